@@ -1,0 +1,352 @@
+package rules
+
+// LegalMoves appends every legal move of the side to move to buf[:0] and
+// returns it. Captures are compulsory: if any capture exists only captures are
+// returned, each as a complete route.
+func (p *Position) LegalMoves(buf []Move) []Move {
+	buf = buf[:0]
+	buf = p.appendCaptures(buf)
+	if len(buf) > 0 {
+		return buf
+	}
+	return p.appendQuietMoves(buf)
+}
+
+// HasLegalMove reports whether the side to move can move at all.
+func (p *Position) HasLegalMove() bool {
+	if p.quietMoveExists() {
+		return true
+	}
+	var buf [16]Move
+	return len(p.appendCaptures(buf[:0])) > 0
+}
+
+// MustCapture reports whether the side to move has a capture (and so must
+// capture).
+func (p *Position) MustCapture() bool {
+	var buf [16]Move
+	return len(p.appendCaptures(buf[:0])) > 0
+}
+
+// CountMoves returns the number of legal moves; perft's last ply uses it to
+// count quiet moves without building them.
+func (p *Position) CountMoves(buf []Move) int {
+	caps := p.appendCaptures(buf[:0])
+	if len(caps) > 0 {
+		return len(caps)
+	}
+	g := geometries[p.variant&1]
+	own, occ := p.Owned(p.side), p.white|p.black
+	empty := g.board &^ occ
+	men := own &^ p.kings
+	n := 0
+	if p.side == White {
+		n = popcount((men&g.maskFrom[dirNE])<<9&empty) + popcount((men&g.maskFrom[dirNW])<<7&empty)
+	} else {
+		n = popcount((men&g.maskFrom[dirSE])>>7&empty) + popcount((men&g.maskFrom[dirSW])>>9&empty)
+	}
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		n += p.kingQuietCount(g, lsb(k), occ)
+	}
+	return n
+}
+
+func (p *Position) kingQuietCount(g *geometry, sq Square, occ uint64) int {
+	n := 0
+	for d := 0; d < 4; d++ {
+		for t := g.next[sq][d]; t >= 0 && occ&(1<<uint(t)) == 0; t = g.next[t][d] {
+			n++
+			if !p.variant.FlyingKings() {
+				break
+			}
+		}
+	}
+	return n
+}
+
+func (p *Position) quietMoveExists() bool {
+	g := geometries[p.variant&1]
+	own, occ := p.Owned(p.side), p.white|p.black
+	empty := g.board &^ occ
+	men := own &^ p.kings
+	if p.side == White {
+		if (men&g.maskFrom[dirNE])<<9&empty != 0 || (men&g.maskFrom[dirNW])<<7&empty != 0 {
+			return true
+		}
+	} else if (men&g.maskFrom[dirSE])>>7&empty != 0 || (men&g.maskFrom[dirSW])>>9&empty != 0 {
+		return true
+	}
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		sq := lsb(k)
+		for d := 0; d < 4; d++ {
+			if t := g.next[sq][d]; t >= 0 && occ&(1<<uint(t)) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *Position) appendQuietMoves(buf []Move) []Move {
+	g := geometries[p.variant&1]
+	own, occ := p.Owned(p.side), p.white|p.black
+	empty := g.board &^ occ
+	men := own &^ p.kings
+	promo := g.promo[p.side]
+	var dirs [2]int
+	if p.side == White {
+		dirs = [2]int{dirNE, dirNW}
+	} else {
+		dirs = [2]int{dirSE, dirSW}
+	}
+	for _, d := range dirs {
+		var targets uint64
+		if dirDelta[d] > 0 {
+			targets = (men & g.maskFrom[d]) << uint(dirDelta[d]) & empty
+		} else {
+			targets = (men & g.maskFrom[d]) >> uint(-dirDelta[d]) & empty
+		}
+		for ; targets != 0; targets &= targets - 1 {
+			to := lsb(targets)
+			m := Move{npath: 2, promote: -1}
+			m.path[0], m.path[1] = to-Square(dirDelta[d]), to
+			if promo&(1<<uint(to)) != 0 {
+				m.promote = 1
+			}
+			buf = append(buf, m)
+		}
+	}
+	fly := p.variant.FlyingKings()
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		sq := lsb(k)
+		for d := 0; d < 4; d++ {
+			for t := g.next[sq][d]; t >= 0 && occ&(1<<uint(t)) == 0; t = g.next[t][d] {
+				m := Move{npath: 2, promote: -1}
+				m.path[0], m.path[1] = sq, t
+				buf = append(buf, m)
+				if !fly {
+					break
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// captureGen enumerates complete capture routes by depth-first search. The
+// moving column is lifted off its origin (which counts as empty), and every
+// jumped column stays on the board as an obstacle until the move ends, so it
+// can be neither jumped again, passed over nor landed on (Turkish strike).
+type captureGen struct {
+	g         *geometry
+	enemy     uint64
+	occ       uint64 // occupied squares, the mover's origin excluded
+	promo     uint64 // the mover's promotion squares
+	manDirs   []int  // directions in which men capture
+	fly       bool   // kings fly (Bashni)
+	crownStop bool   // promotion ends the move (Lasca)
+	cur       Move
+	out       []Move
+}
+
+var (
+	allDirs       = []int{dirNE, dirNW, dirSE, dirSW}
+	whiteForwards = []int{dirNE, dirNW}
+	blackForwards = []int{dirSE, dirSW}
+)
+
+func (p *Position) appendCaptures(buf []Move) []Move {
+	g := geometries[p.variant&1]
+	own := p.Owned(p.side)
+	cg := captureGen{
+		g:         g,
+		enemy:     p.Owned(p.side ^ 1),
+		promo:     g.promo[p.side],
+		fly:       p.variant.FlyingKings(),
+		crownStop: p.variant == Lasca,
+		out:       buf,
+	}
+	switch {
+	case p.variant.MenCaptureBackward():
+		cg.manDirs = allDirs
+	case p.side == White:
+		cg.manDirs = whiteForwards
+	default:
+		cg.manDirs = blackForwards
+	}
+	// Quick rejection: no own column next to a capturable enemy column.
+	occ := p.white | p.black
+	if !cg.anyContact(own, p.kings) {
+		return buf
+	}
+	for b := own; b != 0; b &= b - 1 {
+		sq := lsb(b)
+		cg.occ = occ &^ (1 << uint(sq))
+		cg.cur = Move{promote: -1, npath: 1}
+		cg.cur.path[0] = sq
+		if p.kings&(1<<uint(sq)) != 0 {
+			cg.king(sq, 0)
+		} else {
+			cg.man(sq, 0)
+		}
+	}
+	return cg.out
+}
+
+// anyContact is a cheap test that some capture may exist: a man next to an
+// enemy column in a capturing direction, or any king with an enemy on its
+// diagonals.
+func (cg *captureGen) anyContact(own, kings uint64) bool {
+	g := cg.g
+	men := own &^ kings
+	for _, d := range cg.manDirs {
+		var n uint64
+		if dirDelta[d] > 0 {
+			n = (men & g.maskFrom[d]) << uint(dirDelta[d])
+		} else {
+			n = (men & g.maskFrom[d]) >> uint(-dirDelta[d])
+		}
+		if n&cg.enemy != 0 {
+			return true
+		}
+	}
+	for k := own & kings; k != 0; k &= k - 1 {
+		sq := lsb(k)
+		if (g.rays[sq][0]|g.rays[sq][1]|g.rays[sq][2]|g.rays[sq][3])&cg.enemy != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (cg *captureGen) push(land, jumped Square) {
+	cg.cur.path[cg.cur.npath] = land
+	cg.cur.captured[cg.cur.ncapt] = jumped
+	cg.cur.npath++
+	cg.cur.ncapt++
+}
+
+func (cg *captureGen) pop() {
+	cg.cur.npath--
+	cg.cur.ncapt--
+	if int(cg.cur.promote) >= int(cg.cur.npath) {
+		cg.cur.promote = -1
+	}
+}
+
+func (cg *captureGen) emit() { cg.out = append(cg.out, cg.cur) }
+
+// man extends the route with every capture a man on sq can make, having
+// already jumped the squares in jumped. It reports whether it found any.
+func (cg *captureGen) man(sq Square, jumped uint64) bool {
+	g := cg.g
+	found := false
+	for _, d := range cg.manDirs {
+		mid := g.next[sq][d]
+		if mid < 0 || cg.enemy&^jumped&(1<<uint(mid)) == 0 {
+			continue
+		}
+		land := g.next[mid][d]
+		if land < 0 || cg.occ&(1<<uint(land)) != 0 {
+			continue
+		}
+		found = true
+		cg.push(land, mid)
+		j := jumped | 1<<uint(mid)
+		switch {
+		case cg.promo&(1<<uint(land)) != 0:
+			cg.cur.promote = int8(cg.cur.npath - 1)
+			if cg.crownStop || !cg.king(land, j) {
+				cg.emit()
+			}
+		case !cg.man(land, j):
+			cg.emit()
+		}
+		cg.pop()
+	}
+	return found
+}
+
+// king extends the route with every capture a king on sq can make.
+func (cg *captureGen) king(sq Square, jumped uint64) bool {
+	if !cg.fly {
+		return cg.shortKing(sq, jumped)
+	}
+	g := cg.g
+	found := false
+	for d := 0; d < 4; d++ {
+		t := g.next[sq][d]
+		for t >= 0 && cg.occ&(1<<uint(t)) == 0 {
+			t = g.next[t][d]
+		}
+		if t < 0 || cg.enemy&^jumped&(1<<uint(t)) == 0 {
+			continue
+		}
+		first := g.next[t][d]
+		if first < 0 || cg.occ&(1<<uint(first)) != 0 {
+			continue
+		}
+		found = true
+		j := jumped | 1<<uint(t)
+		// A king must land where it can go on capturing, if any such square
+		// exists beyond the jumped column.
+		mustContinue := false
+		for l := first; l >= 0 && cg.occ&(1<<uint(l)) == 0; l = g.next[l][d] {
+			if cg.kingCanCapture(l, j) {
+				mustContinue = true
+				break
+			}
+		}
+		for l := first; l >= 0 && cg.occ&(1<<uint(l)) == 0; l = g.next[l][d] {
+			cg.push(l, t)
+			if !mustContinue {
+				cg.emit()
+			} else if cg.kingCanCapture(l, j) {
+				cg.king(l, j)
+			}
+			cg.pop()
+		}
+	}
+	return found
+}
+
+// kingCanCapture reports whether a flying king on sq has a capture.
+func (cg *captureGen) kingCanCapture(sq Square, jumped uint64) bool {
+	g := cg.g
+	for d := 0; d < 4; d++ {
+		t := g.next[sq][d]
+		for t >= 0 && cg.occ&(1<<uint(t)) == 0 {
+			t = g.next[t][d]
+		}
+		if t < 0 || cg.enemy&^jumped&(1<<uint(t)) == 0 {
+			continue
+		}
+		if l := g.next[t][d]; l >= 0 && cg.occ&(1<<uint(l)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// shortKing is a Lasca officer: one step in any direction.
+func (cg *captureGen) shortKing(sq Square, jumped uint64) bool {
+	g := cg.g
+	found := false
+	for d := 0; d < 4; d++ {
+		mid := g.next[sq][d]
+		if mid < 0 || cg.enemy&^jumped&(1<<uint(mid)) == 0 {
+			continue
+		}
+		land := g.next[mid][d]
+		if land < 0 || cg.occ&(1<<uint(land)) != 0 {
+			continue
+		}
+		found = true
+		cg.push(land, mid)
+		if !cg.shortKing(land, jumped|1<<uint(mid)) {
+			cg.emit()
+		}
+		cg.pop()
+	}
+	return found
+}
