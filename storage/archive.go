@@ -1,0 +1,126 @@
+package storage
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// ArchivedGame is one finished game in the archive.
+type ArchivedGame struct {
+	// Finished is when the game ended.
+	Finished time.Time `json:"finished"`
+	// Variant is the game played.
+	Variant Variant `json:"variant"`
+	// Opponent describes the opponent for the list: "Computer (level 4)",
+	// "Friend".
+	Opponent string `json:"opponent"`
+	// Human is the colour the human played.
+	Human Color `json:"human"`
+	// Result is "1-0", "0-1" or "1/2-1/2".
+	Result Result `json:"result"`
+	// Reason says why the game ended ("no moves", "repetition").
+	Reason string `json:"reason,omitempty"`
+	// Plies is the number of moves made by both sides.
+	Plies int `json:"plies"`
+	// Record is the full game record in the PDN-like format of
+	// shared/PROTOCOL.md (tag pairs, numbered moves, result).
+	Record string `json:"record"`
+}
+
+// Archive is the stored list of finished games, newest first.
+type Archive struct {
+	Games []ArchivedGame `json:"games"`
+}
+
+// ArchiveLimit is how many finished games are kept; adding one more drops
+// the oldest.
+const ArchiveLimit = 200
+
+// maxRecordBytes bounds one game record; a long real game is a few KB.
+const maxRecordBytes = 64 << 10
+
+const maxOpponentRunes = 100
+
+// Normalize repairs what can be repaired in place and rejects an entry that
+// has no real result or an oversized record.
+func (g *ArchivedGame) Normalize() error {
+	variant, ok := parseVariant(string(g.Variant))
+	if !ok {
+		return fmt.Errorf("unknown variant %q", clip(string(g.Variant), 20))
+	}
+	g.Variant = variant
+	result, ok := parseResult(string(g.Result))
+	if !ok || result == ResultNone {
+		return fmt.Errorf("%q is not the result of a finished game", clip(string(g.Result), 20))
+	}
+	g.Result = result
+	human, ok := parseColor(string(g.Human))
+	if !ok {
+		return fmt.Errorf("unknown colour %q", clip(string(g.Human), 20))
+	}
+	g.Human = human
+	if len(g.Record) > maxRecordBytes {
+		return fmt.Errorf("game record of %d bytes is too long", len(g.Record))
+	}
+	g.Opponent = clip(oneLine(g.Opponent), maxOpponentRunes)
+	g.Reason = clip(oneLine(g.Reason), maxReasonRunes)
+	g.Plies = max(g.Plies, 0)
+	g.Finished = g.Finished.UTC()
+	return nil
+}
+
+// Normalize drops entries that cannot be shown (so one damaged entry does not
+// cost the whole archive) and keeps the newest ArchiveLimit games.
+func (a *Archive) Normalize() {
+	var games []ArchivedGame // a new slice: the caller's must not change
+	for _, g := range a.Games {
+		if g.Normalize() == nil {
+			games = append(games, g)
+		}
+	}
+	a.Games = games[:min(len(games), ArchiveLimit)]
+}
+
+// ArchiveSchema is the schema version of the archive document.
+const ArchiveSchema = 1
+
+// ArchiveDocument describes the archive of finished games ("archive.json").
+func ArchiveDocument() Document[Archive] {
+	return Document[Archive]{
+		Name:   "archive",
+		Label:  "game archive",
+		Schema: ArchiveSchema,
+		Check: func(a *Archive) error {
+			a.Normalize()
+			return nil
+		},
+	}
+}
+
+// LoadArchive returns the finished games, newest first.
+func (s *Store) LoadArchive() ([]ArchivedGame, Notice) {
+	archive, _, notice := ArchiveDocument().Load(s)
+	return archive.Games, notice
+}
+
+// AddToArchive puts a finished game at the front of the archive, dropping the
+// oldest beyond ArchiveLimit. If the stored archive had to be set aside or
+// restored from its backup, the notice says so; the game is added anyway.
+func (s *Store) AddToArchive(game ArchivedGame) (Notice, error) {
+	if err := game.Normalize(); err != nil {
+		return "", fmt.Errorf("storage: not archiving the game: %w", err)
+	}
+	if game.Finished.IsZero() {
+		game.Finished = s.now().UTC()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	doc := ArchiveDocument()
+	archive, _, notice := doc.load(s)
+	archive.Games = slices.Insert(slices.Clone(archive.Games), 0, game)
+	if err := doc.save(s, archive); err != nil {
+		return notice, err
+	}
+	return notice, nil
+}

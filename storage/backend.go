@@ -1,0 +1,84 @@
+package storage
+
+import (
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// backend is a flat namespace of small named blobs. Names are plain file
+// names such as "game.json"; each implementation maps them to files or keys.
+type backend interface {
+	// read returns the blob, or an error wrapping fs.ErrNotExist if absent.
+	read(name string) ([]byte, error)
+	// write replaces the blob atomically: afterwards readers see either the
+	// old or the new content in full, even if the process dies meanwhile.
+	write(name string, data []byte) error
+	// rename moves a blob, replacing any blob already at the target.
+	rename(from, to string) error
+	// remove deletes a blob; removing an absent blob is not an error.
+	remove(name string) error
+	// list returns the names of all blobs (in any order).
+	list() ([]string, error)
+}
+
+// memoryBackend keeps blobs in a map. The Store's mutex guards it.
+type memoryBackend struct {
+	blobs map[string][]byte
+}
+
+func newMemoryBackend() *memoryBackend {
+	return &memoryBackend{blobs: map[string][]byte{}}
+}
+
+func (m *memoryBackend) read(name string) ([]byte, error) {
+	data, ok := m.blobs[name]
+	if !ok {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+	return append([]byte(nil), data...), nil
+}
+
+func (m *memoryBackend) write(name string, data []byte) error {
+	m.blobs[name] = append([]byte(nil), data...)
+	return nil
+}
+
+func (m *memoryBackend) rename(from, to string) error {
+	data, ok := m.blobs[from]
+	if !ok {
+		return &fs.PathError{Op: "rename", Path: from, Err: fs.ErrNotExist}
+	}
+	m.blobs[to] = data
+	delete(m.blobs, from)
+	return nil
+}
+
+func (m *memoryBackend) remove(name string) error {
+	delete(m.blobs, name)
+	return nil
+}
+
+func (m *memoryBackend) list() ([]string, error) {
+	names := make([]string, 0, len(m.blobs))
+	for name := range m.blobs {
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+// namesWithPrefix lists the backend's names that start with prefix, sorted.
+func namesWithPrefix(b backend, prefix string) ([]string, error) {
+	all, err := b.list()
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, name := range all {
+		if strings.HasPrefix(name, prefix) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}

@@ -1,0 +1,139 @@
+package storage
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// SavedGame is the game in progress, kept so "Continue" can bring it back
+// exactly: replay Moves[:Ply] from StartFEN to get the position on the board;
+// Moves[Ply:] are moves taken back that "Redo" can play again.
+type SavedGame struct {
+	// Variant is the game played.
+	Variant Variant `json:"variant"`
+	// StartFEN is the position the game started from, in the FEN of
+	// shared/PROTOCOL.md; "" means the variant's start position.
+	StartFEN string `json:"startFen,omitempty"`
+	// Moves lists every move played, in the notation of PROTOCOL.md
+	// ("c3-d4", "a3:c5:a7"), including moves taken back.
+	Moves []string `json:"moves"`
+	// Ply is how many of Moves are on the board: 0 ≤ Ply ≤ len(Moves).
+	Ply int `json:"ply"`
+	// Opponent is who the human plays against.
+	Opponent Opponent `json:"opponent"`
+	// Level is the computer's strength, 1 (weakest) to 6; 0 for a friend.
+	Level int `json:"level,omitempty"`
+	// Human is the colour the human plays (for a game between friends, the
+	// colour at the bottom of the screen).
+	Human Color `json:"human"`
+	// Result is set once the game is over; ResultNone while it goes on.
+	Result Result `json:"result,omitempty"`
+	// ResultReason says why the game ended ("no moves", "repetition").
+	ResultReason string `json:"resultReason,omitempty"`
+	// Started is when the game began; SaveGame fills it in if zero.
+	Started time.Time `json:"started"`
+	// Updated is when the game was last saved; SaveGame sets it.
+	Updated time.Time `json:"updated"`
+}
+
+// Limits on a saved game. A real game is a few hundred plies at most; the
+// limits only stop a damaged file from claiming absurd sizes.
+const (
+	MinLevel       = 1
+	MaxLevel       = 6
+	maxGameMoves   = 4096
+	maxReasonRunes = 200
+)
+
+// Normalize repairs what can be repaired in place (letter case, a level out
+// of range, time zones) and returns an error when the game cannot be trusted:
+// an unknown variant or opponent, a move that is not a move, or a cursor
+// outside the move list.
+func (g *SavedGame) Normalize() error {
+	variant, ok := parseVariant(string(g.Variant))
+	if !ok {
+		return fmt.Errorf("unknown variant %q", clip(string(g.Variant), 20))
+	}
+	g.Variant = variant
+	fen, err := checkFEN(g.StartFEN)
+	if err != nil {
+		return err
+	}
+	g.StartFEN = fen
+	if len(g.Moves) > maxGameMoves {
+		return fmt.Errorf("%d moves is more than a game can have", len(g.Moves))
+	}
+	// Clone before rewriting: the caller's slice must not change under it.
+	moves := slices.Clone(g.Moves)
+	for i, m := range moves {
+		if moves[i], err = normalizeMove(m, variant); err != nil {
+			return err
+		}
+	}
+	g.Moves = moves
+	if g.Ply < 0 || g.Ply > len(g.Moves) {
+		return fmt.Errorf("move cursor %d is outside the %d moves", g.Ply, len(g.Moves))
+	}
+	opponent, ok := parseOpponent(string(g.Opponent))
+	if !ok {
+		return fmt.Errorf("unknown opponent %q", clip(string(g.Opponent), 20))
+	}
+	g.Opponent = opponent
+	if opponent == OpponentComputer {
+		g.Level = min(max(g.Level, MinLevel), MaxLevel)
+	} else {
+		g.Level = 0
+	}
+	human, ok := parseColor(string(g.Human))
+	if !ok {
+		return fmt.Errorf("unknown colour %q", clip(string(g.Human), 20))
+	}
+	g.Human = human
+	result, ok := parseResult(string(g.Result))
+	if !ok {
+		return fmt.Errorf("unknown result %q", clip(string(g.Result), 20))
+	}
+	g.Result = result
+	g.ResultReason = clip(oneLine(g.ResultReason), maxReasonRunes)
+	// UTC makes saved times compare equal after a round trip and drops the
+	// monotonic clock reading, which means nothing after a restart.
+	g.Started, g.Updated = g.Started.UTC(), g.Updated.UTC()
+	return nil
+}
+
+// GameSchema is the schema version of the saved-game document.
+const GameSchema = 1
+
+// GameDocument describes the game in progress ("game.json").
+func GameDocument() Document[SavedGame] {
+	return Document[SavedGame]{
+		Name:   "game",
+		Label:  "saved game",
+		Schema: GameSchema,
+		Check:  (*SavedGame).Normalize,
+	}
+}
+
+// LoadGame returns the game in progress. ok is false when there is none
+// (never saved, cleared, or unusable — the notice then says why).
+func (s *Store) LoadGame() (game SavedGame, ok bool, notice Notice) {
+	return GameDocument().Load(s)
+}
+
+// SaveGame saves the game in progress, setting Updated to now and Started
+// too if it is zero. Call it after every move, undo and redo.
+func (s *Store) SaveGame(game SavedGame) error {
+	now := s.now()
+	if game.Started.IsZero() {
+		game.Started = now
+	}
+	game.Updated = now
+	return GameDocument().Save(s, game)
+}
+
+// ClearGame forgets the game in progress (after it was archived, or when a
+// new game starts), so LoadGame finds nothing to continue.
+func (s *Store) ClearGame() error {
+	return GameDocument().Clear(s)
+}

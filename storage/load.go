@@ -1,0 +1,149 @@
+package storage
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// keptAsideLimit is how many set-aside copies of each document (per reason)
+// are kept; older ones are deleted so repeated damage cannot fill the disk or
+// the browser's small storage quota.
+const keptAsideLimit = 3
+
+// load implements Document.Load with the Store already locked: the main file,
+// then the backup, then defaults, setting aside whatever is unusable.
+func (d Document[T]) load(s *Store) (T, bool, Notice) {
+	if err := d.validate(); err != nil {
+		return d.defaults(), false, joinNotice(err.Error())
+	}
+	v, _, err := d.readAndDecode(s, d.fileName())
+	if err == nil {
+		return v, true, ""
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		// No main file means nothing saved (or cleared): the backup is only
+		// a fallback for a damaged main file, never resurrected on its own.
+		return d.defaults(), false, ""
+	}
+	first, mainSetAside := s.describeAndSetAside(d.label(), d.fileName(), err)
+
+	v, data, err := d.readAndDecode(s, d.backupName())
+	if err == nil {
+		if !mainSetAside {
+			// The main file is still there (unreadable, or it could not be
+			// moved): leave it; the next Load will come back here the same way.
+			return v, true, joinNotice(first + ", restored the previous save")
+		}
+		// Put the backup back in place, or the next Load (the main file now
+		// being gone) would find nothing. If that fails the value is still
+		// good for this session, and the next Save will try again.
+		if werr := s.backend.write(d.fileName(), data); werr != nil {
+			return v, true, joinNotice(first+", restored the previous save for now", fmt.Sprintf("couldn't put it back (%v)", werr))
+		}
+		return v, true, joinNotice(first + ", restored the previous save")
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return d.defaults(), false, joinNotice(first + ", starting fresh")
+	}
+	second, _ := s.describeAndSetAside("its backup", d.backupName(), err)
+	return d.defaults(), false, joinNotice(first, second, "starting fresh")
+}
+
+// readError marks a failure to read (as opposed to decode) a blob.
+type readError struct{ err error }
+
+func (e *readError) Error() string { return e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
+
+// readAndDecode returns the decoded value and the raw bytes it came from.
+func (d Document[T]) readAndDecode(s *Store, name string) (T, []byte, error) {
+	data, err := s.backend.read(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return d.defaults(), nil, err
+		}
+		return d.defaults(), nil, &readError{err}
+	}
+	v, err := d.Decode(data)
+	return v, data, err
+}
+
+// describeAndSetAside explains why a blob is unusable and, if it could be
+// read, moves it aside under a time-stamped name so the player (or a
+// developer) can still recover it, and so it is not tried again. moved
+// reports whether the blob is gone from its place.
+func (s *Store) describeAndSetAside(label, name string, problem error) (text string, moved bool) {
+	var re *readError
+	if errors.As(problem, &re) {
+		// An unreadable blob is left where it is: the cause may be
+		// temporary, and moving it might fail the same way.
+		return fmt.Sprintf("couldn't read %s (%v)", label, re.err), false
+	}
+	reason := "broken"
+	what := fmt.Sprintf("%s was damaged (%v)", label, problem)
+	var newer *newerSchemaError
+	if errors.As(problem, &newer) {
+		reason = "newer"
+		what = fmt.Sprintf("%s is from a newer version of the game (schema %d, this version reads up to %d)", label, newer.found, newer.supported)
+	}
+	aside, err := s.setAside(name, reason)
+	if err != nil {
+		return fmt.Sprintf("%s; couldn't set it aside (%v)", what, err), false
+	}
+	return fmt.Sprintf("%s; kept as %s", what, aside), true
+}
+
+// setAside renames name to "<name>.<reason>-<time>", trimming old copies.
+func (s *Store) setAside(name, reason string) (string, error) {
+	prefix := name + "." + reason + "-"
+	base := prefix + s.now().Format("20060102T150405")
+	existing, err := namesWithPrefix(s.backend, prefix)
+	if err != nil {
+		return "", err
+	}
+	aside := base
+	for i := 2; slices.Contains(existing, aside); i++ {
+		aside = fmt.Sprintf("%s-%d", base, i)
+	}
+	if err := s.backend.rename(name, aside); err != nil {
+		return "", err
+	}
+	s.trimAside(prefix)
+	return aside, nil
+}
+
+// trimAside deletes all but the newest keptAsideLimit copies with prefix.
+// Failures only cost space, so they are ignored.
+func (s *Store) trimAside(prefix string) {
+	names, err := namesWithPrefix(s.backend, prefix)
+	if err != nil || len(names) <= keptAsideLimit {
+		return
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		stampA, nA := asideStamp(prefix, a)
+		stampB, nB := asideStamp(prefix, b)
+		return cmp.Or(cmp.Compare(stampA, stampB), cmp.Compare(nA, nB))
+	})
+	for _, name := range names[:len(names)-keptAsideLimit] {
+		s.backend.remove(name)
+	}
+}
+
+// asideStamp splits "<prefix><stamp>[-n]" into the time stamp, which sorts by
+// time as text, and the copy number n (1 when absent).
+func asideStamp(prefix, name string) (string, int) {
+	stamp, number, found := strings.Cut(strings.TrimPrefix(name, prefix), "-")
+	if !found {
+		return stamp, 1
+	}
+	n, err := strconv.Atoi(number)
+	if err != nil {
+		return stamp, 1
+	}
+	return stamp, n
+}

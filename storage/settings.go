@@ -1,0 +1,149 @@
+package storage
+
+import (
+	"math"
+	"strings"
+)
+
+// Settings are the player's preferences.
+type Settings struct {
+	// Theme names the board and piece theme; the sprites package decides
+	// which names exist and should treat an unknown one as its default.
+	Theme string `json:"theme"`
+	// Volume of sound effects, 0 (silent) to 1 (full).
+	Volume float64 `json:"volume"`
+	// Muted silences the game without forgetting the volume.
+	Muted bool `json:"muted"`
+	// AnimationSpeed is how fast pieces move.
+	AnimationSpeed AnimationSpeed `json:"animationSpeed"`
+	// InstantAnimations skips movement animations altogether (reduced
+	// motion); pieces jump to their squares.
+	InstantAnimations bool `json:"instantAnimations"`
+	// Input says which gestures move pieces.
+	Input InputMode `json:"input"`
+	// ShowCoordinates draws the files and ranks around the board.
+	ShowCoordinates bool `json:"showCoordinates"`
+	// ShowDestinations marks where the selected piece can go.
+	ShowDestinations bool `json:"showDestinations"`
+	// FlipForBlack turns the board so Black is at the bottom when the human
+	// plays Black.
+	FlipForBlack bool `json:"flipForBlack"`
+}
+
+// DefaultTheme is the theme of new players.
+const DefaultTheme = "classic"
+
+// maxThemeRunes bounds the theme name; real names are a word or two.
+const maxThemeRunes = 64
+
+// Defaults returns the settings of a new player.
+func Defaults() Settings {
+	return Settings{
+		Theme:             DefaultTheme,
+		Volume:            0.8,
+		Muted:             false,
+		AnimationSpeed:    SpeedNormal,
+		InstantAnimations: false,
+		Input:             InputTapAndDrag,
+		ShowCoordinates:   true,
+		ShowDestinations:  true,
+		FlipForBlack:      true,
+	}
+}
+
+// AnimationSpeed is how fast pieces move: "slow", "normal" or "fast".
+type AnimationSpeed string
+
+// The animation speeds.
+const (
+	SpeedSlow   AnimationSpeed = "slow"
+	SpeedNormal AnimationSpeed = "normal"
+	SpeedFast   AnimationSpeed = "fast"
+)
+
+// Multiplier is the factor to apply to animation playback rates: durations
+// are divided by it. Unknown speeds count as normal.
+func (a AnimationSpeed) Multiplier() float64 {
+	switch a {
+	case SpeedSlow:
+		return 0.5
+	case SpeedFast:
+		return 2
+	}
+	return 1
+}
+
+// InputMode says which gestures move pieces.
+type InputMode string
+
+// The input modes. Both gestures are on by default: a tap on a piece and then
+// on a square, or a drag from the piece to the square.
+const (
+	InputTapAndDrag InputMode = "tap-and-drag"
+	InputTapOnly    InputMode = "tap"
+	InputDragOnly   InputMode = "drag"
+)
+
+// AllowsTap reports whether tap-tap moves are on.
+func (m InputMode) AllowsTap() bool { return m != InputDragOnly }
+
+// AllowsDrag reports whether drag moves are on.
+func (m InputMode) AllowsDrag() bool { return m != InputTapOnly }
+
+// Normalize repairs out-of-range values in place: the volume is clamped to
+// 0..1, unknown names fall back to their defaults. Settings are never
+// rejected for their values; a bad value only resets that setting.
+func (s *Settings) Normalize() {
+	def := Defaults()
+	s.Theme = clip(oneLine(s.Theme), maxThemeRunes)
+	if s.Theme == "" {
+		s.Theme = def.Theme
+	}
+	switch {
+	case math.IsNaN(s.Volume) || math.IsInf(s.Volume, 0):
+		s.Volume = def.Volume
+	default:
+		s.Volume = min(max(s.Volume, 0), 1)
+	}
+	switch speed := AnimationSpeed(strings.ToLower(string(s.AnimationSpeed))); speed {
+	case SpeedSlow, SpeedNormal, SpeedFast:
+		s.AnimationSpeed = speed
+	default:
+		s.AnimationSpeed = def.AnimationSpeed
+	}
+	switch input := InputMode(strings.ToLower(string(s.Input))); input {
+	case InputTapAndDrag, InputTapOnly, InputDragOnly:
+		s.Input = input
+	default:
+		s.Input = def.Input
+	}
+}
+
+// SettingsSchema is the schema version of the settings document.
+const SettingsSchema = 1
+
+// SettingsDocument describes the settings file ("settings.json").
+func SettingsDocument() Document[Settings] {
+	return Document[Settings]{
+		Name:     "settings",
+		Label:    "settings file",
+		Schema:   SettingsSchema,
+		Defaults: Defaults,
+		Check: func(s *Settings) error {
+			s.Normalize()
+			return nil
+		},
+	}
+}
+
+// LoadSettings returns the saved settings, or Defaults() when there are none
+// or they are unusable (the notice then says why).
+func (s *Store) LoadSettings() (Settings, Notice) {
+	settings, _, notice := SettingsDocument().Load(s)
+	return settings, notice
+}
+
+// SaveSettings saves the settings (normalised first).
+func (s *Store) SaveSettings(settings Settings) error {
+	return SettingsDocument().Save(s, settings)
+}

@@ -1,0 +1,52 @@
+package storage
+
+import (
+	"strings"
+	"sync"
+	"time"
+)
+
+// Notice is a one-line message for the player about something that went wrong
+// while loading (a damaged save set aside, a backup restored). It is "" when
+// all is well, so callers can write `if notice != "" { show(notice) }`.
+type Notice string
+
+// Store reads and writes the game's documents in one place (a directory, the
+// browser's localStorage, or memory). It is safe for concurrent use.
+type Store struct {
+	// mu serialises whole load/save sequences (read old, write backup, write
+	// new) so two goroutines cannot interleave them.
+	mu       sync.Mutex
+	backend  backend
+	location string
+	// now stamps the names of set-aside copies; tests replace it.
+	now func() time.Time
+}
+
+func newStore(b backend, location string) *Store {
+	return &Store{backend: b, location: location, now: time.Now}
+}
+
+// OpenMemory returns a Store that keeps documents in memory only. Use it in
+// tests, and as a fallback when OpenDefault fails so the game still runs
+// (nothing will survive a restart then; tell the player).
+func OpenMemory() *Store {
+	return newStore(newMemoryBackend(), "memory (not kept)")
+}
+
+// Location says where the documents live, for logs and "about" screens:
+// a directory path, "browser localStorage" or "memory (not kept)".
+func (s *Store) Location() string { return s.location }
+
+// joinNotice joins notice parts into one line, dropping empty parts and any
+// line breaks that might have come from error texts.
+func joinNotice(parts ...string) Notice {
+	var kept []string
+	for _, p := range parts {
+		p = strings.Join(strings.Fields(p), " ")
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return Notice(strings.Join(kept, "; "))
+}
