@@ -278,8 +278,11 @@ func parseReadableFEN(v Variant, s string) (*Position, error) {
 		words := strings.Fields(sentence)
 		if len(words) == 3 && strings.EqualFold(words[1], "to") && strings.EqualFold(words[2], "move") {
 			side, ok := parseColor(words[0])
-			if !ok || haveSide {
-				return nil, fmt.Errorf("bad position: %q", sentence)
+			if !ok {
+				return nil, fmt.Errorf("bad position: %q: the side to move must be White or Black", sentence)
+			}
+			if haveSide {
+				return nil, fmt.Errorf("bad position: %q: the side to move given twice", sentence)
 			}
 			haveSide = true
 			b.p.side = side

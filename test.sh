@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs every check and test of the project: formatting, go vet (native and
+# js/wasm), staticcheck, and all Go tests — the end-to-end tests of the game
+# under Xvfb and of the browser build in headless Chromium included.
+# It installs what the tests need (Xvfb, Mesa, Chromium) when missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# --- what the tests need -----------------------------------------------------
+missing=()
+command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+command -v xauth >/dev/null 2>&1 || missing+=(xauth)
+ls /usr/lib/*/dri/swrast_dri.so /usr/lib/*/dri/kms_swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "test.sh: need ${missing[*]}; run as root or install them" >&2; exit 1; }
+    sudo=sudo
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# --- static checks -------------------------------------------------------------
+echo "== gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go'))
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change:" >&2
+  echo "$unformatted" >&2
+  exit 1
+fi
+
+echo "== go vet"
+go vet ./...
+GOOS=js GOARCH=wasm go vet $(GOOS=js GOARCH=wasm go list ./... | grep -v -e /cmd/ -e /wasm/serve)
+
+echo "== staticcheck"
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+
+# --- tests ---------------------------------------------------------------------
+echo "== go test"
+xvfb-run -a -s "-screen 0 1280x1024x24" go test -count=1 -timeout 75m ./...
+echo "== all tests passed"
