@@ -99,16 +99,24 @@ func (s *Store) describeAndSetAside(label, name string, problem error) (text str
 }
 
 // setAside renames name to "<name>.<reason>-<time>", trimming old copies.
+// Copies made within the same second are numbered "-2", "-3", … after the
+// highest number in use, so the newest copy always sorts last.
 func (s *Store) setAside(name, reason string) (string, error) {
 	prefix := name + "." + reason + "-"
-	base := prefix + s.now().Format("20060102T150405")
+	stamp := s.now().Format("20060102T150405")
 	existing, err := namesWithPrefix(s.backend, prefix)
 	if err != nil {
 		return "", err
 	}
-	aside := base
-	for i := 2; slices.Contains(existing, aside); i++ {
-		aside = fmt.Sprintf("%s-%d", base, i)
+	aside := prefix + stamp
+	highest := 0
+	for _, e := range existing {
+		if st, n := asideStamp(prefix, e); st == stamp {
+			highest = max(highest, n)
+		}
+	}
+	if highest > 0 {
+		aside = fmt.Sprintf("%s%s-%d", prefix, stamp, highest+1)
 	}
 	if err := s.backend.rename(name, aside); err != nil {
 		return "", err
