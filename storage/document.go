@@ -99,17 +99,17 @@ func (d Document[T]) Encode(v T) ([]byte, error) {
 	}
 	if d.Check != nil {
 		if err := d.Check(&v); err != nil {
-			return nil, fmt.Errorf("storage: refusing to save an invalid %s: %w", d.label(), err)
+			return nil, fmt.Errorf("storage: not saving %s: %w", d.fileName(), err)
 		}
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
-		return nil, fmt.Errorf("storage: encoding %s: %w", d.label(), err)
+		return nil, fmt.Errorf("storage: encoding %s: %w", d.fileName(), err)
 	}
 	// Indented so a curious player (or a developer) can read the file.
 	out, err := json.MarshalIndent(envelope{Schema: d.Schema, Kind: d.Name, Data: data}, "", "  ")
 	if err != nil {
-		return nil, fmt.Errorf("storage: encoding %s: %w", d.label(), err)
+		return nil, fmt.Errorf("storage: encoding %s: %w", d.fileName(), err)
 	}
 	return append(out, '\n'), nil
 }
@@ -194,7 +194,7 @@ func (d Document[T]) Clear(s *Store) error {
 	// Main first: if we stop half way, a lone backup is never loaded.
 	for _, name := range []string{d.fileName(), d.backupName()} {
 		if err := s.backend.remove(name); err != nil {
-			return fmt.Errorf("storage: clearing %s: %w", d.label(), err)
+			return fmt.Errorf("storage: couldn't clear %s: %w", d.fileName(), err)
 		}
 	}
 	return nil
@@ -213,12 +213,12 @@ func (d Document[T]) save(s *Store, v T) error {
 		}
 		if _, err := d.Decode(old); err == nil {
 			if err := s.backend.write(d.backupName(), old); err != nil {
-				return fmt.Errorf("storage: couldn't save %s (keeping the backup failed): %w", d.label(), err)
+				return fmt.Errorf("storage: couldn't save %s (keeping the backup failed): %w", d.fileName(), err)
 			}
 		}
 	}
 	if err := s.backend.write(d.fileName(), data); err != nil {
-		return fmt.Errorf("storage: couldn't save %s: %w", d.label(), err)
+		return fmt.Errorf("storage: couldn't save %s: %w", d.fileName(), err)
 	}
 	return nil
 }

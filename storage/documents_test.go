@@ -151,7 +151,7 @@ func TestSaveGameRefusesInvalidGame(t *testing.T) {
 	}
 	bad := sampleGame(2)
 	bad.Ply = 99
-	if err := s.SaveGame(bad); err == nil || !strings.Contains(err.Error(), "refusing to save an invalid saved game") {
+	if err := s.SaveGame(bad); err == nil || !strings.Contains(err.Error(), "not saving game.json: move cursor") {
 		t.Errorf("SaveGame(bad) = %v, want a refusal", err)
 	}
 	if got, _, _ := s.LoadGame(); !reflect.DeepEqual(got, sampleGame(1)) {
