@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"io/fs"
 	"sort"
 	"strings"
@@ -18,9 +19,15 @@ type backend interface {
 	rename(from, to string) error
 	// remove deletes a blob; removing an absent blob is not an error.
 	remove(name string) error
-	// list returns the names of all blobs (in any order).
+	// list returns the names of all blobs (in any order), or errCannotList
+	// if the storage has no way to enumerate them.
 	list() ([]string, error)
 }
+
+// errCannotList comes from storage objects that only get, set and remove.
+// Listing is needed only to number and trim set-aside copies, so callers
+// work around it.
+var errCannotList = errors.New("this storage cannot list its entries")
 
 // memoryBackend keeps blobs in a map. The Store's mutex guards it.
 type memoryBackend struct {

@@ -104,16 +104,15 @@ func (b *localStorageBackend) remove(name string) error {
 	return err
 }
 
-// list enumerates keys with length and key(i). A storage object without them
-// (a minimal stand-in) lists nothing; only the trimming of set-aside copies
-// depends on listing, so that is harmless.
+// list enumerates keys with length and key(i), which a minimal stand-in
+// object may lack.
 func (b *localStorageBackend) list() ([]string, error) {
 	if fn, err := safeGet(b.storage, "key"); err != nil || fn.Type() != js.TypeFunction {
-		return nil, nil
+		return nil, errCannotList
 	}
 	length, err := safeGet(b.storage, "length")
 	if err != nil || length.Type() != js.TypeNumber {
-		return nil, nil
+		return nil, errCannotList
 	}
 	var names []string
 	for i := range length.Int() {

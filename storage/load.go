@@ -99,30 +99,51 @@ func (s *Store) describeAndSetAside(label, name string, problem error) (text str
 }
 
 // setAside renames name to "<name>.<reason>-<time>", trimming old copies.
-// Copies made within the same second are numbered "-2", "-3", … after the
-// highest number in use, so the newest copy always sorts last.
 func (s *Store) setAside(name, reason string) (string, error) {
 	prefix := name + "." + reason + "-"
-	stamp := s.now().Format("20060102T150405")
-	existing, err := namesWithPrefix(s.backend, prefix)
+	aside, err := s.freeAsideName(prefix, s.now().Format("20060102T150405"))
 	if err != nil {
 		return "", err
-	}
-	aside := prefix + stamp
-	highest := 0
-	for _, e := range existing {
-		if st, n := asideStamp(prefix, e); st == stamp {
-			highest = max(highest, n)
-		}
-	}
-	if highest > 0 {
-		aside = fmt.Sprintf("%s%s-%d", prefix, stamp, highest+1)
 	}
 	if err := s.backend.rename(name, aside); err != nil {
 		return "", err
 	}
 	s.trimAside(prefix)
 	return aside, nil
+}
+
+// freeAsideName picks "<prefix><stamp>", or for a second copy within the
+// same second "<prefix><stamp>-n" numbered after the highest n in use, so
+// the newest copy always sorts last (and trimming never deletes it).
+func (s *Store) freeAsideName(prefix, stamp string) (string, error) {
+	existing, err := namesWithPrefix(s.backend, prefix)
+	if errors.Is(err, errCannotList) {
+		// Nothing is ever trimmed from such storage, so probing for the
+		// first free number is enough.
+		for n := 1; ; n++ {
+			name := asideName(prefix, stamp, n)
+			if _, err := s.backend.read(name); errors.Is(err, fs.ErrNotExist) || n >= 100 {
+				return name, nil
+			}
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	highest := 0
+	for _, e := range existing {
+		if st, n := asideStamp(prefix, e); st == stamp {
+			highest = max(highest, n)
+		}
+	}
+	return asideName(prefix, stamp, highest+1), nil
+}
+
+func asideName(prefix, stamp string, n int) string {
+	if n <= 1 {
+		return prefix + stamp
+	}
+	return fmt.Sprintf("%s%s-%d", prefix, stamp, n)
 }
 
 // trimAside deletes all but the newest keptAsideLimit copies with prefix.
