@@ -1,6 +1,9 @@
 package audio
 
-import "math"
+import (
+	"math"
+	"math/cmplx"
+)
 
 // signal is a mono sound under construction: one float64 per sample. Effects are built by
 // adding struck notes and filtered noise into it, then finished (faded and normalised).
@@ -62,22 +65,43 @@ func (s *signal) strike(n note) {
 	}
 	// Beyond ten time constants the note is 80 dB down; stop there to save work.
 	end := min(len(s.samples), start+int(10*n.decay*longest*s.rate)+1)
+	if start < 0 || start >= end {
+		return
+	}
+	out := s.samples[start:end]
 	nyquist := s.rate / 2
-	for i := max(start, 0); i < end; i++ {
-		t := float64(i-start) / s.rate
-		// The phase is the integral of the gliding frequency f·(1 + (glide−1)·e^(−t/τ)).
-		warped := t
-		if glide != 1 {
-			warped += (glide - 1) * n.glideFor * (1 - math.Exp(-t/n.glideFor))
+	for _, p := range n.partials {
+		if n.freq*p.ratio*glide >= 0.9*nyquist {
+			continue // would alias into a harsh low tone
 		}
-		v := 0.0
-		for _, p := range n.partials {
-			if n.freq*p.ratio*glide >= 0.9*nyquist {
-				continue // would alias into a harsh low tone
-			}
-			v += p.gain * math.Exp(-t/(n.decay*p.decay)) * math.Sin(2*math.Pi*n.freq*p.ratio*warped)
+		if glide == 1 {
+			s.addDecayingSine(out, n, p)
+		} else {
+			s.addGlidingSine(out, n, p, glide)
 		}
-		s.samples[i] += n.gain * riseAt(t, n.attack) * v
+	}
+}
+
+// addDecayingSine adds one partial as a rotating, shrinking phasor: one complex multiply per
+// sample instead of a sine and an exponential, which keeps start-up fast in the browser.
+// Over the few seconds rendered the recurrence drifts by far less than float32 resolution.
+func (s *signal) addDecayingSine(out []float64, n note, p partial) {
+	step := cmplx.Exp(complex(-1/(n.decay*p.decay*s.rate), 2*math.Pi*n.freq*p.ratio/s.rate))
+	z := complex(n.gain*p.gain, 0)
+	for i := range out {
+		out[i] += riseAt(float64(i)/s.rate, n.attack) * imag(z)
+		z *= step
+	}
+}
+
+// addGlidingSine adds one partial whose pitch starts at glide times the note's and settles:
+// the phase is the integral of f·(1 + (glide−1)·e^(−t/τ)).
+func (s *signal) addGlidingSine(out []float64, n note, p partial, glide float64) {
+	for i := range out {
+		t := float64(i) / s.rate
+		warped := t + (glide-1)*n.glideFor*(1-math.Exp(-t/n.glideFor))
+		v := n.gain * p.gain * math.Exp(-t/(n.decay*p.decay)) * math.Sin(2*math.Pi*n.freq*p.ratio*warped)
+		out[i] += riseAt(t, n.attack) * v
 	}
 }
 

@@ -1,6 +1,10 @@
 package audio
 
-import "errors"
+// noDeviceError says that no sound output could be opened, and why, in one line.
+type noDeviceError struct {
+	reasons string // e.g. "PulseAudio: connect: ...; ALSA: ..."
+}
 
-// errNoDevice is wrapped by probe errors that mean "this machine has no usable sound output".
-var errNoDevice = errors.New("no audio device")
+func (e *noDeviceError) Error() string {
+	return "no audio device (" + e.reasons + ")"
+}

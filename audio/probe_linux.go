@@ -32,12 +32,12 @@ func probeDevice(sampleRate int) error {
 			done <- nil
 			return
 		}
-		done <- fmt.Errorf("%w (PulseAudio: %v; ALSA: %v)", errNoDevice, pulseErr, alsaErr)
+		done <- &noDeviceError{reasons: fmt.Sprintf("PulseAudio: %v; ALSA: %v", pulseErr, alsaErr)}
 	}()
 	select {
 	case err := <-done:
 		return err
 	case <-time.After(probeTimeout):
-		return fmt.Errorf("%w (no answer from PulseAudio or ALSA within %v)", errNoDevice, probeTimeout)
+		return &noDeviceError{reasons: fmt.Sprintf("no answer from PulseAudio or ALSA within %v", probeTimeout)}
 	}
 }
