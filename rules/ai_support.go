@@ -8,8 +8,84 @@ import "math/bits"
 
 // AppendCaptures appends the side to move's captures, as complete routes, to
 // buf[:0] and returns it; it is empty when the side to move has no capture.
-// The quiescence search uses it to skip generating quiet moves.
-func (p *Position) AppendCaptures(buf []Move) []Move { return p.appendCaptures(buf[:0]) }
+// The quiescence search uses it to skip generating quiet moves. The moves and
+// their order are those of LegalMoves.
+func (p *Position) AppendCaptures(buf []Move) []Move { return p.appendCapturesFast(buf[:0]) }
+
+// SearchMoves is LegalMoves, faster: the same moves in the same order. Only
+// the columns that can make a first jump start the capture search.
+func (p *Position) SearchMoves(buf []Move) []Move {
+	buf = p.appendCapturesFast(buf[:0])
+	if len(buf) > 0 {
+		return buf
+	}
+	return p.appendQuietMoves(buf)
+}
+
+// appendCapturesFast is appendCaptures with the origins filtered by
+// bitboards: a man needs an enemy column next to it in a capturing direction
+// with an empty square beyond, a king an enemy column on one of its
+// diagonals. Origins are visited in the same ascending order, and an origin
+// without a first jump emits nothing, so the result is identical.
+func (p *Position) appendCapturesFast(buf []Move) []Move {
+	g := geometries[p.variant&1]
+	own := p.Owned(p.side)
+	enemy := p.Owned(p.side ^ 1)
+	occ := p.white | p.black
+	empty := g.board &^ occ
+	men := own &^ p.kings
+	var dirs []int
+	switch {
+	case p.variant.MenCaptureBackward():
+		dirs = allDirs
+	case p.side == White:
+		dirs = whiteForwards
+	default:
+		dirs = blackForwards
+	}
+	var cand uint64
+	for _, d := range dirs {
+		cand |= men & g.back(enemy, d) & g.back(g.back(empty, d), d)
+	}
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		sq := lsb(k)
+		if (g.rays[sq][0]|g.rays[sq][1]|g.rays[sq][2]|g.rays[sq][3])&enemy != 0 {
+			cand |= 1 << uint(sq)
+		}
+	}
+	if cand == 0 {
+		return buf
+	}
+	cg := captureGen{
+		g:         g,
+		enemy:     enemy,
+		promo:     g.promo[p.side],
+		fly:       p.variant.FlyingKings(),
+		crownStop: p.variant == Lasca,
+		manDirs:   dirs,
+		out:       buf,
+	}
+	for b := cand; b != 0; b &= b - 1 {
+		sq := lsb(b)
+		cg.occ = occ &^ (1 << uint(sq))
+		cg.cur = Move{promote: -1, npath: 1}
+		cg.cur.path[0] = sq
+		if p.kings&(1<<uint(sq)) != 0 {
+			cg.king(sq, 0)
+		} else {
+			cg.man(sq, 0)
+		}
+	}
+	return cg.out
+}
+
+// back returns the squares whose neighbour in direction d is in b.
+func (g *geometry) back(b uint64, d int) uint64 {
+	if dirDelta[d] > 0 {
+		return b >> uint(dirDelta[d]) & g.maskFrom[d]
+	}
+	return b << uint(-dirDelta[d]) & g.maskFrom[d]
+}
 
 // HasQuietMove reports whether the side to move has a non-capturing move
 // (whether or not a capture is compulsory).

@@ -2,12 +2,13 @@ package rules
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
-// TestCensus compares Column.Census with a piece-by-piece count on every
+// TestAISupport compares Column.Census with a piece-by-piece count on every
 // column of random games, and on hand-made columns.
-func TestCensus(t *testing.T) {
+func TestAISupport(t *testing.T) {
 	slow := func(c Column) (own, ownKings, pris, prisKings int) {
 		for i := 0; i < c.Height(); i++ {
 			p := c.Piece(i)
@@ -51,6 +52,9 @@ func TestCensus(t *testing.T) {
 					check(p.Column(sq))
 				}
 				moves := p.LegalMoves(nil)
+				if fast := p.SearchMoves(nil); !slices.Equal(fast, moves) {
+					t.Fatalf("SearchMoves %v, LegalMoves %v in %s", fast, moves, p.FEN())
+				}
 				caps := p.AppendCaptures(nil)
 				if p.MustCapture() != (len(caps) > 0) || (len(caps) > 0 && len(caps) != len(moves)) {
 					t.Fatalf("AppendCaptures disagrees with LegalMoves in %s", p.FEN())
