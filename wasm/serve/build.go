@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// BuildGame compiles the game (the module's main package) for js/wasm and
+// returns the binary. Symbol tables are stripped: they are a quarter of the
+// download and the browser has no use for them.
+func BuildGame(ctx context.Context) ([]byte, error) {
+	root, err := moduleRoot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "bashni-wasm-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "main.wasm")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, ".")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("building the game for js/wasm: %w\n%s", err, stderr.String())
+	}
+	return os.ReadFile(out)
+}
+
+func moduleRoot(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("finding the module: %w", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return "", fmt.Errorf("run serve inside the bashni module (go run ./wasm/serve)")
+	}
+	return filepath.Dir(mod), nil
+}
+
+// wasmExecJS returns the Go runtime's JavaScript glue matching this toolchain.
+func wasmExecJS() ([]byte, error) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("finding GOROOT: %w", err)
+	}
+	root := strings.TrimSpace(string(out))
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		if b, err := os.ReadFile(filepath.Join(root, p)); err == nil {
+			return b, nil
+		}
+	}
+	return nil, fmt.Errorf("wasm_exec.js not found under %s", root)
+}
