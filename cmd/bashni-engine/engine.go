@@ -18,6 +18,7 @@ type engine struct {
 	variant rules.Variant
 	history []*rules.Position // history[0] is the position given; the last is the current one
 	options options
+	search  *searchState // the computer player, made at the first "go" (go.go)
 }
 
 // options are the values set with "setoption".
@@ -25,10 +26,11 @@ type options struct {
 	level   int
 	hashMiB int
 	seed    uint64
+	eval    string // "full" or "material" (the baseline of match tests)
 }
 
 func newEngine(out *bufio.Writer) *engine {
-	e := &engine{out: out, options: options{level: 6, hashMiB: 64, seed: 1}}
+	e := &engine{out: out, options: options{level: 6, hashMiB: 64, seed: 1, eval: "full"}}
 	e.reset(rules.Bashni)
 	return e
 }
@@ -209,10 +211,6 @@ func (e *engine) cmdStatus(args []string) error {
 	return nil
 }
 
-func (e *engine) cmdGo(args []string) error {
-	return fmt.Errorf("not implemented yet")
-}
-
 func (e *engine) cmdSetOption(args []string) error {
 	// setoption name <name> value <value>
 	if len(args) != 4 || args[0] != "name" || args[2] != "value" {
@@ -239,8 +237,14 @@ func (e *engine) cmdSetOption(args []string) error {
 			return fmt.Errorf("option seed: %q is not a non-negative integer", truncate(value))
 		}
 		o.seed = n
+	case "eval":
+		v := strings.ToLower(value)
+		if v != "full" && v != "material" {
+			return fmt.Errorf("option eval: %q is not full or material", truncate(value))
+		}
+		o.eval = v
 	default:
-		return fmt.Errorf("unknown option %q (known: level, hash, seed)", truncate(args[1]))
+		return fmt.Errorf("unknown option %q (known: level, hash, seed, eval)", truncate(args[1]))
 	}
 	e.options = o
 	return nil

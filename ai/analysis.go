@@ -1,0 +1,101 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"bashni/rules"
+)
+
+// Analysis is what the game shows for a hint or in its analysis view.
+type Analysis struct {
+	Best       rules.Move   // zero when the game is over
+	Score      int          // centipawns from the side to move's view
+	WhiteScore int          // the same from White's view
+	Text       string       // the score in words, e.g. "White is slightly better"
+	PV         []rules.Move // the expected line, Best first
+	Depth      int
+	Nodes      int64
+	Time       time.Duration
+}
+
+// HintLimits are the limits of Hint: about a second on a desktop.
+var HintLimits = Limits{MoveTime: time.Second, Nodes: 3_000_000}
+
+// Analyse searches the last position of history to lim and describes the
+// result. onInfo, if not nil, sees every finished iteration (for a live
+// analysis view).
+func (e *Engine) Analyse(ctx context.Context, history []*rules.Position, lim Limits, onInfo func(Info)) Analysis {
+	if len(history) == 0 {
+		return Analysis{}
+	}
+	p := history[len(history)-1]
+	if o := rules.StatusOf(history); o.Over() {
+		a := Analysis{Score: outcomeScore(history), Text: o.Explain()}
+		a.WhiteScore = whiteView(a.Score, p.SideToMove())
+		return a
+	}
+	r := e.Search(ctx, history, lim, onInfo)
+	return Analysis{
+		Best: r.Best, Score: r.Score, WhiteScore: whiteView(r.Score, p.SideToMove()),
+		Text: ScoreText(r.Score, p.SideToMove()), PV: r.PV, Depth: r.Depth, Nodes: r.Nodes, Time: r.Time,
+	}
+}
+
+// Hint is Analyse at HintLimits: the move the full engine would play.
+func (e *Engine) Hint(ctx context.Context, history []*rules.Position) Analysis {
+	return e.Analyse(ctx, history, HintLimits, nil)
+}
+
+func whiteView(score int, side rules.Color) int {
+	if side == rules.Black {
+		return -score
+	}
+	return score
+}
+
+// IsWinScore reports whether a score announces a forced win or loss, and the
+// number of plies to its end.
+func IsWinScore(score int) (plies int, ok bool) {
+	if score > winBound || score < -winBound {
+		return winScore - abs(score), true
+	}
+	return 0, false
+}
+
+// ScoreText puts a score (centipawns from side's view, as in Result and
+// Analysis) in words from White's and Black's names: "The position is
+// equal", "White is slightly better", "Black is better", "White is much
+// better", "Black is winning", or for a forced end "White wins in 5 moves"
+// (the loser is left without a legal move).
+func ScoreText(score int, side rules.Color) string {
+	w := whiteView(score, side)
+	leader := rules.White
+	if w < 0 {
+		leader = rules.Black
+	}
+	if plies, ok := IsWinScore(score); ok {
+		// The winner makes the last move: count the winner's moves.
+		moves := (plies + 1) / 2
+		if moves <= 0 {
+			return fmt.Sprintf("%s has won", leader)
+		}
+		if moves == 1 {
+			return fmt.Sprintf("%s wins in 1 move", leader)
+		}
+		return fmt.Sprintf("%s wins in %d moves", leader, moves)
+	}
+	a := abs(w)
+	switch {
+	case a < 30:
+		return "The position is equal"
+	case a < 80:
+		return fmt.Sprintf("%s is slightly better", leader)
+	case a < 180:
+		return fmt.Sprintf("%s is better", leader)
+	case a < 400:
+		return fmt.Sprintf("%s is much better", leader)
+	}
+	return fmt.Sprintf("%s is winning", leader)
+}

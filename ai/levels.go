@@ -1,0 +1,116 @@
+package ai
+
+import (
+	"context"
+	"time"
+
+	"bashni/rules"
+)
+
+// Level is the strength of the computer at one of the levels for people.
+// Levels 1–5 are bounded by nodes, not time, so that they play the same
+// moves on a fast desktop and a slow phone; level 6 thinks for MoveTime.
+type Level struct {
+	Depth    int           // deepest iteration (0: no limit)
+	Nodes    int64         // nodes a move (0: no limit)
+	MoveTime time.Duration // time a move (0: no limit)
+	// QLimit caps the capture plies of the quiescence search (0: none):
+	// the low levels miss long capture sequences, as people do.
+	QLimit int
+	// Margin: the level picks at random among the moves scoring within
+	// Margin centipawns of the best, the closer the likelier.
+	Margin int
+	// OpeningPlies and OpeningMargin widen the margin during the first plies
+	// of a game so that games differ.
+	OpeningPlies, OpeningMargin int
+}
+
+// Levels are the definitions of levels 1 to 6 (Levels[0] is unused). They
+// were set by matches between adjacent levels (see TUNING.md).
+var Levels = [7]Level{
+	{},
+	{Depth: 2, Nodes: 2_000, QLimit: 2, Margin: 60, OpeningPlies: 8, OpeningMargin: 60},
+	{Depth: 3, Nodes: 8_000, QLimit: 4, Margin: 40, OpeningPlies: 8, OpeningMargin: 40},
+	{Depth: 5, Nodes: 30_000, Margin: 25, OpeningPlies: 8, OpeningMargin: 30},
+	{Nodes: 150_000, Margin: 12, OpeningPlies: 8, OpeningMargin: 20},
+	{Nodes: 600_000, Margin: 4, OpeningPlies: 8, OpeningMargin: 15},
+	{MoveTime: 2 * time.Second, OpeningPlies: 6, OpeningMargin: 10},
+}
+
+// MinLevel and MaxLevel bound the levels for people.
+const (
+	MinLevel = 1
+	MaxLevel = 6
+)
+
+// ChooseMove returns the move the computer plays at level (1–6) in the last
+// position of history, or the zero Move if the game is over. It uses the
+// engine's random source, so the same seed and the same calls give the same
+// moves.
+func (e *Engine) ChooseMove(ctx context.Context, history []*rules.Position, level int) rules.Move {
+	return e.PlayLevel(ctx, history, level, Limits{}, nil).Best
+}
+
+// PlayLevel is ChooseMove with the search's details: caps, if not zero, bound
+// the level's own limits further, and onInfo sees every iteration. The
+// Result's Best is the move chosen, which may differ from the first move of
+// its PV when the level picks a near-equal move.
+func (e *Engine) PlayLevel(ctx context.Context, history []*rules.Position, level int, caps Limits, onInfo func(Info)) Result {
+	lv := Levels[max(MinLevel, min(level, MaxLevel))]
+	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, MoveTime: lv.MoveTime}
+	lim.Depth = capLimit(lim.Depth, caps.Depth)
+	lim.Nodes = capLimit(lim.Nodes, caps.Nodes)
+	lim.MoveTime = capLimit(lim.MoveTime, caps.MoveTime)
+	margin := lv.Margin
+	if len(history) > 0 && gamePly(history[len(history)-1]) < lv.OpeningPlies {
+		margin = max(margin, lv.OpeningMargin)
+	}
+	out := e.search(ctx, history, lim, margin, lv.QLimit, onInfo)
+	if out.Best.IsZero() || margin == 0 || len(out.root) < 2 {
+		return out.Result
+	}
+	best := out.root[0].score
+	if best > winBound || best < -winBound {
+		return out.Result // never throw away a won game, nor play on at random when lost
+	}
+	// Pick among the near-equal moves, weighted by closeness.
+	total := 0
+	for _, rm := range out.root {
+		if d := best - rm.score; d <= margin {
+			total += margin + 1 - d
+		}
+	}
+	r := e.rng.IntN(total)
+	for _, rm := range out.root {
+		if d := best - rm.score; d <= margin {
+			r -= margin + 1 - d
+			if r < 0 {
+				out.Best = rm.move
+				out.Score = rm.score
+				out.PV = rm.pv
+				break
+			}
+		}
+	}
+	return out.Result
+}
+
+// gamePly is the number of plies played since the start of the game, as told
+// by the position's move number.
+func gamePly(p *rules.Position) int {
+	n := 2 * (p.FullmoveNumber() - 1)
+	if p.SideToMove() == rules.Black {
+		n++
+	}
+	return n
+}
+
+func capLimit[T int | int64 | time.Duration](own, limit T) T {
+	switch {
+	case limit <= 0:
+		return own
+	case own <= 0:
+		return limit
+	}
+	return min(own, limit)
+}
