@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // ParseMove reads a move in the notation of PROTOCOL.md and returns the legal
@@ -11,6 +12,7 @@ import (
 // capture written with "-" is not legal. Errors say what is wrong in words a
 // player can use.
 func (p *Position) ParseMove(text string) (Move, error) {
+	text = strings.TrimSpace(text)
 	route, capture, err := p.parseRoute(text)
 	if err != nil {
 		return Move{}, err
@@ -36,10 +38,10 @@ func (p *Position) ParseMove(text string) (Move, error) {
 			for i, m := range found {
 				names[i] = m.String()
 			}
-			return Move{}, fmt.Errorf("ambiguous move '%s': %s", text, strings.Join(names, " "))
+			return Move{}, fmt.Errorf("ambiguous move '%s': %s", printable(text), strings.Join(names, " "))
 		}
 	}
-	return Move{}, fmt.Errorf("illegal move '%s'%s", text, p.whyIllegal(route, capture, moves))
+	return Move{}, fmt.Errorf("illegal move '%s'%s", printable(text), p.whyIllegal(route, capture, moves))
 }
 
 // parseRoute splits move text into squares and tells whether it is written
@@ -65,21 +67,21 @@ func (p *Position) parseRoute(text string) ([]Square, bool, error) {
 		}
 		sq, err := ParseSquare(p.variant, t[start:i])
 		if err != nil {
-			return nil, false, fmt.Errorf("bad move '%s': %w", text, err)
+			return nil, false, fmt.Errorf("bad move '%s': %w", printable(text), err)
 		}
 		route = append(route, sq)
 		if len(route) > maxPath {
-			return nil, false, fmt.Errorf("bad move '%s': too many squares", text)
+			return nil, false, fmt.Errorf("bad move '%s': too many squares", printable(text))
 		}
 		start = i + 1
 	}
 	switch {
 	case len(route) < 2:
-		return nil, false, fmt.Errorf("bad move '%s': want at least two squares, like c3-d4 or c5:e3", text)
+		return nil, false, fmt.Errorf("bad move '%s': want at least two squares, like c3-d4 or c5:e3", printable(text))
 	case quiet && capture:
-		return nil, false, fmt.Errorf("bad move '%s': mixes '-' and ':'", text)
+		return nil, false, fmt.Errorf("bad move '%s': mixes '-' and ':'", printable(text))
 	case quiet && len(route) > 2:
-		return nil, false, fmt.Errorf("bad move '%s': a quiet move has two squares; write captures with ':'", text)
+		return nil, false, fmt.Errorf("bad move '%s': a quiet move has two squares; write captures with ':'", printable(text))
 	}
 	return route, capture, nil
 }
@@ -123,4 +125,20 @@ func (p *Position) whyIllegal(route []Square, capture bool, moves []Move) string
 		return ": there is no capture here"
 	}
 	return ""
+}
+
+// printable makes text safe to quote in a one-line error: control characters
+// become '?' and long input is cut short.
+func printable(text string) string {
+	const limit = 60
+	clean := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, text)
+	if len(clean) > limit {
+		clean = clean[:limit] + "…"
+	}
+	return clean
 }

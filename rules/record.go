@@ -294,6 +294,8 @@ func movetextTokens(s string) ([]string, error) {
 			depth--
 			i++
 			continue
+		case c == '}':
+			return nil, fmt.Errorf("'}' without '{'")
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 			continue
