@@ -187,6 +187,22 @@ func (p *Player) Play(e Effect) {
 	}
 }
 
+// Update lets a silent player find out, on the first tick, that the game runs as an exp/vmhost
+// guest, and open its output then. Calling it once per tick from the game's Update is
+// optional but keeps effect timing exact under vmhost: otherwise the first Play opens the
+// output, and Ebitengine starts that first effect a few ticks late. It costs one lock.
+func (p *Player) Update() {
+	p.mu.Lock()
+	var notice string
+	if p.state == outputSilent && !p.guestChecked {
+		notice = p.openForVMGuest()
+	}
+	p.mu.Unlock()
+	if notice != "" {
+		p.notify(notice)
+	}
+}
+
 // openForVMGuest opens the output after all if the game runs as an exp/vmhost guest: a guest's
 // audio goes to the host, not to a device, so the missing device does not matter and the
 // end-to-end tests can hear the game. It can only be known once ebiten.RunGame runs, hence

@@ -271,6 +271,24 @@ func TestSilentPlayerOpensOutputWhenRunningAsVMGuest(t *testing.T) {
 	}
 }
 
+func TestUpdateOpensOutputForVMGuestBeforeTheFirstPlay(t *testing.T) {
+	f := newFakePlatform()
+	f.deviceErr = errNoCard
+	p := f.newPlayer(false)
+	p.Update() // not known yet
+	f.mu.Lock()
+	f.guest, f.guestKnown = true, true
+	f.mu.Unlock()
+	p.Update()
+	p.Update()
+	if _, opens, _ := f.counts(); opens != 1 || !p.Available() {
+		t.Errorf("opens = %d, Available() = %v; want the guest output opened once", opens, p.Available())
+	}
+	if got := f.out.played(); len(got) != 0 {
+		t.Errorf("Update played %v", got)
+	}
+}
+
 func TestSilentPlayerStaysSilentWhenNotAGuest(t *testing.T) {
 	f := newFakePlatform()
 	f.deviceErr = errNoCard
