@@ -1,0 +1,131 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"bashni/rules"
+)
+
+func buildEngine(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "bashni-engine")
+	if out, err := exec.Command("go", "build", "-o", bin, "../bashni-engine").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// fakeEngine writes a shell script engine that gets ready and then answers
+// every go with the given line (or exits, if line is "exit").
+func fakeEngine(t *testing.T, line string) string {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "fake.sh")
+	reply := `echo "` + line + `"`
+	if line == "exit" {
+		reply = "exit 3"
+	} else if line == "hang" {
+		reply = "sleep 30"
+	}
+	body := `#!/bin/sh
+while read cmd rest; do
+  case "$cmd" in
+    isready) echo readyok ;;
+    variant) echo "variant $rest" ;;
+    go) ` + reply + ` ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
+
+func testConfig(e1, e2 string) *config {
+	c := &config{cmd: [2]string{e1, e2}, variant: rules.Bashni, games: 4, plies: 4, seed: 3, maxPlies: 300,
+		timeout: 5 * time.Second, workers: 2}
+	c.goArgs = [2]string{"nodes 2000", "nodes 2000"}
+	c.name = [2]string{"one", "two"}
+	return c
+}
+
+// TestMatch: two real engines play to the end by the rules; colours
+// alternate; the report has W/D/L and an Elo line.
+func TestMatch(t *testing.T) {
+	bin := buildEngine(t)
+	c := testConfig(bin, bin)
+	c.opts[1] = [][2]string{{"eval", "material"}}
+	c.goArgs[1] = "depth 1"
+	s := run(c, os.Stderr)
+	if len(s.results) != 4 {
+		t.Fatalf("%d results", len(s.results))
+	}
+	for _, r := range s.results {
+		if r.faults != [2]string{} {
+			t.Fatalf("faults: %v", r.faults)
+		}
+		if r.white != r.index%2 {
+			t.Fatalf("game %d: engine %d had White", r.index, r.white)
+		}
+	}
+	rep := s.report(c)
+	for _, want := range []string{"engine 1: +", "Elo of engine 1 over engine 2:", "faults: none"} {
+		if !strings.Contains(rep, want) {
+			t.Fatalf("report lacks %q:\n%s", want, rep)
+		}
+	}
+	t.Log("\n" + rep)
+}
+
+// TestFaults: an engine that sends an illegal move, one that crashes and one
+// that does not answer in time lose every game, and the report names the
+// faults.
+func TestFaults(t *testing.T) {
+	bin := buildEngine(t)
+	for _, bad := range []string{"bestmove a1-h8", "bestmove none", "exit", "hang"} {
+		c := testConfig(bin, fakeEngine(t, bad))
+		c.timeout = 500 * time.Millisecond
+		s := run(c, os.Stderr)
+		for _, r := range s.results {
+			if r.score1 != 1 || r.faults[1] == "" {
+				t.Fatalf("%q: game %d scored %v for the good engine, faults %q", bad, r.index, r.score1, r.faults)
+			}
+		}
+		if rep := s.report(c); !strings.Contains(rep, "faults: 4") {
+			t.Fatalf("%q: report\n%s", bad, rep)
+		}
+	}
+}
+
+func TestElo(t *testing.T) {
+	if e, _, _ := eloStats([]float64{1, 0, 0.5, 0.5}); e != 0 {
+		t.Fatalf("even score: Elo %v", e)
+	}
+	e, lo, hi := eloStats([]float64{1, 1, 1, 0.5})
+	if !(lo < e && e < hi) || e < 300 || e > 400 {
+		t.Fatalf("87.5%%: %v (%v..%v)", e, lo, hi)
+	}
+	if _, lo, _ := eloStats([]float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}); lo <= 0 || lo > 400 {
+		t.Fatalf("10/10: lower bound %v", lo)
+	}
+}
+
+func TestOpenings(t *testing.T) {
+	for _, v := range rules.Variants {
+		ops := openings(v, 20, 8, 1)
+		if len(ops) != 20 {
+			t.Fatalf("%v: %d openings", v, len(ops))
+		}
+		for _, op := range ops {
+			if len(op) != 8 {
+				t.Fatalf("opening of %d plies", len(op))
+			}
+		}
+	}
+}
