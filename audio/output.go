@@ -13,10 +13,10 @@ const voicesPerEffect = 3
 
 func systemEnvironment() environment {
 	return environment{
-		probeDevice:    probeDevice,
-		openOutput:     openEbitenOutput,
-		vmGuest:        vmGuestFromGraphicsLibrary,
-		dropUntilReady: waitsForUserGesture,
+		probeDevice: probeDevice,
+		openOutput:  openEbitenOutput,
+		vmGuest:     vmGuestFromGraphicsLibrary,
+		browser:     inBrowser,
 	}
 }
 

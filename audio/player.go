@@ -18,8 +18,9 @@ const DefaultSampleRate = 48000
 type Options struct {
 	// SampleRate in frames per second; 0 means DefaultSampleRate.
 	SampleRate int
-	// Muted starts the player muted. A muted player does not create an audio context (so it
-	// cannot fail for lack of a device) until SetMuted(false).
+	// Muted starts the player muted. On desktops a player started muted does not even create
+	// an audio context (so it cannot fail for lack of a device) until SetMuted(false). In a
+	// browser it does, so that the first user gesture unlocks the page's sound.
 	Muted bool
 	// Notify receives each one-line notice about the sound output, such as the fallback to
 	// silence. It may be called from another goroutine, never with a Player lock held. Nil
@@ -69,12 +70,13 @@ type environment struct {
 	// vmGuest reports whether the game runs as an exp/vmhost guest; known is false until
 	// ebiten.RunGame has chosen its backend.
 	vmGuest func() (guest, known bool)
-	// dropUntilReady drops effects while the output is not ready. Browsers hold sound until
-	// the first user gesture and would then play every queued effect at once.
-	dropUntilReady bool
+	// browser: drop effects while the output is not ready (a page's sound waits for the first
+	// user gesture, then would play every queued effect at once), and open the output even
+	// when starting muted (see platform_js.go).
+	browser bool
 }
 
-// New renders the effects and, unless opts.Muted, opens the sound output: it checks that a
+// New renders the effects and, unless opts.Muted on a desktop, opens the sound output: it checks that a
 // device works (a few milliseconds; at most a few seconds if the sound server hangs) and only
 // then creates the Ebitengine audio context. Call it before ebiten.RunGame. New never fails:
 // without a device the player stays silent and Notice says why.
@@ -104,7 +106,7 @@ func newPlayer(opts Options, env environment) *Player {
 	}
 	p.bank = bank
 
-	if !opts.Muted {
+	if !opts.Muted || env.browser {
 		p.mu.Lock()
 		opened := p.startOpening()
 		p.mu.Unlock()
@@ -177,7 +179,7 @@ func (p *Player) Play(e Effect) {
 	if p.state == outputSilent && !p.guestChecked {
 		notice = p.openForVMGuest()
 	}
-	if p.state == outputOpen && (!p.env.dropUntilReady || p.out.ready()) {
+	if p.state == outputOpen && (!p.env.browser || p.out.ready()) {
 		p.out.play(e, p.volume)
 	}
 	p.mu.Unlock()

@@ -56,7 +56,7 @@ func newFakePlatform() *fakePlatform {
 	return &fakePlatform{out: &fakeOutput{isReady: true}}
 }
 
-func (f *fakePlatform) env(dropUntilReady bool) environment {
+func (f *fakePlatform) env(browser bool) environment {
 	return environment{
 		probeDevice: func(int) error {
 			f.mu.Lock()
@@ -79,7 +79,7 @@ func (f *fakePlatform) env(dropUntilReady bool) environment {
 			f.guestAsks++
 			return f.guest, f.guestKnown
 		},
-		dropUntilReady: dropUntilReady,
+		browser: browser,
 	}
 }
 
@@ -317,6 +317,20 @@ func TestBrowserDropsEffectsUntilTheFirstGesture(t *testing.T) {
 	p.Play(Capture)
 	if got := f.out.played(); len(got) != 1 || got[0].effect != Capture {
 		t.Errorf("played %v, want only the Capture after the gesture", got)
+	}
+}
+
+func TestBrowserOpensOutputEvenWhenStartingMuted(t *testing.T) {
+	f := newFakePlatform()
+	p := newPlayer(Options{SampleRate: 8000, Muted: true, Notify: func(string) {}}, f.env(true))
+	if probes, opens, _ := f.counts(); probes != 1 || opens != 1 || !p.Available() {
+		t.Fatalf("probes, opens = %d, %d, Available() = %v; want the context made at once", probes, opens, p.Available())
+	}
+	p.Play(Move)
+	p.SetMuted(false)
+	p.Play(Capture)
+	if got := f.out.played(); len(got) != 1 || got[0].effect != Capture {
+		t.Errorf("played %v, want only the Capture after unmuting", got)
 	}
 }
 
