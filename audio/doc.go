@@ -11,6 +11,7 @@
 // same happens when the game starts muted: no context is created until the player unmutes.
 //
 // Under exp/vmhost (the headless test harness) the game's audio is forwarded to the host even
-// when the machine has no device, so the player opens the context there anyway; see
-// [Bank.Identify] for telling the forwarded effects apart.
+// when the machine has no device, so a silent player opens the context there anyway, as soon
+// as it learns it runs as a guest (at [Player.Update], called each tick, or the first Play);
+// see [Bank.Identify] for telling the forwarded effects apart.
 package audio

@@ -46,7 +46,14 @@ type ebitenOutput struct {
 
 // openEbitenOutput creates the audio context (Ebitengine allows one per process, so an existing
 // one is reused) and the voices. The device itself opens on the next tick of the game loop.
-func openEbitenOutput(bank *Bank) (output, error) {
+func openEbitenOutput(bank *Bank) (out output, err error) {
+	defer func() {
+		// NewContext panics if another goroutine created a context since CurrentContext
+		// looked; a second chance at sound is not worth a crash.
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("audio: creating the audio context: %v", r)
+		}
+	}()
 	ctx := ebitenaudio.CurrentContext()
 	if ctx == nil {
 		ctx = ebitenaudio.NewContext(bank.SampleRate())

@@ -39,7 +39,7 @@ type Player struct {
 	volume       float64
 	muted        bool
 	state        outputState
-	out          output        // set in stateOpen
+	out          output        // set in outputOpen
 	opened       chan struct{} // closed when the first attempt to open finishes
 	notice       string
 	guestChecked bool // whether a silent player has asked if it runs as a vmhost guest
@@ -76,10 +76,11 @@ type environment struct {
 	browser bool
 }
 
-// New renders the effects and, unless opts.Muted on a desktop, opens the sound output: it checks that a
-// device works (a few milliseconds; at most a few seconds if the sound server hangs) and only
-// then creates the Ebitengine audio context. Call it before ebiten.RunGame. New never fails:
-// without a device the player stays silent and Notice says why.
+// New renders the effects and, unless opts.Muted on a desktop, opens the sound output: it
+// checks that a device works (a few milliseconds; at most a few seconds if the sound server
+// hangs) and only then creates the Ebitengine audio context. Call it before ebiten.RunGame.
+// New never fails: without a device the player stays silent, and Notice (and opts.Notify)
+// say why.
 func New(opts Options) *Player {
 	return newPlayer(opts, systemEnvironment())
 }
