@@ -62,6 +62,7 @@ type Slot struct {
 	Index     int         // index from the top of the first piece it shows
 	Count     int         // pieces it stands for (1 for a disc)
 	Color     rules.Color // colour of those pieces
+	King      bool        // one of them is a king (a band shows it with a gold line)
 	Thickness int         // rim height in pixels
 	FaceY     float64     // centre of its top face, relative to the square centre
 }
@@ -94,7 +95,13 @@ func LayoutColumn(c rules.Column, hideTop int, m DiscMetrics) ColumnLayout {
 		return l
 	}
 	t := m.Thickness
-	add := func(s Slot) { l.Slots[l.N] = s; l.N++ }
+	add := func(s Slot) {
+		for i := s.Index; i < s.Index+s.Count; i++ {
+			s.King = s.King || c.Piece(i).IsKing()
+		}
+		l.Slots[l.N] = s
+		l.N++
+	}
 
 	if l.Height <= MaxFullColumn {
 		for i := h - 1; i >= hideTop; i-- {

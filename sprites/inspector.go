@@ -1,0 +1,175 @@
+package sprites
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"bashni/rules"
+)
+
+// The column inspector is a panel listing a column from top to bottom: each
+// piece as a small disc with its number, colour and rank, the owner, and
+// what taking its top would do.
+
+type inspectorKey struct {
+	c  rules.Column
+	sq rules.Square
+}
+
+// maxInspectors bounds the panel cache; a game shows a handful of columns.
+const maxInspectors = 32
+
+// Inspector returns the inspector panel for column c standing on sq
+// (rules.NoSquare to leave the square out of the title). The image has its
+// top-left corner at (0, 0); it is cached, so asking every frame is cheap.
+func (r *Renderer) Inspector(c rules.Column, sq rules.Square) *ebiten.Image {
+	a := r.sprites()
+	k := inspectorKey{c, sq}
+	img, ok := a.inspectors[k]
+	if !ok {
+		if len(a.inspectors) >= maxInspectors {
+			a.releaseInspectors()
+		}
+		img = renderInspector(&r.theme, r.fonts, a, c, sq)
+		a.inspectors[k] = img
+	}
+	return img
+}
+
+// DrawInspector draws the inspector panel of c with its top-left corner at
+// (x, y).
+func (r *Renderer) DrawInspector(dst *ebiten.Image, x, y float64, c rules.Column, sq rules.Square) {
+	r.blit(dst, r.Inspector(c, sq), x, y, 1, 1)
+}
+
+func (a *art) releaseInspectors() {
+	for k, img := range a.inspectors {
+		img.Deallocate()
+		delete(a.inspectors, k)
+	}
+}
+
+// inspectorUnit is the panel's base length (about one line of text).
+func inspectorUnit(square float64) float64 { return math.Max(14, math.Min(48, math.Round(0.3*square))) }
+
+// InspectorTitle is the panel's heading, e.g. "d4 · White column".
+func InspectorTitle(c rules.Column, sq rules.Square) string {
+	t := "Empty square"
+	if !c.IsEmpty() {
+		t = c.Owner().String() + " column"
+	}
+	if sq != rules.NoSquare {
+		t = sq.String() + " · " + t
+	}
+	return t
+}
+
+func renderInspector(t *Theme, fonts *Fonts, a *art, c rules.Column, sq rules.Square) *ebiten.Image {
+	u := inspectorUnit(a.m.Square)
+	pad := 0.7 * u
+	w := 12.5 * u
+	h := c.Height()
+	own := c.OwnCount()
+	rowH := 1.5 * u
+	if h > 8 {
+		rowH = 1.15 * u
+	}
+	footSize := 0.78 * u
+	measure := func(s string) float64 { x, _ := fonts.Measure(s, footSize, Regular); return x }
+	foot := wrapText(CaptureOutcomeText(c), w-2*pad, measure)
+	footLine := footSize * 1.35
+
+	titleH := 1.5 * u
+	layerGap := 0.0
+	if own < h {
+		layerGap = 0.5 * u
+	}
+	height := pad + titleH + 0.3*u + float64(h)*rowH + layerGap + 0.5*u + float64(len(foot))*footLine + pad
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, int(math.Ceil(w))+4, int(math.Ceil(height))+6), nil)
+
+	var shadow, panel vector.Path
+	addRoundRect(&shadow, 2, 4, w, height, 0.5*u)
+	fill(img, &shadow, withAlpha(color.NRGBA{A: 255}, 0.35))
+	addRoundRect(&panel, 0.5, 0.5, w, height, 0.5*u)
+	fill(img, &panel, t.Panel)
+	stroke(img, &panel, math.Max(1, 0.07*u), t.PanelEdge)
+
+	y := pad
+	fonts.Draw(img, InspectorTitle(c, sq), 0.92*u, Bold, pad, y+titleH/2, text.AlignStart, text.AlignCenter, t.Text)
+	if h > 0 {
+		fonts.Draw(img, SplitText(c), 0.85*u, Medium, w-pad, y+titleH/2, text.AlignEnd, text.AlignCenter, t.TextDim)
+	}
+	y += titleH
+	rule(img, pad, y, w-2*pad, t.PanelEdge, u)
+	y += 0.3 * u
+
+	discScale := 1.6 * u / (2 * a.m.Radius)
+	for i := 0; i < h; i++ {
+		if i == own && own < h {
+			y += layerGap / 2
+			rule(img, pad+3.6*u, y, w-4.6*u, t.PanelEdge, u)
+			y += layerGap / 2
+		}
+		p := c.Piece(i)
+		prisoner := p.Color() != c.Owner()
+		mid := y + rowH/2
+		txt, tag := t.Text, ""
+		if prisoner {
+			txt, tag = t.TextDim, "prisoner"
+		}
+		if i == 0 {
+			tag = "top"
+		}
+		fonts.Draw(img, strconv.Itoa(i+1), 0.72*u, Medium, pad+0.9*u, mid, text.AlignEnd, text.AlignCenter, t.TextDim)
+		disc := a.disc(p, prisoner)
+		faceY := mid - float64(a.m.Thickness)*discScale/2
+		drawAt(img, disc, pad+2.4*u, faceY, discScale, ebiten.ColorScale{})
+		fonts.Draw(img, PieceName(p), 0.85*u, Medium, pad+3.7*u, mid, text.AlignStart, text.AlignCenter, txt)
+		if tag != "" {
+			fonts.Draw(img, tag, 0.7*u, Regular, w-pad, mid, text.AlignEnd, text.AlignCenter, t.TextDim)
+		}
+		y += rowH
+	}
+	y += 0.25 * u
+	rule(img, pad, y, w-2*pad, t.PanelEdge, u)
+	y += 0.25*u + footLine/2
+	for _, line := range foot {
+		fonts.Draw(img, line, footSize, Regular, pad, y, text.AlignStart, text.AlignCenter, t.Text)
+		y += footLine
+	}
+	return img
+}
+
+// rule draws a thin horizontal divider.
+func rule(img *ebiten.Image, x, y, w float64, c color.NRGBA, u float64) {
+	vector.FillRect(img, f32(x), f32(y), f32(w), f32(math.Max(1, 0.05*u)), c, true)
+}
+
+// wrapText breaks s into lines no wider than width, at spaces.
+func wrapText(s string, width float64, measure func(string) float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if line != "" && measure(try) > width {
+			lines = append(lines, line)
+			line = word
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
