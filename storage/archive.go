@@ -63,10 +63,11 @@ func (g *ArchivedGame) Normalize() error {
 	if len(g.Record) > maxRecordBytes {
 		return fmt.Errorf("game record of %d bytes is too long", len(g.Record))
 	}
-	g.Opponent = clip(oneLine(g.Opponent), maxOpponentRunes)
-	g.Reason = clip(oneLine(g.Reason), maxReasonRunes)
+	g.Record = validText(g.Record)
+	g.Opponent = shortText(g.Opponent, maxOpponentRunes)
+	g.Reason = shortText(g.Reason, maxReasonRunes)
 	g.Plies = max(g.Plies, 0)
-	g.Finished = g.Finished.UTC()
+	g.Finished = savableTime(g.Finished)
 	return nil
 }
 

@@ -95,10 +95,8 @@ func (g *SavedGame) Normalize() error {
 		return fmt.Errorf("unknown result %q", clip(string(g.Result), 20))
 	}
 	g.Result = result
-	g.ResultReason = clip(oneLine(g.ResultReason), maxReasonRunes)
-	// UTC makes saved times compare equal after a round trip and drops the
-	// monotonic clock reading, which means nothing after a restart.
-	g.Started, g.Updated = g.Started.UTC(), g.Updated.UTC()
+	g.ResultReason = shortText(g.ResultReason, maxReasonRunes)
+	g.Started, g.Updated = savableTime(g.Started), savableTime(g.Updated)
 	return nil
 }
 

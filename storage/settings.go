@@ -95,7 +95,7 @@ func (m InputMode) AllowsDrag() bool { return m != InputTapOnly }
 // rejected for their values; a bad value only resets that setting.
 func (s *Settings) Normalize() {
 	def := Defaults()
-	s.Theme = clip(oneLine(s.Theme), maxThemeRunes)
+	s.Theme = shortText(s.Theme, maxThemeRunes)
 	if s.Theme == "" {
 		s.Theme = def.Theme
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -16,15 +17,33 @@ func clip(s string, n int) string {
 	return string([]rune(s)[:n])
 }
 
-// oneLine replaces control characters (line breaks, tabs) by spaces and
-// trims, for short texts shown in lists.
-func oneLine(s string) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
+// validText replaces invalid UTF-8, as JSON encoding would, so that a text
+// is the same before saving and after loading.
+func validText(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+
+// shortText makes s fit a one-line label of at most n runes: control
+// characters (line breaks, tabs) become spaces and the ends are trimmed. It
+// trims after clipping so that applying it twice changes nothing.
+func shortText(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
 		}
 		return r
-	}, s))
+	}, validText(s))
+	return strings.TrimSpace(clip(strings.TrimSpace(s), n))
+}
+
+// savableTime returns t in UTC, or the zero time if JSON cannot hold it
+// (years outside 0..9999), so a document that loads can always be saved.
+// UTC also makes times compare equal after a round trip and drops the
+// monotonic clock reading, which means nothing after a restart.
+func savableTime(t time.Time) time.Time {
+	t = t.UTC()
+	if t.Year() < 0 || t.Year() > 9999 {
+		return time.Time{}
+	}
+	return t
 }
 
 // Shapes of the notation of shared/PROTOCOL.md. The storage package checks
@@ -77,7 +96,7 @@ func checkFEN(fen string) (string, error) {
 	if fen == "" {
 		return "", nil
 	}
-	if len(fen) > maxFENBytes || strings.ContainsFunc(fen, unicode.IsControl) {
+	if len(fen) > maxFENBytes || !utf8.ValidString(fen) || strings.ContainsFunc(fen, unicode.IsControl) {
 		return "", errors.New("start position is not a position")
 	}
 	if side := strings.ToUpper(fen[:min(2, len(fen))]); side != "W:" && side != "B:" {
