@@ -17,6 +17,8 @@ import (
 	"os"
 	"os/signal"
 	"time"
+
+	"bashni/wasm/site"
 )
 
 func main() {
@@ -31,20 +33,20 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	site, err := NewSite(wasm)
+	s, err := site.New(wasm)
 	if err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("main.wasm: %s raw, %s gzipped (version %s)", megabytes(len(wasm)), megabytes(site.GzipSize("main.wasm")), site.Version)
+	log.Printf("main.wasm: %s raw, %s gzipped (version %s)", megabytes(len(wasm)), megabytes(s.GzipSize("main.wasm")), s.Version)
 
 	if *out != "" {
-		if err := site.WriteDir(*out); err != nil {
+		if err := s.WriteDir(*out); err != nil {
 			log.Fatal(err)
 		}
 		log.Printf("wrote the site to %s: serve that folder from any static host (pre-compressed .gz files included)", *out)
 		return
 	}
-	if err := serve(*addr, site); err != nil {
+	if err := serve(*addr, s); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -59,7 +61,7 @@ func loadWasm(prebuilt string) ([]byte, error) {
 	}
 	log.Print("building the game for js/wasm…")
 	start := time.Now()
-	b, err := BuildGame(context.Background())
+	b, err := site.BuildGame(context.Background())
 	if err != nil {
 		return nil, err
 	}
@@ -67,12 +69,12 @@ func loadWasm(prebuilt string) ([]byte, error) {
 	return b, nil
 }
 
-func serve(addr string, site *Site) error {
+func serve(addr string, s *site.Site) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: site, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	log.Printf("play at http://%s/ (Ctrl+C stops)", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -1,4 +1,8 @@
-package main
+// Package site assembles the browser build of the game into a static site
+// (page shell, service worker, manifest, icons, wasm_exec.js, the game) and
+// serves it with the right types and compression. wasm/serve and the browser
+// tests use it.
+package site
 
 import (
 	"bytes"
@@ -44,8 +48,8 @@ var contentTypes = map[string]string{
 	".png":         "image/png",
 }
 
-// NewSite assembles the site around a built game.
-func NewSite(game []byte) (*Site, error) {
+// New assembles the site around a built game.
+func New(game []byte) (*Site, error) {
 	sum := sha256.Sum256(game)
 	s := &Site{Version: hex.EncodeToString(sum[:6]), files: map[string]*siteFile{}}
 	err := fs.WalkDir(wasm.Web, "web", func(p string, d fs.DirEntry, err error) error {

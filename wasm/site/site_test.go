@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 func testSite(t *testing.T) *Site {
 	t.Helper()
 	fake := bytes.Repeat([]byte("\x00asm fake game "), 5000)
-	s, err := NewSite(fake)
+	s, err := New(fake)
 	if err != nil {
 		t.Fatal(err)
 	}
