@@ -43,6 +43,9 @@ type Options struct {
 	// MaterialOnly replaces the evaluation by a bare count of the pieces each
 	// side controls (men 100, kings 250): the weak baseline of match tests.
 	MaterialOnly bool
+	// Weights, if not nil, replace the evaluation weights of their variants
+	// (index rules.Bashni, rules.Lasca); the tuner uses them.
+	Weights [2]*Weights
 }
 
 // DefaultHashMiB is the transposition table size when Options.HashMiB is 0.
@@ -96,7 +99,12 @@ func NewEngine(o Options) *Engine {
 		o.HashMiB = DefaultHashMiB
 	}
 	e := &Engine{opts: o, tt: newTable(o.HashMiB), s: newSearcher()}
-	e.weights = [2]*Weights{tunedWeights(rules.Bashni), tunedWeights(rules.Lasca)}
+	e.weights = [2]*Weights{TunedWeights(rules.Bashni), TunedWeights(rules.Lasca)}
+	for v, w := range o.Weights {
+		if w != nil {
+			e.weights[v] = w
+		}
+	}
 	e.SetSeed(o.Seed)
 	return e
 }

@@ -56,7 +56,12 @@ func (e *Engine) ChooseMove(ctx context.Context, history []*rules.Position, leve
 // Result's Best is the move chosen, which may differ from the first move of
 // its PV when the level picks a near-equal move.
 func (e *Engine) PlayLevel(ctx context.Context, history []*rules.Position, level int, caps Limits, onInfo func(Info)) Result {
-	lv := Levels[max(MinLevel, min(level, MaxLevel))]
+	return e.Play(ctx, history, Levels[max(MinLevel, min(level, MaxLevel))], caps, onInfo)
+}
+
+// Play is PlayLevel with a level of one's own making (the tuner and the
+// tests use it).
+func (e *Engine) Play(ctx context.Context, history []*rules.Position, lv Level, caps Limits, onInfo func(Info)) Result {
 	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, MoveTime: lv.MoveTime}
 	lim.Depth = capLimit(lim.Depth, caps.Depth)
 	lim.Nodes = capLimit(lim.Nodes, caps.Nodes)

@@ -64,7 +64,7 @@ func mirrorSquare(v rules.Variant, sq rules.Square) rules.Square {
 func TestEvalSymmetry(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, v := range rules.Variants {
-		ev := newEvaluator(v, tunedWeights(v))
+		ev := newEvaluator(v, TunedWeights(v))
 		for g := 0; g < 200; g++ {
 			p := rules.NewPosition(v)
 			for ply := 0; ply < 150; ply++ {

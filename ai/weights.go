@@ -2,5 +2,6 @@ package ai
 
 import "bashni/rules"
 
-// tunedWeights returns the evaluation weights of v.
-func tunedWeights(v rules.Variant) *Weights { return initialWeights(v) }
+// TunedWeights returns a copy of the evaluation weights of v that the engine
+// uses by default.
+func TunedWeights(v rules.Variant) *Weights { return InitialWeights(v) }

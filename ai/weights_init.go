@@ -2,9 +2,9 @@ package ai
 
 import "bashni/rules"
 
-// initialWeights are the hand-set starting point of the tuning (TUNING.md):
-// plain draughts lore, before any measurement.
-func initialWeights(v rules.Variant) *Weights {
+// InitialWeights returns the hand-set starting point of the tuning
+// (TUNING.md): plain draughts lore, before any measurement.
+func InitialWeights(v rules.Variant) *Weights {
 	w := &Weights{}
 	set := func(f int, mg, eg int32) { w.Scalar[f] = [2]int32{mg, eg} }
 	set(fTopMan, 100, 100)
