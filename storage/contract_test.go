@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"errors"
 	"reflect"
 	"strings"
@@ -306,6 +307,41 @@ func TestAddToArchiveRejectsUnfinishedGame(t *testing.T) {
 		g.Result = ResultNone
 		if _, err := s.AddToArchive(g); err == nil {
 			t.Error("archived a game without a result")
+		}
+	})
+}
+
+// The store is shared by the game loop and, say, a background saver; run
+// with -race to check the locking.
+func TestConcurrentUse(t *testing.T) {
+	forEachStore(t, func(t *testing.T, s *Store) {
+		done := make(chan error)
+		for w := range 4 {
+			go func() {
+				var err error
+				for i := range 10 {
+					switch w % 2 {
+					case 0:
+						err = cmp.Or(err, s.SaveGame(sampleGame(i)))
+						_, _, notice := s.LoadGame()
+						if notice != "" {
+							err = cmp.Or(err, errors.New(string(notice)))
+						}
+					default:
+						_, archiveErr := s.AddToArchive(sampleArchivedGame(i))
+						err = cmp.Or(err, archiveErr)
+					}
+				}
+				done <- err
+			}()
+		}
+		for range 4 {
+			if err := <-done; err != nil {
+				t.Error(err)
+			}
+		}
+		if games, notice := s.LoadArchive(); len(games) != 20 || notice != "" {
+			t.Errorf("archive has %d games (notice %q), want 20", len(games), notice)
 		}
 	})
 }
