@@ -125,8 +125,8 @@ type Sprite struct {
 	// Disc is true for a single disc (Piece is set), false for a column
 	// (Column is set).
 	Disc   bool
-	Column rules.Column
-	Piece  rules.Piece
+	Column rules.Column // the column drawn, when Disc is false
+	Piece  rules.Piece  // the disc drawn, when Disc is true
 	// Home is the square the sprite started on: the origin for the mover,
 	// the jumped square for a jumped column and its captured disc.
 	Home rules.Square
@@ -156,6 +156,8 @@ type Sprite struct {
 // those, so the scenes may draw the other squares' static columns from
 // either position.
 type Frame struct {
+	// Hidden is a bitboard (bit i = rules.Square i) of the squares whose
+	// static columns are not drawn.
 	Hidden uint64
 	// Sprites in drawing order for sprites at the same depth: jumped
 	// columns, then captured discs, then the mover. The scenes should draw
@@ -205,8 +207,8 @@ func (k CueKind) String() string {
 
 // Cue is a sound or feedback event of a timeline.
 type Cue struct {
-	Kind CueKind
-	Tick int
+	Kind CueKind // what happens
+	Tick int     // when, in ticks from the start of the timeline
 	// Square is where it happens: the jumped square for CueCapture,
 	// CueFreed and CueTuck, the landing square for CueHop, CuePromotion and
 	// CueMoveEnd.

@@ -92,8 +92,8 @@ func (r Reason) String() string {
 
 // Result is what a MoveEntry call did.
 type Result struct {
-	Outcome Outcome
-	Reason  Reason
+	Outcome Outcome // what happened
+	Reason  Reason  // why, for Rejected and some Cancelled outcomes
 	// Square is the square the call was about.
 	Square rules.Square
 	// Move is the entered move when Outcome is Completed.

@@ -2,15 +2,15 @@ package input
 
 // TouchPoint is one finger in screen pixels.
 type TouchPoint struct {
-	ID   int
-	X, Y float64
+	ID   int     // Ebitengine's touch id
+	X, Y float64 // position in screen pixels
 }
 
 // RawInput is one tick of raw pointer and key input, in screen pixels, as
 // the Adapter reads it from Ebitengine. Tests (and a future platform) can
 // build it by hand and pass it to Feeder.Feed.
 type RawInput struct {
-	Tick int
+	Tick int // the tick this input belongs to
 	// Pressed are the touches that began this tick, Held every touch down
 	// this tick (Pressed included), Released the touches that ended this
 	// tick at their last position.

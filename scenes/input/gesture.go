@@ -93,7 +93,7 @@ func (k Kind) String() string {
 
 // Gesture is one recognised gesture. Positions are in dp.
 type Gesture struct {
-	Kind Kind
+	Kind Kind // what was recognised
 	// X, Y: see each Kind.
 	X, Y float64
 	// StartX, StartY is where the press began (drags, taps, long presses);
@@ -166,6 +166,12 @@ type Recognizer struct {
 	hoverY    float64
 	hoverTick int
 	hoverShow bool // HoverStill fired for this resting point
+	// After a press the hover is blocked until the mouse moves away from
+	// where it was released: a player who clicks a column and keeps the
+	// mouse still is playing, not asking for the inspector.
+	hoverBlocked bool
+	blockX       float64
+	blockY       float64
 
 	out []Gesture
 }
@@ -224,6 +230,7 @@ func (r *Recognizer) Reset(tick int) {
 // Down reports that pointer id was pressed at (x, y).
 func (r *Recognizer) Down(id int, x, y float64, tick int, isTouch bool) {
 	r.endHover(tick)
+	r.hoverBlocked, r.blockX, r.blockY = true, x, y
 	if isTouch {
 		r.addTouch(id)
 	}
@@ -286,6 +293,7 @@ func (r *Recognizer) Up(id int, x, y float64, tick int, isTouch bool) {
 	// A release far from the press with no move seen in between (a flick
 	// faster than a tick) is still a drag.
 	r.Move(id, x, y, tick, isTouch)
+	r.blockX, r.blockY = x, y
 	p := &r.p
 	switch {
 	case p.dead:
@@ -330,10 +338,16 @@ func (r *Recognizer) Back(tick int) {
 
 // Hover reports the mouse at (x, y) with no button down. Call it every
 // tick the mouse is present, even if it did not move: resting is what it
-// detects.
+// detects. After a click the mouse must first move beyond the slop.
 func (r *Recognizer) Hover(x, y float64, tick int) {
 	if r.p.active {
 		return
+	}
+	if r.hoverBlocked {
+		if math.Hypot(x-r.blockX, y-r.blockY) <= r.cfg.MouseSlop {
+			return
+		}
+		r.hoverBlocked = false
 	}
 	if r.hovering && math.Hypot(x-r.hoverX, y-r.hoverY) <= r.cfg.MouseSlop {
 		r.Update(tick)

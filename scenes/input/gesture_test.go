@@ -133,6 +133,10 @@ func TestRecognizer(t *testing.T) {
 			mouse("hover", 50, 50, 0), at("tick", 21), mouse("down", 50, 50, 22), mouse("hover", 50, 50, 23),
 			at("tick", 60), mouse("up", 50, 50, 61),
 		}, "hover-still@21 hover-end@22 tap@61"},
+		{"no hover where a click was made until the mouse moves", Config{}, []ev{
+			mouse("down", 50, 50, 0), mouse("up", 50, 50, 1), mouse("hover", 50, 50, 2), mouse("hover", 52, 50, 40),
+			mouse("hover", 70, 50, 41), mouse("hover", 70, 50, 62),
+		}, "tap@1 hover-still@62"},
 		{"leaving ends the hover", Config{}, []ev{
 			mouse("hover", 50, 50, 0), at("tick", 21), at("leave", 25), at("tick", 60),
 		}, "hover-still@21 hover-end@25"},

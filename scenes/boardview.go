@@ -1,0 +1,221 @@
+package scenes
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/rules"
+	"bashni/sprites"
+)
+
+// hideAll in boardView.hideTop hides a whole column.
+const hideAll = 127
+
+// flyerKind is what a flyer is.
+type flyerKind uint8
+
+const (
+	flyColumn flyerKind = iota // a whole column (moving, dragged)
+	flyDisc                    // one disc (a captured top lifting, sliding under)
+	flyCrown                   // a crown (the promotion flourish)
+)
+
+// flyer is something drawn off its square: a moving column, a lifted disc,
+// a crown. Positions are physical pixels.
+type flyer struct {
+	kind     flyerKind
+	col      rules.Column
+	piece    rules.Piece
+	x, y     float64 // where a column's square centre / a disc's centre is
+	lift     float64
+	scale    float64
+	fade     float64
+	prisoner bool
+	ghost    bool
+	noBadge  bool
+}
+
+// boardView draws a board with its columns and highlights. It holds no
+// game logic: scenes fill it in and call Draw.
+type boardView struct {
+	r      *sprites.Renderer
+	g      sprites.Geometry
+	coords bool
+
+	pos     *rules.Position
+	hideTop [64]int8
+	flyers  []flyer
+
+	last     rules.Move // zero: none
+	hint     rules.Move
+	selected rules.Square
+	hover    rules.Square
+	inspect  rules.Square
+	movable  uint64 // squares whose column can move
+	capture  bool   // the movable columns must capture
+	dests    uint64 // legal next landing squares
+	entered  []rules.Square
+	phase    float64 // the must-capture pulse, 0–1
+	showAll  bool
+	dim      float64 // darken the whole board (behind menus), 0–1
+	bounds   Rect    // where the inspector may go (the screen)
+
+	routeBuf []sprites.Point
+}
+
+func newBoardView(r *sprites.Renderer) *boardView {
+	return &boardView{r: r, selected: rules.NoSquare, hover: rules.NoSquare, inspect: rules.NoSquare}
+}
+
+func bit(sq rules.Square) uint64 { return 1 << uint(sq) }
+
+// clearMarks removes every highlight.
+func (b *boardView) clearMarks() {
+	b.selected, b.hover, b.inspect = rules.NoSquare, rules.NoSquare, rules.NoSquare
+	b.movable, b.dests, b.capture = 0, 0, false
+	b.entered = b.entered[:0]
+	b.hint = rules.Move{}
+}
+
+// Draw draws the board into dst.
+func (b *boardView) Draw(dst *ebiten.Image) {
+	r, g := b.r, b.g
+	r.DrawBoard(dst, g, b.coords)
+	if b.pos == nil {
+		return
+	}
+	// Markers on the squares, under the columns.
+	if !b.last.IsZero() {
+		b.drawRoute(dst, b.last, sprites.RouteLastMove)
+		b.marker(dst, sprites.MarkerLastFrom, b.last.From())
+		b.marker(dst, sprites.MarkerLastTo, b.last.To())
+		for i := 0; i < b.last.CaptureCount(); i++ {
+			b.marker(dst, sprites.MarkerCaptured, b.last.CapturedAt(i))
+		}
+	}
+	if !b.hint.IsZero() {
+		b.drawRoute(dst, b.hint, sprites.RouteHint)
+		b.marker(dst, sprites.MarkerHintFrom, b.hint.From())
+		b.marker(dst, sprites.MarkerHintTo, b.hint.To())
+	}
+	if b.selected != rules.NoSquare {
+		b.marker(dst, sprites.MarkerSelected, b.selected)
+	}
+	for _, sq := range b.entered {
+		b.marker(dst, sprites.MarkerSelected, sq)
+	}
+	if b.hover != rules.NoSquare && b.hover != b.selected {
+		b.marker(dst, sprites.MarkerHover, b.hover)
+	}
+	kind := sprites.MarkerMovable
+	if b.capture {
+		kind = sprites.MarkerMustCapture
+	}
+	for m := b.movable; m != 0; m &= m - 1 {
+		sq := rules.Square(trailingZeros(m))
+		if b.hideTop[sq] == hideAll {
+			continue
+		}
+		b.marker(dst, kind, sq)
+	}
+
+	// Columns from the top screen row down: a column rises into the square
+	// behind it.
+	n := g.Size()
+	for row := 0; row < n; row++ {
+		for col := 0; col < n; col++ {
+			sq := g.SquareAtCell(col, row)
+			if !g.Variant.Playable(sq) {
+				continue
+			}
+			c := b.pos.Column(sq)
+			hide := int(b.hideTop[sq])
+			if c.IsEmpty() || hide >= c.Height() {
+				continue
+			}
+			x, y := g.SquareCenter(sq)
+			r.DrawColumn(dst, x, y, c, sprites.ColumnOptions{HideTop: hide})
+		}
+	}
+	for i := range b.flyers {
+		f := &b.flyers[i]
+		switch f.kind {
+		case flyColumn:
+			r.DrawColumn(dst, f.x, f.y, f.col, sprites.ColumnOptions{Lift: f.lift, Scale: f.scale, Fade: f.fade, Ghost: f.ghost, NoBadge: f.noBadge})
+		case flyDisc:
+			r.DrawDisc(dst, f.x, f.y, f.piece, sprites.DiscOptions{Scale: f.scale, Fade: f.fade, Prisoner: f.prisoner, Shadow: f.lift > 0, Lift: f.lift})
+		case flyCrown:
+			r.DrawCrown(dst, f.x, f.y, f.piece.Color(), f.scale, f.fade)
+		}
+	}
+	for m := b.dests; m != 0; m &= m - 1 {
+		b.marker(dst, sprites.MarkerDestination, rules.Square(trailingZeros(m)))
+	}
+	if b.showAll {
+		for _, sq := range g.Variant.Squares() {
+			if c := b.pos.Column(sq); !c.IsEmpty() && b.hideTop[sq] == 0 {
+				x, y := g.SquareCenter(sq)
+				r.DrawComposition(dst, x, y, c)
+			}
+		}
+	}
+	if b.inspect != rules.NoSquare && b.hideTop[b.inspect] == 0 {
+		b.drawInspector(dst, b.inspect)
+	}
+}
+
+func (b *boardView) marker(dst *ebiten.Image, k sprites.MarkerKind, sq rules.Square) {
+	x, y := b.g.SquareCenter(sq)
+	b.r.DrawMarker(dst, k, x, y, b.phase)
+}
+
+func (b *boardView) drawRoute(dst *ebiten.Image, m rules.Move, kind sprites.RouteKind) {
+	b.routeBuf = b.routeBuf[:0]
+	for i := 0; i < m.PathLen(); i++ {
+		x, y := b.g.SquareCenter(m.PathAt(i))
+		b.routeBuf = append(b.routeBuf, sprites.Point{X: x, Y: y})
+	}
+	b.r.DrawRoute(dst, b.routeBuf, kind)
+}
+
+// inspectorRect is where the inspector of sq goes: beside the square, on
+// the side with room, inside b.bounds.
+func (b *boardView) inspectorRect(sq rules.Square) Rect {
+	c := b.pos.Column(sq)
+	img := b.r.Inspector(c, sq)
+	w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+	sr := b.g.SquareRect(sq)
+	gap := b.g.Square * 0.15
+	x := sr.X + sr.W + gap
+	if x+w > b.bounds.X+b.bounds.W {
+		x = sr.X - gap - w
+	}
+	if x < b.bounds.X {
+		x = math.Max(b.bounds.X, math.Min(sr.X+sr.W/2-w/2, b.bounds.X+b.bounds.W-w))
+	}
+	y := sr.Y + sr.H/2 - h/2
+	y = math.Max(b.bounds.Y, math.Min(y, b.bounds.Y+b.bounds.H-h))
+	return Rect{X: math.Round(x), Y: math.Round(y), W: w, H: h}
+}
+
+func (b *boardView) drawInspector(dst *ebiten.Image, sq rules.Square) {
+	c := b.pos.Column(sq)
+	if c.IsEmpty() {
+		return
+	}
+	ir := b.inspectorRect(sq)
+	b.r.DrawInspector(dst, ir.X, ir.Y, c, sq)
+}
+
+// squareAt is the playable square under (x, y), if any.
+func (b *boardView) squareAt(x, y float64) (rules.Square, bool) {
+	sq, ok := b.g.SquareAt(x, y)
+	if !ok || !b.g.Variant.Playable(sq) {
+		return rules.NoSquare, false
+	}
+	return sq, true
+}
+
+func trailingZeros(m uint64) int { return bits.TrailingZeros64(m) }

@@ -1,0 +1,156 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// GameOverRects is where the game-over card puts things.
+type GameOverRects struct {
+	Card                   Rect
+	NewGame, Replay, Board Rect
+	titleY, reasonY        float64
+}
+
+// GameOverLayout lays out the card.
+func GameOverLayout(w, h, scale float64) GameOverRects {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	var r GameOverRects
+	cw := math.Min(w-dp(32), dp(460))
+	btn := dp(54)
+	gap := dp(12)
+	pad := dp(26)
+	ch := pad + dp(64) + dp(86) + btn + gap + btn + pad
+	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
+	x := r.Card.X + pad
+	iw := cw - 2*pad
+	r.titleY = r.Card.Y + pad + dp(30)
+	r.reasonY = r.Card.Y + pad + dp(74)
+	y := r.Card.Y + pad + dp(64) + dp(86)
+	r.NewGame = Rect{X: x, Y: y, W: iw, H: btn}
+	y += btn + gap
+	half := (iw - gap) / 2
+	r.Replay = Rect{X: x, Y: y, W: half, H: btn}
+	r.Board = Rect{X: x + half + gap, Y: y, W: half, H: btn}
+	return r
+}
+
+// GameOverScene shows the result over the final position.
+type GameOverScene struct {
+	play  *PlayScene
+	rects GameOverRects
+
+	title, reason string
+	win           int // +1 the human won, -1 lost, 0 other
+
+	btnNew, btnReplay, btnBoard ui.Button
+	veil                        *ebiten.Image
+}
+
+// NewGameOverScene makes the card for the finished game of play.
+func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
+	s := &GameOverScene{play: play}
+	m := play.match
+	o := m.Game.Outcome()
+	s.reason = o.Explain()
+	s.win = m.ResultFor()
+	switch {
+	case o.Result == rules.Draw:
+		s.title = "Draw"
+	case m.Cfg.Opponent == OpponentComputer && s.win > 0:
+		s.title = "You won!"
+	case m.Cfg.Opponent == OpponentComputer:
+		s.title = "The computer won"
+	default:
+		w, _ := o.Winner()
+		s.title = w.String() + " wins"
+	}
+	s.btnNew = ui.Button{Label: "New game", Kind: ui.Primary}
+	s.btnReplay = ui.Button{Label: "Replay", Icon: ui.IconPlay}
+	s.btnBoard = ui.Button{Label: "Board", Icon: ui.IconClose}
+	return s
+}
+
+// Layout places the card and the play scene under it.
+func (s *GameOverScene) Layout(a *App, w, h, scale float64) {
+	s.play.Layout(a, w, h, scale)
+	s.rects = GameOverLayout(w, h, scale)
+	s.btnNew.Rect = s.rects.NewGame
+	s.btnReplay.Rect = s.rects.Replay
+	s.btnBoard.Rect = s.rects.Board
+}
+
+// Update handles the buttons.
+func (s *GameOverScene) Update(a *App) error {
+	p := &a.ptr
+	if c, ch := s.btnNew.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			a.GoTo(NewNewGameScene(a, a.title), true)
+			return nil
+		}
+	}
+	if c, ch := s.btnReplay.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			s.play.StartReplay(a)
+			a.GoTo(s.play, false)
+			return nil
+		}
+	}
+	if c, ch := s.btnBoard.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			a.GoTo(s.play, false)
+			return nil
+		}
+	}
+	switch {
+	case a.keys.Consume(ActBack):
+		a.GoTo(s.play, false)
+	case a.keys.Consume(ActNewGame), a.keys.Consume(ActConfirm):
+		a.GoTo(NewNewGameScene(a, a.title), true)
+	case a.keys.Consume(ActUndo):
+		a.GoTo(s.play, false)
+		s.play.undo(a)
+	}
+	return nil
+}
+
+// Draw draws the final position, dimmed, and the card.
+func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
+	s.play.Draw(a, dst)
+	p := a.painter
+	t := p.Theme
+	b := dst.Bounds()
+	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 140})
+	r := s.rects
+	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1.5), t.PanelEdge)
+	// A coloured band at the top tells the result at a glance.
+	band := t.Accent
+	if s.win < 0 {
+		band = t.TextDim
+	}
+	p.RoundRect(dst, Rect{X: r.Card.X + p.DP(26), Y: r.Card.Y + p.DP(14), W: p.DP(48), H: p.DP(5)}, p.DP(2.5), band, 0, color.NRGBA{})
+	p.Text(dst, s.title, 32, sprites.Bold, r.Card.X+p.DP(26), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	lines := p.Wrap(s.reason, 16, sprites.Regular, r.Card.W-p.DP(52))
+	y := r.reasonY
+	for _, l := range lines {
+		p.Text(dst, l, 16, sprites.Regular, r.Card.X+p.DP(26), y, text.AlignStart, text.AlignCenter, t.TextDim)
+		y += p.DP(22)
+	}
+	moves := (s.play.match.Game.Ply() + 1) / 2
+	p.Text(dst, strconv.Itoa(moves)+" moves · "+s.play.match.Game.Variant().String(), 14, sprites.Regular,
+		r.Card.X+p.DP(26), y+p.DP(4), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.75))
+	s.btnNew.Draw(dst, p)
+	s.btnReplay.Draw(dst, p)
+	s.btnBoard.Draw(dst, p)
+}

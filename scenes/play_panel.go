@@ -1,0 +1,375 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+func inpRightClick() bool { return inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) }
+
+// drawPanel draws the players, the status line, the move list and the
+// controls.
+func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	l := &s.layout
+	if l.Landscape {
+		p.RoundRect(dst, l.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
+	} else {
+		p.RoundRect(dst, ui.Inset(Rect{X: l.MoveList.X, Y: l.MoveList.Y, W: l.MoveList.W, H: l.Controls.Y + l.Controls.H - l.MoveList.Y}, -p.DP(2)), p.DP(12), t.Panel, p.DP(1), t.PanelEdge)
+	}
+	top := rules.Black
+	if s.flipped {
+		top = rules.White
+	}
+	s.drawCard(a, dst, l.TopCard, top)
+	s.drawCard(a, dst, l.BottomCard, top.Opponent())
+
+	// Status.
+	st := l.Status
+	msg, warn := s.statusText()
+	col := t.Text
+	if warn {
+		col = t.MustCapture
+		p.RoundRect(dst, st, p.DP(10), ui.Alpha(t.MustCapture, 0.16), p.DP(1), ui.Alpha(t.MustCapture, 0.6))
+	}
+	maxW := st.W - p.DP(24)
+	if !s.live() || s.replaying {
+		maxW -= s.btnReturn.Rect.W + p.DP(8)
+		s.btnReturn.Draw(dst, p)
+	}
+	size := 16.0
+	for size > 11 && p.Measure(msg, size, sprites.Medium) > maxW {
+		size--
+	}
+	p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, col)
+
+	s.moves.draw(a, dst, s.match.Game)
+
+	if l.Landscape {
+		p.Line(dst, l.Controls.X, l.Controls.Y-p.DP(6), l.Controls.X+l.Controls.W, l.Controls.Y-p.DP(6), p.DP(1), ui.Alpha(t.PanelEdge, 0.8))
+	}
+	for _, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
+		b.Draw(dst, p)
+	}
+	if s.btnHint.Label == "Hint" && s.hintWait {
+		r := s.btnHint.Rect
+		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(a.tick%60)/60, t.Accent)
+	}
+}
+
+// drawCard draws one player's card.
+func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color) {
+	p := a.painter
+	t := p.Theme
+	g := s.match.Game
+	pos := s.board.pos
+	if pos == nil {
+		pos = g.Position()
+	}
+	toMove := !s.match.Over() && pos.SideToMove() == side
+	fill := ui.Mix(t.Panel, t.Button, 0.35)
+	edge, edgeW := t.PanelEdge, p.DP(1)
+	if toMove {
+		fill = ui.Mix(t.Panel, t.ButtonActive, 0.45)
+		edge, edgeW = t.Accent, p.DP(2)
+	}
+	p.RoundRect(dst, r, p.DP(12), fill, edgeW, edge)
+
+	// A disc of the side's colour, as on the board.
+	d := math.Min(r.H*0.62, p.DP(40))
+	cx, cy := r.X+p.DP(14)+d/2, r.Y+r.H/2
+	p.Circle(dst, cx, cy, d*0.62, ui.Alpha(t.Background, 0.5))
+	m := a.renderer.Metrics()
+	if m.Radius > 0 {
+		a.renderer.DrawDisc(dst, cx, cy, rules.NewPiece(side, false), sprites.DiscOptions{Scale: d / (2 * m.Radius)})
+	}
+
+	x := cx + d/2 + p.DP(12)
+	name := s.match.SideName(side)
+	sub := colorWord(side)
+	if s.match.IsComputer(side) && s.match.Cfg.Opponent != OpponentFriend {
+		sub += " · level " + strconv.Itoa(s.match.Cfg.Level)
+	}
+	cols, held := census(pos, side)
+	stats := strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+	compact := r.H < p.DP(58)
+	if compact {
+		p.Text(dst, name, 17, sprites.Bold, x, cy-p.DP(9), text.AlignStart, text.AlignCenter, t.Text)
+		p.Text(dst, sub+" · "+stats, 12.5, sprites.Regular, x, cy+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
+	} else {
+		p.Text(dst, name, 18, sprites.Bold, x, cy-p.DP(11), text.AlignStart, text.AlignCenter, t.Text)
+		p.Text(dst, sub+" · "+stats, 13.5, sprites.Regular, x, cy+p.DP(12), text.AlignStart, text.AlignCenter, t.TextDim)
+	}
+	// Thinking: a spinner on the right.
+	if toMove && s.live() && (s.thinker.BusyWith(thinkMove) || s.answer != nil) && s.match.IsComputer(side) {
+		sz := p.DP(26)
+		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14)-sz/2, cy, sz, float64(a.tick%90)/90, t.Accent)
+	} else if toMove {
+		p.Circle(dst, r.X+r.W-p.DP(22), cy, p.DP(5), t.Accent)
+	}
+}
+
+// census counts the columns side owns and the enemy pieces it holds
+// prisoner.
+func census(p *rules.Position, side rules.Color) (columns, held int) {
+	for _, sq := range p.Variant().Squares() {
+		c := p.Column(sq)
+		if c.IsEmpty() || c.Owner() != side {
+			continue
+		}
+		columns++
+		held += c.Height() - c.OwnCount()
+	}
+	return columns, held
+}
+
+// --- the move list --------------------------------------------------------
+
+// moveList shows the moves in notation, two to a row; a tap on a move
+// shows the position after it.
+type moveList struct {
+	rect    Rect
+	scale   float64
+	scroll  float64 // pixels scrolled from the top
+	follow  bool    // keep the current move in view
+	current int     // the ply shown on the board
+	hover   int     // ply of the hovered move (0: none)
+	pressed int
+	dragY   float64
+	drag    bool
+	buf     []byte
+}
+
+func (m *moveList) rowH() float64 { return math.Round(30 * m.scale) }
+
+// startOffset is 1 when the game started with Black to move (the first row
+// then has an empty White cell).
+func startOffset(g *rules.Game) int {
+	if g.Start().SideToMove() == rules.Black {
+		return 1
+	}
+	return 0
+}
+
+// cellOf is the rectangle of the move that leads to ply.
+func (m *moveList) cellOf(g *rules.Game, ply int) Rect {
+	k := ply - 1 + startOffset(g)
+	row, col := k/2, k%2
+	numW := math.Round(48 * m.scale)
+	cw := (m.rect.W - numW - 8*m.scale) / 2
+	return Rect{X: m.rect.X + numW + float64(col)*cw, Y: m.rect.Y + float64(row)*m.rowH() - m.scroll, W: cw, H: m.rowH()}
+}
+
+func (m *moveList) rows(g *rules.Game) int {
+	return (len(g.AllMoves()) + startOffset(g) + 1) / 2
+}
+
+func (m *moveList) maxScroll(g *rules.Game) float64 {
+	return math.Max(0, float64(m.rows(g))*m.rowH()-m.rect.H+m.scale*4)
+}
+
+// update handles the pointer; it returns a ply when a move was tapped.
+func (m *moveList) update(p *ui.Pointer, g *rules.Game) (ply int, tapped, changed bool) {
+	in := p.In(m.rect)
+	if in && p.Wheel != 0 {
+		m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.scroll-p.Wheel*m.rowH()*1.5))
+		m.follow = false
+		changed = true
+	}
+	hov := 0
+	if in && !p.Touch {
+		hov = m.plyAt(g, p.X, p.Y)
+	}
+	if hov != m.hover {
+		m.hover, changed = hov, true
+	}
+	if p.Pressed && !p.Consumed && in {
+		m.pressed = m.plyAt(g, p.X, p.Y)
+		m.dragY = p.Y
+		m.drag = false
+		p.Consumed = true
+		changed = true
+	}
+	if p.Down && m.pressed >= 0 && (m.drag || math.Abs(p.Y-m.dragY) > 10*m.scale) && m.dragY != 0 {
+		if !m.drag {
+			m.drag = true
+		}
+		m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.scroll-(p.Y-m.dragY)))
+		m.dragY = p.Y
+		m.follow = false
+		changed = true
+	}
+	if p.Released && m.dragY != 0 {
+		if !m.drag && m.pressed > 0 && m.plyAt(g, p.X, p.Y) == m.pressed {
+			ply, tapped = m.pressed, true
+			p.Consumed = true
+		}
+		m.pressed, m.dragY, m.drag = 0, 0, false
+		changed = true
+	}
+	return ply, tapped, changed
+}
+
+// plyAt is the ply of the move under (x, y), 0 for none.
+func (m *moveList) plyAt(g *rules.Game, x, y float64) int {
+	n := len(g.AllMoves())
+	off := startOffset(g)
+	for ply := 1; ply <= n; ply++ {
+		if ply+off-1 < 0 {
+			continue
+		}
+		if m.cellOf(g, ply).Contains(x, y) {
+			return ply
+		}
+	}
+	return 0
+}
+
+func (m *moveList) draw(a *App, dst *ebiten.Image, g *rules.Game) {
+	p := a.painter
+	t := p.Theme
+	r := m.rect
+	if r.H < p.DP(20) {
+		return
+	}
+	if m.follow {
+		m.follow = false
+		if m.current > 0 {
+			c := m.cellOf(g, m.current)
+			top := c.Y + m.scroll - r.Y
+			if top < m.scroll {
+				m.scroll = top
+			} else if top+c.H > m.scroll+r.H {
+				m.scroll = top + c.H - r.H + p.DP(4)
+			}
+		} else {
+			m.scroll = 0
+		}
+		m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.scroll))
+	}
+	n := len(g.AllMoves())
+	if n == 0 {
+		p.Text(dst, "No moves yet", 15, sprites.Regular, r.X+r.W/2, r.Y+p.DP(30), text.AlignCenter, text.AlignCenter, t.TextDim)
+		return
+	}
+	sub := dst.SubImage(toImageRect(r)).(*ebiten.Image)
+	off := startOffset(g)
+	start := g.Start()
+	rowH := m.rowH()
+	first := int(m.scroll / rowH)
+	last := int((m.scroll+r.H)/rowH) + 1
+	numW := math.Round(48 * m.scale)
+	for row := first; row <= last && row < m.rows(g); row++ {
+		y := r.Y + float64(row)*rowH - m.scroll
+		if row%2 == 1 {
+			p.Fill(sub, Rect{X: r.X, Y: y, W: r.W, H: rowH}, ui.Alpha(t.Button, 0.35))
+		}
+		m.buf = strconv.AppendInt(m.buf[:0], int64(start.FullmoveNumber()+row), 10)
+		m.buf = append(m.buf, '.')
+		p.Text(sub, string(m.buf), 14, sprites.Regular, r.X+numW-p.DP(10), y+rowH/2, text.AlignEnd, text.AlignCenter, t.TextDim)
+		for col := 0; col < 2; col++ {
+			ply := row*2 + col + 1 - off
+			if ply < 1 || ply > n {
+				if ply < 1 {
+					c := m.cellOf(g, 1)
+					p.Text(sub, "…", 15, sprites.Regular, c.X-c.W+p.DP(10), y+rowH/2, text.AlignStart, text.AlignCenter, t.TextDim)
+				}
+				continue
+			}
+			c := m.cellOf(g, ply)
+			fg := t.Text
+			if ply > g.Ply() {
+				fg = ui.Alpha(t.TextDim, 0.6) // undone moves that redo would replay
+			}
+			switch {
+			case ply == m.current:
+				p.RoundRect(sub, ui.Inset(c, p.DP(2)), p.DP(6), t.Accent, 0, color.NRGBA{})
+				fg = t.AccentText
+			case ply == m.hover:
+				p.RoundRect(sub, ui.Inset(c, p.DP(2)), p.DP(6), t.ButtonHover, 0, color.NRGBA{})
+			}
+			mv := g.AllMoves()[ply-1]
+			size := 15.0
+			txt := mv.String()
+			for size > 10 && p.Measure(txt, size, sprites.Medium) > c.W-p.DP(16) {
+				size--
+			}
+			p.Text(sub, txt, size, sprites.Medium, c.X+p.DP(10), c.Y+rowH/2, text.AlignStart, text.AlignCenter, fg)
+		}
+	}
+	// A scroll hint.
+	if ms := m.maxScroll(g); ms > 0 {
+		h := r.H * r.H / (r.H + ms)
+		y := r.Y + (r.H-h)*m.scroll/ms
+		p.RoundRect(dst, Rect{X: r.X + r.W - p.DP(4), Y: y, W: p.DP(3), H: h}, p.DP(1.5), ui.Alpha(t.TextDim, 0.5), 0, color.NRGBA{})
+	}
+}
+
+// --- the in-game menu -----------------------------------------------------
+
+type popupMenu struct {
+	open    bool
+	items   []string
+	buttons []ui.Button
+	card    Rect
+	scale   float64
+}
+
+func (m *popupMenu) layout(w, h, scale float64) {
+	m.scale = scale
+	bw := math.Min(w-32*scale, 320*scale)
+	bh := 52 * scale
+	gap := 10 * scale
+	pad := 20 * scale
+	title := 44 * scale
+	ch := title + float64(len(m.items))*(bh+gap) - gap + 2*pad
+	m.card = Rect{X: math.Round((w - bw - 2*pad) / 2), Y: math.Round((h - ch) / 2), W: bw + 2*pad, H: ch}
+	m.buttons = m.buttons[:0]
+	for i, it := range m.items {
+		k := ui.Secondary
+		if i == 0 {
+			k = ui.Primary
+		}
+		m.buttons = append(m.buttons, ui.Button{Label: it, Kind: k,
+			Rect: Rect{X: m.card.X + pad, Y: m.card.Y + pad + title + float64(i)*(bh+gap), W: bw, H: bh}})
+	}
+}
+
+// update returns the index of the chosen item, or -1.
+func (m *popupMenu) update(p *ui.Pointer) (choice int, changed bool) {
+	choice = -1
+	for i := range m.buttons {
+		c, ch := m.buttons[i].Update(p)
+		changed = changed || ch
+		if c {
+			choice = i
+		}
+	}
+	if choice < 0 && p.Pressed && !p.Consumed && !p.In(m.card) {
+		p.Consumed = true
+		return 0, true // a tap outside closes the menu
+	}
+	return choice, changed
+}
+
+func (m *popupMenu) draw(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	b := dst.Bounds()
+	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 150})
+	p.RoundRect(dst, m.card, p.DP(18), t.Panel, p.DP(1), t.PanelEdge)
+	p.Text(dst, "Menu", 22, sprites.Bold, m.card.X+m.card.W/2, m.card.Y+p.DP(20)+p.DP(18), text.AlignCenter, text.AlignCenter, t.Text)
+	for i := range m.buttons {
+		m.buttons[i].Draw(dst, p)
+	}
+}
