@@ -78,6 +78,11 @@ func (f *Feeder) Feed(in *RawInput, scale float64) {
 	for _, p := range in.Released {
 		r.Up(p.ID, p.X/scale, p.Y/scale, t, true)
 	}
+	if len(in.Held) == 0 {
+		// No finger is down whatever the recognizer believes: a release it
+		// never heard of must not leave touch input blocked for good.
+		r.touchesGone(t)
+	}
 
 	cx, cy := in.CursorX, in.CursorY
 	if f.cursorKnown && (cx != f.cursorX || cy != f.cursorY) {

@@ -109,6 +109,20 @@ func TestFeedFocusLossCancelsDrag(t *testing.T) {
 	}
 }
 
+// A release that never arrives cancels the press once no finger is down,
+// and the next touch works.
+func TestFeedLostRelease(t *testing.T) {
+	fd := newFeeder()
+	fd.tick(RawInput{Tick: 0, Pressed: []TouchPoint{{1, 10, 10}}, Held: []TouchPoint{{1, 10, 10}}}, 1)
+	fd.tick(RawInput{Tick: 1, Held: []TouchPoint{{1, 60, 10}}}, 1)
+	fd.tick(RawInput{Tick: 2}, 1)
+	fd.tick(RawInput{Tick: 3, Pressed: []TouchPoint{{2, 10, 10}}, Held: []TouchPoint{{2, 10, 10}}}, 1)
+	fd.tick(RawInput{Tick: 4, Released: []TouchPoint{{2, 10, 10}}}, 1)
+	if k := kinds(fd.got); k != "drag-start@1 drag-cancel@2 tap@4" {
+		t.Errorf("got %s", k)
+	}
+}
+
 func TestFeedDoesNotAllocate(t *testing.T) {
 	fd := &Feeder{R: NewRecognizer(Config{})}
 	pressed := []TouchPoint{{1, 10, 10}}

@@ -377,6 +377,18 @@ func (r *Recognizer) Update(tick int) {
 	}
 }
 
+// touchesGone tells the recognizer that no finger is down: a touch press
+// whose release was lost is cancelled and the finger count cleared.
+func (r *Recognizer) touchesGone(tick int) {
+	if r.p.active && r.p.touch {
+		if r.Dragging() {
+			r.emit(DragCancel, r.p.x, r.p.y, tick)
+		}
+		r.p = press{}
+	}
+	r.ntouch = 0
+}
+
 func (r *Recognizer) endHover(tick int) {
 	if r.hoverShow {
 		r.emit(HoverEnd, r.hoverX, r.hoverY, tick)
