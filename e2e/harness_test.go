@@ -36,6 +36,7 @@ var guestBin string
 // happen inside a host frame (compositing, closing sessions) and otherwise
 // idles with its window hidden.
 type host struct {
+	code    int
 	started bool
 	reqs    chan func()
 	done    chan int
@@ -53,7 +54,7 @@ func (h *host) Update() error {
 		select {
 		case f := <-h.reqs:
 			f()
-		case <-h.done:
+		case h.code = <-h.done:
 			return ebiten.Termination
 		default:
 			return nil
@@ -94,15 +95,12 @@ func TestMain(m *testing.M) {
 	ebiten.SetWindowSize(320, 240)
 	theHost = &host{reqs: make(chan func(), 16), done: make(chan int, 1), m: m}
 	code := 0
-	go func() {}()
 	if err := ebiten.RunGame(theHost); err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(os.Stderr, "e2e: host:", err)
 		code = 1
 	}
-	select {
-	case c := <-theHost.done:
-		code = c
-	default:
+	if theHost.code != 0 {
+		code = theHost.code
 	}
 	_ = os.RemoveAll(dir)
 	os.Exit(code)

@@ -59,6 +59,17 @@ func TestLook(t *testing.T) {
 		g.move(x, y)
 		g.ticks(40)
 		shot(g, "inspector")
+		// A capture by the black column b6 after White's c3-d4? Here: select
+		// c3 and show the destinations, then move and catch the animation.
+		g.click(x, y)
+		g.ticks(2)
+		shot(g, "selected")
+		tx, ty := l.Board.SquareCenter(sq("d4"))
+		g.click(tx, ty)
+		g.ticks(6)
+		shot(g, "moving")
+		g.ticks(200)
+		shot(g, "answered")
 		g.close()
 	}
 }

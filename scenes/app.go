@@ -18,6 +18,7 @@ import (
 
 	"bashni/audio"
 	"bashni/rules"
+	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 	"bashni/storage"
@@ -72,6 +73,11 @@ type App struct {
 	painter  *ui.Painter
 	ptr      ui.Pointer
 	keys     Keys
+	// Board gestures (package input): the adapter reads Ebitengine once a
+	// tick, the scenes read gestures.
+	rec      *input.Recognizer
+	adapter  *input.Adapter
+	gestures []input.Gesture
 
 	// Screen size in physical pixels and the device scale.
 	w, h, scale float64
@@ -119,6 +125,8 @@ func NewApp(opts Options) *App {
 	a.theme = sprites.ThemeNamed(a.settings.Theme)
 	a.renderer = sprites.NewRenderer(a.theme)
 	a.painter = ui.NewPainter(a.renderer, 1)
+	a.rec = input.NewRecognizer(input.Config{NoDrag: !a.settings.Input.AllowsDrag()})
+	a.adapter = input.NewAdapter(a.rec)
 	a.applySound()
 	a.title = NewTitleScene(a)
 	switch {
@@ -173,6 +181,7 @@ func (a *App) SetSettings(s storage.Settings) {
 		a.painter.ThemeChanged()
 	}
 	a.applySound()
+	a.rec.SetNoDrag(!s.Input.AllowsDrag())
 	if a.store != nil {
 		_ = a.store.SaveSettings(s)
 	}
@@ -223,6 +232,7 @@ func (a *App) GoTo(s Scene, forward bool) {
 		a.Invalidate()
 		return
 	}
+	a.rec.Reset(int(a.tick))
 	a.next = s
 	a.transition = transitionTicks
 	a.transForward = forward
@@ -249,6 +259,8 @@ func (a *App) Update() error {
 	}
 	a.ptr.Read()
 	a.keys.Read()
+	a.adapter.Update(int(a.tick), a.scale)
+	a.gestures = a.rec.Drain()
 	if a.transition > 0 {
 		a.transition--
 		a.Invalidate()

@@ -3,10 +3,12 @@ package scenes
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/rules"
+	"bashni/scenes/anim"
 	"bashni/sprites"
 )
 
@@ -56,6 +58,7 @@ type boardView struct {
 	movable  uint64 // squares whose column can move
 	capture  bool   // the movable columns must capture
 	dests    uint64 // legal next landing squares
+	jumped   uint64 // columns jumped by the capture being entered
 	entered  []rules.Square
 	phase    float64 // the must-capture pulse, 0–1
 	showAll  bool
@@ -63,6 +66,21 @@ type boardView struct {
 	bounds   Rect    // where the inspector may go (the screen)
 
 	routeBuf []sprites.Point
+
+	// frame is the current animation frame (nil: none): its hidden squares
+	// are not drawn from pos, its sprites are drawn instead.
+	frame *anim.Frame
+	items []drawItem
+	// squash is scratch space for a column flipping (drawn narrower).
+	squash *ebiten.Image
+}
+
+// drawItem is a static column or an animation sprite, sorted by the screen
+// y of its base so that columns in front hide those behind.
+type drawItem struct {
+	y      float64
+	sq     rules.Square // a static column, or
+	sprite int          // an index in frame.Sprites (-1 for a static column)
 }
 
 func newBoardView(r *sprites.Renderer) *boardView {
@@ -74,7 +92,7 @@ func bit(sq rules.Square) uint64 { return 1 << uint(sq) }
 // clearMarks removes every highlight.
 func (b *boardView) clearMarks() {
 	b.selected, b.hover, b.inspect = rules.NoSquare, rules.NoSquare, rules.NoSquare
-	b.movable, b.dests, b.capture = 0, 0, false
+	b.movable, b.dests, b.capture, b.jumped = 0, 0, false, 0
 	b.entered = b.entered[:0]
 	b.hint = rules.Move{}
 }
@@ -106,6 +124,9 @@ func (b *boardView) Draw(dst *ebiten.Image) {
 	for _, sq := range b.entered {
 		b.marker(dst, sprites.MarkerSelected, sq)
 	}
+	for m := b.jumped; m != 0; m &= m - 1 {
+		b.marker(dst, sprites.MarkerCaptured, rules.Square(trailingZeros(m)))
+	}
 	if b.hover != rules.NoSquare && b.hover != b.selected {
 		b.marker(dst, sprites.MarkerHover, b.hover)
 	}
@@ -121,35 +142,7 @@ func (b *boardView) Draw(dst *ebiten.Image) {
 		b.marker(dst, kind, sq)
 	}
 
-	// Columns from the top screen row down: a column rises into the square
-	// behind it.
-	n := g.Size()
-	for row := 0; row < n; row++ {
-		for col := 0; col < n; col++ {
-			sq := g.SquareAtCell(col, row)
-			if !g.Variant.Playable(sq) {
-				continue
-			}
-			c := b.pos.Column(sq)
-			hide := int(b.hideTop[sq])
-			if c.IsEmpty() || hide >= c.Height() {
-				continue
-			}
-			x, y := g.SquareCenter(sq)
-			r.DrawColumn(dst, x, y, c, sprites.ColumnOptions{HideTop: hide})
-		}
-	}
-	for i := range b.flyers {
-		f := &b.flyers[i]
-		switch f.kind {
-		case flyColumn:
-			r.DrawColumn(dst, f.x, f.y, f.col, sprites.ColumnOptions{Lift: f.lift, Scale: f.scale, Fade: f.fade, Ghost: f.ghost, NoBadge: f.noBadge})
-		case flyDisc:
-			r.DrawDisc(dst, f.x, f.y, f.piece, sprites.DiscOptions{Scale: f.scale, Fade: f.fade, Prisoner: f.prisoner, Shadow: f.lift > 0, Lift: f.lift})
-		case flyCrown:
-			r.DrawCrown(dst, f.x, f.y, f.piece.Color(), f.scale, f.fade)
-		}
-	}
+	b.drawColumns(dst)
 	for m := b.dests; m != 0; m &= m - 1 {
 		b.marker(dst, sprites.MarkerDestination, rules.Square(trailingZeros(m)))
 	}
@@ -164,6 +157,126 @@ func (b *boardView) Draw(dst *ebiten.Image) {
 	if b.inspect != rules.NoSquare && b.hideTop[b.inspect] == 0 {
 		b.drawInspector(dst, b.inspect)
 	}
+}
+
+// drawColumns draws the static columns and the animation's sprites back to
+// front (painter's order by the screen y of their base), then the flyers.
+func (b *boardView) drawColumns(dst *ebiten.Image) {
+	r, g := b.r, b.g
+	b.items = b.items[:0]
+	var hidden uint64
+	if b.frame != nil {
+		hidden = b.frame.Hidden
+	}
+	for _, sq := range g.Variant.Squares() {
+		c := b.pos.Column(sq)
+		if c.IsEmpty() || hidden&bit(sq) != 0 || int(b.hideTop[sq]) >= c.Height() {
+			continue
+		}
+		_, y := g.SquareCenter(sq)
+		b.items = append(b.items, drawItem{y: y, sq: sq, sprite: -1})
+	}
+	if b.frame != nil {
+		for i := range b.frame.Sprites {
+			_, y := b.boardPoint(b.frame.Sprites[i].X, b.frame.Sprites[i].Y)
+			b.items = append(b.items, drawItem{y: y, sprite: i})
+		}
+	}
+	slices.SortStableFunc(b.items, func(p, q drawItem) int {
+		switch {
+		case p.y < q.y-0.5:
+			return -1
+		case p.y > q.y+0.5:
+			return 1
+		}
+		return 0
+	})
+	for _, it := range b.items {
+		if it.sprite < 0 {
+			x, y := g.SquareCenter(it.sq)
+			r.DrawColumn(dst, x, y, b.pos.Column(it.sq), sprites.ColumnOptions{HideTop: int(b.hideTop[it.sq])})
+			continue
+		}
+		b.drawSprite(dst, &b.frame.Sprites[it.sprite])
+	}
+	for i := range b.flyers {
+		f := &b.flyers[i]
+		switch f.kind {
+		case flyColumn:
+			r.DrawColumn(dst, f.x, f.y, f.col, sprites.ColumnOptions{Lift: f.lift, Scale: f.scale, Fade: f.fade, Ghost: f.ghost, NoBadge: f.noBadge})
+		case flyDisc:
+			r.DrawDisc(dst, f.x, f.y, f.piece, sprites.DiscOptions{Scale: f.scale, Fade: f.fade, Prisoner: f.prisoner, Shadow: f.lift > 0, Lift: f.lift})
+		case flyCrown:
+			r.DrawCrown(dst, f.x, f.y, f.piece.Color(), f.scale, f.fade)
+		}
+	}
+}
+
+// boardPoint maps board coordinates of package anim (squares from White's
+// side, the centre of a1 at 0.5, 0.5) to screen pixels.
+func (b *boardView) boardPoint(x, y float64) (float64, float64) {
+	g := b.g
+	n := float64(g.Size())
+	if g.Flipped {
+		return g.X + (n-x)*g.Square, g.Y + y*g.Square
+	}
+	return g.X + x*g.Square, g.Y + (n-y)*g.Square
+}
+
+// drawSprite draws one sprite of an animation frame.
+func (b *boardView) drawSprite(dst *ebiten.Image, s *anim.Sprite) {
+	r := b.r
+	x, y := b.boardPoint(s.X, s.Y)
+	lift := s.Lift * b.g.Square
+	fade := 1 - s.Alpha
+	if s.Disc {
+		r.DrawDisc(dst, x, y-lift, s.Piece, sprites.DiscOptions{Scale: s.Scale, Fade: fade, Shadow: lift > 0, Lift: lift})
+		return
+	}
+	c := s.Column
+	crowning := s.Crown < 1 && c.Top().IsKing()
+	if crowning {
+		c &^= 2 // the top is shown as a man until the crown lands
+	}
+	opts := sprites.ColumnOptions{Lift: lift, Scale: s.Scale, Fade: fade}
+	if s.Flip > 0 && s.Flip < 1 {
+		b.drawSquashed(dst, x, y, c, opts, math.Abs(math.Cos(math.Pi*s.Flip)))
+	} else {
+		r.DrawColumn(dst, x, y, c, opts)
+	}
+	if crowning {
+		l := r.ColumnLayout(c, 0)
+		sc := s.Scale
+		if sc == 0 {
+			sc = 1
+		}
+		u := s.Crown
+		cy := y - lift + l.TopY*sc - (1-u)*b.g.Square*0.45
+		r.DrawCrown(dst, x, cy, c.Owner(), sc*(1+1.2*(1-u)), 1-u)
+	}
+}
+
+// drawSquashed draws a column narrowed horizontally by sx (a flip seen
+// edge-on): the renderer scales uniformly only, so the column is drawn into
+// scratch space and squashed from there.
+func (b *boardView) drawSquashed(dst *ebiten.Image, x, y float64, c rules.Column, opts sprites.ColumnOptions, sx float64) {
+	sq := b.g.Square
+	w, h := int(math.Ceil(2*sq)), int(math.Ceil(3.2*sq))
+	if b.squash == nil || b.squash.Bounds().Dx() != w || b.squash.Bounds().Dy() != h {
+		if b.squash != nil {
+			b.squash.Deallocate()
+		}
+		b.squash = ebiten.NewImage(w, h)
+	}
+	b.squash.Clear()
+	ax, ay := float64(w)/2, float64(h)-0.8*sq
+	b.r.DrawColumn(b.squash, ax, ay, c, opts)
+	var op ebiten.DrawImageOptions
+	op.GeoM.Translate(-ax, -ay)
+	op.GeoM.Scale(math.Max(sx, 0.04), 1)
+	op.GeoM.Translate(x, y)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(b.squash, &op)
 }
 
 func (b *boardView) marker(dst *ebiten.Image, k sprites.MarkerKind, sq rules.Square) {

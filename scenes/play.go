@@ -8,6 +8,7 @@ import (
 
 	"bashni/audio"
 	"bashni/rules"
+	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -31,13 +32,11 @@ type PlayScene struct {
 	layout  PlayLayout
 	flipped bool
 	board   *boardView
-	entry   moveEntry
-	legal   []rules.Move
+	app     *App
+	entry   *input.MoveEntry
 
-	anim      *tmpAnim
-	animStart int64
+	anim      *moveAnim
 	animQueue []rules.Move // further moves to animate after this one (redo, replay)
-	animPos   *rules.Position
 	cueBuf    []audio.Effect
 
 	viewPly int // the ply shown while reviewing the move list; -1 follows the game
@@ -60,16 +59,12 @@ type PlayScene struct {
 	noticeUntil  int64
 
 	// Pointer on the board.
-	pressSq    rules.Square
-	pressX     float64
-	pressY     float64
-	pressTick  int64
 	dragging   bool
 	dragX      float64
 	dragY      float64
 	hoverSq    rules.Square
-	hoverSince int64
-	inspectPin bool // opened by right click or long press: stays until dismissed
+	inspectPin bool // opened by a right click: stays until dismissed
+	inspectLP  bool // opened by a long press: closes when the finger lifts
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
@@ -86,8 +81,9 @@ func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
 	if err != nil {
 		m, _ = NewMatch(GameConfig{Variant: cfg.Variant, Opponent: cfg.Opponent, Level: cfg.Level, Human: cfg.Human})
 	}
-	s := &PlayScene{match: m, viewPly: -1, pressSq: rules.NoSquare, hoverSq: rules.NoSquare}
+	s := &PlayScene{match: m, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil)}
 	s.board = newBoardView(a.renderer)
+	s.app = a
 	s.thinker = NewThinker(a.newEngine())
 	s.thinker.NewGame()
 	s.flipped = m.Cfg.Opponent != OpponentWatch && m.Cfg.Human == rules.Black && a.settings.FlipForBlack
@@ -131,7 +127,7 @@ func (s *PlayScene) Layout(a *App, w, h, scale float64) {
 	s.moves.follow = true
 	s.menu.layout(w, h, scale)
 	if s.anim != nil {
-		s.anim.Apply(int(a.tick-s.animStart), s.board)
+		s.anim.apply(s.board)
 	}
 }
 
@@ -154,17 +150,19 @@ func (s *PlayScene) positionChanged(a *App) {
 	pos := g.PositionAt(ply)
 	s.board.clearMarks()
 	s.board.pos = pos
+	s.board.frame = nil
 	s.board.hideTop = [64]int8{}
 	s.board.flyers = s.board.flyers[:0]
 	s.board.last = rules.Move{}
 	if ply > 0 {
 		s.board.last = g.AllMoves()[ply-1]
 	}
-	s.legal = s.legal[:0]
+	s.dragging = false
 	if s.live() && s.match.HumanToMove() && !s.replaying {
-		s.legal = g.Position().LegalMoves(s.legal)
+		s.entry.ResetFor(g.Position())
+	} else {
+		s.entry.Reset(nil)
 	}
-	s.entry.Reset(s.legal)
 	s.refreshMarks()
 	if s.hintPly != g.Ply() {
 		s.hint = HintResult{}
@@ -177,30 +175,55 @@ func (s *PlayScene) positionChanged(a *App) {
 	a.Invalidate()
 }
 
-// refreshMarks sets the highlights from the move entry.
+// humanMoves reports whether a person is entering a move now.
+func (s *PlayScene) humanMoves() bool { return s.entry.Selectable() != 0 }
+
+// refreshMarks sets the highlights and the partial route from the move
+// entry.
 func (s *PlayScene) refreshMarks() {
 	b := s.board
-	b.movable = 0
-	b.capture = false
-	b.dests = 0
+	b.movable, b.dests, b.capture = 0, 0, false
 	b.selected = rules.NoSquare
 	b.entered = b.entered[:0]
-	if len(s.legal) == 0 {
+	b.jumped = 0
+	b.hideTop = [64]int8{}
+	b.flyers = b.flyers[:0]
+	if !s.humanMoves() {
 		return
 	}
-	b.capture = s.legal[0].IsCapture()
+	b.capture = s.entry.MustCapture()
 	sel := s.entry.Selected()
 	if sel == rules.NoSquare {
-		b.movable = s.entry.Movable()
+		b.movable = s.entry.Selectable()
 		return
 	}
 	b.selected = sel
-	b.entered = append(b.entered, s.entry.Entered()...)
+	path := s.entry.Path()
+	if len(path) > 1 {
+		b.entered = append(b.entered, path[1:]...)
+		b.jumped = s.entry.Jumped()
+	}
 	if b.capture {
 		b.movable = bit(sel)
 	}
-	if !s.dragging || true {
-		b.dests = s.entry.Dests()
+	if s.app.settings.ShowDestinations {
+		b.dests = s.entry.Targets()
+	}
+	// The column stands where its route has got to; a dragged one follows
+	// the pointer.
+	cur := s.entry.Current()
+	if cur != sel || s.dragging {
+		c := b.pos.Column(sel)
+		b.hideTop[sel] = hideAll
+		if s.dragging {
+			cx, cy := b.g.SquareCenter(cur)
+			b.flyers = append(b.flyers,
+				flyer{kind: flyColumn, col: c, x: cx, y: cy, ghost: true},
+				flyer{kind: flyColumn, col: c, x: s.dragX, y: s.dragY + b.g.Square*0.3, lift: b.g.Square * 0.3, scale: 1.08})
+		} else {
+			x, y := b.g.SquareCenter(cur)
+			b.flyers = append(b.flyers, flyer{kind: flyColumn, col: c, x: x, y: y})
+		}
 	}
 }
 
@@ -282,99 +305,83 @@ func (s *PlayScene) pollComputer(a *App) {
 		mv := s.answer.Move
 		s.answer = nil
 		if s.match.ComputerToMove() {
-			s.playMove(a, mv, true)
+			s.playMove(a, mv, 0)
 		}
 	}
 }
 
 // --- moves and animation --------------------------------------------------
 
-// playMove plays a move in the game and shows it, animated unless animate is
-// false (a dropped drag) or the player asked for instant moves.
-func (s *PlayScene) playMove(a *App, mv rules.Move, animate bool) {
+// playMove plays a move in the game and shows it. shownHops is how many hops
+// of it the board already shows (entered hop by hop, or dropped at the end
+// by a drag): the animation starts from there.
+func (s *PlayScene) playMove(a *App, mv rules.Move, shownHops int) {
 	before := s.match.Game.Position()
 	if err := s.match.Play(mv); err != nil {
 		return
 	}
 	s.hint = HintResult{}
 	s.board.hint = rules.Move{}
+	s.dragging = false
 	s.entry.Reset(nil)
-	s.legal = s.legal[:0]
 	a.saveGame(s)
-	s.animateFrom(a, before, mv, animate)
+	s.finishAnimation(a)
+	s.startAnim(a, before, mv, 1, shownHops)
 }
 
-// animateFrom starts the animation of mv from before.
-func (s *PlayScene) animateFrom(a *App, before *rules.Position, mv rules.Move, animate bool) {
-	s.finishAnimation(a)
-	if !animate || a.settings.InstantAnimations {
-		s.playCues(a, newTmpAnim(before, mv, 1), -1)
-		s.positionChanged(a)
-		return
+// startAnim starts the animation of mv from before, skipping the first
+// shownHops hops (0: all of it).
+func (s *PlayScene) startAnim(a *App, before *rules.Position, mv rules.Move, speed float64, shownHops int) {
+	s.anim = newMoveAnim(before, mv, animOptions(a.settings, speed))
+	if shownHops > 0 {
+		s.anim.skipHops(shownHops)
 	}
-	s.anim = newTmpAnim(before, mv, a.settings.AnimationSpeed.Multiplier())
-	s.animStart = a.tick
 	s.board.clearMarks()
 	s.board.last = rules.Move{}
-	s.anim.Apply(0, s.board)
+	s.board.hideTop = [64]int8{}
+	s.board.flyers = s.board.flyers[:0]
+	s.anim.apply(s.board)
 	a.Invalidate()
-}
-
-// playCues plays the sounds of an animation due at tick t (t < 0: all the
-// sounds of the move at once, for instant moves).
-func (s *PlayScene) playCues(a *App, an *tmpAnim, t int) {
-	s.cueBuf = s.cueBuf[:0]
-	if t < 0 {
-		for i := 0; i <= an.Duration(); i++ {
-			s.cueBuf = an.Cues(i, s.cueBuf)
-		}
-	} else {
-		s.cueBuf = an.Cues(t, s.cueBuf)
-	}
-	for _, e := range s.cueBuf {
-		a.Play(e)
-	}
 }
 
 func (s *PlayScene) stepAnimation(a *App) {
 	if s.anim == nil {
 		return
 	}
-	t := int(a.tick - s.animStart)
-	s.playCues(a, s.anim, t)
-	done := s.anim.Apply(t, s.board)
+	s.cueBuf = s.anim.advance(s.cueBuf[:0])
+	for _, e := range s.cueBuf {
+		a.Play(e)
+	}
+	s.anim.apply(s.board)
 	a.Invalidate()
-	if done {
+	if s.anim.done() {
+		after := s.anim.after
 		s.anim = nil
-		s.nextQueued(a)
+		s.nextQueued(a, after)
 	}
 }
 
-// finishAnimation jumps to the end of the running animation (a new input
-// never waits for an animation).
+// finishAnimation jumps to the end of the running animation and of any
+// queued ones (a new input never waits for an animation).
 func (s *PlayScene) finishAnimation(a *App) {
 	if s.anim == nil {
 		return
 	}
 	s.anim = nil
-	for len(s.animQueue) > 0 {
-		s.animQueue = s.animQueue[:0]
-	}
+	s.animQueue = s.animQueue[:0]
 	s.positionChanged(a)
 }
 
-// nextQueued starts the next queued move animation, or settles the board.
-func (s *PlayScene) nextQueued(a *App) {
+// nextQueued starts the next queued move animation from after (the
+// position the last one ended in), or settles the board.
+func (s *PlayScene) nextQueued(a *App, after *rules.Position) {
 	if len(s.animQueue) == 0 {
 		s.positionChanged(a)
 		return
 	}
 	mv := s.animQueue[0]
 	s.animQueue = s.animQueue[1:]
-	before := s.board.pos
-	s.anim = newTmpAnim(before, mv, a.settings.AnimationSpeed.Multiplier())
-	s.animStart = a.tick
-	s.anim.Apply(0, s.board)
+	s.startAnim(a, after, mv, 1.5, 0)
 }
 
 // --- game over and replay -------------------------------------------------
@@ -441,24 +448,12 @@ func (s *PlayScene) stepView(a *App, ply int) {
 	} else {
 		s.viewPly = ply
 	}
-	s.finishAnimationKeepView(a)
-	if ply == from+1 && !a.settings.InstantAnimations {
-		before := g.PositionAt(from)
-		mv := g.AllMoves()[from]
-		s.positionChanged(a)
-		s.anim = newTmpAnim(before, mv, a.settings.AnimationSpeed.Multiplier())
-		s.animStart = a.tick
-		s.board.clearMarks()
-		s.anim.Apply(0, s.board)
-		s.playCues(a, s.anim, 0)
-		return
-	}
-	s.positionChanged(a)
-}
-
-func (s *PlayScene) finishAnimationKeepView(a *App) {
 	s.anim = nil
 	s.animQueue = s.animQueue[:0]
+	s.positionChanged(a)
+	if ply == from+1 {
+		s.startAnim(a, g.PositionAt(from), g.AllMoves()[from], 1, 0)
+	}
 }
 
 // --- actions --------------------------------------------------------------
@@ -523,7 +518,8 @@ func (s *PlayScene) back(a *App) {
 
 func (s *PlayScene) returnToGame(a *App) {
 	s.viewPly = -1
-	s.finishAnimationKeepView(a)
+	s.anim = nil
+	s.animQueue = s.animQueue[:0]
 	s.positionChanged(a)
 }
 
@@ -561,16 +557,8 @@ func (s *PlayScene) redo(a *App) {
 		return
 	}
 	a.saveGame(s)
-	if a.settings.InstantAnimations {
-		s.positionChanged(a)
-		return
-	}
 	s.animQueue = append(s.animQueue[:0], moves[1:]...)
-	s.anim = newTmpAnim(before, moves[0], a.settings.AnimationSpeed.Multiplier()*1.5)
-	s.animStart = a.tick
-	s.board.clearMarks()
-	s.anim.Apply(0, s.board)
-	a.Invalidate()
+	s.startAnim(a, before, moves[0], 1.5, 0)
 }
 
 func (s *PlayScene) flip(a *App) {
@@ -679,130 +667,179 @@ func (s *PlayScene) updateMenu(a *App) {
 
 // --- the board ------------------------------------------------------------
 
-// dragThreshold is how far the pointer must travel before a press on a
-// column becomes a drag: more for fingers.
-func (s *PlayScene) dragThreshold(touch bool) float64 {
-	if touch {
-		return s.layout.DP(12)
+// handleBoard turns this tick's gestures (package input) into selections,
+// hops, moves, drags and the column inspector.
+func (s *PlayScene) handleBoard(a *App) {
+	s.updateHover(a)
+	allowTap := a.settings.Input.AllowsTap()
+	for _, gs := range a.gestures {
+		x, y := gs.X*a.scale, gs.Y*a.scale
+		sx, sy := gs.StartX*a.scale, gs.StartY*a.scale
+		switch gs.Kind {
+		case input.Tap:
+			sq, on := s.board.squareAt(sx, sy)
+			if s.closePinned(a) && !on {
+				continue
+			}
+			if !on {
+				continue
+			}
+			if !s.live() {
+				s.stopReplay()
+				s.returnToGame(a)
+				continue
+			}
+			s.finishForInput(a)
+			if !allowTap && s.entry.Selected() == rules.NoSquare {
+				continue
+			}
+			// The column already stands on the landings entered so far.
+			shown := max(0, len(s.entry.Path())-1)
+			s.apply(a, s.entry.Tap(sq), shown)
+		case input.DragStart:
+			sq, on := s.board.squareAt(sx, sy)
+			if !on || !s.live() {
+				continue
+			}
+			s.closePinned(a)
+			s.finishForInput(a)
+			r := s.entry.Grab(sq)
+			if r.Outcome == input.Selected && s.entry.Current() == sq {
+				s.dragging = true
+				s.dragX, s.dragY = x, y
+				a.Play(uiTap)
+			}
+			s.apply(a, r, 0)
+		case input.DragMove:
+			if s.dragging {
+				s.dragX, s.dragY = x, y
+				s.refreshMarks()
+				a.Invalidate()
+			}
+		case input.DragEnd:
+			if !s.dragging {
+				continue
+			}
+			s.dragging = false
+			sq, on := s.board.squareAt(x, y)
+			if !on {
+				sq = rules.NoSquare
+			}
+			// A dropped column is where the player put it: the animation
+			// only shows what happens after that landing.
+			shown := len(s.entry.Path())
+			s.apply(a, s.entry.Drop(sq), shown)
+		case input.DragCancel:
+			if s.dragging {
+				s.dragging = false
+				s.refreshMarks()
+				a.Invalidate()
+			}
+		case input.LongPress:
+			if sq, on := s.board.squareAt(sx, sy); on && !s.board.pos.Column(sq).IsEmpty() {
+				s.board.inspect, s.inspectLP, s.inspectPin = sq, true, false
+				a.Invalidate()
+			}
+		case input.LongPressEnd:
+			if s.inspectLP {
+				s.inspectLP = false
+				s.closeInspector(a)
+			}
+		case input.HoverStill:
+			if s.inspectPin || s.anim != nil {
+				continue
+			}
+			if sq, on := s.board.squareAt(x, y); on && s.board.pos.Column(sq).Height() >= 2 {
+				s.board.inspect = sq
+				a.Invalidate()
+			}
+		case input.HoverEnd:
+			if !s.inspectPin && !s.inspectLP && s.board.inspect != rules.NoSquare {
+				s.closeInspector(a)
+			}
+		case input.SecondaryClick:
+			sq, on := s.board.squareAt(x, y)
+			switch {
+			case !on:
+			case s.board.inspect == sq && s.inspectPin:
+				s.closeInspector(a)
+			case !s.board.pos.Column(sq).IsEmpty():
+				s.board.inspect, s.inspectPin = sq, true
+				a.Invalidate()
+			}
+		case input.Back:
+			// Esc is handled as ActBack in handleKeys (it also maps
+			// Backspace); the recognizer turned it into DragCancel when a
+			// drag was live.
+		}
 	}
-	return s.layout.DP(6)
 }
 
-func (s *PlayScene) handleBoard(a *App) {
+// updateHover marks the square under the mouse when it is one the player
+// can act on.
+func (s *PlayScene) updateHover(a *App) {
 	p := &a.ptr
-	b := s.board
-	sq, on := rules.NoSquare, false
-	if p.Valid && !p.Consumed {
-		sq, on = b.squareAt(p.X, p.Y)
-	}
-
-	// Hover: the hovered square and, after a moment, the inspector.
-	if !p.Touch {
-		hov := rules.NoSquare
-		if on && !p.Down {
+	hov := rules.NoSquare
+	if p.Valid && !p.Touch && !p.Down {
+		if sq, on := s.board.squareAt(p.X, p.Y); on {
 			hov = sq
 		}
-		if hov != s.hoverSq {
-			s.hoverSq = hov
-			s.hoverSince = a.tick
-			if !s.inspectPin && b.inspect != rules.NoSquare {
-				b.inspect = rules.NoSquare
-				a.Invalidate()
-			}
-			marked := rules.NoSquare
-			if hov != rules.NoSquare && (s.entry.Movable()&bit(hov) != 0 || s.entry.Dests()&bit(hov) != 0) {
-				marked = hov
-			}
-			if b.hover != marked {
-				b.hover = marked
-				a.Invalidate()
-			}
-		}
-		if !s.inspectPin && s.hoverSq != rules.NoSquare && b.inspect == rules.NoSquare && a.tick-s.hoverSince == hoverDwell &&
-			s.anim == nil && !b.pos.Column(s.hoverSq).IsEmpty() && b.pos.Column(s.hoverSq).Height() >= 2 {
-			b.inspect = s.hoverSq
-			a.Invalidate()
-		}
 	}
-
-	// Right click toggles the inspector.
-	if inpRightClick() && on {
-		if b.inspect == sq && s.inspectPin {
-			s.closeInspector(a)
-		} else if !b.pos.Column(sq).IsEmpty() {
-			b.inspect, s.inspectPin = sq, true
-			a.Invalidate()
-		}
+	if hov == s.hoverSq {
 		return
 	}
-
-	if p.Pressed && !p.Consumed {
-		if s.inspectPin && b.inspect != rules.NoSquare {
-			s.closeInspector(a)
-			if !on {
-				return
-			}
-		}
-		if !on {
-			return
-		}
-		p.Consumed = true
-		s.finishAnimationForInput(a)
-		s.pressSq, s.pressX, s.pressY, s.pressTick = sq, p.X, p.Y, a.tick
-		s.dragging = false
-		s.boardPress(a, sq)
-		return
+	s.hoverSq = hov
+	marked := rules.NoSquare
+	if hov != rules.NoSquare && s.humanMoves() && (s.entry.Selectable()&bit(hov) != 0 || s.entry.Targets()&bit(hov) != 0) {
+		marked = hov
 	}
-	if s.pressSq != rules.NoSquare && p.Down {
-		if p.SecondFinger() && s.dragging {
-			s.cancelDrag(a)
-			s.pressSq = rules.NoSquare
-			return
-		}
-		d := math.Hypot(p.X-s.pressX, p.Y-s.pressY)
-		if !s.dragging && d > s.dragThreshold(p.Touch) && s.entry.Selected() == s.pressSq {
-			s.dragging = true
-			b.hideTop[s.pressSq] = hideAll
-		}
-		if s.dragging && (p.X != s.dragX || p.Y != s.dragY) {
-			s.dragX, s.dragY = p.X, p.Y
-			s.setDragFlyer()
-			a.Invalidate()
-		}
-		if p.Touch && !s.dragging && a.tick-s.pressTick == longPressTicks && d < s.dragThreshold(true) {
-			if c := b.pos.Column(s.pressSq); !c.IsEmpty() {
-				b.inspect, s.inspectPin = s.pressSq, true
-				a.Invalidate()
-			}
-		}
-		return
-	}
-	if p.Released && s.pressSq != rules.NoSquare {
-		from := s.pressSq
-		s.pressSq = rules.NoSquare
-		if !s.dragging {
-			return
-		}
-		s.dragging = false
-		b.hideTop[from] = 0
-		b.flyers = b.flyers[:0]
+	if s.board.hover != marked {
+		s.board.hover = marked
 		a.Invalidate()
-		if !on || sq == from {
-			s.refreshMarks()
-			return
-		}
-		s.boardTap(a, sq, false)
 	}
 }
 
-func (s *PlayScene) setDragFlyer() {
-	b := s.board
-	b.flyers = b.flyers[:0]
-	c := b.pos.Column(s.pressSq)
-	ox, oy := b.g.SquareCenter(s.pressSq)
-	b.flyers = append(b.flyers,
-		flyer{kind: flyColumn, col: c, x: ox, y: oy, ghost: true},
-		flyer{kind: flyColumn, col: c, x: s.dragX, y: s.dragY + b.g.Square*0.25, lift: b.g.Square * 0.25, scale: 1.08})
+// apply acts on what the move entry did. shownHops is how many hops of a
+// completed move the board already shows.
+func (s *PlayScene) apply(a *App, r input.Result, shownHops int) {
+	switch r.Outcome {
+	case input.Completed:
+		s.playMove(a, r.Move, shownHops)
+		return
+	case input.Extended:
+		a.Play(audio.Capture)
+	case input.Rejected:
+		switch r.Reason {
+		case input.CaptureCompulsory:
+			s.explainCapture(a)
+		case input.MustContinue:
+			s.say(a, "The king must land where it can go on capturing.")
+			a.Play(audio.CaptureRequired)
+		case input.Ambiguous:
+			s.say(a, "More than one route leads there: tap the squares in between.")
+		case input.CannotMove:
+			s.say(a, "That column is blocked.")
+		}
+	}
+	s.refreshMarks()
+	a.Invalidate()
+}
+
+// say shows a short message in the status line for a few seconds.
+func (s *PlayScene) say(a *App, msg string) {
+	s.notice = msg
+	s.noticeUntil = a.tick + 240
+	a.Invalidate()
+}
+
+// closePinned closes an inspector opened by a right click; it reports
+// whether there was one.
+func (s *PlayScene) closePinned(a *App) bool {
+	if s.inspectPin && s.board.inspect != rules.NoSquare {
+		s.closeInspector(a)
+		return true
+	}
+	return false
 }
 
 func (s *PlayScene) cancelDrag(a *App) {
@@ -810,8 +847,7 @@ func (s *PlayScene) cancelDrag(a *App) {
 		return
 	}
 	s.dragging = false
-	s.board.hideTop[s.pressSq] = 0
-	s.board.flyers = s.board.flyers[:0]
+	s.refreshMarks()
 	a.Invalidate()
 }
 
@@ -821,50 +857,16 @@ func (s *PlayScene) closeInspector(a *App) {
 	a.Invalidate()
 }
 
-// finishAnimationForInput completes a running move animation so that the
-// press acts on the position after it.
-func (s *PlayScene) finishAnimationForInput(a *App) {
-	if s.anim != nil && s.live() {
+// finishForInput completes a running move animation so that the input acts
+// on the position after it.
+func (s *PlayScene) finishForInput(a *App) {
+	if s.anim != nil && s.live() && !s.replaying {
 		s.finishAnimation(a)
 	}
 }
 
-// boardPress handles a press on a square: selecting, hopping or explaining.
-func (s *PlayScene) boardPress(a *App, sq rules.Square) {
-	if !s.live() {
-		// A press on the board while reviewing goes back to the game.
-		s.stopReplay()
-		s.returnToGame(a)
-		return
-	}
-	s.boardTap(a, sq, true)
-}
-
-func (s *PlayScene) boardTap(a *App, sq rules.Square, animate bool) {
-	if len(s.legal) == 0 {
-		return
-	}
-	res, mv := s.entry.Tap(sq)
-	switch res {
-	case entryCompleted:
-		s.playMove(a, mv, animate)
-		return
-	case entrySelected, entryStepped:
-		if res == entryStepped {
-			a.Play(audio.Capture)
-		}
-	case entryDeselected:
-	case entryIllegal:
-		c := s.board.pos.Column(sq)
-		if !c.IsEmpty() && c.Owner() == s.match.Game.Position().SideToMove() && s.legal[0].IsCapture() && !s.entry.InProgress() {
-			s.explainCapture(a)
-		}
-	}
-	s.refreshMarks()
-	a.Invalidate()
-}
-
-// explainCapture tells the player, once, that capturing is compulsory.
+// explainCapture tells the player, once, that capturing is compulsory; the
+// columns that must capture pulse.
 func (s *PlayScene) explainCapture(a *App) {
 	a.Play(audio.CaptureRequired)
 	if !s.explainShown {
@@ -916,7 +918,7 @@ func (s *PlayScene) statusText() (string, bool) {
 	if s.match.Cfg.Opponent == OpponentComputer {
 		who = "Your move"
 	}
-	if len(s.legal) > 0 && s.legal[0].IsCapture() {
+	if s.humanMoves() && s.entry.MustCapture() {
 		return who + " · you must capture", true
 	}
 	return who, false

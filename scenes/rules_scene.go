@@ -123,7 +123,7 @@ type RulesScene struct {
 	page  int
 	r     *sprites.Renderer
 	board *boardView
-	anim  *tmpAnim
+	anim  *moveAnim
 	start *rules.Position
 	move  rules.Move
 	cycle int64
@@ -183,6 +183,7 @@ func (s *RulesScene) setPage(a *App, i int) {
 	s.start, s.move = pagePosition(pg)
 	s.board.clearMarks()
 	s.board.pos = s.start
+	s.board.frame = nil
 	s.board.last = rules.Move{}
 	s.anim = nil
 	s.phase = 0
@@ -300,17 +301,17 @@ func (s *RulesScene) stepDiagram(a *App) {
 	switch s.phase {
 	case 0:
 		if a.tick-s.cycle >= before {
-			speed := 0.6
-			if a.settings.InstantAnimations {
-				speed = 100
-			}
-			s.anim = newTmpAnim(s.start, s.move, speed)
+			s.anim = newMoveAnim(s.start, s.move, animOptions(a.settings, 0.5))
 			s.cycle = a.tick
 			s.phase = 1
 			s.board.last = rules.Move{}
 		}
 	case 1:
-		if s.anim.Apply(int(a.tick-s.cycle), s.board) {
+		s.anim.advance(nil)
+		s.anim.apply(s.board)
+		if s.anim.done() {
+			s.board.frame = nil
+			s.board.pos = s.anim.after
 			s.anim = nil
 			s.board.last = s.move
 			s.cycle = a.tick

@@ -92,8 +92,7 @@ type TitleScene struct {
 	board   *boardView
 	match   *Match
 	thinker *Thinker
-	anim    *tmpAnim
-	animAt  int64
+	anim    *moveAnim
 	nextAt  int64
 	shade   *ebiten.Image
 }
@@ -122,6 +121,7 @@ func NewTitleScene(a *App) *TitleScene {
 func (s *TitleScene) restartAttract() {
 	s.match, _ = NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentWatch, Level: 2})
 	s.board.pos = s.match.Game.Position()
+	s.board.frame = nil
 	s.board.last = rules.Move{}
 	s.anim = nil
 	s.thinker.NewGame()
@@ -227,9 +227,12 @@ func (s *TitleScene) stepAttract(a *App) {
 		return
 	}
 	if s.anim != nil {
-		t := int(a.tick - s.animAt)
-		if s.anim.Apply(t, s.board) {
+		s.anim.advance(nil) // the attract game is silent
+		s.anim.apply(s.board)
+		if s.anim.done() {
 			s.anim = nil
+			s.board.frame = nil
+			s.board.pos = s.match.Game.Position()
 			s.board.last = s.match.Game.AllMoves()[s.match.Game.Ply()-1]
 			s.nextAt = a.tick + attractPauseTicks
 		}
@@ -247,8 +250,7 @@ func (s *TitleScene) stepAttract(a *App) {
 		if !th.Move.IsZero() && th.Ply == s.match.Game.Ply() {
 			before := s.match.Game.Position()
 			if s.match.Play(th.Move) == nil {
-				s.anim = newTmpAnim(before, th.Move, 0.5)
-				s.animAt = a.tick
+				s.anim = newMoveAnim(before, th.Move, animOptions(a.settings, 0.6))
 				s.board.last = rules.Move{}
 			}
 		}
