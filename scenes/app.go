@@ -76,7 +76,7 @@ type App struct {
 	// Board gestures (package input): the adapter reads Ebitengine once a
 	// tick, the scenes read gestures.
 	rec      *input.Recognizer
-	adapter  *input.Adapter
+	adapter  *gestureInput
 	gestures []input.Gesture
 
 	// Screen size in physical pixels and the device scale.
@@ -126,7 +126,7 @@ func NewApp(opts Options) *App {
 	a.renderer = sprites.NewRenderer(a.theme)
 	a.painter = ui.NewPainter(a.renderer, 1)
 	a.rec = input.NewRecognizer(input.Config{NoDrag: !a.settings.Input.AllowsDrag()})
-	a.adapter = input.NewAdapter(a.rec)
+	a.adapter = newGestureInput(a.rec)
 	a.applySound()
 	a.title = NewTitleScene(a)
 	switch {

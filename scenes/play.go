@@ -46,7 +46,7 @@ type PlayScene struct {
 	hintWait bool
 
 	thinkStart int64
-	answer     *Thought // the computer's move, held until shown
+	answer     rules.Move // the computer's move, held until shown (zero: none)
 
 	overAt     int64 // tick the game ended (0: not over)
 	overShown  bool
@@ -269,7 +269,7 @@ func (s *PlayScene) tickEffects(a *App) {
 // --- the computer ---------------------------------------------------------
 
 func (s *PlayScene) startComputer(a *App) {
-	if !s.live() || s.replaying || s.anim != nil || s.answer != nil {
+	if !s.live() || s.replaying || s.anim != nil || !s.answer.IsZero() {
 		return
 	}
 	if !s.match.ComputerToMove() || s.thinker.BusyWith(thinkMove) {
@@ -285,7 +285,7 @@ func (s *PlayScene) pollComputer(a *App) {
 		switch th.Kind {
 		case thinkMove:
 			if th.Ply == s.match.Game.Ply() && !th.Move.IsZero() {
-				s.answer = &th
+				s.answer = th.Move
 			}
 		case thinkHint:
 			s.hintWait = false
@@ -301,9 +301,9 @@ func (s *PlayScene) pollComputer(a *App) {
 	}
 	// Play the answer once the board is ready for it and the computer has
 	// "thought" for a moment.
-	if s.answer != nil && s.anim == nil && s.live() && a.tick-s.thinkStart >= minThinkTicks {
-		mv := s.answer.Move
-		s.answer = nil
+	if !s.answer.IsZero() && s.anim == nil && s.live() && a.tick-s.thinkStart >= minThinkTicks {
+		mv := s.answer
+		s.answer = rules.Move{}
 		if s.match.ComputerToMove() {
 			s.playMove(a, mv, 0)
 		}
@@ -529,7 +529,7 @@ func (s *PlayScene) undo(a *App) {
 		s.returnToGame(a)
 	}
 	s.thinker.Stop()
-	s.answer = nil
+	s.answer = rules.Move{}
 	s.finishAnimation(a)
 	if len(s.match.Undo()) == 0 {
 		return
@@ -549,7 +549,7 @@ func (s *PlayScene) redo(a *App) {
 		return
 	}
 	s.thinker.Stop()
-	s.answer = nil
+	s.answer = rules.Move{}
 	s.finishAnimation(a)
 	before := s.match.Game.Position()
 	moves := s.match.Redo()
@@ -902,7 +902,7 @@ func (s *PlayScene) statusText() (string, bool) {
 		return "Capturing is compulsory: a ringed column must take.", true
 	case s.notice != "":
 		return s.notice, false
-	case s.thinker.BusyWith(thinkMove) || s.answer != nil:
+	case s.thinker.BusyWith(thinkMove) || !s.answer.IsZero():
 		return s.match.SideName(g.Position().SideToMove()) + " is thinking…", false
 	case s.hintWait:
 		return "Looking for a good move…", false

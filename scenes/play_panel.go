@@ -111,7 +111,7 @@ func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color
 		p.Text(dst, sub+" · "+stats, 13.5, sprites.Regular, x, cy+p.DP(12), text.AlignStart, text.AlignCenter, t.TextDim)
 	}
 	// Thinking: a spinner on the right.
-	if toMove && s.live() && (s.thinker.BusyWith(thinkMove) || s.answer != nil) && s.match.IsComputer(side) {
+	if toMove && s.live() && (s.thinker.BusyWith(thinkMove) || !s.answer.IsZero()) && s.match.IsComputer(side) {
 		sz := p.DP(26)
 		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14)-sz/2, cy, sz, float64(a.tick%90)/90, t.Accent)
 	} else if toMove {
