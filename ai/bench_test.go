@@ -76,3 +76,29 @@ func BenchmarkSearchNPS(b *testing.B) {
 }
 
 func depthName(d int) string { return "depth" + string(rune('0'+d/10)) + string(rune('0'+d%10)) }
+
+// BenchmarkEval is the cost of one static evaluation of a middlegame.
+func BenchmarkEval(b *testing.B) {
+	ps := benchPositions(b)
+	ev := newEvaluator(rules.Bashni, TunedWeights(rules.Bashni))
+	s := 0
+	for b.Loop() {
+		for _, p := range ps {
+			s += ev.eval(p)
+		}
+	}
+	_ = s
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/eval")
+}
+
+// BenchmarkMoves is the cost of generating the moves of a middlegame.
+func BenchmarkMoves(b *testing.B) {
+	ps := benchPositions(b)
+	buf := make([]rules.Move, 0, 64)
+	for b.Loop() {
+		for _, p := range ps {
+			buf = p.SearchMoves(buf)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/gen")
+}

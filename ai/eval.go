@@ -57,7 +57,7 @@ type Weights struct {
 type terms struct {
 	scalar [nScalar]int32
 	phase  int32        // columns on the board, at most phaseMax
-	men    [2][24]uint8 // square indexes of men on top: [0] the side to move's, [1] the opponent's
+	men    [2][32]uint8 // square indexes of men on top: [0] the side to move's, [1] the opponent's
 	nmen   [2]int
 }
 
@@ -79,6 +79,16 @@ func (g *geometry) collect(p *rules.Position, t *terms) {
 		for b := own; b != 0; b &= b - 1 {
 			sq := rules.Square(bits.TrailingZeros64(b))
 			col := p.Column(sq)
+			if col.Height() == 1 { // most columns: a lone man or king
+				if kings&(1<<uint(sq)) != 0 {
+					topKings++
+				} else {
+					topMen++
+					t.men[i][t.nmen[i]&31] = g.index[c][sq]
+					t.nmen[i]++
+				}
+				continue
+			}
 			o, ok, pr, pk := col.Census()
 			if kings&(1<<uint(sq)) != 0 {
 				topKings++
@@ -88,7 +98,7 @@ func (g *geometry) collect(p *rules.Position, t *terms) {
 				topMen++
 				resKings += int32(ok)
 				resMen += int32(o - 1 - ok)
-				t.men[i][t.nmen[i]] = g.index[c][sq]
+				t.men[i][t.nmen[i]&31] = g.index[c][sq]
 				t.nmen[i]++
 			}
 			heldKings += int32(pk)

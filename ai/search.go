@@ -225,6 +225,12 @@ func (s *searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 	if s.isRepetition(hash, p.HalfmoveClock()) {
 		return 0
 	}
+	if p.HalfmoveClock() >= rules.NoProgressPlies && p.Variant().HasNoProgressRule() {
+		if !p.HasLegalMove() {
+			return -winScore + ply // no legal move loses before the 30-ply rule draws
+		}
+		return 0
+	}
 	if depth <= 0 {
 		return s.qsearch(alpha, beta, ply, 0)
 	}
@@ -268,9 +274,6 @@ func (s *searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 	n := len(f.moves)
 	if n == 0 {
 		return -winScore + ply
-	}
-	if p.HalfmoveClock() >= rules.NoProgressPlies && p.Variant().HasNoProgressRule() {
-		return 0
 	}
 	ext := 0
 	if n == 1 && ply < 2*s.rootDepth+8 {

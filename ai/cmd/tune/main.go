@@ -16,6 +16,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -250,6 +251,7 @@ func fit(args []string) {
 	vname := variantFlag(fs)
 	data := fs.String("data", "games.txt", "positions with results (tune gen)")
 	out := fs.String("out", "", "write the weights as Go source here")
+	jsonOut := fs.String("json", "", "also write them as JSON here (for tune match -a json:FILE)")
 	epochs := fs.Int("epochs", 300, "passes of Adam over the data")
 	lambda := fs.Float64("l2", 1e-7, "L2 penalty on square-table weights")
 	holdout := fs.Float64("holdout", 0.1, "share of games' positions kept aside to check the fit")
@@ -327,8 +329,21 @@ func fit(args []string) {
 			fmt.Fprintf(os.Stderr, "epoch %d: loss %.5f, held out %.5f\n", ep+1, loss(train, x, k), loss(test, x, k))
 		}
 	}
+	// Put the scores back in centipawns: the mean weight of a man on top is
+	// 100, and K scales the other way, so the predictions do not change.
+	scale := 200 / (x[2*0] + x[2*0+1]) // fTopMan is the first scalar feature
+	for j := range x {
+		x[j] *= scale
+	}
+	k /= scale
+	fmt.Fprintf(os.Stderr, "scaled by %.3f to a man of 100: K = %.5f\n", scale, k)
 	w := fromVector(x)
 	fmt.Fprintf(os.Stderr, "final: loss %.5f, held out %.5f (rounded weights)\n", loss(train, toVector(w), k), loss(test, toVector(w), k))
+	if *jsonOut != "" {
+		b, err := json.Marshal(w)
+		must(err)
+		must(os.WriteFile(*jsonOut, b, 0o644))
+	}
 	src := goSource(v, w)
 	if *out == "" {
 		fmt.Print(src)
@@ -366,7 +381,7 @@ func match(args []string) {
 	nodes := fs.Int64("nodes", 20000, "nodes a move")
 	plies := fs.Int("openings", 6, "random plies of each opening")
 	seed := fs.Uint64("seed", 7, "random seed of the openings")
-	a := fs.String("a", "initial", "weights of engine A: initial, tuned or material")
+	a := fs.String("a", "initial", "weights of engine A: initial, tuned, material or json:FILE")
 	bw := fs.String("b", "tuned", "weights of engine B")
 	workers := fs.Int("workers", 1, "games played at once")
 	must(fs.Parse(args))
@@ -374,11 +389,17 @@ func match(args []string) {
 	must(err)
 	opts := func(name string, seed uint64) ai.Options {
 		o := ai.Options{HashMiB: 16, Seed: seed}
-		switch name {
-		case "initial":
+		switch {
+		case strings.HasPrefix(name, "json:"):
+			b, err := os.ReadFile(strings.TrimPrefix(name, "json:"))
+			must(err)
+			w := &ai.Weights{}
+			must(json.Unmarshal(b, w))
+			o.Weights[v] = w
+		case name == "initial":
 			o.Weights[v] = ai.InitialWeights(v)
-		case "tuned":
-		case "material":
+		case name == "tuned":
+		case name == "material":
 			o.MaterialOnly = true
 		default:
 			must(fmt.Errorf("unknown weights %q", name))
