@@ -375,7 +375,7 @@ func TestGameOverFromFEN(t *testing.T) {
 	g.snap(img, "over")
 	// The card: the panel colour in its middle, and the board behind it
 	// dimmed.
-	r := scenes.GameOverLayout(w, h, 1)
+	r := scenes.GameOverLayout(w, h, 1, rules.Bashni)
 	cx, cy := r.Card.X+r.Card.W*0.9, r.Card.Y+r.Card.H*0.45
 	if c := at(img, cx, cy); !near(c, theme.Panel, 12) {
 		t.Errorf("no game-over card: %v at (%v, %v), want the panel colour %v", c, cx, cy, theme.Panel)

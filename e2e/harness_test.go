@@ -113,7 +113,6 @@ type game struct {
 	cmd     *exec.Cmd
 	screen  *ebiten.Image
 	w, h    int // logical size (dp); the host's scale is 1 under Xvfb
-	pix     []byte
 	stderr  *syncBuffer
 	streams []*vmhost.GuestAudioStream
 	mu      sync.Mutex
@@ -371,8 +370,7 @@ func (g *game) effects() []audio.Effect {
 // --- pixels ------------------------------------------------------------------
 
 func at(img *image.RGBA, x, y float64) color.NRGBA {
-	c := img.RGBAAt(int(x), int(y))
-	return color.NRGBA{c.R, c.G, c.B, c.A}
+	return color.NRGBA(img.RGBAAt(int(x), int(y)))
 }
 
 // near reports whether two colours differ by at most tol in each channel.

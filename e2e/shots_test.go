@@ -12,64 +12,80 @@ import (
 	"bashni/scenes"
 )
 
-// showcaseFEN is a middle game with tall columns, prisoners and a king.
+// showcaseFEN is a middle game with tall columns, prisoners and kings.
 const showcaseFEN = "W:Wa1-1,c3-000/00,g3-0/000,d2-00/1,f2,e1:Bb6-00/0,d6-0/00,h6-1,a7,f6:H0:F18"
 
-// TestLook saves frames of every scene for a person to look at, when
-// BASHNI_LOOK names a directory.
-func TestLook(t *testing.T) {
-	dir := os.Getenv("BASHNI_LOOK")
+// finaleFEN: White's c3 takes the top of Black's last column, which frees
+// a white prisoner, and Black has nothing left.
+const finaleFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
+
+// TestScreenshots renders every scene at 1280×800 and 390×844 into the
+// directory named by BASHNI_SCREENSHOTS (the README's pictures live in
+// docs/): go test ./e2e -run TestScreenshots with BASHNI_SCREENSHOTS=$PWD/docs.
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("BASHNI_SCREENSHOTS")
 	if dir == "" {
-		t.Skip("set BASHNI_LOOK=<dir> to save frames of every scene")
+		t.Skip("set BASHNI_SCREENSHOTS=<dir> to write the screenshots")
 	}
 	for _, sz := range [][2]int{{1280, 800}, {390, 844}} {
 		w, h := float64(sz[0]), float64(sz[1])
 		shot := func(g *game, what string) {
+			t.Helper()
 			if err := save(g.frame(), filepath.Join(dir, what+"-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1])+".png")); err != nil {
 				t.Fatal(err)
 			}
 		}
-		g := start(t, sz[0], sz[1], "-seed", "1", "-mute")
-		g.ticks(60)
+		// The title with the attract game under way, then the menus.
+		g := start(t, sz[0], sz[1], "-seed", "11", "-mute")
+		g.ticks(900)
 		shot(g, "title")
 		tl := scenes.TitleLayout(w, h, 1, false)
-		g.click(tl.NewGame.X+tl.NewGame.W/2, tl.NewGame.Y+tl.NewGame.H/2)
+		g.click(mid(tl.NewGame))
 		g.ticks(30)
 		shot(g, "newgame")
 		g.key(ebiten.KeyEscape)
 		g.ticks(30)
-		g.click(tl.Settings.X+tl.Settings.W/2, tl.Settings.Y+tl.Settings.H/2)
+		g.click(mid(tl.Settings))
 		g.ticks(30)
 		shot(g, "settings")
 		g.key(ebiten.KeyEscape)
 		g.ticks(30)
-		g.click(tl.Rules.X+tl.Rules.W/2, tl.Rules.Y+tl.Rules.H/2)
+		g.click(mid(tl.Rules))
 		g.ticks(30)
 		g.key(ebiten.KeyArrowRight)
 		g.key(ebiten.KeyArrowRight)
-		g.ticks(100)
+		g.key(ebiten.KeyArrowRight)
+		g.ticks(60)
 		shot(g, "rules")
 		g.close()
 
-		g = start(t, sz[0], sz[1], "-seed", "1", "-mute", "-level", "1", "-fen", showcaseFEN)
+		// A game with tall columns and kings; the inspector; a move.
+		g = start(t, sz[0], sz[1], "-seed", "1", "-mute", "-level", "2", "-fen", showcaseFEN)
+		b := playBoard(w, h, rules.Bashni, false)
 		g.ticks(30)
+		g.click(b.centre("c3"))
+		g.click(b.centre("d4"))
+		g.ticks(240)
 		shot(g, "play")
-		l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)
-		x, y := l.Board.SquareCenter(sq("c3"))
-		g.move(x, y)
-		g.ticks(40)
+		if sz[0] > sz[1] {
+			g.move(b.centre("d4"))
+			g.ticks(40)
+		} else {
+			// A long press with a finger.
+			x, y := b.centre("d4")
+			g.sess.PressTouch(3, x, y)
+			g.ticks(40)
+		}
 		shot(g, "inspector")
-		// A capture by the black column b6 after White's c3-d4? Here: select
-		// c3 and show the destinations, then move and catch the animation.
-		g.click(x, y)
-		g.ticks(2)
-		shot(g, "selected")
-		tx, ty := l.Board.SquareCenter(sq("d4"))
-		g.click(tx, ty)
-		g.ticks(6)
-		shot(g, "moving")
-		g.ticks(200)
-		shot(g, "answered")
+		g.close()
+
+		// The end of a game.
+		g = start(t, sz[0], sz[1], "-seed", "1", "-mute", "-fen", finaleFEN)
+		g.ticks(30)
+		g.click(b.centre("c3"))
+		g.click(b.centre("e5"))
+		g.ticks(240)
+		shot(g, "gameover")
 		g.close()
 	}
 }

@@ -62,8 +62,7 @@ type boardView struct {
 	entered  []rules.Square
 	phase    float64 // the must-capture pulse, 0–1
 	showAll  bool
-	dim      float64 // darken the whole board (behind menus), 0–1
-	bounds   Rect    // where the inspector may go (the screen)
+	bounds   Rect // where the inspector may go (the screen)
 
 	routeBuf []sprites.Point
 

@@ -20,8 +20,10 @@ type GameOverRects struct {
 	titleY, reasonY        float64
 }
 
-// GameOverLayout lays out the card.
-func GameOverLayout(w, h, scale float64) GameOverRects {
+// GameOverLayout lays out the card for a game of v: over the panel in
+// landscape and at the bottom in portrait, so that the final position stays
+// in view.
+func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r GameOverRects
 	cw := math.Min(w-dp(32), dp(460))
@@ -30,6 +32,13 @@ func GameOverLayout(w, h, scale float64) GameOverRects {
 	pad := dp(26)
 	ch := pad + dp(64) + dp(86) + btn + gap + btn + pad
 	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
+	pl := ComputePlayLayout(w, h, scale, v, false)
+	if pl.Landscape && pl.Panel.W >= dp(300) {
+		cw = math.Min(cw, pl.Panel.W-dp(8))
+		r.Card = Rect{X: math.Round(pl.Panel.X + (pl.Panel.W-cw)/2), Y: math.Round(pl.Panel.Y + (pl.Panel.H-ch)/2), W: cw, H: ch}
+	} else if !pl.Landscape {
+		r.Card.Y = math.Round(h - ch - dp(12))
+	}
 	x := r.Card.X + pad
 	iw := cw - 2*pad
 	r.titleY = r.Card.Y + pad + dp(30)
@@ -52,7 +61,6 @@ type GameOverScene struct {
 	win           int // +1 the human won, -1 lost, 0 other
 
 	btnNew, btnReplay, btnBoard ui.Button
-	veil                        *ebiten.Image
 }
 
 // NewGameOverScene makes the card for the finished game of play.
@@ -82,7 +90,7 @@ func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
 // Layout places the card and the play scene under it.
 func (s *GameOverScene) Layout(a *App, w, h, scale float64) {
 	s.play.Layout(a, w, h, scale)
-	s.rects = GameOverLayout(w, h, scale)
+	s.rects = GameOverLayout(w, h, scale, s.play.match.Game.Variant())
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnReplay.Rect = s.rects.Replay
 	s.btnBoard.Rect = s.rects.Board
@@ -131,7 +139,7 @@ func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
 	p := a.painter
 	t := p.Theme
 	b := dst.Bounds()
-	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 140})
+	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 110})
 	r := s.rects
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1.5), t.PanelEdge)
 	// A coloured band at the top tells the result at a glance.
@@ -148,7 +156,11 @@ func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
 		y += p.DP(22)
 	}
 	moves := (s.play.match.Game.Ply() + 1) / 2
-	p.Text(dst, strconv.Itoa(moves)+" moves · "+s.play.match.Game.Variant().String(), 14, sprites.Regular,
+	count := strconv.Itoa(moves) + " moves · "
+	if moves == 1 {
+		count = "1 move · "
+	}
+	p.Text(dst, count+s.play.match.Game.Variant().String(), 14, sprites.Regular,
 		r.Card.X+p.DP(26), y+p.DP(4), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.75))
 	s.btnNew.Draw(dst, p)
 	s.btnReplay.Draw(dst, p)

@@ -6,15 +6,12 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
-
-func inpRightClick() bool { return inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) }
 
 // drawPanel draws the players, the status line, the move list and the
 // controls.
@@ -48,10 +45,23 @@ func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
 		s.btnReturn.Draw(dst, p)
 	}
 	size := 16.0
-	for size > 11 && p.Measure(msg, size, sprites.Medium) > maxW {
+	for size > 13 && p.Measure(msg, size, sprites.Medium) > maxW {
 		size--
 	}
-	p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, col)
+	if p.Measure(msg, size, sprites.Medium) <= maxW {
+		p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, col)
+	} else {
+		// Two lines, smaller.
+		lines := p.Wrap(msg, 13, sprites.Medium, maxW)
+		if len(lines) > 2 {
+			lines = lines[:2]
+		}
+		y := st.Y + st.H/2 - p.DP(8)*float64(len(lines)-1)
+		for _, ln := range lines {
+			p.Text(dst, ln, 13, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
+			y += p.DP(16)
+		}
+	}
 
 	s.moves.draw(a, dst, s.match.Game)
 

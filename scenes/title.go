@@ -56,7 +56,7 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 		t.Settings = Rect{X: x + (bw+gap)/2, Y: y, W: (bw - gap) / 2, H: bh}
 		return t
 	}
-	side := math.Min(w, h*0.5)
+	side := math.Min(w, math.Min(h*0.5, h-dp(120)-stack-dp(60)))
 	t.Board = sprites.FitGeometry(rules.Bashni, (w-side)/2, dp(12), side, side, false)
 	t.Menu = Rect{X: 0, Y: h * 0.4, W: w, H: h * 0.6}
 	x := (w - bw) / 2
@@ -94,7 +94,6 @@ type TitleScene struct {
 	thinker *Thinker
 	anim    *moveAnim
 	nextAt  int64
-	shade   *ebiten.Image
 }
 
 // NewTitleScene makes the title screen.
