@@ -70,6 +70,9 @@ func run() error {
 
 	// Sound; without a device the game plays silently and says so once.
 	sound := audio.New(audio.Options{Muted: *mute || settings.Muted})
+	if sound.Notice() != "" {
+		notices = append(notices, "No sound device: the game plays silently.")
+	}
 
 	ebiten.SetWindowTitle("Bashni")
 	ebiten.SetWindowSize(w, h)

@@ -82,6 +82,8 @@ type App struct {
 	// Screen size in physical pixels and the device scale.
 	w, h, scale float64
 	sizeChanged bool
+	laidOut     bool  // a layout has been made (the first one is not delayed)
+	layoutDue   int64 // tick at which a delayed layout happens (0: none)
 	dirty       bool
 	tick        int64
 
@@ -249,13 +251,19 @@ func (a *App) Update() error {
 	}
 	a.tick++
 	if a.sizeChanged {
+		// While a window is being resized the old layout is drawn on the
+		// new screen; the layout follows once the size has been still for
+		// a moment, because a new board size redraws every sprite.
 		a.sizeChanged = false
-		a.painter.Scale = a.scale
-		a.scene.Layout(a, a.w, a.h, a.scale)
-		if a.next != nil {
-			a.next.Layout(a, a.w, a.h, a.scale)
-		}
 		a.Invalidate()
+		if a.laidOut {
+			a.layoutDue = a.tick + resizeSettleTicks
+		} else {
+			a.layoutNow()
+		}
+	}
+	if a.layoutDue != 0 && a.tick >= a.layoutDue {
+		a.layoutNow()
 	}
 	a.ptr.Read()
 	a.keys.Read()
@@ -275,6 +283,21 @@ func (a *App) Update() error {
 		return err
 	}
 	return a.err
+}
+
+// resizeSettleTicks is how long the window size must stay still before
+// the scenes are laid out for it.
+const resizeSettleTicks = 18
+
+func (a *App) layoutNow() {
+	a.layoutDue = 0
+	a.laidOut = true
+	a.painter.Scale = a.scale
+	a.scene.Layout(a, a.w, a.h, a.scale)
+	if a.next != nil {
+		a.next.Layout(a, a.w, a.h, a.scale)
+	}
+	a.Invalidate()
 }
 
 // Draw is ebiten.Game's Draw. It draws only when something changed; the
