@@ -264,3 +264,49 @@ func TestScoreText(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomPositions: positions that no game need reach — random columns of
+// random heights (two colour layers, kings anywhere) on random squares —
+// still get a legal move, or none exactly when the side to move has none.
+func TestRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	e := NewEngine(Options{HashMiB: 1})
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		v := rules.Variants[i%2]
+		p := rules.EmptyPosition(v)
+		sqs := v.Squares()
+		for k := rng.IntN(14); k >= 0; k-- {
+			sq := sqs[rng.IntN(len(sqs))]
+			top := rules.Color(rng.IntN(2))
+			var pieces []rules.Piece
+			own, pris := 1+rng.IntN(3), rng.IntN(4)
+			for j := 0; j < own; j++ {
+				pieces = append(pieces, rules.NewPiece(top, rng.IntN(4) == 0))
+			}
+			for j := 0; j < pris; j++ {
+				pieces = append(pieces, rules.NewPiece(top.Opponent(), rng.IntN(4) == 0))
+			}
+			if err := p.SetColumn(sq, rules.ColumnOf(pieces...)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p.SetSideToMove(rules.Color(rng.IntN(2)))
+		hist := []*rules.Position{p}
+		var m rules.Move
+		if i%3 == 0 {
+			m = e.PlayLevel(context.Background(), hist, 1+rng.IntN(6), Limits{Nodes: 20_000}, nil).Best
+		} else {
+			m = e.Search(context.Background(), hist, Limits{Depth: 1 + rng.IntN(6), Nodes: 20_000}, nil).Best
+		}
+		if p.HasLegalMove() != !m.IsZero() {
+			t.Fatalf("%s: HasLegalMove %v, engine move %v", p.FEN(), p.HasLegalMove(), m)
+		}
+		if !m.IsZero() && !isLegal(p, m) {
+			t.Fatalf("%s: illegal move %v", p.FEN(), m)
+		}
+	}
+}
