@@ -68,6 +68,9 @@ func TestScreenshots(t *testing.T) {
 		g.ticks(240)
 		shot(g, "play")
 		if sz[0] > sz[1] {
+			// After a click the mouse must move before a rest shows the
+			// inspector.
+			g.move(b.centre("e5"))
 			g.move(b.centre("d4"))
 			g.ticks(40)
 		} else {

@@ -63,6 +63,9 @@ type PlayScene struct {
 	dragX      float64
 	dragY      float64
 	hoverSq    rules.Square
+	hoverHeld  bool // the mouse rests on the board (HoverStill until HoverEnd)
+	hoverX     float64
+	hoverY     float64
 	inspectPin bool // opened by a right click: stays until dismissed
 	inspectLP  bool // opened by a long press: closes when the finger lifts
 
@@ -149,6 +152,7 @@ func (s *PlayScene) positionChanged(a *App) {
 	ply := s.shownPly()
 	pos := g.PositionAt(ply)
 	s.board.clearMarks()
+	s.inspectPin, s.inspectLP = false, false
 	s.board.pos = pos
 	s.board.frame = nil
 	s.board.hideTop = [64]int8{}
@@ -172,6 +176,7 @@ func (s *PlayScene) positionChanged(a *App) {
 	}
 	s.moves.current = ply
 	s.moves.follow = true
+	s.hoverInspector(a)
 	a.Invalidate()
 }
 
@@ -746,14 +751,10 @@ func (s *PlayScene) handleBoard(a *App) {
 				s.closeInspector(a)
 			}
 		case input.HoverStill:
-			if s.inspectPin || s.anim != nil {
-				continue
-			}
-			if sq, on := s.board.squareAt(x, y); on && s.board.pos.Column(sq).Height() >= 2 {
-				s.board.inspect = sq
-				a.Invalidate()
-			}
+			s.hoverHeld, s.hoverX, s.hoverY = true, x, y
+			s.hoverInspector(a)
 		case input.HoverEnd:
+			s.hoverHeld = false
 			if !s.inspectPin && !s.inspectLP && s.board.inspect != rules.NoSquare {
 				s.closeInspector(a)
 			}
@@ -772,6 +773,19 @@ func (s *PlayScene) handleBoard(a *App) {
 			// Backspace); the recognizer turned it into DragCancel when a
 			// drag was live.
 		}
+	}
+}
+
+// hoverInspector opens the inspector of a column the mouse rests on (a
+// column of two or more; a right click shows any). During an animation it
+// waits for the board to settle.
+func (s *PlayScene) hoverInspector(a *App) {
+	if !s.hoverHeld || s.inspectPin || s.inspectLP || s.anim != nil {
+		return
+	}
+	if sq, on := s.board.squareAt(s.hoverX, s.hoverY); on && s.board.pos.Column(sq).Height() >= 2 && s.board.inspect != sq {
+		s.board.inspect = sq
+		a.Invalidate()
 	}
 }
 

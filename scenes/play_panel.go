@@ -160,7 +160,8 @@ type moveList struct {
 	buf     []byte
 }
 
-func (m *moveList) rowH() float64 { return math.Round(30 * m.scale) }
+// rowH is a row of moves: a touch target, so at least 44 dp.
+func (m *moveList) rowH() float64 { return math.Round(MinTouchDP * m.scale) }
 
 // startOffset is 1 when the game started with Black to move (the first row
 // then has an empty White cell).
