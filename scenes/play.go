@@ -326,6 +326,7 @@ func (s *PlayScene) playMove(a *App, mv rules.Move, shownHops int) {
 		return
 	}
 	s.hint = HintResult{}
+	s.hintWait = false
 	s.board.hint = rules.Move{}
 	s.dragging = false
 	s.entry.Reset(nil)
@@ -535,6 +536,7 @@ func (s *PlayScene) undo(a *App) {
 	}
 	s.thinker.Stop()
 	s.answer = rules.Move{}
+	s.hintWait = false
 	s.finishAnimation(a)
 	if len(s.match.Undo()) == 0 {
 		return
@@ -555,6 +557,7 @@ func (s *PlayScene) redo(a *App) {
 	}
 	s.thinker.Stop()
 	s.answer = rules.Move{}
+	s.hintWait = false
 	s.finishAnimation(a)
 	before := s.match.Game.Position()
 	moves := s.match.Redo()

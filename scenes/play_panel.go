@@ -106,19 +106,22 @@ func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color
 
 	x := cx + d/2 + p.DP(12)
 	name := s.match.SideName(side)
-	sub := colorWord(side)
+	sub := ""
+	if name != colorWord(side) {
+		sub = colorWord(side) + " · "
+	}
 	if s.match.IsComputer(side) && s.match.Cfg.Opponent != OpponentFriend {
-		sub += " · level " + strconv.Itoa(s.match.Cfg.Level)
+		sub += "level " + strconv.Itoa(s.match.Cfg.Level) + " · "
 	}
 	cols, held := census(pos, side)
-	stats := strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+	sub += strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
 	compact := r.H < p.DP(58)
 	if compact {
 		p.Text(dst, name, 17, sprites.Bold, x, cy-p.DP(9), text.AlignStart, text.AlignCenter, t.Text)
-		p.Text(dst, sub+" · "+stats, 12.5, sprites.Regular, x, cy+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
+		p.Text(dst, sub, 12.5, sprites.Regular, x, cy+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
 	} else {
 		p.Text(dst, name, 18, sprites.Bold, x, cy-p.DP(11), text.AlignStart, text.AlignCenter, t.Text)
-		p.Text(dst, sub+" · "+stats, 13.5, sprites.Regular, x, cy+p.DP(12), text.AlignStart, text.AlignCenter, t.TextDim)
+		p.Text(dst, sub, 13.5, sprites.Regular, x, cy+p.DP(12), text.AlignStart, text.AlignCenter, t.TextDim)
 	}
 	// Thinking: a spinner on the right.
 	if toMove && s.live() && (s.thinker.BusyWith(thinkMove) || !s.answer.IsZero()) && s.match.IsComputer(side) {
