@@ -93,7 +93,11 @@ func run() error {
 		Friend:   *friend,
 		Seed:     *seed,
 	})
-	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
+	err = ebiten.RunGame(app)
+	if ferr := app.Close(); ferr != nil {
+		fmt.Fprintln(os.Stderr, "bashni: saving:", ferr)
+	}
+	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
 	return nil

@@ -66,6 +66,7 @@ type App struct {
 	opts     Options
 	settings storage.Settings
 	store    *storage.Store
+	saver    *storage.Saver // writes off the game loop; nil without a store
 	sound    *audio.Player
 
 	theme    *sprites.Theme
@@ -124,6 +125,9 @@ func NewApp(opts Options) *App {
 		opts.Level = 3
 	}
 	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1}
+	if a.store != nil {
+		a.saver = storage.NewSaver(a.store)
+	}
 	a.theme = sprites.ThemeNamed(a.settings.Theme)
 	a.renderer = sprites.NewRenderer(a.theme)
 	a.painter = ui.NewPainter(a.renderer, 1)
@@ -184,8 +188,8 @@ func (a *App) SetSettings(s storage.Settings) {
 	}
 	a.applySound()
 	a.rec.SetNoDrag(!s.Input.AllowsDrag())
-	if a.store != nil {
-		_ = a.store.SaveSettings(s)
+	if a.saver != nil {
+		a.saver.SaveSettings(s)
 	}
 	a.Invalidate()
 }
@@ -241,6 +245,15 @@ func (a *App) GoTo(s Scene, forward bool) {
 	a.Invalidate()
 }
 
+// Close writes what is still queued for the disk; call it after
+// ebiten.RunGame returns.
+func (a *App) Close() error {
+	if a.saver == nil {
+		return nil
+	}
+	return a.saver.Flush()
+}
+
 // Quit ends the game at the next Update.
 func (a *App) Quit() { a.err = ebiten.Termination }
 
@@ -281,6 +294,17 @@ func (a *App) Update() error {
 	}
 	if err := a.scene.Update(a); err != nil {
 		return err
+	}
+	if a.saver != nil && a.tick%60 == 0 {
+		if err := a.saver.Err(); err != nil {
+			msg := "The game could not be saved: " + err.Error()
+			if a.play != nil && a.scene == a.play {
+				a.play.say(a, msg)
+			} else {
+				a.title.notice = msg
+				a.Invalidate()
+			}
+		}
 	}
 	return a.err
 }

@@ -943,10 +943,10 @@ func (s *PlayScene) statusText() (string, bool) {
 
 // saveGame keeps the game so that Continue brings it back.
 func (a *App) saveGame(s *PlayScene) {
-	if a.store == nil || s.match.Cfg.Opponent == OpponentWatch {
+	if a.saver == nil || s.match.Cfg.Opponent == OpponentWatch {
 		return
 	}
-	_ = a.store.SaveGame(savedGameOf(s.match))
+	a.saver.SaveGame(savedGameOf(s.match))
 }
 
 // sideName is used by cards.
