@@ -397,5 +397,19 @@ func (a *App) LayoutF(w, h float64) (float64, float64) {
 	return sw, sh
 }
 
+// drawBackdrop draws what a menu card floats over: the scene it came from
+// (the game in progress, or the title's board), veiled.
+func (a *App) drawBackdrop(dst *ebiten.Image, from Scene) {
+	switch f := from.(type) {
+	case *PlayScene:
+		f.board.Draw(dst)
+		f.drawPanel(a, dst)
+	default:
+		a.title.board.Draw(dst)
+	}
+	b := dst.Bounds()
+	a.painter.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0x10, 0x0a, 0x06, 185})
+}
+
 // uiTap is the sound of a button.
 const uiTap = audio.UITap

@@ -176,6 +176,7 @@ func (s *NewGameScene) Draw(a *App, dst *ebiten.Image) {
 	p := a.painter
 	t := p.Theme
 	r := s.rects
+	a.drawBackdrop(dst, s.from)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, "New game", 28, sprites.Bold, r.Card.X+p.DP(24), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	labels := [4]string{"Game", "Opponent", "Computer level", "You play"}

@@ -190,6 +190,7 @@ func (s *SettingsScene) back(a *App) {
 func (s *SettingsScene) Draw(a *App, dst *ebiten.Image) {
 	p := a.painter
 	t := p.Theme
+	a.drawBackdrop(dst, s.from)
 	p.RoundRect(dst, s.card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, "Settings", 28, sprites.Bold, s.card.X+p.DP(24), s.title, text.AlignStart, text.AlignCenter, t.Text)
 	for _, l := range s.labels {
