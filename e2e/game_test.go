@@ -400,3 +400,34 @@ func TestGameOverFromFEN(t *testing.T) {
 func lum(c color.NRGBA) float64 {
 	return 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B)
 }
+
+// TestWatch lets the computer play itself (-watch) and follows three of
+// its moves on the board: each frame shows either the last position, an
+// animation, or the position after a legal move.
+func TestWatch(t *testing.T) {
+	const w, h = 1280, 800
+	g := start(t, w, h, "-seed", "2", "-watch", "-level", "1")
+	b := playBoard(w, h, rules.Bashni, false)
+	cur := rules.NewPosition(rules.Bashni)
+	g.ticks(5)
+	g.expect(b, cur, "the start")
+	for n := 0; n < 3; n++ {
+		moves := cur.LegalMoves(nil)
+		found := false
+		for waited := 0; waited < 1200 && !found; waited += 4 {
+			g.ticks(4)
+			img := g.frame()
+			for _, m := range moves {
+				if len(b.mismatches(img, cur.Play(m))) == 0 {
+					t.Logf("move %d: %v", n+1, m)
+					cur = cur.Play(m)
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("no legal move from %s showed up", cur.FEN())
+		}
+	}
+}
