@@ -177,6 +177,32 @@ func mustMove(t *testing.T, p *rules.Position, s string) rules.Move {
 	return m
 }
 
+// dragMove plays m by dragging the column hop by hop, with the mouse or a
+// finger.
+func (g *game) dragMove(b board, m rules.Move, finger bool) {
+	for i := 0; i+1 < m.PathLen(); i++ {
+		x0, y0 := b.g.SquareCenter(m.PathAt(i))
+		x1, y1 := b.g.SquareCenter(m.PathAt(i + 1))
+		if finger {
+			g.touchDrag(x0, y0, x1, y1)
+		} else {
+			g.drag(x0, y0, x1, y1)
+		}
+		g.ticks(3)
+	}
+}
+
+// quietOrFirst is a quiet move of p if it has one, else its first move.
+func quietOrFirst(p *rules.Position) rules.Move {
+	moves := p.LegalMoves(nil)
+	for _, m := range moves {
+		if !m.IsCapture() {
+			return m
+		}
+	}
+	return moves[0]
+}
+
 func mid(r scenes.Rect) (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }
 
 // TestGameAgainstComputer starts a game from the title screen through the
@@ -301,30 +327,20 @@ func TestMultiCaptureByDrag(t *testing.T) {
 	answer := g.waitForAnswer(b, after, 1200)
 	t.Logf("answer %v", answer)
 
-	// A quiet move by drag: e1 to d2 or f2, whichever is legal now.
+	// A move by drag from the new position (a quiet one when there is
+	// one: capturing may be compulsory).
 	now := after.Play(answer)
 	g.ticks(30)
-	for _, to := range []string{"d2", "f2"} {
-		m, err := now.ParseMove("e1-" + to)
-		if err != nil {
-			continue
-		}
-		xa, ya := b.centre("e1")
-		xb, yb := b.centre(to)
-		g.drag(xa, ya, xb, yb)
-		g.waitFor(b, now.Play(m), 60, "after dragging e1-"+to)
-		return
-	}
-	t.Logf("no quiet move from e1 after %v; skipped the quiet drag", answer)
+	m := quietOrFirst(now)
+	g.dragMove(b, m, false)
+	g.waitFor(b, now.Play(m), 150, "after dragging "+m.String())
 }
 
 // TestMovesByTouch plays on a phone-sized portrait screen with a finger:
-// a capture tapped hop by hop, the computer's answer, and a quiet move
-// dragged with a finger.
+// a quiet move tapped, the computer's answer, a move dragged with a finger,
+// then a two-hop capture tapped hop by hop.
 func TestMovesByTouch(t *testing.T) {
 	const w, h = 390, 844
-	g := start(t, w, h, "-seed", "5", "-level", "1", "-fen", multiFEN)
-	g.ticks(20)
 	l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)
 	if l.Landscape {
 		t.Fatalf("390×844 should be laid out in portrait")
@@ -333,30 +349,33 @@ func TestMovesByTouch(t *testing.T) {
 		t.Errorf("controls are %v dp tall, want at least %d", l.Controls.H, scenes.MinTouchDP)
 	}
 	b := playBoard(w, h, rules.Bashni, false)
-	p := mustFEN(t, rules.Bashni, multiFEN)
-	g.expect(b, p, "the position")
 
+	start0 := rules.NewPosition(rules.Bashni)
+	g := start(t, w, h, "-seed", "5", "-level", "1", "-fen", start0.FEN())
+	g.ticks(20)
+	g.expect(b, start0, "the start position")
 	g.tap(b.centre("c3"))
-	g.tap(b.centre("e5"))
-	g.tap(b.centre("g7"))
-	after := p.Play(mustMove(t, p, "c3:e5:g7"))
-	g.waitFor(b, after, 150, "after tapping c3:e5:g7")
+	g.tap(b.centre("d4"))
+	after := start0.Play(mustMove(t, start0, "c3-d4"))
+	g.waitFor(b, after, 60, "after tapping c3-d4")
 	answer := g.waitForAnswer(b, after, 1200)
 	now := after.Play(answer)
 	g.ticks(30)
+	m := quietOrFirst(now)
+	g.dragMove(b, m, true)
+	g.waitFor(b, now.Play(m), 150, "after a finger drag "+m.String())
+	g.close()
 
-	// A quiet move with a finger drag, if e1 can move.
-	for _, to := range []string{"d2", "f2"} {
-		m, err := now.ParseMove("e1-" + to)
-		if err != nil {
-			continue
-		}
-		xa, ya := b.centre("e1")
-		xb, yb := b.centre(to)
-		g.touchDrag(xa, ya, xb, yb)
-		g.waitFor(b, now.Play(m), 60, "after a finger drag e1-"+to)
-		break
-	}
+	g = start(t, w, h, "-seed", "5", "-level", "1", "-fen", multiFEN)
+	g.ticks(20)
+	p := mustFEN(t, rules.Bashni, multiFEN)
+	g.expect(b, p, "the position")
+	g.tap(b.centre("c3"))
+	g.tap(b.centre("e5"))
+	g.tap(b.centre("g7"))
+	after = p.Play(mustMove(t, p, "c3:e5:g7"))
+	g.waitFor(b, after, 150, "after tapping c3:e5:g7")
+	g.waitForAnswer(b, after, 1200)
 }
 
 // TestGameOverFromFEN wins in one capture from a -fen position and reaches
