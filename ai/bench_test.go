@@ -46,7 +46,7 @@ func benchPositions(tb testing.TB) []*rules.Position {
 // from an empty table and reports nodes per second (single thread) and the
 // average time to that depth.
 func BenchmarkSearchNPS(b *testing.B) {
-	for _, depth := range []int{8, 10} {
+	for _, depth := range []int{8, 10, 12} {
 		b.Run(depthName(depth), func(b *testing.B) {
 			ps := benchPositions(b)
 			e := NewEngine(Options{HashMiB: 64})

@@ -35,10 +35,12 @@ type Options struct {
 	// Seed drives the random choices of the levels: the same seed, the same
 	// calls, the same moves.
 	Seed uint64
-	// Yield, if not nil, is called every thousand nodes or so. On js/wasm it
-	// must block briefly now and then (see YieldEvery) or the page freezes:
-	// Go/wasm never pre-empts a running goroutine. Leave it nil on native
-	// builds.
+	// Yield is called every thousand nodes or so. On js/wasm it must block
+	// briefly now and then (see YieldEvery) or the page freezes, and the
+	// goroutine that would cancel the search never runs: Go/wasm never
+	// pre-empts a running goroutine. Nil means the default: on js/wasm
+	// YieldEvery(8*time.Millisecond, time.Millisecond), on native builds no
+	// hook at all.
 	Yield func()
 	// MaterialOnly replaces the evaluation by a bare count of the pieces each
 	// side controls (men 100, kings 250): the weak baseline of match tests.
@@ -98,6 +100,9 @@ func NewEngine(o Options) *Engine {
 	if o.HashMiB <= 0 {
 		o.HashMiB = DefaultHashMiB
 	}
+	if o.Yield == nil {
+		o.Yield = defaultYield()
+	}
 	e := &Engine{opts: o, tt: newTable(o.HashMiB), s: newSearcher()}
 	e.weights = [2]*Weights{TunedWeights(rules.Bashni), TunedWeights(rules.Lasca)}
 	for v, w := range o.Weights {
@@ -124,8 +129,13 @@ func (e *Engine) SetSeed(seed uint64) {
 	e.rng = rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909))
 }
 
-// SetYield replaces the yield hook (nil: none).
-func (e *Engine) SetYield(yield func()) { e.opts.Yield = yield }
+// SetYield replaces the yield hook (nil: the default of Options.Yield).
+func (e *Engine) SetYield(yield func()) {
+	if yield == nil {
+		yield = defaultYield()
+	}
+	e.opts.Yield = yield
+}
 
 // NewGame forgets everything learnt in earlier searches (the transposition
 // table and the move-ordering statistics), so that a game's moves depend only

@@ -55,10 +55,11 @@ type Weights struct {
 
 // terms are the features of one position, from the side to move's view.
 type terms struct {
-	scalar [nScalar]int32
-	phase  int32        // columns on the board, at most phaseMax
-	men    [2][32]uint8 // square indexes of men on top: [0] the side to move's, [1] the opponent's
-	nmen   [2]int
+	scalar   [nScalar]int32
+	phase    int32        // columns on the board, at most phaseMax
+	men      [2][32]uint8 // square indexes of men on top: [0] the side to move's, [1] the opponent's
+	nmen     [2]int
+	stmMoves int32 // quiet moves of the side to move
 }
 
 const phaseMax = 24
@@ -142,6 +143,7 @@ func (g *geometry) collect(p *rules.Position, t *terms) {
 		s[fDoubleDiag] += sign * int32(bits.OnesCount64(own&kings&g.double))
 		s[fNearPromo] += sign * int32(bits.OnesCount64(near))
 	}
+	t.stmMoves = mob[0]
 	count, worst := g.threats(p, stm, empty)
 	t.scalar[fThreatCount] = count
 	t.scalar[fThreatMax] = worst
@@ -220,6 +222,18 @@ func (e *evaluator) eval(p *rules.Position) int {
 	var t terms
 	e.g.collect(p, &t)
 	return e.w.score(&t)
+}
+
+// evalQuiet is eval for a position whose side to move has no capture; it
+// also reports whether that side has no quiet move either (and so has lost),
+// which the features find for free.
+func (e *evaluator) evalQuiet(p *rules.Position) (score int, stuck bool) {
+	if e.materialOnly {
+		return materialScore(p), !p.HasQuietMove()
+	}
+	var t terms
+	e.g.collect(p, &t)
+	return e.w.score(&t), t.stmMoves == 0
 }
 
 // score is the dot product of the weights with the features.

@@ -377,15 +377,21 @@ func (s *searcher) qsearch(alpha, beta, ply, qply int) int {
 	f.moves = p.AppendCaptures(f.moves)
 	n := len(f.moves)
 	if n == 0 {
-		if !p.HasQuietMove() {
+		score, stuck := s.ev.evalQuiet(p)
+		if stuck {
 			return -winScore + ply
 		}
-		return s.ev.eval(p)
+		return score
 	}
 	if ply >= maxPly-1 || (s.qLimit > 0 && qply >= s.qLimit) {
 		return s.ev.eval(p)
 	}
-	s.orderMoves(f, ply, noMove)
+	if n > 1 {
+		s.orderMoves(f, ply, noMove)
+	} else {
+		f.order = append(f.order[:0], 0)
+		f.scores = append(f.scores[:0], 0)
+	}
 	best := -inf
 	for i := 0; i < n; i++ {
 		ix := pick(f, i)
