@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
 	"bashni/rules"
@@ -55,6 +56,7 @@ type PlayScene struct {
 
 	explainShown bool
 	explainUntil int64
+	explainSq    rules.Square // the square touched: the banner keeps clear of it
 	notice       string
 	noticeUntil  int64
 
@@ -828,6 +830,7 @@ func (s *PlayScene) apply(a *App, r input.Result, shownHops int) {
 	case input.Rejected:
 		switch r.Reason {
 		case input.CaptureCompulsory:
+			s.explainSq = r.Square
 			s.explainCapture(a)
 		case input.MustContinue:
 			s.say(a, "The king must land where it can go on capturing.")
@@ -899,9 +902,40 @@ func (s *PlayScene) explainCapture(a *App) {
 // Draw draws the scene.
 func (s *PlayScene) Draw(a *App, dst *ebiten.Image) {
 	s.board.Draw(dst)
+	if s.explainUntil != 0 {
+		s.drawExplanation(a, dst)
+	}
 	s.drawPanel(a, dst)
 	if s.menu.open {
 		s.menu.draw(a, dst)
+	}
+}
+
+// explanationText is shown once, the first time a player touches a column
+// that may not move because a capture is due.
+const explanationText = "Capturing is compulsory. A column with a red ring can take an enemy column — move one of them."
+
+// drawExplanation draws the compulsory-capture explanation as a banner over
+// the lower part of the board.
+func (s *PlayScene) drawExplanation(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	in := s.board.g.Inner()
+	w := in.W - p.DP(24)
+	lines := p.Wrap(explanationText, 16, sprites.Medium, w-p.DP(32))
+	lh := p.DP(22)
+	h := float64(len(lines))*lh + p.DP(24)
+	r := Rect{X: in.X + p.DP(12), Y: in.Y + in.H - h - p.DP(12), W: w, H: h}
+	if s.explainSq >= 0 && s.explainSq < 64 {
+		if sr := s.board.g.SquareRect(s.explainSq); sr.Y+sr.H > r.Y {
+			r.Y = in.Y + p.DP(12) // the touched column is low: the banner goes up
+		}
+	}
+	p.RoundRect(dst, r, p.DP(12), ui.Alpha(t.Panel, 0.94), p.DP(2), t.MustCapture)
+	y := r.Y + p.DP(12) + lh/2
+	for _, l := range lines {
+		p.Text(dst, l, 16, sprites.Medium, r.X+p.DP(16), y, text.AlignStart, text.AlignCenter, t.Text)
+		y += lh
 	}
 }
 
@@ -916,7 +950,7 @@ func (s *PlayScene) statusText() (string, bool) {
 	case s.match.Over():
 		return g.Outcome().Explain(), false
 	case s.explainUntil != 0:
-		return "Capturing is compulsory: a ringed column must take.", true
+		return "Capturing is compulsory: a ringed column must take", true
 	case s.notice != "":
 		return s.notice, false
 	case s.thinker.BusyWith(thinkMove) || !s.answer.IsZero():
@@ -957,4 +991,3 @@ func colorWord(c rules.Color) string {
 	return "Black"
 }
 
-var _ = sprites.Point{}
