@@ -990,4 +990,3 @@ func colorWord(c rules.Color) string {
 	}
 	return "Black"
 }
-
