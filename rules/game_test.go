@@ -9,14 +9,18 @@ func TestGameUndoRedo(t *testing.T) {
 	g := NewGame(Bashni)
 	playAll(t, g, "c3-d4 f6-e5 d4:f6")
 	afterCapture := *g.Position()
-	if !g.Undo() || !g.Undo() {
-		t.Fatal("undo failed")
+	for i := 0; i < 2; i++ {
+		if !g.Undo() {
+			t.Fatalf("undo %d failed", i+1)
+		}
 	}
 	if g.Ply() != 1 || !g.CanRedo() {
 		t.Fatalf("ply %d, can redo %v", g.Ply(), g.CanRedo())
 	}
-	if !g.Redo() || !g.Redo() || g.Redo() {
-		t.Fatal("redo sequence wrong")
+	for i, want := range []bool{true, true, false} {
+		if got := g.Redo(); got != want {
+			t.Fatalf("redo %d = %v, want %v", i+1, got, want)
+		}
 	}
 	if *g.Position() != afterCapture {
 		t.Fatal("redo did not restore the position")
