@@ -1,0 +1,102 @@
+package scenes
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"bashni/rules"
+	"bashni/storage"
+)
+
+var testDate = time.Date(2026, 11, 29, 15, 30, 12, 0, time.UTC)
+
+func TestRecordOfAGameReadsBack(t *testing.T) {
+	m, _ := NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Human: rules.Black, Level: 4})
+	play(t, m, strings.Fields("c3-b4 b6-c5 b4-a5 a7-b6")...)
+	rec := recordOf(m, testDate)
+	for _, want := range []string{`[Date "2026.11.29"]`, `[White "Computer (level 4)"]`, `[Black "Player"]`, `[Variant "Bashni"]`, `[Result "*"]`, "1. c3-b4 b6-c5 2. b4-a5 a7-b6 *"} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("record lacks %s:\n%s", want, rec)
+		}
+	}
+	im, err := parseImport(rec, rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !im.Game.Position().Equal(m.Game.Position()) || im.Tag("Black") != "Player" {
+		t.Fatalf("read back %s", im.Game.Position().FEN())
+	}
+}
+
+func TestArchivedGameOf(t *testing.T) {
+	p, _ := rules.ParseFEN(rules.Bashni, "W:Wc3,g1:Bd4:H0:F30")
+	m, _ := NewMatch(GameConfig{Start: p, Opponent: OpponentComputer, Human: rules.White, Level: 2})
+	if _, ok := archivedGameOf(m, testDate); ok {
+		t.Fatal("a game in progress is not archived")
+	}
+	play(t, m, "c3:e5")
+	ag, ok := archivedGameOf(m, testDate)
+	if !ok {
+		t.Fatal("a finished game is archived")
+	}
+	if err := ag.Normalize(); err != nil {
+		t.Fatalf("the entry does not pass storage's checks: %v", err)
+	}
+	if ag.Result != storage.ResultWhiteWins || ag.Plies != 1 || ag.Opponent != "Computer (level 2)" || ag.Human != storage.White {
+		t.Fatalf("entry %+v", ag)
+	}
+	if got := archiveOutcome(ag); got != "Won" {
+		t.Errorf("outcome %q, want Won", got)
+	}
+	if !strings.Contains(ag.Record, `[FEN "W:Wg1-0,c3-0:Bd4-0:H0:F30"]`) || !strings.Contains(ag.Record, "30. c3:e5 1-0") {
+		t.Errorf("record:\n%s", ag.Record)
+	}
+	// The entry survives the store and reads back as the same game.
+	s := storage.OpenMemory()
+	if _, err := s.AddToArchive(ag); err != nil {
+		t.Fatal(err)
+	}
+	games, notice := s.LoadArchive()
+	if len(games) != 1 || notice != "" {
+		t.Fatalf("archive %v, notice %q", games, notice)
+	}
+	im, err := parseImport(games[0].Record, rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !im.Game.Position().Equal(m.Game.Position()) || !im.Game.Outcome().Over() {
+		t.Fatal("the archived record does not replay to the final position")
+	}
+
+	// Resignation between friends.
+	f, _ := NewMatch(GameConfig{Variant: rules.Lasca, Opponent: OpponentFriend, Human: rules.White})
+	play(t, f, "c3-d4")
+	if err := f.Game.Resign(rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	ag, ok = archivedGameOf(f, testDate)
+	if !ok || ag.Variant != storage.VariantLasca || ag.Opponent != "Friend" || archiveOutcome(ag) != "White won" {
+		t.Fatalf("friends' entry %+v (%q)", ag, archiveOutcome(ag))
+	}
+	im, err = parseImport(ag.Record, rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := im.Game.Outcome(); o.Reason != rules.Resignation {
+		t.Fatalf("resignation read back as %v", o)
+	}
+	w, _ := NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentWatch})
+	if _, ok := archivedGameOf(w, testDate); ok {
+		t.Fatal("the computer's games against itself are not archived")
+	}
+}
+
+func TestRecordFileName(t *testing.T) {
+	if got := recordFileName(testDate); got != "bashni-20261129-153012.pdn" {
+		t.Fatal(got)
+	}
+	if archiveLength(1) != "1 move" || archiveLength(2) != "1 move" || archiveLength(3) != "2 moves" {
+		t.Fatal("archiveLength")
+	}
+}
