@@ -11,6 +11,7 @@ import (
 type art struct {
 	theme *Theme
 	m     DiscMetrics
+	sc    *scratch // the renderer's scratch images for shaded fills
 
 	discs  [4][2]*ebiten.Image // standard discs by piece and prisoner
 	bands  map[discKind]*ebiten.Image
@@ -25,14 +26,16 @@ type art struct {
 	strip      *ebiten.Image    // backing of a chip strip
 	inspectors map[inspectorKey]*ebiten.Image
 	routes     [routeKindCount]routeCache
+	route      *routeParts // pieces routes are composed of
 
 	owned []*ebiten.Image // every image above, to free them together
 }
 
-func newArt(t *Theme, m DiscMetrics) *art {
+func newArt(t *Theme, m DiscMetrics, sc *scratch) *art {
 	return &art{
 		theme:      t,
 		m:          m,
+		sc:         sc,
 		bands:      map[discKind]*ebiten.Image{},
 		badges:     map[int]*ebiten.Image{},
 		boards:     map[boardKey]*ebiten.Image{},
@@ -67,7 +70,7 @@ func (a *art) disc(p rules.Piece, prisoner bool) *ebiten.Image {
 	}
 	img := a.discs[p&3][i]
 	if img == nil {
-		img = a.keep(renderDisc(a.theme, a.m, discKind{piece: p & 3, prisoner: prisoner, thick: a.m.Thickness}))
+		img = a.keep(renderDisc(a.sc, a.theme, a.m, discKind{piece: p & 3, prisoner: prisoner, thick: a.m.Thickness}))
 		a.discs[p&3][i] = img
 	}
 	return img
@@ -79,7 +82,7 @@ func (a *art) band(c rules.Color, king, prisoner bool, thick int) *ebiten.Image 
 	k := discKind{piece: rules.NewPiece(c, king), prisoner: prisoner, band: true, thick: thick}
 	img, ok := a.bands[k]
 	if !ok {
-		img = a.keep(renderDisc(a.theme, a.m, k))
+		img = a.keep(renderDisc(a.sc, a.theme, a.m, k))
 		a.bands[k] = img
 	}
 	return img
@@ -87,7 +90,7 @@ func (a *art) band(c rules.Color, king, prisoner bool, thick int) *ebiten.Image 
 
 func (a *art) shadowSprite() *ebiten.Image {
 	if a.shadow == nil {
-		a.shadow = a.keep(renderShadow(a.theme, a.m))
+		a.shadow = a.keep(renderShadow(a.sc, a.theme, a.m))
 	}
 	return a.shadow
 }

@@ -32,12 +32,14 @@ func renderBadge(t *Theme, fonts *Fonts, label string, h float64) *ebiten.Image 
 	w := math.Max(h, tw+h*0.62)
 	pad := 2.0
 	img := newSprite(-w/2-pad, -h/2-pad, w/2+pad, h/2+pad+1)
-	var shadow, pill vector.Path
+	var shadow, pill, edge vector.Path
 	addRoundRect(&shadow, -w/2, -h/2+1, w, h, h/2)
 	fill(img, &shadow, color.NRGBA{A: 90})
 	addRoundRect(&pill, -w/2, -h/2, w, h, h/2)
 	fill(img, &pill, t.Badge)
-	stroke(img, &pill, math.Max(1, h*0.08), t.BadgeEdge)
+	ew := math.Max(1, h*0.08)
+	addRoundRectRing(&edge, -w/2+ew/2, -h/2+ew/2, w-ew, h-ew, h/2-ew/2, ew)
+	fillEvenOdd(img, &edge, t.BadgeEdge)
 	fonts.Draw(img, label, size, Bold, 0, -h*0.03, text.AlignCenter, text.AlignCenter, t.BadgeText)
 	return img
 }
@@ -49,7 +51,7 @@ func (a *art) crownSprite(c rules.Color, sharp float64) *ebiten.Image {
 		h := w * crownAspect
 		img := newSprite(-w/2-4, -h/2-4, w/2+4, h/2+4+0.05*w)
 		col := discColorsFor(a.theme, c, false)
-		drawCrown(img, 0, 0, w, col.Crown, col.CrownEdge)
+		drawCrown(a.sc, img, 0, 0, w, col.Crown, col.CrownEdge)
 		a.crown[c&1] = a.keep(img)
 	}
 	return a.crown[c&1]

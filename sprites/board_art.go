@@ -7,7 +7,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"bashni/rules"
 )
@@ -38,66 +37,90 @@ func renderBoard(t *Theme, s float64, k boardKey, grain *grainArt, fonts *Fonts)
 	side := g.Side()
 	f := g.Frame()
 	bounds := image.Rect(int(math.Floor(-f)), int(math.Floor(-f)), int(math.Ceil(side+f)), int(math.Ceil(side+f)))
-	img := ebiten.NewImageWithOptions(bounds, &ebiten.NewImageOptions{Unmanaged: true})
+	outer := Rect{X: -f, Y: -f, W: side + 2*f, H: side + 2*f}
+	inner := Rect{W: side, H: side}
+	radius := f * 0.28
+	edgeW := math.Max(1, f*0.06)
 
-	// The frame: wood lit from above, grain laid only where the frame is.
-	var frame vector.Path
-	addRoundRect(&frame, -f, -f, side+2*f, side+2*f, f*0.28)
+	// The frame: wood lit from above, painted on the CPU (see analytic.go),
+	// with the grain laid only where the frame is.
 	light, dark := lit(t.Frame, rgb(0xffffff), 0.10), lit(t.Frame, rgb(0xffffff), -0.22)
-	fillShaded(img, &frame, func(x, y float64) color.NRGBA {
-		return mix(light, dark, (y+f)/(side+2*f))
-	})
+	img := newPaintedImage(bounds, func(x, y float64) color.NRGBA {
+		if roundRectDist(x, y, inner, 0) < -0.5 {
+			return color.NRGBA{} // the squares go here
+		}
+		return withAlpha(mix(light, dark, (y+f)/outer.H), cover(roundRectDist(x, y, outer, radius)))
+	}, true)
 	if t.Grain > 0 {
 		var geo ebiten.GeoM
-		sc := (side + 2*f) / grainTileSize
+		sc := outer.H / grainTileSize
 		geo.Scale(sc*2.5, sc) // stretched along the rails
 		geo.Translate(-f, -f)
 		drawGrain(img, grain, image.Rect(0, 0, grainTileSize, grainTileSize), geo, t.Frame, 0.8*t.Grain, 0.35*t.Grain, ebiten.BlendSourceAtop)
 	}
-	edgeW := math.Max(1, f*0.06)
-	var bevel vector.Path
-	addRoundRect(&bevel, -f+edgeW*1.5, -f+edgeW*1.5, side+2*f-3*edgeW, side+2*f-3*edgeW, f*0.22)
-	stroke(img, &bevel, edgeW, withAlpha(rgb(0xffffff), 0.16))
-	stroke(img, &frame, edgeW, t.FrameEdge)
+	// The frame's outline and bevel, and a dark inlay line with a light one
+	// outside it round the squares.
+	white := rgb(0xffffff)
+	lines := newPaintedImage(bounds, func(x, y float64) color.NRGBA {
+		d := roundRectDist(x, y, outer, radius)
+		di := roundRectDist(x, y, inner, 0)
+		if di < -0.5 {
+			return color.NRGBA{}
+		}
+		var c color.NRGBA
+		c = over(c, withAlpha(white, 0.16), band(d, -edgeW*2, edgeW))
+		c = over(c, t.FrameEdge, band(di, edgeW*0.7, edgeW*1.4))
+		c = over(c, withAlpha(white, 0.22), band(di, edgeW*2.25, edgeW*0.7))
+		c = over(c, t.FrameEdge, band(d, -edgeW/2, edgeW))
+		return withAlpha(c, cover(d))
+	}, true)
+	drawImageAt(img, lines, 0, 0)
+	lines.Deallocate()
 
-	// The squares, each with its own patch of grain; dark squares turned a
-	// quarter so the inlay reads as separate pieces of wood.
-	vector.FillRect(img, 0, 0, f32(side), f32(side), t.LightSquare, false)
+	// The squares, pixel-aligned, each with its own patch of grain; dark
+	// squares have theirs turned a quarter, as in an inlaid board.
 	for row := 0; row < n; row++ {
 		for col := 0; col < n; col++ {
 			sq := g.SquareAtCell(col, row)
 			x, y := float64(col)*s, float64(row)*s
-			playable := k.variant.Playable(sq)
 			base := t.LightSquare
+			playable := k.variant.Playable(sq)
 			if playable {
 				base = t.DarkSquare
-				vector.FillRect(img, f32(x), f32(y), f32(s), f32(s), t.DarkSquare, true)
 			}
+			cell := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+s)), int(math.Round(y+s)))
+			img.SubImage(cell).(*ebiten.Image).Fill(base)
 			if t.Grain > 0 {
 				drawSquareGrain(img, grain, x, y, s, int(sq), playable, base, t.Grain)
 			}
 		}
 	}
 
-	// The frame's lip shades the squares along the far edges, and a dark
-	// inlay line separates squares from frame.
+	// The frame's lip shades the squares along the far edges.
 	depth := math.Max(2, 0.07*s)
-	var top, left vector.Path
-	addRoundRect(&top, 0, 0, side, depth, 0)
-	addRoundRect(&left, 0, 0, depth, side, 0)
-	fillShaded(img, &top, func(_, y float64) color.NRGBA { return withAlpha(rgb(0), 0.28*(1-y/depth)) })
-	fillShaded(img, &left, func(x, _ float64) color.NRGBA { return withAlpha(rgb(0), 0.2*(1-x/depth)) })
-	var inlay vector.Path
-	addRoundRect(&inlay, -edgeW/2, -edgeW/2, side+edgeW, side+edgeW, 0)
-	strokeButt(img, &inlay, edgeW*1.4, t.FrameEdge)
-	var inlayLight vector.Path
-	addRoundRect(&inlayLight, -edgeW*1.9, -edgeW*1.9, side+edgeW*3.8, side+edgeW*3.8, 0)
-	strokeButt(img, &inlayLight, edgeW*0.7, withAlpha(rgb(0xffffff), 0.22))
+	top := newPaintedImage(image.Rect(0, 0, int(math.Ceil(side)), int(math.Ceil(depth))), func(_, y float64) color.NRGBA {
+		return withAlpha(rgb(0), 0.28*(1-y/depth))
+	}, false)
+	left := newPaintedImage(image.Rect(0, 0, int(math.Ceil(depth)), int(math.Ceil(side))), func(x, _ float64) color.NRGBA {
+		return withAlpha(rgb(0), 0.2*(1-x/depth))
+	}, false)
+	drawImageAt(img, top, 0, 0)
+	drawImageAt(img, left, 0, 0)
+	top.Deallocate()
+	left.Deallocate()
 
 	if k.coords {
 		drawCoordinates(img, t, g, fonts)
 	}
 	return img
+}
+
+// drawImageAt draws src with its bounds' origin at (x, y) of dst.
+func drawImageAt(dst, src *ebiten.Image, x, y float64) {
+	op := &ebiten.DrawImageOptions{}
+	anchor(&op.GeoM, src)
+	op.GeoM.Translate(x, y)
+	dst.DrawImage(src, op)
 }
 
 // drawSquareGrain lays a patch of grain over one square; dark squares have

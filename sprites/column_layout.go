@@ -16,10 +16,14 @@ const (
 	// CompressedTop is how many discs a compressed column shows above its band.
 	CompressedTop = 3
 
-	discRadiusRatio    = 0.40  // disc radius / square
-	faceTilt           = 0.56  // face ellipse height / width
-	discThicknessRatio = 0.115 // rim height / square
-	sinkPerSlot        = 0.03  // tall columns sit lower in their square, per slot above one
+	discRadiusRatio    = 0.40 // disc radius / square
+	faceTilt           = 0.56 // face ellipse height / width
+	discThicknessRatio = 0.11 // rim height / square
+	// baseDrop lowers every column a little below the square centre: a
+	// disc seen from above stands on the lower part of its square, and
+	// tall columns have more room to rise into the empty light square
+	// behind.
+	baseDrop = 0.03
 )
 
 // maxSlots is the most elements a column layout can hold: 3 discs, a band of
@@ -132,11 +136,10 @@ func LayoutColumn(c rules.Column, hideTop int, m DiscMetrics) ColumnLayout {
 		}
 	}
 
-	// A single disc is centred on its square; taller columns grow upwards
-	// and sink a little so that they stay mostly on their square.
-	visible := min(l.Height, MaxFullColumn)
-	sink := sinkPerSlot * m.Square * float64(visible-1)
-	y := math.Round(-float64(t)/2 + sink)
+	// Every column stands on the same base, whatever its height, so that
+	// hiding or adding pieces never moves the ones that stay: a single
+	// disc sits about on the square's centre and taller columns grow up.
+	y := math.Round(-float64(t)/2 + baseDrop*m.Square)
 	l.BottomY = y + float64(t) + m.FaceHalf
 	for i := 0; i < l.N; i++ {
 		if i > 0 {

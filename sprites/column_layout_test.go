@@ -61,11 +61,17 @@ func TestLayoutFullColumns(t *testing.T) {
 			t.Errorf("height %d: TopY %v is not the top slot's face %v", h, l.TopY, l.Slots[l.N-1].FaceY)
 		}
 	}
-	// A single disc is centred on its square.
+	// A single disc is about centred on its square, a little low.
 	l := LayoutColumn(column("W"), 0, m)
 	top, bottom := l.TopY-m.FaceHalf, l.BottomY
-	if d := top + bottom; d > 0.01 || d < -0.01 {
-		t.Errorf("single disc spans %v..%v, not centred", top, bottom)
+	if d := (top + bottom) / 2; d < 0 || d > 0.05*m.Square {
+		t.Errorf("single disc spans %v..%v, centre %v off the square's", top, bottom, d)
+	}
+	// Whatever the height, the bottom disc stays put.
+	for _, c := range []string{"WB", "WWBBB", "WWWWWWBBBBBB"} {
+		if got := LayoutColumn(column(c), 0, m).Slots[0].FaceY; got != l.Slots[0].FaceY {
+			t.Errorf("%s: bottom disc at %v, a lone disc at %v", c, got, l.Slots[0].FaceY)
+		}
 	}
 }
 
@@ -141,7 +147,7 @@ func TestLayoutFitsAboveTheSquare(t *testing.T) {
 		top := l.TopY - m.FaceHalf
 		// The square above a dark square is light and always empty: a tall
 		// column may lean into it, a little.
-		if top < -0.5*s-0.2*s || l.BottomY > 0.5*s {
+		if top < -0.5*s-0.2*s-1 || l.BottomY > 0.5*s {
 			t.Errorf("square %v: 12-high column spans %v..%v", s, top, l.BottomY)
 		}
 	}
@@ -156,6 +162,14 @@ func TestLayoutHideTop(t *testing.T) {
 	}
 	if top := l.Slots[l.N-1]; top.Index != 2 {
 		t.Errorf("top shown piece %d, want 2", top.Index)
+	}
+	// The pieces left keep their places.
+	full := LayoutColumn(column("WWBBB"), 0, m)
+	short := LayoutColumn(column("WWBBB"), 2, m)
+	for i := 0; i < short.N; i++ {
+		if short.Slots[i].FaceY != full.Slots[i].FaceY {
+			t.Errorf("hiding the top moved slot %d from %v to %v", i, full.Slots[i].FaceY, short.Slots[i].FaceY)
+		}
 	}
 	if l := LayoutColumn(c, 7, m); l.N != 0 || l.Height != 0 {
 		t.Errorf("hiding all: %+v", l)

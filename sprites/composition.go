@@ -95,22 +95,28 @@ func renderChip(t *Theme, size float64, p rules.Piece) *ebiten.Image {
 		edge = mix(col.Mark, rgb(0xffffff), 0.5) // a dark diamond needs a light edge on a dark strip
 	}
 	var shape vector.Path
+	ew := math.Max(1, size*0.1)
 	if p.Color() == rules.White {
+		var ring vector.Path
 		addCircle(&shape, 0, 0, h*0.86)
+		fill(img, &shape, col.Face)
+		addRing(&ring, 0, 0, h*0.86, h*0.86, ew)
+		fillEvenOdd(img, &ring, edge)
 	} else {
 		shape.MoveTo(0, f32(-h))
 		shape.LineTo(f32(h), 0)
 		shape.LineTo(0, f32(h))
 		shape.LineTo(f32(-h), 0)
 		shape.Close()
+		fill(img, &shape, col.Face)
+		strokeLines(img, &shape, ew, edge)
 	}
-	fill(img, &shape, col.Face)
-	stroke(img, &shape, math.Max(1, size*0.1), edge)
 	if p.IsKing() {
-		var dot vector.Path
+		var dot, ring vector.Path
 		addCircle(&dot, 0, 0, h*0.46)
 		fill(img, &dot, col.Crown)
-		stroke(img, &dot, math.Max(0.8, size*0.07), col.CrownEdge)
+		addRing(&ring, 0, 0, h*0.46, h*0.46, math.Max(0.8, size*0.07))
+		fillEvenOdd(img, &ring, col.CrownEdge)
 	}
 	return img
 }

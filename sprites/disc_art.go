@@ -39,7 +39,7 @@ func discEdgeWidth(s float64) float64 { return math.Max(1, 0.024*s) }
 
 // renderDisc draws one disc sprite. Its anchor (0, 0) is the centre of the
 // top face; the rim hangs below it.
-func renderDisc(t *Theme, m DiscMetrics, k discKind) *ebiten.Image {
+func renderDisc(sc *scratch, t *Theme, m DiscMetrics, k discKind) *ebiten.Image {
 	a, e, th := m.Radius, m.FaceHalf, float64(k.thick)
 	black := k.piece.Color() == rules.Black
 	col := discColorsFor(t, k.piece.Color(), k.prisoner)
@@ -47,41 +47,45 @@ func renderDisc(t *Theme, m DiscMetrics, k discKind) *ebiten.Image {
 	pad := edgeW + 2
 	img := newSprite(-a-pad, -e-pad, a+pad, e+th+pad)
 
+	// The outline is the silhouette grown by half the edge width, the
+	// body inside shrunk by as much: curves are outlined by filling, never
+	// stroked (see paths.go).
+	var edge vector.Path
+	addDiscBody(&edge, a+edgeW/2, e+edgeW/2, th)
+	fill(img, &edge, col.Edge)
+	ai, ei := a-edgeW/2, e-edgeW/2
 	var body vector.Path
-	addDiscBody(&body, a, e, th)
-	fillShaded(img, &body, rimShading(col, a, e, th, k.band, black))
+	addDiscBody(&body, ai, ei, th)
+	fillShaded(sc, img, &body, rimShading(col, a, e, th, k.band, black))
 	if !k.band {
 		drawRimMarks(img, col, m, th, black)
 	}
 	if k.piece.IsKing() {
-		drawRimCrown(img, col, m, th, !k.band)
+		drawRimCrown(sc, img, col, m, th, !k.band)
 	}
 
 	var face vector.Path
-	addEllipse(&face, 0, 0, a, e)
-	fillShaded(img, &face, faceShading(col, a, e, seedOf(k)))
+	addEllipse(&face, 0, 0, ai, ei)
+	fillShaded(sc, img, &face, faceShading(col, a, e, seedOf(k)))
 	if !k.band {
 		drawFaceMarks(img, col, m, black)
 		if k.piece.IsKing() {
-			drawCrown(img, 0, -0.04*e, 0.98*a, col.Crown, col.CrownEdge)
+			drawCrown(sc, img, 0, -0.04*e, 0.98*a, col.Crown, col.CrownEdge)
 		}
 	}
 
-	// Outline last so it stays crisp over everything. Black's face also gets
-	// a bright lip along its back edge: the "double outline" that tells it
+	// A dark lip where the face meets the rim. Black's face also gets a
+	// bright line along its back edge: the "double outline" that tells it
 	// apart from White without colour.
 	var lip vector.Path
-	lip.MoveTo(f32(-a), 0)
-	addLowerHalfEllipse(&lip, 0, 0, a, e, true)
-	stroke(img, &lip, edgeW*0.6, withAlpha(col.Edge, 0.55))
+	addLowerBand(&lip, 0, -edgeW*0.3, edgeW*0.3, ai, ei)
+	fill(img, &lip, withAlpha(col.Edge, 0.55))
 	if black {
 		var back vector.Path
 		inset := edgeW * 1.4
-		back.MoveTo(f32(-a+inset), 0)
-		addUpperHalfEllipse(&back, 0, 0, a-inset, e-inset*e/a)
-		stroke(img, &back, edgeW*0.8, withAlpha(col.Highlight, 0.8))
+		addArcBand(&back, 0, 0, ai-inset, ei-inset*e/a, edgeW*0.8, math.Pi*1.08, math.Pi*1.92)
+		fill(img, &back, withAlpha(col.Highlight, 0.8))
 	}
-	stroke(img, &body, edgeW, col.Edge)
 	return img
 }
 
@@ -148,10 +152,10 @@ func drawFaceMarks(img *ebiten.Image, col DiscColors, m DiscMetrics, black bool)
 	rw := math.Max(1, 0.05*a)
 	if !black {
 		var hi, ring vector.Path
-		addEllipse(&hi, 0, rw*0.7, a*ringScale, e*ringScale)
-		stroke(img, &hi, rw*0.8, withAlpha(col.Highlight, 0.8))
-		addEllipse(&ring, 0, 0, a*ringScale, e*ringScale)
-		stroke(img, &ring, rw, col.Mark)
+		addRing(&hi, 0, rw*0.7, a*ringScale, e*ringScale, rw*0.8)
+		fillEvenOdd(img, &hi, withAlpha(col.Highlight, 0.8))
+		addRing(&ring, 0, 0, a*ringScale, e*ringScale, rw)
+		fillEvenOdd(img, &ring, col.Mark)
 		return
 	}
 	const beads = 12
@@ -177,12 +181,10 @@ func drawRimMarks(img *ebiten.Image, col DiscColors, m DiscMetrics, th float64, 
 	if !black {
 		gw := math.Max(0.8, 0.14*th)
 		var hi, groove vector.Path
-		hi.MoveTo(f32(-a), f32(th*0.5+gw*0.8))
-		addLowerHalfEllipse(&hi, 0, th*0.5+gw*0.8, a, e, true)
-		stroke(img, &hi, gw*0.7, withAlpha(col.Highlight, 0.6))
-		groove.MoveTo(f32(-a), f32(th*0.5))
-		addLowerHalfEllipse(&groove, 0, th*0.5, a, e, true)
-		stroke(img, &groove, gw, withAlpha(col.Mark, 0.95))
+		addLowerBand(&hi, 0, th*0.5+gw*0.45, th*0.5+gw*1.15, a, e)
+		fill(img, &hi, withAlpha(col.Highlight, 0.6))
+		addLowerBand(&groove, 0, th*0.5-gw/2, th*0.5+gw/2, a, e)
+		fill(img, &groove, withAlpha(col.Mark, 0.95))
 		return
 	}
 	const notches = 17
@@ -199,41 +201,42 @@ func drawRimMarks(img *ebiten.Image, col DiscColors, m DiscMetrics, th float64, 
 		p.MoveTo(f32(x), f32(y+th*0.22))
 		p.LineTo(f32(x), f32(y+th*0.78))
 	}
-	strokeButt(img, &p, nw, withAlpha(col.Mark, 0.85))
+	strokeLinesButt(img, &p, nw, withAlpha(col.Mark, 0.85))
 }
 
 // drawRimCrown marks a king on its rim, where it still shows when buried in
 // a column: a gold inlay band, with a small crown on the front if medallion.
-func drawRimCrown(img *ebiten.Image, col DiscColors, m DiscMetrics, th float64, medallion bool) {
+func drawRimCrown(sc *scratch, img *ebiten.Image, col DiscColors, m DiscMetrics, th float64, medallion bool) {
 	a, e := m.Radius, m.FaceHalf
 	bh := math.Max(1, th*0.26)
-	var inlay vector.Path
-	inlay.MoveTo(f32(-a), f32(th*0.5-bh/2))
-	addLowerHalfEllipse(&inlay, 0, th*0.5-bh/2, a, e, true)
-	inlay.LineTo(f32(a), f32(th*0.5+bh/2))
-	addLowerHalfEllipse(&inlay, 0, th*0.5+bh/2, a, e, false)
-	inlay.Close()
+	lw := math.Max(0.6, bh*0.25)
+	y0, y1 := th*0.5-bh/2, th*0.5+bh/2
+	var inlay, edges vector.Path
+	addLowerBand(&inlay, 0, y0, y1, a, e)
 	fill(img, &inlay, col.Crown)
-	stroke(img, &inlay, math.Max(0.6, bh*0.25), withAlpha(col.CrownEdge, 0.7))
+	addLowerBand(&edges, 0, y0-lw/2, y0+lw/2, a, e)
+	addLowerBand(&edges, 0, y1-lw/2, y1+lw/2, a, e)
+	fill(img, &edges, withAlpha(col.CrownEdge, 0.7))
 	// The crown medallion on the front of the rim.
 	cw := th * 1.5
 	if medallion && cw >= 7 {
-		var plate vector.Path
+		var plate, ring vector.Path
 		addEllipse(&plate, 0, e+th*0.5, cw*0.62, th*0.5)
 		fill(img, &plate, col.Rim)
-		stroke(img, &plate, math.Max(0.7, th*0.06), col.Crown)
-		drawCrown(img, 0, e+th*0.5, cw*0.68, col.Crown, col.CrownEdge)
+		addRing(&ring, 0, e+th*0.5, cw*0.62, th*0.5, math.Max(0.7, th*0.06))
+		fillEvenOdd(img, &ring, col.Crown)
+		drawCrown(sc, img, 0, e+th*0.5, cw*0.68, col.Crown, col.CrownEdge)
 	}
 }
 
 // renderShadow draws the soft shadow a column casts, anchored at the centre
 // of its footprint.
-func renderShadow(t *Theme, m DiscMetrics) *ebiten.Image {
+func renderShadow(sc *scratch, t *Theme, m DiscMetrics) *ebiten.Image {
 	rx, ry := m.Radius*1.12, m.FaceHalf*1.25
 	img := newSprite(-rx-2, -ry-2, rx+2, ry+2)
 	var p vector.Path
 	addEllipse(&p, 0, 0, rx, ry)
-	fillShaded(img, &p, func(x, y float64) color.NRGBA {
+	fillShaded(sc, img, &p, func(x, y float64) color.NRGBA {
 		d := math.Hypot(x/rx, y/ry)
 		return withAlpha(t.Shadow, 1-smoothstep(0.45, 1, d))
 	})

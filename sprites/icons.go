@@ -91,16 +91,28 @@ func (r *Renderer) DrawSpinner(dst *ebiten.Image, cx, cy, size, phase float64, c
 	r.blitRotated(dst, img, cx, cy, step*2*math.Pi/dots, 1, cs)
 }
 
-// renderIcon draws an icon in white, anchored at its centre.
+// renderIcon draws an icon in white, anchored at its centre. Straight
+// strokes go in lines; curved strokes are drawn as filled bands (see
+// paths.go) in solid, with round caps as circles; holes use holed.
 func renderIcon(kind IconKind, size float64) *ebiten.Image {
 	h := size / 2
 	img := newSprite(-h-1, -h-1, h+1, h+1)
 	k := size / 24
 	// Icon paths are written on a 0–24 grid; g maps them to the image.
 	g := func(x, y float64) (float32, float32) { return f32((x - 12) * k), f32((y - 12) * k) }
-	var p, solid vector.Path
-	white := color.White
+	gx := func(x, y float64) (float64, float64) { return (x - 12) * k, (y - 12) * k }
+	var lines, solid, holed vector.Path
 	sw := 2 * k
+	// arc adds a curved stroke of the grid's width round (cx, cy).
+	arc := func(cx, cy, r, a0, a1 float64, caps bool) {
+		x, y := gx(cx, cy)
+		addArcBand(&solid, x, y, r*k, r*k, sw, a0, a1)
+		if caps {
+			for _, a := range []float64{a0, a1} {
+				addCircle(&solid, x+r*k*math.Cos(a), y+r*k*math.Sin(a), sw/2)
+			}
+		}
+	}
 	switch kind {
 	case IconUndo, IconRedo:
 		// A hook: an arrow pointing back along the top, curling down.
@@ -109,54 +121,54 @@ func renderIcon(kind IconKind, size float64) *ebiten.Image {
 			mirror = -1
 		}
 		m := func(x, y float64) (float32, float32) { return g(12+(x-12)*mirror, y) }
-		p.MoveTo(m(9, 14))
-		p.LineTo(m(4, 9))
-		p.LineTo(m(9, 4))
-		p.MoveTo(m(4, 9))
-		p.LineTo(m(14.5, 9))
-		// Half circle from (14.5, 9) down to (14.5, 20), bulging right.
-		cx, cy := m(14.5, 14.5)
-		dir := vector.Clockwise
-		start, end := -math.Pi/2, math.Pi/2
-		if mirror < 0 {
-			dir = vector.CounterClockwise
-			start, end = -math.Pi/2, -3*math.Pi/2
+		lines.MoveTo(m(9, 14))
+		lines.LineTo(m(4, 9))
+		lines.LineTo(m(9, 4))
+		lines.MoveTo(m(4, 9))
+		lines.LineTo(m(14.5, 9))
+		lines.MoveTo(m(14.5, 20))
+		lines.LineTo(m(11, 20))
+		if mirror > 0 {
+			arc(14.5, 14.5, 5.5, -math.Pi/2, math.Pi/2, false)
+		} else {
+			arc(9.5, 14.5, 5.5, math.Pi/2, 3*math.Pi/2, false)
 		}
-		p.Arc(cx, cy, f32(5.5*k), f32(start), f32(end), dir)
-		p.LineTo(m(11, 20))
 	case IconFlip:
-		p.MoveTo(g(8, 20))
-		p.LineTo(g(8, 4))
-		p.MoveTo(g(4, 8))
-		p.LineTo(g(8, 4))
-		p.LineTo(g(12, 8))
-		p.MoveTo(g(16, 4))
-		p.LineTo(g(16, 20))
-		p.MoveTo(g(12, 16))
-		p.LineTo(g(16, 20))
-		p.LineTo(g(20, 16))
+		lines.MoveTo(g(8, 20))
+		lines.LineTo(g(8, 4))
+		lines.MoveTo(g(4, 8))
+		lines.LineTo(g(8, 4))
+		lines.LineTo(g(12, 8))
+		lines.MoveTo(g(16, 4))
+		lines.LineTo(g(16, 20))
+		lines.MoveTo(g(12, 16))
+		lines.LineTo(g(16, 20))
+		lines.LineTo(g(20, 16))
 	case IconHint:
-		// Bulb: a circle narrowing into a neck, with the screw base below.
-		cx, cy := g(12, 9.5)
-		p.MoveTo(g(9.2, 15.5))
-		p.LineTo(g(9.2, 14.6))
-		p.Arc(cx, cy, f32(6.2*k), f32(math.Pi*0.72), f32(math.Pi*0.28), vector.Clockwise)
-		p.LineTo(g(14.8, 15.5))
-		p.Close()
-		p.MoveTo(g(9.5, 18.5))
-		p.LineTo(g(14.5, 18.5))
-		p.MoveTo(g(10.5, 21.5))
-		p.LineTo(g(13.5, 21.5))
-		// A glint inside.
-		p.MoveTo(g(12, 6.5))
-		p.Arc(cx, cy, f32(3*k), -math.Pi/2, -math.Pi*0.95, vector.CounterClockwise)
+		// Bulb: a circle narrowing into a neck, the screw base below, and a
+		// glint inside.
+		const r = 6.2
+		a0, a1 := math.Pi*0.72, math.Pi*2.28
+		arc(12, 9.5, r, a0, a1, true)
+		lx, ly := 12+r*math.Cos(a0), 9.5+r*math.Sin(a0)
+		rx, ry := 12+r*math.Cos(a1), 9.5+r*math.Sin(a1)
+		lines.MoveTo(g(lx, ly))
+		lines.LineTo(g(9.2, 15.5))
+		lines.LineTo(g(14.8, 15.5))
+		lines.LineTo(g(rx, ry))
+		lines.MoveTo(g(9.5, 18.5))
+		lines.LineTo(g(14.5, 18.5))
+		lines.MoveTo(g(10.5, 21.5))
+		lines.LineTo(g(13.5, 21.5))
+		x, y := gx(12, 9.5)
+		addArcBand(&solid, x, y, 3*k, 3*k, sw*0.75, math.Pi*1.05, math.Pi*1.5)
 	case IconMenu:
 		for _, y := range []float64{6, 12, 18} {
-			p.MoveTo(g(4, y))
-			p.LineTo(g(20, y))
+			lines.MoveTo(g(4, y))
+			lines.LineTo(g(20, y))
 		}
 	case IconSettings:
-		// A gear: eight teeth round a ring, hole cut out with even-odd.
+		// A gear: eight teeth round a ring, the hole cut out with even-odd.
 		const teeth = 8
 		ro, ri := 10.5, 7.6
 		for i := 0; i < teeth*4; i++ {
@@ -167,16 +179,13 @@ func renderIcon(kind IconKind, size float64) *ebiten.Image {
 			}
 			x, y := g(12+rad*math.Cos(ang), 12+rad*math.Sin(ang))
 			if i == 0 {
-				solid.MoveTo(x, y)
+				holed.MoveTo(x, y)
 			} else {
-				solid.LineTo(x, y)
+				holed.LineTo(x, y)
 			}
 		}
-		solid.Close()
-		cx, cy := g(12, 12)
-		solid.MoveTo(cx+f32(3.4*k), cy)
-		solid.Arc(cx, cy, f32(3.4*k), 0, 2*math.Pi, vector.Clockwise)
-		solid.Close()
+		holed.Close()
+		addCircle(&holed, 0, 0, 3.4*k)
 	case IconSoundOn, IconSoundOff:
 		solid.MoveTo(g(3, 9))
 		solid.LineTo(g(7, 9))
@@ -185,62 +194,57 @@ func renderIcon(kind IconKind, size float64) *ebiten.Image {
 		solid.LineTo(g(7, 15))
 		solid.LineTo(g(3, 15))
 		solid.Close()
+		lines.AddPath(&solid, nil) // stroked too, for rounded corners
 		if kind == IconSoundOn {
-			cx, cy := g(12, 12)
-			p.MoveTo(g(12+4*math.Cos(-0.8), 12+4*math.Sin(-0.8)))
-			p.Arc(cx, cy, f32(4*k), -0.8, 0.8, vector.Clockwise)
-			p.MoveTo(g(12+8*math.Cos(-0.85), 12+8*math.Sin(-0.85)))
-			p.Arc(cx, cy, f32(8*k), -0.85, 0.85, vector.Clockwise)
+			arc(12, 12, 4, -0.8, 0.8, true)
+			arc(12, 12, 8, -0.85, 0.85, true)
 		} else {
-			p.MoveTo(g(16, 9))
-			p.LineTo(g(22, 15))
-			p.MoveTo(g(22, 9))
-			p.LineTo(g(16, 15))
+			lines.MoveTo(g(16, 9))
+			lines.LineTo(g(22, 15))
+			lines.MoveTo(g(22, 9))
+			lines.LineTo(g(16, 15))
 		}
 	case IconBack:
-		p.MoveTo(g(19, 12))
-		p.LineTo(g(5, 12))
-		p.MoveTo(g(12, 19))
-		p.LineTo(g(5, 12))
-		p.LineTo(g(12, 5))
+		lines.MoveTo(g(19, 12))
+		lines.LineTo(g(5, 12))
+		lines.MoveTo(g(12, 19))
+		lines.LineTo(g(5, 12))
+		lines.LineTo(g(12, 5))
 	case IconPlay:
 		solid.MoveTo(g(7, 4.5))
 		solid.LineTo(g(19.5, 12))
 		solid.LineTo(g(7, 19.5))
 		solid.Close()
-		p.AddPath(&solid, nil) // stroked too, for rounded corners
+		lines.AddPath(&solid, nil) // stroked too, for rounded corners
 	case IconClose:
-		p.MoveTo(g(6, 6))
-		p.LineTo(g(18, 18))
-		p.MoveTo(g(18, 6))
-		p.LineTo(g(6, 18))
+		lines.MoveTo(g(6, 6))
+		lines.LineTo(g(18, 18))
+		lines.MoveTo(g(18, 6))
+		lines.LineTo(g(6, 18))
 	case IconCopy:
-		x, y := g(9, 9)
-		addRoundRect(&p, float64(x), float64(y), 12*k, 12*k, 2*k)
-		p.MoveTo(g(5, 15))
-		p.LineTo(g(4.5, 15))
-		p.LineTo(g(4, 14.5))
-		p.LineTo(g(4, 5))
-		p.LineTo(g(5, 4))
-		p.LineTo(g(14.5, 4))
-		p.LineTo(g(15, 4.5))
-		p.LineTo(g(15, 5))
+		x, y := gx(9, 9)
+		addRoundRectRing(&holed, x, y, 12*k, 12*k, 2*k, sw)
+		lines.MoveTo(g(4, 15))
+		lines.LineTo(g(4, 6))
+		lines.LineTo(g(6, 4))
+		lines.LineTo(g(15, 4))
 	case IconCheck:
-		p.MoveTo(g(4.5, 12.5))
-		p.LineTo(g(9.5, 17.5))
-		p.LineTo(g(19.5, 6.5))
+		lines.MoveTo(g(4.5, 12.5))
+		lines.LineTo(g(9.5, 17.5))
+		lines.LineTo(g(19.5, 6.5))
 	case IconSpinner:
 		// Ten dots round a circle, fading behind the leading one.
 		const dots = 10
 		for i := 0; i < dots; i++ {
 			ang := 2 * math.Pi * float64(i) / dots
-			x, y := g(12+8.5*math.Cos(ang), 12+8.5*math.Sin(ang))
+			x, y := gx(12+8.5*math.Cos(ang), 12+8.5*math.Sin(ang))
 			var d vector.Path
-			addCircle(&d, float64(x), float64(y), (1.5+1.1*float64(i)/dots)*k)
+			addCircle(&d, x, y, (1.5+1.1*float64(i)/dots)*k)
 			fill(img, &d, color.Alpha{A: uint8(40 + 215*i/(dots-1))})
 		}
 	}
-	fillEvenOdd(img, &solid, white)
-	stroke(img, &p, sw, white)
+	fill(img, &solid, color.White)
+	fillEvenOdd(img, &holed, color.White)
+	strokeLines(img, &lines, sw, color.White)
 	return img
 }

@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -92,14 +91,9 @@ func renderInspector(t *Theme, fonts *Fonts, a *art, c rules.Column, sq rules.Sq
 		layerGap = 0.5 * u
 	}
 	height := pad + titleH + 0.3*u + float64(h)*rowH + layerGap + 0.5*u + float64(len(foot))*footLine + pad
-	img := ebiten.NewImageWithOptions(image.Rect(0, 0, int(math.Ceil(w))+4, int(math.Ceil(height))+6), nil)
-
-	var shadow, panel vector.Path
-	addRoundRect(&shadow, 2, 4, w, height, 0.5*u)
-	fill(img, &shadow, withAlpha(color.NRGBA{A: 255}, 0.35))
-	addRoundRect(&panel, 0.5, 0.5, w, height, 0.5*u)
-	fill(img, &panel, t.Panel)
-	stroke(img, &panel, math.Max(1, 0.07*u), t.PanelEdge)
+	// The panel is painted on the CPU: a vector path this large would slow
+	// every later vector fill (see analytic.go).
+	img := roundRectPanel(w, height, 0.5*u, math.Max(1, 0.07*u), t.Panel, t.PanelEdge)
 
 	y := pad
 	fonts.Draw(img, InspectorTitle(c, sq), 0.92*u, Bold, pad, y+titleH/2, text.AlignStart, text.AlignCenter, t.Text)
@@ -149,7 +143,7 @@ func renderInspector(t *Theme, fonts *Fonts, a *art, c rules.Column, sq rules.Sq
 
 // rule draws a thin horizontal divider.
 func rule(img *ebiten.Image, x, y, w float64, c color.NRGBA, u float64) {
-	vector.FillRect(img, f32(x), f32(y), f32(w), f32(math.Max(1, 0.05*u)), c, true)
+	vector.FillRect(img, f32(x), f32(y), f32(w), f32(math.Max(1, math.Round(0.05*u))), c, false) // not anti-aliased: no stencil pass (see analytic.go)
 }
 
 // wrapText breaks s into lines no wider than width, at spaces.

@@ -78,8 +78,8 @@ func (a *art) pulseSprite() *ebiten.Image {
 		w := math.Max(1.5, 0.04*m.Square)
 		img := newSprite(-rx-w-2, -ry-w-2, rx+w+2, ry+w+2)
 		var p vector.Path
-		addEllipse(&p, 0, 0, rx, ry)
-		stroke(img, &p, w, a.theme.MustCapture)
+		addRing(&p, 0, 0, rx, ry, w)
+		fillEvenOdd(img, &p, a.theme.MustCapture)
 		a.pulse = a.keep(img)
 	}
 	return a.pulse
@@ -99,18 +99,19 @@ func renderMarker(t *Theme, m DiscMetrics, k MarkerKind) *ebiten.Image {
 		var glow, ring vector.Path
 		addEllipse(&glow, 0, fy, rx, ry)
 		fill(img, &glow, withAlpha(t.Movable, 0.22))
-		addEllipse(&ring, 0, fy, rx, ry)
-		stroke(img, &ring, math.Max(1.5, 0.035*s), t.Movable)
+		addRing(&ring, 0, fy, rx, ry, math.Max(1.5, 0.035*s))
+		fillEvenOdd(img, &ring, t.Movable)
 	case MarkerMustCapture:
 		rx, ry := footRadii(m)
 		fy := footY(m)
 		w := math.Max(2, 0.06*s)
-		var glow, ring, ticks vector.Path
+		var glow, shade, ring, ticks vector.Path
 		addEllipse(&glow, 0, fy, rx, ry)
 		fill(img, &glow, withAlpha(t.MustCapture, 0.3))
-		addEllipse(&ring, 0, fy, rx, ry)
-		stroke(img, &ring, w*1.6, withAlpha(color.NRGBA{A: 255}, 0.35))
-		stroke(img, &ring, w, t.MustCapture)
+		addRing(&shade, 0, fy, rx, ry, w*1.6)
+		fillEvenOdd(img, &shade, withAlpha(color.NRGBA{A: 255}, 0.35))
+		addRing(&ring, 0, fy, rx, ry, w)
+		fillEvenOdd(img, &ring, t.MustCapture)
 		// Four ticks pointing in, like a target: a shape no other marker has.
 		tl := 0.09 * s
 		for _, d := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
@@ -119,15 +120,16 @@ func renderMarker(t *Theme, m DiscMetrics, k MarkerKind) *ebiten.Image {
 			ticks.MoveTo(f32(x0), f32(y0))
 			ticks.LineTo(f32(x1), f32(y1))
 		}
-		stroke(img, &ticks, w*1.6, withAlpha(color.NRGBA{A: 255}, 0.35))
-		stroke(img, &ticks, w, t.MustCapture)
+		strokeLines(img, &ticks, w*1.6, withAlpha(color.NRGBA{A: 255}, 0.35))
+		strokeLines(img, &ticks, w, t.MustCapture)
 	case MarkerDestination:
 		r := 0.16 * s
-		var dot vector.Path
+		var dot, edge vector.Path
 		addCircle(&dot, 0, 0, r)
 		fill(img, &dot, t.Destination)
 		if luminance(t.Destination) > 0.5 { // a light dot needs a dark edge on light squares
-			stroke(img, &dot, math.Max(1, 0.02*s), withAlpha(color.NRGBA{A: 255}, 0.7))
+			addRing(&edge, 0, 0, r, r, math.Max(1, 0.02*s))
+			fillEvenOdd(img, &edge, withAlpha(color.NRGBA{A: 255}, 0.7))
 		}
 	case MarkerSelected:
 		var sqr, frame vector.Path
@@ -135,12 +137,12 @@ func renderMarker(t *Theme, m DiscMetrics, k MarkerKind) *ebiten.Image {
 		fill(img, &sqr, t.Selected)
 		w := math.Max(2, 0.055*s)
 		addRoundRect(&frame, -h+w/2, -h+w/2, s-w, s-w, 0)
-		strokeButt(img, &frame, w, withAlpha(t.Selected, 1))
+		strokeLinesButt(img, &frame, w, withAlpha(t.Selected, 1))
 	case MarkerHover:
 		w := math.Max(1.5, 0.04*s)
 		var frame vector.Path
 		addRoundRect(&frame, -h+w/2, -h+w/2, s-w, s-w, 0)
-		strokeButt(img, &frame, w, t.Hover)
+		strokeLinesButt(img, &frame, w, t.Hover)
 	case MarkerLastFrom, MarkerHintFrom:
 		c := t.LastMove
 		if k == MarkerHintFrom {
@@ -148,10 +150,11 @@ func renderMarker(t *Theme, m DiscMetrics, k MarkerKind) *ebiten.Image {
 		}
 		w := math.Max(2, 0.06*s)
 		in := 0.1 * s
-		var frame vector.Path
-		addRoundRect(&frame, -h+in, -h+in, s-2*in, s-2*in, 0.04*s)
-		stroke(img, &frame, w*1.7, withAlpha(color.NRGBA{A: 255}, 0.3))
-		stroke(img, &frame, w, c)
+		var shade, frame vector.Path
+		addRoundRectRing(&shade, -h+in, -h+in, s-2*in, s-2*in, 0.04*s, w*1.7)
+		fillEvenOdd(img, &shade, withAlpha(color.NRGBA{A: 255}, 0.3))
+		addRoundRectRing(&frame, -h+in, -h+in, s-2*in, s-2*in, 0.04*s, w)
+		fillEvenOdd(img, &frame, c)
 	case MarkerLastTo, MarkerHintTo:
 		c := t.LastMove
 		if k == MarkerHintTo {
@@ -169,21 +172,22 @@ func renderMarker(t *Theme, m DiscMetrics, k MarkerKind) *ebiten.Image {
 			br.LineTo(f32(x), f32(y))
 			br.LineTo(f32(x), f32(y-d[1]*l))
 		}
-		stroke(img, &br, w*1.7, withAlpha(color.NRGBA{A: 255}, 0.3))
-		stroke(img, &br, w, c)
+		strokeLines(img, &br, w*1.7, withAlpha(color.NRGBA{A: 255}, 0.3))
+		strokeLines(img, &br, w, c)
 	case MarkerCaptured:
 		r := 0.13 * s
 		x, y := h-r-0.06*s, h-r-0.06*s
-		var disc, cross vector.Path
+		var disc, ring, cross vector.Path
 		addCircle(&disc, x, y, r)
 		fill(img, &disc, withAlpha(color.NRGBA{A: 255}, 0.55))
-		stroke(img, &disc, math.Max(1, 0.025*s), t.Captured)
+		addRing(&ring, x, y, r, r, math.Max(1, 0.025*s))
+		fillEvenOdd(img, &ring, t.Captured)
 		d := r * 0.5
 		cross.MoveTo(f32(x-d), f32(y-d))
 		cross.LineTo(f32(x+d), f32(y+d))
 		cross.MoveTo(f32(x+d), f32(y-d))
 		cross.LineTo(f32(x-d), f32(y+d))
-		stroke(img, &cross, math.Max(1.5, 0.045*s), t.Captured)
+		strokeLines(img, &cross, math.Max(1.5, 0.045*s), t.Captured)
 	}
 	return img
 }

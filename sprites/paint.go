@@ -45,16 +45,19 @@ func fillEvenOdd(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	vector.FillPath(dst, p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
 }
 
-// stroke strokes a path with round joins and caps.
-func stroke(dst *ebiten.Image, p *vector.Path, width float64, c color.Color) {
+// strokeLines strokes a path of straight segments with round joins and
+// caps. Do not stroke curves (see paths.go): outline them with rings and
+// bands.
+func strokeLines(dst *ebiten.Image, p *vector.Path, width float64, c color.Color) {
 	so := &vector.StrokeOptions{Width: f32(width), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
 	vector.StrokePath(dst, p, so, op)
 }
 
-// strokeButt strokes a path with mitred joins and flat ends (frames, ticks).
-func strokeButt(dst *ebiten.Image, p *vector.Path, width float64, c color.Color) {
+// strokeLinesButt strokes a path of straight segments with mitred joins and
+// flat ends (frames, notches).
+func strokeLinesButt(dst *ebiten.Image, p *vector.Path, width float64, c color.Color) {
 	so := &vector.StrokeOptions{Width: f32(width), LineJoin: vector.LineJoinMiter, LineCap: vector.LineCapButt, MiterLimit: 4}
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
@@ -64,28 +67,74 @@ func strokeButt(dst *ebiten.Image, p *vector.Path, width float64, c color.Color)
 // fillShaded fills a path with the colours of a shading. The path is drawn
 // as a white mask, the shading is evaluated on the CPU over the path's
 // bounds and kept only where the mask is (source-in), and the result is laid
-// over dst.
-func fillShaded(dst *ebiten.Image, p *vector.Path, s shading) {
+// over dst. The mask and the paint go into two scratch images reused from
+// call to call: creating textures is what costs most on software GL.
+func fillShaded(sc *scratch, dst *ebiten.Image, p *vector.Path, s shading) {
 	b := p.Bounds().Inset(-1).Intersect(dst.Bounds())
 	if b.Empty() {
 		return
 	}
-	mask := ebiten.NewImageWithOptions(b, nil)
-	defer mask.Deallocate()
-	fill(mask, p, color.White)
+	sc.fit(b.Size())
+	// Scratch regions start at (0, 0): move the path and the paint there.
+	var moved vector.Path
+	moved.AddPath(p, &vector.AddPathOptions{GeoM: translated(-b.Min.X, -b.Min.Y)})
+	region := image.Rectangle{Max: b.Size()}
+	mask := sc.mask.SubImage(region).(*ebiten.Image)
+	mask.Clear()
+	fill(mask, &moved, color.White)
 
-	paint := shadedImage(b, s)
-	defer paint.Deallocate()
-	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendSourceIn}
-	op.GeoM.Translate(float64(b.Min.X), float64(b.Min.Y))
-	mask.DrawImage(paint, op)
-	op = &ebiten.DrawImageOptions{}
+	rgba := paintRGBA(b, s)
+	paint := sc.paint.SubImage(region).(*ebiten.Image)
+	paint.WritePixels(rgba.Pix)
+	mask.DrawImage(paint, &ebiten.DrawImageOptions{Blend: ebiten.BlendSourceIn})
+	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(b.Min.X), float64(b.Min.Y))
 	dst.DrawImage(mask, op)
 }
 
+func translated(x, y int) ebiten.GeoM {
+	var g ebiten.GeoM
+	g.Translate(float64(x), float64(y))
+	return g
+}
+
+// scratch is the pair of images fillShaded reuses. Each Renderer owns one;
+// it grows to the largest shaded shape drawn and is kept.
+type scratch struct {
+	mask, paint *ebiten.Image
+	size        image.Point
+}
+
+// fit makes the scratch images at least need in size.
+func (sc *scratch) fit(need image.Point) {
+	if sc.mask != nil && need.X <= sc.size.X && need.Y <= sc.size.Y {
+		return
+	}
+	sc.release()
+	sc.size = image.Pt(max(need.X, sc.size.X, 256), max(need.Y, sc.size.Y, 256))
+	sc.mask = ebiten.NewImage(sc.size.X, sc.size.Y)
+	sc.paint = ebiten.NewImage(sc.size.X, sc.size.Y)
+}
+
+func (sc *scratch) release() {
+	if sc.mask != nil {
+		sc.mask.Deallocate()
+		sc.paint.Deallocate()
+		sc.mask, sc.paint = nil, nil
+	}
+}
+
 // shadedImage evaluates a shading over a rectangle into a new image.
 func shadedImage(b image.Rectangle, s shading) *ebiten.Image {
+	rgba := paintRGBA(b, s)
+	img := ebiten.NewImageWithOptions(b, nil)
+	img.WritePixels(rgba.Pix)
+	return img
+}
+
+// paintRGBA evaluates a shading over a rectangle, premultiplied as
+// Ebitengine expects.
+func paintRGBA(b image.Rectangle, s shading) *image.RGBA {
 	rgba := image.NewRGBA(b)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
@@ -99,9 +148,7 @@ func shadedImage(b image.Rectangle, s shading) *ebiten.Image {
 			rgba.Pix[i+3] = c.A
 		}
 	}
-	img := ebiten.NewImageWithOptions(b, nil)
-	img.WritePixels(rgba.Pix)
-	return img
+	return rgba
 }
 
 // Ebitengine draws a source image with its top-left pixel at the origin of

@@ -20,6 +20,7 @@ type Renderer struct {
 	art    *art      // sprites for theme × square size; nil until needed
 	grain  *grainArt // wood grain for the theme; survives size changes
 	icons  iconCache // white icons by kind and size; survive theme changes
+	sc     scratch   // images reused while sprites are drawn
 
 	// op is reused by every per-frame draw so that drawing allocates nothing.
 	op ebiten.DrawImageOptions
@@ -93,6 +94,7 @@ func (r *Renderer) Release() {
 		r.grain = nil
 	}
 	r.icons.release()
+	r.sc.release()
 }
 
 func (r *Renderer) dropArt() {
@@ -105,7 +107,7 @@ func (r *Renderer) dropArt() {
 // sprites returns the sprite cache for the current theme and size.
 func (r *Renderer) sprites() *art {
 	if r.art == nil {
-		r.art = newArt(&r.theme, r.m)
+		r.art = newArt(&r.theme, r.m, &r.sc)
 	}
 	return r.art
 }

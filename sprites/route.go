@@ -21,8 +21,8 @@ const (
 )
 
 // routeCache holds the last route drawn of one kind. Routes change once per
-// move, so the polyline is built with vector paths only when the points
-// change; other frames draw the cached image.
+// move, so the route is composed into an image only when its points change;
+// other frames draw that image.
 type routeCache struct {
 	pts []Point
 	img *ebiten.Image
@@ -40,9 +40,56 @@ func (c *routeCache) matches(pts []Point) bool {
 	return true
 }
 
+// routeParts are the white pieces a route is composed of, each in a plain
+// and a wider (outline) version: a line texture stretched and turned along
+// each hop, a round joint and an arrowhead. Composing them with DrawImage
+// keeps long routes out of the vector package (see analytic.go).
+type routeParts struct {
+	line, dot, arrow [2]*ebiten.Image // [0] the line itself, [1] its dark outline
+	width            float64
+}
+
+const routeLineTexWidth = 4
+
+func (a *art) routePieces() *routeParts {
+	if a.route != nil {
+		return a.route
+	}
+	s := a.m.Square
+	w := math.Max(3, 0.085*s)
+	ow := math.Max(1, w*0.18)
+	rp := &routeParts{width: w}
+	for i, lw := range [2]float64{w, w + 2*ow} {
+		// The line: a column of coverage across its width, stretched along
+		// the hop by the draw.
+		hh := math.Ceil(lw/2) + 1
+		rp.line[i] = a.keep(shadedImage(image.Rect(0, int(-hh), routeLineTexWidth, int(hh)), func(_, y float64) color.NRGBA {
+			return withAlpha(rgb(0xffffff), band(y, 0, lw))
+		}))
+		r := lw / 2
+		rp.dot[i] = a.keep(newSprite(-r-1, -r-1, r+1, r+1))
+		var dot vector.Path
+		addCircle(&dot, 0, 0, r)
+		fill(rp.dot[i], &dot, color.White)
+		// The arrowhead, tip at the anchor, pointing along +x.
+		head := 2.8 * w
+		grow := (lw - w) * 1.2
+		rp.arrow[i] = a.keep(newSprite(-head-grow-2, -head*0.62-grow-2, grow+2, head*0.62+grow+2))
+		var arrow vector.Path
+		arrow.MoveTo(f32(grow), 0)
+		arrow.LineTo(f32(-head-grow), f32(-head*0.62-grow))
+		arrow.LineTo(f32(-head*0.72), 0)
+		arrow.LineTo(f32(-head-grow), f32(head*0.62+grow))
+		arrow.Close()
+		fill(rp.arrow[i], &arrow, color.White)
+	}
+	a.route = rp
+	return rp
+}
+
 // DrawRoute draws a move's whole route: a line through every landing square
 // (pts are square centres, from first to last, see Geometry.RoutePoints) with
-// an arrowhead before the last one. Draw it after the markers and before the
+// an arrowhead on the last hop. Draw it after the markers and before the
 // columns, so that pieces stand on it.
 func (r *Renderer) DrawRoute(dst *ebiten.Image, pts []Point, kind RouteKind) {
 	if len(pts) < 2 || kind >= routeKindCount {
@@ -58,60 +105,81 @@ func (r *Renderer) DrawRoute(dst *ebiten.Image, pts []Point, kind RouteKind) {
 		if kind == RouteHint {
 			clr = r.theme.Hint
 		}
-		c.img = renderRoute(pts, r.square, clr)
+		c.img = composeRoute(a.routePieces(), pts, r.square, clr)
 		c.pts = append(c.pts[:0], pts...)
 	}
 	r.blit(dst, c.img, 0, 0, 1, 0.85)
 }
 
-// renderRoute draws the route into an image covering just its bounds, in
-// screen coordinates.
-func renderRoute(pts []Point, s float64, clr color.NRGBA) *ebiten.Image {
-	w := math.Max(3, 0.085*s)
+// composeRoute draws the route into an image covering just its bounds, in
+// screen coordinates: first every piece's dark outline, then the line.
+func composeRoute(rp *routeParts, pts []Point, s float64, clr color.NRGBA) *ebiten.Image {
+	w := rp.width
 	minX, minY, maxX, maxY := pts[0].X, pts[0].Y, pts[0].X, pts[0].Y
 	for _, p := range pts {
 		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
 		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
 	}
-	m := 2*w + 4
+	m := 4*w + 4
 	b := image.Rect(int(math.Floor(minX-m)), int(math.Floor(minY-m)), int(math.Ceil(maxX+m)), int(math.Ceil(maxY+m)))
 	img := ebiten.NewImageWithOptions(b, nil)
 
 	// The line stops short of the last square's centre: the arrowhead's tip
 	// is near the square's corner, clear of the column standing there.
 	last, prev := pts[len(pts)-1], pts[len(pts)-2]
-	dx, dy := last.X-prev.X, last.Y-prev.Y
-	l := math.Hypot(dx, dy)
-	if l == 0 {
-		l = 1
-	}
-	ux, uy := dx/l, dy/l
+	angle := math.Atan2(last.Y-prev.Y, last.X-prev.X)
+	ux, uy := math.Cos(angle), math.Sin(angle)
 	tip := Point{last.X - ux*0.66*s, last.Y - uy*0.66*s}
-	head := 2.8 * w
-	end := Point{tip.X - ux*head*0.8, tip.Y - uy*head*0.8}
-
-	var line vector.Path
-	line.MoveTo(f32(pts[0].X), f32(pts[0].Y))
-	for _, p := range pts[1 : len(pts)-1] {
-		line.LineTo(f32(p.X), f32(p.Y))
-	}
-	line.LineTo(f32(end.X), f32(end.Y))
-	var arrow vector.Path
-	arrow.MoveTo(f32(tip.X), f32(tip.Y))
-	arrow.LineTo(f32(tip.X-ux*head-uy*head*0.62), f32(tip.Y-uy*head+ux*head*0.62))
-	arrow.LineTo(f32(tip.X-ux*head*0.72), f32(tip.Y-uy*head*0.72))
-	arrow.LineTo(f32(tip.X-ux*head+uy*head*0.62), f32(tip.Y-uy*head-ux*head*0.62))
-	arrow.Close()
+	end := Point{tip.X - ux*2.8*w*0.8, tip.Y - uy*2.8*w*0.8}
 
 	dark := withAlpha(color.NRGBA{A: 255}, 0.4)
-	stroke(img, &line, w+2*math.Max(1, w*0.18), dark)
-	stroke(img, &arrow, 2*math.Max(1, w*0.18), dark)
-	stroke(img, &line, w, clr)
-	fill(img, &arrow, clr)
-	stroke(img, &arrow, 1, clr)
-	// A dot where the route starts.
-	var dot vector.Path
-	addCircle(&dot, pts[0].X, pts[0].Y, w*0.9)
-	fill(img, &dot, clr)
+	for i, c := range [2]color.NRGBA{dark, clr} {
+		part := 1 - i // the outline version first
+		var cs ebiten.ColorScale
+		cs.ScaleWithColor(c)
+		from := pts[0]
+		for j := 1; j < len(pts); j++ {
+			to := pts[j]
+			if j == len(pts)-1 {
+				to = end
+			}
+			drawHop(img, rp.line[part], from, to, cs)
+			drawPiece(img, rp.dot[part], from, 0, cs)
+			from = to
+		}
+		drawPiece(img, rp.dot[part], end, 0, cs)
+		drawPiece(img, rp.arrow[part], tip, angle, cs)
+	}
+	// A larger dot where the route starts.
+	var cs ebiten.ColorScale
+	cs.ScaleWithColor(clr)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	anchor(&op.GeoM, rp.dot[0])
+	op.GeoM.Scale(1.8, 1.8)
+	op.GeoM.Translate(pts[0].X, pts[0].Y)
+	op.ColorScale = cs
+	img.DrawImage(rp.dot[0], op)
 	return img
+}
+
+// drawHop stretches the line texture from a to b.
+func drawHop(dst, line *ebiten.Image, a, b Point, cs ebiten.ColorScale) {
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	anchor(&op.GeoM, line)
+	op.GeoM.Scale(l/routeLineTexWidth, 1)
+	op.GeoM.Rotate(math.Atan2(b.Y-a.Y, b.X-a.X))
+	op.GeoM.Translate(a.X, a.Y)
+	op.ColorScale = cs
+	dst.DrawImage(line, op)
+}
+
+// drawPiece draws a route piece at p, turned by angle.
+func drawPiece(dst, piece *ebiten.Image, p Point, angle float64, cs ebiten.ColorScale) {
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	anchor(&op.GeoM, piece)
+	op.GeoM.Rotate(angle)
+	op.GeoM.Translate(p.X, p.Y)
+	op.ColorScale = cs
+	dst.DrawImage(piece, op)
 }
