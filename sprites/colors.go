@@ -3,6 +3,8 @@ package sprites
 import (
 	"image/color"
 	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Colour arithmetic for building sprites. Colours are non-premultiplied
@@ -23,6 +25,13 @@ func lit(c, highlight color.NRGBA, light float64) color.NRGBA {
 		return mix(c, highlight, light)
 	}
 	return mix(c, color.NRGBA{A: c.A}, -light)
+}
+
+// scaleBy multiplies a colour scale by c. ColorScale.ScaleWithColor takes
+// an interface and so allocates; per-frame code uses this instead.
+func scaleBy(cs *ebiten.ColorScale, c color.NRGBA) {
+	a := float32(c.A) / 255
+	cs.Scale(float32(c.R)/255*a, float32(c.G)/255*a, float32(c.B)/255*a, a)
 }
 
 // withAlpha returns c with its opacity multiplied by a.

@@ -72,7 +72,7 @@ func (r *Renderer) DrawIcon(dst *ebiten.Image, kind IconKind, cx, cy, size float
 	r.op = ebiten.DrawImageOptions{}
 	anchor(&r.op.GeoM, img)
 	r.op.GeoM.Translate(math.Round(cx), math.Round(cy))
-	r.op.ColorScale.ScaleWithColor(clr)
+	scaleBy(&r.op.ColorScale, clr)
 	dst.DrawImage(img, &r.op)
 }
 
@@ -84,7 +84,7 @@ func (r *Renderer) DrawSpinner(dst *ebiten.Image, cx, cy, size, phase float64, c
 	}
 	img := r.icons.get(iconKey{IconSpinner, int(math.Round(size))})
 	var cs ebiten.ColorScale
-	cs.ScaleWithColor(clr)
+	scaleBy(&cs, clr)
 	// Turn in steps of one dot so the dots do not smear.
 	const dots = 10
 	step := math.Floor((phase - math.Floor(phase)) * dots)

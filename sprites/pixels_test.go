@@ -288,6 +288,14 @@ func TestSameSizeKeepsTheCache(t *testing.T) {
 		t.Error("a new size kept the old sprites")
 	}
 	b := r.sprites()
+	r.SetSquareSize(70)
+	if r.sprites() != a {
+		t.Error("going back to the previous size drew its sprites again")
+	}
+	r.SetSquareSize(71)
+	if r.sprites() != b {
+		t.Error("switching between two sizes lost the other one's sprites")
+	}
 	r.SetTheme(ThemeNamed("High contrast"))
 	if r.sprites() == b {
 		t.Error("a new theme kept the old sprites")

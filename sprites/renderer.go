@@ -8,7 +8,9 @@ import (
 
 // Renderer draws the game's art for one theme at one square size. It builds
 // every sprite the first time it is needed and keeps it until the theme or
-// the size changes, so a frame costs DrawImage calls only.
+// the size changes, so a frame costs DrawImage calls only. The sprites of
+// the previous size are kept too, so a scene may switch between two sizes
+// every frame (a board and a thumbnail) without redrawing anything.
 //
 // A Renderer is not safe for concurrent use; Ebitengine draws on one
 // goroutine anyway. All sizes and positions are physical pixels.
@@ -17,10 +19,12 @@ type Renderer struct {
 	square float64
 	m      DiscMetrics
 	fonts  *Fonts
-	art    *art      // sprites for theme × square size; nil until needed
-	grain  *grainArt // wood grain for the theme; survives size changes
-	icons  iconCache // white icons by kind and size; survive theme changes
-	sc     scratch   // images reused while sprites are drawn
+	art    *art       // sprites for theme × square size; nil until needed
+	prev   *art       // sprites of the size before, kept for switching back
+	grain  *grainArt  // wood grain for the theme; survives size changes
+	icons  iconCache  // white icons by kind and size; survive theme changes
+	panels panelCache // 9-slice panels by style and radius; follow the theme
+	sc     scratch    // images reused while sprites are drawn
 
 	// op is reused by every per-frame draw so that drawing allocates nothing.
 	op ebiten.DrawImageOptions
@@ -51,6 +55,7 @@ func (r *Renderer) SetTheme(t *Theme) {
 	}
 	r.theme = *t
 	r.dropArt()
+	r.panels.release()
 	if r.grain != nil {
 		r.grain.release()
 		r.grain = nil
@@ -67,7 +72,16 @@ func (r *Renderer) SetSquareSize(px float64) {
 	if px == r.square {
 		return
 	}
-	r.dropArt()
+	cur := r.art
+	if r.prev != nil && r.prev.m.Square == px {
+		r.art = r.prev
+	} else {
+		if r.prev != nil {
+			r.prev.release()
+		}
+		r.art = nil
+	}
+	r.prev = cur
 	r.setSquare(px)
 }
 
@@ -94,13 +108,16 @@ func (r *Renderer) Release() {
 		r.grain = nil
 	}
 	r.icons.release()
+	r.panels.release()
 	r.sc.release()
 }
 
 func (r *Renderer) dropArt() {
-	if r.art != nil {
-		r.art.release()
-		r.art = nil
+	for _, a := range []**art{&r.art, &r.prev} {
+		if *a != nil {
+			(*a).release()
+			*a = nil
+		}
 	}
 }
 

@@ -18,7 +18,7 @@ func renderSheet(t *sprites.Theme, s float64, only string) *image.RGBA {
 	f := sprites.FrameWidth(s)
 	boardSide := 8*s + 2*f
 	w := int(boardSide*2 + 7*s + 3*f + 40)
-	h := int(boardSide + 9.1*s + math.Max(6.8*s, 320))
+	h := int(boardSide + 9.1*s + math.Max(8.2*s, 440) + 40)
 	switch only {
 	case "board":
 		w, h = int(boardSide+2*f), int(boardSide+2*f)
@@ -43,8 +43,9 @@ func renderSheet(t *sprites.Theme, s float64, only string) *image.RGBA {
 	case "panels":
 		drawPanels(dst, r, 0, s*0.3, s)
 	default:
-		fonts.Draw(dst, t.Name, 0.4*s, sprites.Bold, 20, 12, text.AlignStart, text.AlignStart, t.Text)
-		y0 := 0.6 * s
+		title := math.Max(0.4*s, 18)
+		fonts.Draw(dst, t.Name, title, sprites.Bold, 20, 8, text.AlignStart, text.AlignStart, t.Text)
+		y0 := title + 16
 		drawBashni(dst, r, f+20, y0+f, s)
 		drawLasca(dst, r, boardSide+f+40, y0+f, s)
 		y := y0 + boardSide + 0.4*s
@@ -241,14 +242,32 @@ func drawPanels(dst *ebiten.Image, r *sprites.Renderer, x, y, s float64) {
 	for i, k := range kinds {
 		cx := ix + float64(i%4)*size*1.9
 		cy := y + size + float64(i/4)*size*1.9
-		dstRect(dst, cx-size*0.8, cy-size*0.8, size*1.6, size*1.6, t.Button)
-		r.DrawIcon(dst, k, cx, cy, size, t.ButtonText)
+		style := sprites.PanelButton
+		switch i {
+		case 3:
+			style = sprites.PanelButtonHover
+		case 6:
+			style = sprites.PanelButtonActive
+		case 9:
+			style = sprites.PanelAccent
+		}
+		r.DrawPanel(dst, sprites.Rect{X: cx - size*0.85, Y: cy - size*0.85, W: size * 1.7, H: size * 1.7}, size*0.3, style)
+		clr := t.ButtonText
+		if style == sprites.PanelAccent {
+			clr = t.AccentText
+		}
+		r.DrawIcon(dst, k, cx, cy, size, clr)
 	}
 	for i := 0; i < 4; i++ {
 		cx := ix + float64(i)*size*1.9
 		cy := y + size + 4*size*1.9
 		r.DrawSpinner(dst, cx, cy, size, float64(i)/4, t.Accent)
 	}
+	// A plain panel with a wide button in it.
+	py := y + size + 5*size*1.9 + 1.4*s
+	r.DrawPanel(dst, sprites.Rect{X: ix, Y: py, W: 7.5 * size * 1.2, H: 2.6 * size}, 0.4*size, sprites.PanelPlain)
+	r.DrawPanel(dst, sprites.Rect{X: ix + 0.4*size, Y: py + 0.4*size, W: 7.5*size*1.2 - 0.8*size, H: 1.8 * size}, 0.3*size, sprites.PanelAccent)
+	r.Fonts().Draw(dst, "New game", 0.8*size, sprites.Bold, ix+7.5*size*0.6, py+1.3*size, text.AlignCenter, text.AlignCenter, t.AccentText)
 	// Large icons, to check the drawing itself.
 	big := math.Round(1.0 * s)
 	for i, k := range kinds[:7] {
