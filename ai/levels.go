@@ -32,8 +32,8 @@ var Levels = [7]Level{
 	{Depth: 2, Nodes: 2_000, QLimit: 2, Margin: 60, OpeningPlies: 8, OpeningMargin: 60},
 	{Depth: 3, Nodes: 8_000, QLimit: 4, Margin: 40, OpeningPlies: 8, OpeningMargin: 40},
 	{Depth: 5, Nodes: 30_000, Margin: 25, OpeningPlies: 8, OpeningMargin: 30},
-	{Nodes: 150_000, Margin: 12, OpeningPlies: 8, OpeningMargin: 20},
-	{Nodes: 600_000, Margin: 4, OpeningPlies: 8, OpeningMargin: 15},
+	{Nodes: 120_000, Margin: 12, OpeningPlies: 8, OpeningMargin: 20},
+	{Nodes: 1_000_000, Margin: 4, OpeningPlies: 8, OpeningMargin: 15},
 	{MoveTime: 2 * time.Second, OpeningPlies: 6, OpeningMargin: 10},
 }
 
@@ -75,20 +75,25 @@ func (e *Engine) Play(ctx context.Context, history []*rules.Position, lv Level, 
 		return out.Result
 	}
 	best := out.root[0].score
-	if best > winBound || best < -winBound {
+	if best > winBound || best < -winBound || !out.root[0].exact {
 		return out.Result // never throw away a won game, nor play on at random when lost
 	}
-	// Pick among the near-equal moves, weighted by closeness.
+	// Pick among the near-equal moves (exact scores only: a move that
+	// failed low has only an upper bound), weighted by closeness.
+	near := func(rm rootMove) (int, bool) {
+		d := best - rm.score
+		return margin + 1 - d, rm.exact && d <= margin
+	}
 	total := 0
 	for _, rm := range out.root {
-		if d := best - rm.score; d <= margin {
-			total += margin + 1 - d
+		if w, ok := near(rm); ok {
+			total += w
 		}
 	}
 	r := e.rng.IntN(total)
 	for _, rm := range out.root {
-		if d := best - rm.score; d <= margin {
-			r -= margin + 1 - d
+		if w, ok := near(rm); ok {
+			r -= w
 			if r < 0 {
 				out.Best = rm.move
 				out.Score = rm.score

@@ -31,8 +31,9 @@ type frame struct {
 // rootMove is a move at the root with its score from the last iteration.
 type rootMove struct {
 	move  rules.Move
-	index int // in LegalMoves order
-	score int // exact if ≥ the iteration's threshold, else an upper bound
+	index int  // in LegalMoves order
+	score int  // from the last search of the move
+	exact bool // score is exact, not a bound (a move within the margin)
 	pv    []rules.Move
 }
 
@@ -429,8 +430,10 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 		rm := &s.root[i]
 		s.makeMove(&rm.move, 0)
 		var score int
+		exact := false
 		if i == 0 {
 			score = -s.search(depth-1, -beta, -alpha, 1, true)
+			exact = score > alpha && score < beta
 		} else {
 			a := alpha - s.margin
 			if best == -inf {
@@ -440,6 +443,8 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 			score = -s.search(depth-1, -a-1, -a, 1, false)
 			if score > a && score < beta {
 				score = -s.search(depth-1, -beta, -a, 1, true)
+				// Fail-soft: a score at or below a is only an upper bound.
+				exact = score > a && score < beta
 			}
 		}
 		s.unmakeMove(&rm.move, 0)
@@ -447,6 +452,7 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 			break
 		}
 		rm.score = score
+		rm.exact = exact
 		if score > best {
 			best = score
 		}
