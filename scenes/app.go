@@ -59,6 +59,9 @@ type Options struct {
 	// NoAttract turns off the computer-versus-computer game behind the
 	// title menu (tests, benchmarks).
 	NoAttract bool
+	// Clipboard copies and pastes game records; nil uses the system's
+	// (clipboard_desktop.go, clipboard_js.go).
+	Clipboard Clipboard
 }
 
 // App is the whole game, an ebiten.Game.
@@ -67,7 +70,10 @@ type App struct {
 	settings storage.Settings
 	store    *storage.Store
 	saver    *storage.Saver // writes off the game loop; nil without a store
+	archiver archiver       // adds finished games to the archive, off the game loop
 	sound    *audio.Player
+	// clipboard copies and pastes game records.
+	clipboard Clipboard
 
 	theme    *sprites.Theme
 	renderer *sprites.Renderer
@@ -127,6 +133,10 @@ func NewApp(opts Options) *App {
 	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1}
 	if a.store != nil {
 		a.saver = storage.NewSaver(a.store)
+	}
+	a.clipboard = opts.Clipboard
+	if a.clipboard == nil {
+		a.clipboard = newSystemClipboard()
 	}
 	a.theme = sprites.ThemeNamed(a.settings.Theme)
 	a.renderer = sprites.NewRenderer(a.theme)
@@ -245,12 +255,13 @@ func (a *App) GoTo(s Scene, forward bool) {
 	a.Invalidate()
 }
 
-// Close writes what is still queued for the disk; call it after
-// ebiten.RunGame returns.
+// Close saves the game in progress and writes what is still queued for
+// the disk; call it after ebiten.RunGame returns.
 func (a *App) Close() error {
 	if a.saver == nil {
 		return nil
 	}
+	a.saveOnExit()
 	return a.saver.Flush()
 }
 
@@ -296,7 +307,11 @@ func (a *App) Update() error {
 		return err
 	}
 	if a.saver != nil && a.tick%60 == 0 {
-		if err := a.saver.Err(); err != nil {
+		err := a.saver.Err()
+		if err == nil {
+			err = a.archiver.takeErr()
+		}
+		if err != nil {
 			msg := "The game could not be saved: " + err.Error()
 			if a.play != nil && a.scene == a.play {
 				a.play.say(a, msg)
@@ -404,6 +419,8 @@ func (a *App) drawBackdrop(dst *ebiten.Image, from Scene) {
 	case *PlayScene:
 		f.board.Draw(dst)
 		f.drawPanel(a, dst)
+	case interface{ backdrop(*App, *ebiten.Image) }:
+		f.backdrop(a, dst)
 	default:
 		a.title.board.Draw(dst)
 	}

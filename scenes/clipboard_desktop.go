@@ -17,6 +17,10 @@ import (
 // owner that does not answer) must not leave the request open for ever.
 const clipTimeout = 5 * time.Second
 
+// ctrlVReadsClipboard: Ctrl+V (⌘V) in a text field asks the clipboard
+// tool for the text.
+const ctrlVReadsClipboard = true
+
 // commandClipboard runs the platform's clipboard tools.
 type commandClipboard struct {
 	copyCmd, pasteCmd clipCommand

@@ -8,6 +8,10 @@ import (
 	"syscall/js"
 )
 
+// ctrlVReadsClipboard is false: in the browser Ctrl+V (⌘V) arrives as the
+// page's paste event (or as text typed into exp/textinput's text area).
+const ctrlVReadsClipboard = false
+
 // browserClipboard uses the page's clipboard: navigator.clipboard for the
 // Copy and Paste buttons, and the document's paste event for Ctrl+V/Cmd+V,
 // which hands over the text without a permission prompt.

@@ -22,7 +22,8 @@ type editorModel struct {
 }
 
 // newEditorModel starts from p (copied), or from v's start position when p
-// is nil. The brush is a single white man.
+// is nil. The brush is a single white man; the first piece chosen starts a
+// new one.
 func newEditorModel(v rules.Variant, p *rules.Position) *editorModel {
 	e := &editorModel{variant: v}
 	if p == nil {
@@ -30,6 +31,7 @@ func newEditorModel(v rules.Variant, p *rules.Position) *editorModel {
 	}
 	e.load(p)
 	e.brush = []rules.Piece{rules.WhiteMan}
+	e.placed = true
 	return e
 }
 

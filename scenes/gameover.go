@@ -15,9 +15,9 @@ import (
 
 // GameOverRects is where the game-over card puts things.
 type GameOverRects struct {
-	Card                   Rect
-	NewGame, Replay, Board Rect
-	titleY, reasonY        float64
+	Card                           Rect
+	NewGame, Replay, Export, Board Rect
+	titleY, reasonY                float64
 }
 
 // GameOverLayout lays out the card for a game of v: over the panel in
@@ -46,9 +46,10 @@ func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	y := r.Card.Y + pad + dp(64) + dp(86)
 	r.NewGame = Rect{X: x, Y: y, W: iw, H: btn}
 	y += btn + gap
-	half := (iw - gap) / 2
-	r.Replay = Rect{X: x, Y: y, W: half, H: btn}
-	r.Board = Rect{X: x + half + gap, Y: y, W: half, H: btn}
+	third := math.Floor((iw - 2*gap) / 3)
+	r.Replay = Rect{X: x, Y: y, W: third, H: btn}
+	r.Export = Rect{X: x + third + gap, Y: y, W: third, H: btn}
+	r.Board = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
 	return r
 }
 
@@ -60,7 +61,12 @@ type GameOverScene struct {
 	title, reason string
 	win           int // +1 the human won, -1 lost, 0 other
 
-	btnNew, btnReplay, btnBoard ui.Button
+	btnNew, btnReplay, btnExport, btnBoard ui.Button
+
+	menu        actionMenu
+	export      exporter
+	notice      string
+	noticeUntil int64
 }
 
 // NewGameOverScene makes the card for the finished game of play.
@@ -83,6 +89,7 @@ func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
 	}
 	s.btnNew = ui.Button{Label: "New game", Kind: ui.Primary}
 	s.btnReplay = ui.Button{Label: "Replay", Icon: ui.IconPlay}
+	s.btnExport = ui.Button{Label: "Record"}
 	s.btnBoard = ui.Button{Label: "Board", Icon: ui.IconClose}
 	return s
 }
@@ -93,12 +100,37 @@ func (s *GameOverScene) Layout(a *App, w, h, scale float64) {
 	s.rects = GameOverLayout(w, h, scale, s.play.match.Game.Variant())
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnReplay.Rect = s.rects.Replay
+	s.btnExport.Rect = s.rects.Export
 	s.btnBoard.Rect = s.rects.Board
+	s.menu.relayout(w, h, scale)
+}
+
+// say shows a message on the card for a few seconds.
+func (s *GameOverScene) say(a *App, msg string) {
+	s.notice, s.noticeUntil = msg, a.tick+300
+	a.Invalidate()
 }
 
 // Update handles the buttons.
 func (s *GameOverScene) Update(a *App) error {
 	p := &a.ptr
+	s.export.poll(a, s.say)
+	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
+		s.notice, s.noticeUntil = "", 0
+		a.Invalidate()
+	}
+	if s.menu.open {
+		s.menu.update(a)
+		return nil
+	}
+	if c, ch := s.btnExport.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			m := s.play.match
+			s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
+			return nil
+		}
+	}
 	if c, ch := s.btnNew.Update(p); c || ch {
 		a.Invalidate()
 		if c {
@@ -160,9 +192,18 @@ func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
 	if moves == 1 {
 		count = "1 move · "
 	}
-	p.Text(dst, count+s.play.match.Game.Variant().String(), 14, sprites.Regular,
-		r.Card.X+p.DP(26), y+p.DP(4), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.75))
+	line := count + s.play.match.Game.Variant().String()
+	if s.notice != "" {
+		line = s.notice
+	}
+	size := 14.0
+	for size > 10 && p.Measure(line, size, sprites.Regular) > r.Card.W-p.DP(52) {
+		size -= 0.5
+	}
+	p.Text(dst, line, size, sprites.Regular, r.Card.X+p.DP(26), y+p.DP(4), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.75))
 	s.btnNew.Draw(dst, p)
 	s.btnReplay.Draw(dst, p)
+	s.btnExport.Draw(dst, p)
 	s.btnBoard.Draw(dst, p)
+	s.menu.draw(a, dst)
 }

@@ -64,6 +64,10 @@ type NewGameScene struct {
 
 	variant, opponent, level, side ui.Segmented
 	btnBack, btnStart              ui.Button
+
+	// preset, when set, is a game to play on from (a replayed record, the
+	// position editor): its variant, start and moves are fixed.
+	preset *GameConfig
 }
 
 // lastChoice remembers the choices between visits.
@@ -78,6 +82,27 @@ func NewNewGameScene(a *App, from Scene) *NewGameScene {
 	s.side = ui.Segmented{Options: []string{"White", "Black", "Random"}, Selected: lastChoice.side}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnStart = ui.Button{Label: "Play", Kind: ui.Primary}
+	return s
+}
+
+// NewPlayFromScene chooses the opponent, level and colour for a game that
+// goes on from cfg (its variant, start position and moves); you play the
+// side to move unless you choose otherwise. Back returns to from.
+func NewPlayFromScene(a *App, from Scene, cfg GameConfig) *NewGameScene {
+	s := NewNewGameScene(a, from)
+	s.preset = &cfg
+	if cfg.Start != nil {
+		cfg.Variant = cfg.Start.Variant()
+	}
+	s.variant.Selected = 0
+	if cfg.Variant == rules.Lasca {
+		s.variant.Selected = 1
+	}
+	s.variant.Disabled = true
+	s.side.Selected = 0
+	if m, err := NewMatch(cfg); err == nil && m.Game.Position().SideToMove() == rules.Black {
+		s.side.Selected = 1
+	}
 	return s
 }
 
@@ -128,8 +153,8 @@ func (s *NewGameScene) Update(a *App) error {
 }
 
 func (s *NewGameScene) back(a *App) {
-	if ps, ok := s.from.(*PlayScene); ok && ps != nil {
-		a.GoTo(ps, false)
+	if s.from != nil {
+		a.GoTo(s.from, false)
 		return
 	}
 	a.GoTo(a.title, false)
@@ -140,6 +165,9 @@ func (s *NewGameScene) Config(seed uint64) GameConfig {
 	cfg := GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: s.level.Selected + 1, Human: rules.White}
 	if s.variant.Selected == 1 {
 		cfg.Variant = rules.Lasca
+	}
+	if s.preset != nil {
+		cfg.Variant, cfg.Start, cfg.Moves, cfg.Ply = s.preset.Variant, s.preset.Start, s.preset.Moves, s.preset.Ply
 	}
 	if s.opponent.Selected == 1 {
 		cfg.Opponent = OpponentFriend
@@ -160,8 +188,10 @@ func (s *NewGameScene) Config(seed uint64) GameConfig {
 }
 
 func (s *NewGameScene) start(a *App) {
-	lastChoice.variant, lastChoice.opponent, lastChoice.level, lastChoice.side =
-		s.variant.Selected, s.opponent.Selected, s.level.Selected, s.side.Selected
+	if s.preset == nil {
+		lastChoice.variant, lastChoice.side = s.variant.Selected, s.side.Selected
+	}
+	lastChoice.opponent, lastChoice.level = s.opponent.Selected, s.level.Selected
 	if a.play != nil {
 		a.play.thinker.Stop()
 	}
@@ -178,12 +208,19 @@ func (s *NewGameScene) Draw(a *App, dst *ebiten.Image) {
 	r := s.rects
 	a.drawBackdrop(dst, s.from)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
-	p.Text(dst, "New game", 28, sprites.Bold, r.Card.X+p.DP(24), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	title := "New game"
+	if s.preset != nil {
+		title = "Play from here"
+	}
+	p.Text(dst, title, 28, sprites.Bold, r.Card.X+p.DP(24), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	labels := [4]string{"Game", "Opponent", "Computer level", "You play"}
 	notes := [4]string{"", "", "", ""}
-	if s.variant.Selected == 0 {
+	switch {
+	case s.preset != nil:
+		notes[0] = "from the position shown"
+	case s.variant.Selected == 0:
 		notes[0] = "8×8 · flying kings"
-	} else {
+	default:
 		notes[0] = "7×7 · Lasker's column game"
 	}
 	if s.opponent.Selected == 1 {
@@ -192,7 +229,7 @@ func (s *NewGameScene) Draw(a *App, dst *ebiten.Image) {
 	} else {
 		notes[2] = levelNames[s.level.Selected+1]
 	}
-	if s.side.Selected == 0 {
+	if s.side.Selected == 0 && s.preset == nil {
 		notes[3] = "White moves first"
 	}
 	for i, l := range labels {

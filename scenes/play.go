@@ -75,7 +75,13 @@ type PlayScene struct {
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
 	btnReturn                                   ui.Button
 	moves                                       moveList
-	menu                                        popupMenu
+	menu                                        actionMenu
+	export                                      exporter
+
+	// archived is the ply and outcome of the finish last archived, so that
+	// a finished game goes into the archive once.
+	archivedPly     int
+	archivedOutcome rules.Outcome
 
 	ctlRects []Rect
 }
@@ -86,7 +92,7 @@ func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
 	if err != nil {
 		m, _ = NewMatch(GameConfig{Variant: cfg.Variant, Opponent: cfg.Opponent, Level: cfg.Level, Human: cfg.Human})
 	}
-	s := &PlayScene{match: m, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil)}
+	s := &PlayScene{match: m, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil), archivedPly: -1}
 	s.board = newBoardView(a.renderer)
 	s.app = a
 	s.thinker = NewThinker(a.newEngine())
@@ -98,7 +104,6 @@ func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
 	s.btnHint = ui.Button{Label: "Hint", Icon: ui.IconHint, Kind: ui.Flat}
 	s.btnMenu = ui.Button{Label: "Menu", Icon: ui.IconMenu, Kind: ui.Flat}
 	s.btnReturn = ui.Button{Label: "Back to game", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
-	s.menu.items = []string{"Resume", "New game", "Settings", "Rules", "Main menu"}
 	s.positionChanged(a)
 	return s
 }
@@ -130,7 +135,7 @@ func (s *PlayScene) Layout(a *App, w, h, scale float64) {
 	s.moves.rect = s.layout.MoveList
 	s.moves.scale = scale
 	s.moves.follow = true
-	s.menu.layout(w, h, scale)
+	s.menu.relayout(w, h, scale)
 	if s.anim != nil {
 		s.anim.apply(s.board)
 	}
@@ -237,10 +242,11 @@ func (s *PlayScene) refreshMarks() {
 // Update runs the scene for one tick.
 func (s *PlayScene) Update(a *App) error {
 	s.pollComputer(a)
+	s.export.poll(a, s.say)
 	s.stepAnimation(a)
 	s.stepReplay(a)
 	if s.menu.open {
-		s.updateMenu(a)
+		s.menu.update(a)
 		return nil
 	}
 	s.handleKeys(a)
@@ -404,6 +410,10 @@ func (s *PlayScene) checkOver(a *App) {
 	}
 	if s.overAt == 0 {
 		s.overAt = a.tick
+		if o := s.match.Game.Outcome(); s.archivedPly != s.match.Game.Ply() || s.archivedOutcome != o {
+			s.archivedPly, s.archivedOutcome = s.match.Game.Ply(), o
+			a.archiveGame(s.match)
+		}
 		switch s.match.ResultFor() {
 		case 1:
 			a.Play(audio.Win)
@@ -519,8 +529,7 @@ func (s *PlayScene) back(a *App) {
 		s.stopReplay()
 		s.returnToGame(a)
 	default:
-		s.menu.open = true
-		a.Invalidate()
+		s.openMenu(a)
 	}
 }
 
@@ -625,7 +634,7 @@ func (s *PlayScene) handlePanel(a *App) {
 	if c, ch := s.btnMenu.Update(p); ch || c {
 		a.Invalidate()
 		if c {
-			s.menu.open = true
+			s.openMenu(a)
 		}
 	}
 	if !s.live() || s.replaying {
@@ -646,33 +655,83 @@ func (s *PlayScene) handlePanel(a *App) {
 	}
 }
 
-func (s *PlayScene) updateMenu(a *App) {
-	if a.keys.Consume(ActBack) {
-		s.menu.open = false
-		a.Invalidate()
+// openMenu opens the in-game menu with what can be done now.
+func (s *PlayScene) openMenu(a *App) {
+	m := s.match
+	items := []menuItem{
+		{"Resume", nil},
+		{"New game", func() {
+			s.thinker.Stop()
+			a.GoTo(NewNewGameScene(a, s), true)
+		}},
+		{"Game record…", func() {
+			s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
+		}},
+	}
+	if m.Cfg.Opponent != OpponentWatch && !m.Over() {
+		who := "Resign"
+		if m.Cfg.Opponent == OpponentFriend {
+			who = colorWord(m.Game.Position().SideToMove()) + " resigns"
+		}
+		items = append(items, menuItem{who + "…", func() {
+			s.menu.show(a, "Resign this game?",
+				menuItem{"Keep playing", nil},
+				menuItem{who, func() { s.resign(a) }})
+		}})
+	}
+	if m.Cfg.Opponent == OpponentFriend && !m.Over() {
+		items = append(items, menuItem{"Draw by agreement…", func() {
+			s.menu.show(a, "Agree a draw?",
+				menuItem{"Keep playing", nil},
+				menuItem{"Both agree: draw", func() { s.agreeDraw(a) }})
+		}})
+	}
+	items = append(items,
+		menuItem{"Settings", func() { a.GoTo(NewSettingsScene(a, s), true) }},
+		menuItem{"Rules", func() { a.GoTo(NewRulesScene(a, s), true) }},
+		menuItem{"Main menu", func() { a.GoTo(a.title, false) }},
+	)
+	s.menu.show(a, "Menu", items...)
+}
+
+// settle stops whatever is going on (a replay, the computer thinking, an
+// animation) and shows the game as it stands.
+func (s *PlayScene) settle(a *App) {
+	s.stopReplay()
+	if !s.live() {
+		s.returnToGame(a)
+	}
+	s.thinker.Stop()
+	s.answer = rules.Move{}
+	s.hintWait = false
+	s.finishAnimation(a)
+}
+
+// resign ends the game as a loss for the player (for friends, for the
+// side to move).
+func (s *PlayScene) resign(a *App) {
+	s.settle(a)
+	side := s.match.Cfg.Human
+	if s.match.Cfg.Opponent == OpponentFriend {
+		side = s.match.Game.Position().SideToMove()
+	}
+	if s.match.Game.Resign(side) != nil {
 		return
 	}
-	choice, changed := s.menu.update(&a.ptr)
-	if changed {
-		a.Invalidate()
+	s.overShown = false
+	a.saveGame(s)
+	s.positionChanged(a)
+}
+
+// agreeDraw ends a game between friends as a draw.
+func (s *PlayScene) agreeDraw(a *App) {
+	s.settle(a)
+	if s.match.Game.AgreeDraw() != nil {
+		return
 	}
-	switch choice {
-	case 0:
-		s.menu.open = false
-	case 1:
-		s.menu.open = false
-		s.thinker.Stop()
-		a.GoTo(NewNewGameScene(a, s), true)
-	case 2:
-		s.menu.open = false
-		a.GoTo(NewSettingsScene(a, s), true)
-	case 3:
-		s.menu.open = false
-		a.GoTo(NewRulesScene(a, s), true)
-	case 4:
-		s.menu.open = false
-		a.GoTo(a.title, false)
-	}
+	s.overShown = false
+	a.saveGame(s)
+	s.positionChanged(a)
 }
 
 // --- the board ------------------------------------------------------------
@@ -906,9 +965,7 @@ func (s *PlayScene) Draw(a *App, dst *ebiten.Image) {
 		s.drawExplanation(a, dst)
 	}
 	s.drawPanel(a, dst)
-	if s.menu.open {
-		s.menu.draw(a, dst)
-	}
+	s.menu.draw(a, dst)
 }
 
 // explanationText is shown once, the first time a player touches a column

@@ -79,14 +79,32 @@ func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
 
 // drawCard draws one player's card.
 func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color) {
-	p := a.painter
-	t := p.Theme
 	g := s.match.Game
 	pos := s.board.pos
 	if pos == nil {
 		pos = g.Position()
 	}
 	toMove := !s.match.Over() && pos.SideToMove() == side
+	name := s.match.SideName(side)
+	sub := ""
+	if name != colorWord(side) {
+		sub = colorWord(side) + " · "
+	}
+	if s.match.IsComputer(side) && s.match.Cfg.Opponent != OpponentFriend {
+		sub += "level " + strconv.Itoa(s.match.Cfg.Level) + " · "
+	}
+	cols, held := census(pos, side)
+	sub += strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+	thinking := toMove && s.live() && (s.thinker.BusyWith(thinkMove) || !s.answer.IsZero()) && s.match.IsComputer(side)
+	drawSideCard(a, dst, r, side, name, sub, toMove, thinking)
+}
+
+// drawSideCard draws a player's card: a disc of the side's colour, the
+// name and a line under it; the side to move is outlined and marked with a
+// dot, or a spinner while the computer thinks.
+func drawSideCard(a *App, dst *ebiten.Image, r Rect, side rules.Color, name, sub string, toMove, thinking bool) {
+	p := a.painter
+	t := p.Theme
 	fill := ui.Mix(t.Panel, t.Button, 0.35)
 	edge, edgeW := t.PanelEdge, p.DP(1)
 	if toMove {
@@ -105,26 +123,26 @@ func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color
 	}
 
 	x := cx + d/2 + p.DP(12)
-	name := s.match.SideName(side)
-	sub := ""
-	if name != colorWord(side) {
-		sub = colorWord(side) + " · "
-	}
-	if s.match.IsComputer(side) && s.match.Cfg.Opponent != OpponentFriend {
-		sub += "level " + strconv.Itoa(s.match.Cfg.Level) + " · "
-	}
-	cols, held := census(pos, side)
-	sub += strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+	maxW := r.X + r.W - x - p.DP(40)
 	compact := r.H < p.DP(58)
+	nameSize, subSize, dy, subDy := 18.0, 13.5, p.DP(11), p.DP(12)
 	if compact {
-		p.Text(dst, name, 17, sprites.Bold, x, cy-p.DP(9), text.AlignStart, text.AlignCenter, t.Text)
-		p.Text(dst, sub, 12.5, sprites.Regular, x, cy+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
+		nameSize, subSize, dy, subDy = 17, 12.5, p.DP(9), p.DP(11)
+	}
+	for nameSize > 12 && p.Measure(name, nameSize, sprites.Bold) > maxW {
+		nameSize--
+	}
+	for subSize > 10 && p.Measure(sub, subSize, sprites.Regular) > maxW {
+		subSize -= 0.5
+	}
+	if sub == "" {
+		p.Text(dst, name, nameSize, sprites.Bold, x, cy, text.AlignStart, text.AlignCenter, t.Text)
 	} else {
-		p.Text(dst, name, 18, sprites.Bold, x, cy-p.DP(11), text.AlignStart, text.AlignCenter, t.Text)
-		p.Text(dst, sub, 13.5, sprites.Regular, x, cy+p.DP(12), text.AlignStart, text.AlignCenter, t.TextDim)
+		p.Text(dst, name, nameSize, sprites.Bold, x, cy-dy, text.AlignStart, text.AlignCenter, t.Text)
+		p.Text(dst, sub, subSize, sprites.Regular, x, cy+subDy, text.AlignStart, text.AlignCenter, t.TextDim)
 	}
 	// Thinking: a spinner on the right.
-	if toMove && s.live() && (s.thinker.BusyWith(thinkMove) || !s.answer.IsZero()) && s.match.IsComputer(side) {
+	if thinking {
 		sz := p.DP(26)
 		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14)-sz/2, cy, sz, float64(a.tick%90)/90, t.Accent)
 	} else if toMove {
@@ -333,6 +351,7 @@ func (m *moveList) draw(a *App, dst *ebiten.Image, g *rules.Game) {
 
 type popupMenu struct {
 	open    bool
+	title   string // "" is "Menu"
 	items   []string
 	buttons []ui.Button
 	card    Rect
@@ -346,6 +365,12 @@ func (m *popupMenu) layout(w, h, scale float64) {
 	gap := 10 * scale
 	pad := 20 * scale
 	title := 44 * scale
+	if n := float64(len(m.items)); n > 0 {
+		// Shorter buttons when the screen is short, never under 44 dp.
+		fit := (h-16*scale-title-2*pad+gap)/n - gap
+		bh = math.Max(MinTouchDP*scale, math.Min(bh, fit))
+		gap = math.Min(gap, math.Max(4*scale, (h-16*scale-title-2*pad-n*bh)/math.Max(1, n-1)))
+	}
 	ch := title + float64(len(m.items))*(bh+gap) - gap + 2*pad
 	m.card = Rect{X: math.Round((w - bw - 2*pad) / 2), Y: math.Round((h - ch) / 2), W: bw + 2*pad, H: ch}
 	m.buttons = m.buttons[:0]
@@ -359,7 +384,11 @@ func (m *popupMenu) layout(w, h, scale float64) {
 	}
 }
 
-// update returns the index of the chosen item, or -1.
+// menuDismissed is what popupMenu.update returns for a tap outside the
+// card, which closes the menu.
+const menuDismissed = -2
+
+// update returns the index of the chosen item, menuDismissed, or -1.
 func (m *popupMenu) update(p *ui.Pointer) (choice int, changed bool) {
 	choice = -1
 	for i := range m.buttons {
@@ -371,7 +400,7 @@ func (m *popupMenu) update(p *ui.Pointer) (choice int, changed bool) {
 	}
 	if choice < 0 && p.Pressed && !p.Consumed && !p.In(m.card) {
 		p.Consumed = true
-		return 0, true // a tap outside closes the menu
+		return menuDismissed, true // a tap outside closes the menu
 	}
 	return choice, changed
 }
@@ -382,7 +411,11 @@ func (m *popupMenu) draw(a *App, dst *ebiten.Image) {
 	b := dst.Bounds()
 	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 150})
 	p.RoundRect(dst, m.card, p.DP(18), t.Panel, p.DP(1), t.PanelEdge)
-	p.Text(dst, "Menu", 22, sprites.Bold, m.card.X+m.card.W/2, m.card.Y+p.DP(20)+p.DP(18), text.AlignCenter, text.AlignCenter, t.Text)
+	title := m.title
+	if title == "" {
+		title = "Menu"
+	}
+	p.Text(dst, title, 22, sprites.Bold, m.card.X+m.card.W/2, m.card.Y+p.DP(20)+p.DP(18), text.AlignCenter, text.AlignCenter, t.Text)
 	for i := range m.buttons {
 		m.buttons[i].Draw(dst, p)
 	}

@@ -18,6 +18,7 @@ type TitleRects struct {
 	Board                              sprites.Geometry // the attract-mode board behind the menu
 	Menu                               Rect             // the column with the title and buttons
 	Continue, NewGame, Rules, Settings Rect
+	Games, Import, Editor              Rect // finished games, a pasted record, the position editor
 	TitleY                             float64
 	Landscape                          bool
 }
@@ -31,11 +32,14 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 	bw := math.Min(dp(340), w-2*dp(24))
 	bh := dp(56)
 	gap := dp(12)
-	n := 3.0
+	n := 4.0
 	if canContinue {
-		n = 4
+		n = 5
 	}
-	stack := n*bh + (n-1)*gap
+	// The three small buttons share a row; so do Rules and Settings.
+	small := dp(50)
+	stack := (n-2)*bh + 2*small + (n-1)*gap
+	var x, y float64
 	if t.Landscape {
 		side := math.Min(h-dp(48), w*0.58)
 		t.Board = sprites.FitGeometry(rules.Bashni, w-side-dp(24), (h-side)/2, side, side, false)
@@ -44,35 +48,32 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 		bw = math.Min(bw, mw)
 		group := dp(150) + stack
 		t.TitleY = math.Round((h - group) / 2)
-		y := t.TitleY + dp(150)
-		x := t.Menu.X + (mw-bw)/2
-		if canContinue {
-			t.Continue = Rect{X: x, Y: y, W: bw, H: bh}
-			y += bh + gap
-		}
-		t.NewGame = Rect{X: x, Y: y, W: bw, H: bh}
-		y += bh + gap
-		t.Rules = Rect{X: x, Y: y, W: (bw - gap) / 2, H: bh}
-		t.Settings = Rect{X: x + (bw+gap)/2, Y: y, W: (bw - gap) / 2, H: bh}
-		return t
+		y = t.TitleY + dp(150)
+		x = t.Menu.X + (mw-bw)/2
+	} else {
+		side := math.Min(w, math.Min(h*0.5, h-dp(120)-stack-dp(60)))
+		t.Board = sprites.FitGeometry(rules.Bashni, (w-side)/2, dp(12), side, side, false)
+		t.Menu = Rect{X: 0, Y: h * 0.4, W: w, H: h * 0.6}
+		x = (w - bw) / 2
+		// The title and the buttons, centred in the space below the board.
+		below := t.Board.Outer().Y + t.Board.Outer().H
+		group := dp(120) + stack
+		t.TitleY = math.Round(below + math.Max(dp(16), (h-below-group)/2))
+		y = t.TitleY + dp(120)
 	}
-	side := math.Min(w, math.Min(h*0.5, h-dp(120)-stack-dp(60)))
-	t.Board = sprites.FitGeometry(rules.Bashni, (w-side)/2, dp(12), side, side, false)
-	t.Menu = Rect{X: 0, Y: h * 0.4, W: w, H: h * 0.6}
-	x := (w - bw) / 2
-	// The title and the buttons, centred in the space below the board.
-	below := t.Board.Outer().Y + t.Board.Outer().H
-	group := dp(120) + stack
-	t.TitleY = math.Round(below + math.Max(dp(16), (h-below-group)/2))
-	y := t.TitleY + dp(120)
 	if canContinue {
 		t.Continue = Rect{X: x, Y: y, W: bw, H: bh}
 		y += bh + gap
 	}
 	t.NewGame = Rect{X: x, Y: y, W: bw, H: bh}
 	y += bh + gap
-	t.Rules = Rect{X: x, Y: y, W: (bw - gap) / 2, H: bh}
-	t.Settings = Rect{X: x + (bw+gap)/2, Y: y, W: (bw - gap) / 2, H: bh}
+	third := (bw - 2*gap) / 3
+	t.Games = Rect{X: x, Y: y, W: third, H: small}
+	t.Import = Rect{X: x + third + gap, Y: y, W: third, H: small}
+	t.Editor = Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
+	y += small + gap
+	t.Rules = Rect{X: x, Y: y, W: (bw - gap) / 2, H: small}
+	t.Settings = Rect{X: x + (bw+gap)/2, Y: y, W: (bw - gap) / 2, H: small}
 	return t
 }
 
@@ -85,6 +86,7 @@ type TitleScene struct {
 	notice string
 
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
+	btnGames, btnImport, btnEditor             ui.Button
 	saved                                      *storage.SavedGame
 
 	// Attract mode.
@@ -103,9 +105,16 @@ func NewTitleScene(a *App) *TitleScene {
 	s.btnNew = ui.Button{Label: "New game", Kind: ui.Secondary}
 	s.btnRules = ui.Button{Label: "Rules", Kind: ui.Secondary}
 	s.btnSettings = ui.Button{Label: "Settings", Kind: ui.Secondary}
+	s.btnGames = ui.Button{Label: "Past games", Kind: ui.Secondary, TextSize: 15}
+	s.btnImport = ui.Button{Label: "Import", Kind: ui.Secondary, TextSize: 15}
+	s.btnEditor = ui.Button{Label: "Editor", Kind: ui.Secondary, TextSize: 15}
 	if a.store != nil {
-		if sg, ok, _ := a.store.LoadGame(); ok && sg.Result == storage.ResultNone && len(sg.Moves) > 0 {
+		sg, ok, notice := a.store.LoadGame()
+		if ok && sg.Result == storage.ResultNone && (len(sg.Moves) > 0 || sg.StartFEN != "") {
 			s.saved = &sg
+		}
+		if notice != "" {
+			s.notice = joinNotices(s.notice, string(notice))
 		}
 	}
 	s.r = sprites.NewRenderer(a.theme)
@@ -140,6 +149,9 @@ func (s *TitleScene) Layout(a *App, w, h, scale float64) {
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnRules.Rect = s.rects.Rules
 	s.btnSettings.Rect = s.rects.Settings
+	s.btnGames.Rect = s.rects.Games
+	s.btnImport.Rect = s.rects.Import
+	s.btnEditor.Rect = s.rects.Editor
 	if s.canContinue(a) {
 		s.btnNew.Kind = ui.Secondary
 	} else {
@@ -178,6 +190,27 @@ func (s *TitleScene) Update(a *App) error {
 		a.Invalidate()
 		if c {
 			a.GoTo(NewSettingsScene(a, s), true)
+			return nil
+		}
+	}
+	if c, ch := s.btnGames.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			a.GoTo(NewArchiveScene(a, s), true)
+			return nil
+		}
+	}
+	if c, ch := s.btnImport.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			a.GoTo(NewImportScene(a, s), true)
+			return nil
+		}
+	}
+	if c, ch := s.btnEditor.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			a.GoTo(NewEditorScene(a, nil, s), true)
 			return nil
 		}
 	}
@@ -312,6 +345,9 @@ func (s *TitleScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnNew.Draw(dst, p)
 	s.btnRules.Draw(dst, p)
 	s.btnSettings.Draw(dst, p)
+	s.btnGames.Draw(dst, p)
+	s.btnImport.Draw(dst, p)
+	s.btnEditor.Draw(dst, p)
 	if s.notice != "" {
 		lines := p.Wrap(s.notice, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
 		yy := s.h - p.DP(14) - float64(len(lines)-1)*p.DP(17)
@@ -332,4 +368,15 @@ func (s *TitleScene) drawEmblem(a *App, dst *ebiten.Image, cx, cy, size float64)
 	}
 	scale := size / sq * 1.25
 	s.r.DrawColumn(dst, cx, cy, c, sprites.ColumnOptions{Scale: scale, NoBadge: true})
+}
+
+// joinNotices joins one-line notices with a space.
+func joinNotices(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " " + b
 }

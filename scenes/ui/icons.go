@@ -20,6 +20,7 @@ const (
 	iconForward iconKind = iota
 	iconFirst
 	iconLast
+	iconPrev
 )
 
 type iconKey struct {
@@ -60,6 +61,7 @@ var (
 	IconClose    = spriteIcon(sprites.IconClose)
 	IconCheck    = spriteIcon(sprites.IconCheck)
 	IconForward  = iconFunc(iconForward)
+	IconPrev     = iconFunc(iconPrev)
 	IconFirst    = iconFunc(iconFirst)
 	IconLast     = iconFunc(iconLast)
 )
@@ -83,8 +85,11 @@ func renderIcon(k iconKind, size int) *ebiten.Image {
 		p.Reset()
 	}
 	switch k {
-	case iconForward:
+	case iconForward, iconPrev:
 		x0, x1 := 0.38, 0.64
+		if k == iconPrev {
+			x0, x1 = 0.62, 0.36
+		}
 		p.MoveTo(u(x0), u(0.2))
 		p.LineTo(u(x1), u(0.5))
 		p.LineTo(u(x0), u(0.8))

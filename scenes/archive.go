@@ -1,0 +1,295 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+	"bashni/storage"
+)
+
+// ArchiveRects is where the list of finished games puts things.
+type ArchiveRects struct {
+	Card, List, Back Rect
+	RowH             float64
+	titleY, subY     float64
+}
+
+// ArchiveLayout lays out the list of n finished games: the card grows
+// with the list up to the screen's height.
+func ArchiveLayout(w, h, scale float64, n int) ArchiveRects {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	var r ArchiveRects
+	cw := math.Min(w-dp(16), dp(640))
+	rows := math.Max(float64(n), 4)
+	ch := math.Min(h-dp(16), dp(20+66+12+52+20)+rows*dp(68))
+	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
+	pad := dp(20)
+	r.titleY = r.Card.Y + pad + dp(18)
+	r.subY = r.Card.Y + pad + dp(48)
+	top := r.Card.Y + pad + dp(66)
+	btn := dp(52)
+	r.Back = Rect{X: r.Card.X + pad, Y: r.Card.Y + ch - pad - btn, W: math.Min(dp(160), cw-2*pad), H: btn}
+	r.List = Rect{X: r.Card.X + dp(8), Y: top, W: cw - dp(16), H: r.Back.Y - dp(12) - top}
+	r.RowH = dp(68)
+	return r
+}
+
+// ArchiveScene lists the finished games, newest first: date, opponent,
+// result and length. A tap opens one in the replay view.
+type ArchiveScene struct {
+	from  Scene
+	rects ArchiveRects
+	games []storage.ArchivedGame
+	note  string
+
+	btnBack ui.Button
+	scroll  float64
+	hover   int // row under the mouse, -1 none
+	pressed int
+	pressY  float64
+	dragged bool
+}
+
+// NewArchiveScene loads the archive; Back returns to from.
+func NewArchiveScene(a *App, from Scene) *ArchiveScene {
+	s := &ArchiveScene{from: from, hover: -1, pressed: -1}
+	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
+	if a.store == nil {
+		s.note = "Finished games are not kept in this session."
+		return s
+	}
+	a.archiver.wg.Wait() // a game that just ended is on its way in
+	games, notice := a.store.LoadArchive()
+	s.games = games
+	if notice != "" {
+		s.note = string(notice)
+	}
+	return s
+}
+
+// Games is the list shown.
+func (s *ArchiveScene) Games() []storage.ArchivedGame { return s.games }
+
+// Layout places the list.
+func (s *ArchiveScene) Layout(a *App, w, h, scale float64) {
+	s.rects = ArchiveLayout(w, h, scale, len(s.games))
+	s.btnBack.Rect = s.rects.Back
+	s.clamp()
+}
+
+func (s *ArchiveScene) maxScroll() float64 {
+	return math.Max(0, float64(len(s.games))*s.rects.RowH-s.rects.List.H)
+}
+
+func (s *ArchiveScene) clamp() { s.scroll = math.Max(0, math.Min(s.scroll, s.maxScroll())) }
+
+// rowAt is the row under y, or -1.
+func (s *ArchiveScene) rowAt(x, y float64) int {
+	l := s.rects.List
+	if !l.Contains(x, y) {
+		return -1
+	}
+	i := int((y - l.Y + s.scroll) / s.rects.RowH)
+	if i < 0 || i >= len(s.games) {
+		return -1
+	}
+	return i
+}
+
+// Update handles the list and the button.
+func (s *ArchiveScene) Update(a *App) error {
+	p := &a.ptr
+	if c, ch := s.btnBack.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			s.back(a)
+			return nil
+		}
+	}
+	if a.keys.Consume(ActBack) {
+		s.back(a)
+		return nil
+	}
+	hov := -1
+	if !p.Touch {
+		hov = s.rowAt(p.X, p.Y)
+	}
+	if hov != s.hover {
+		s.hover = hov
+		a.Invalidate()
+	}
+	if p.In(s.rects.List) && p.Wheel != 0 {
+		s.scroll -= p.Wheel * s.rects.RowH
+		s.clamp()
+		a.Invalidate()
+	}
+	if p.Pressed && !p.Consumed && p.In(s.rects.List) {
+		p.Consumed = true
+		s.pressed, s.pressY, s.dragged = s.rowAt(p.X, p.Y), p.Y, false
+		a.Invalidate()
+	}
+	if s.pressY != 0 && p.Down {
+		if s.dragged || math.Abs(p.Y-s.pressY) > a.scale*10 {
+			s.dragged = true
+			s.scroll -= p.Y - s.pressY
+			s.pressY = p.Y
+			s.clamp()
+			a.Invalidate()
+		}
+	}
+	if s.pressY != 0 && (p.Released || !p.Down) {
+		row := s.rowAt(p.X, p.Y)
+		open := !s.dragged && row >= 0 && row == s.pressed
+		s.pressY, s.pressed = 0, -1
+		a.Invalidate()
+		if open {
+			s.open(a, row)
+		}
+	}
+	return nil
+}
+
+// open shows a finished game in the replay view.
+func (s *ArchiveScene) open(a *App, i int) {
+	g := s.games[i]
+	v := rules.Bashni
+	if g.Variant == storage.VariantLasca {
+		v = rules.Lasca
+	}
+	im, err := parseImport(g.Record, v)
+	if err != nil {
+		s.note = "This game's record cannot be read: " + err.Error()
+		a.Invalidate()
+		return
+	}
+	a.Play(uiTap)
+	a.GoTo(NewReplayScene(a, im, s), true)
+}
+
+func (s *ArchiveScene) back(a *App) {
+	if s.from == nil {
+		s.from = a.title
+	}
+	a.GoTo(s.from, false)
+}
+
+// Draw draws the list.
+func (s *ArchiveScene) Draw(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	r := s.rects
+	a.drawBackdrop(dst, a.title)
+	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
+	x := r.Card.X + p.DP(22)
+	p.Text(dst, "Finished games", 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	sub := "The last " + plural(storage.ArchiveLimit, "game", "games") + " you finish are kept here. Tap one to replay it."
+	if s.note != "" {
+		sub = s.note
+	}
+	for size := 14.0; size >= 11; size-- {
+		if p.Measure(sub, size, sprites.Regular) <= r.Card.W-p.DP(44) || size == 11 {
+			p.Text(dst, sub, size, sprites.Regular, x, r.subY, text.AlignStart, text.AlignCenter, t.TextDim)
+			break
+		}
+	}
+	l := r.List
+	if len(s.games) == 0 {
+		msg := p.Wrap("No finished games yet. Play a game to the end — win, lose or draw — and it will be listed here.", 16, sprites.Regular, l.W-p.DP(48))
+		y := l.Y + l.H/2 - float64(len(msg)-1)*p.DP(11)
+		for _, m := range msg {
+			p.Text(dst, m, 16, sprites.Regular, l.X+l.W/2, y, text.AlignCenter, text.AlignCenter, t.TextDim)
+			y += p.DP(22)
+		}
+	}
+	clip := dst.SubImage(toImageRect(l)).(*ebiten.Image)
+	first := int(s.scroll / r.RowH)
+	for i := first; i < len(s.games); i++ {
+		y := l.Y + float64(i)*r.RowH - s.scroll
+		if y > l.Y+l.H {
+			break
+		}
+		s.drawRow(a, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
+	}
+	if ms := s.maxScroll(); ms > 0 {
+		h := l.H * l.H / (l.H + ms)
+		y := l.Y + (l.H-h)*s.scroll/ms
+		p.RoundRect(dst, Rect{X: l.X + l.W - p.DP(4), Y: y, W: p.DP(3), H: h}, p.DP(1.5), ui.Alpha(t.TextDim, 0.5), 0, color.NRGBA{})
+	}
+	s.btnBack.Draw(dst, p)
+}
+
+// drawRow draws finished game i in rect r.
+func (s *ArchiveScene) drawRow(a *App, dst *ebiten.Image, r Rect, i int) {
+	p := a.painter
+	t := p.Theme
+	g := s.games[i]
+	in := ui.Inset(r, p.DP(3))
+	switch {
+	case i == s.pressed:
+		p.RoundRect(dst, in, p.DP(10), t.ButtonActive, 0, color.NRGBA{})
+	case i == s.hover:
+		p.RoundRect(dst, in, p.DP(10), t.ButtonHover, 0, color.NRGBA{})
+	case i%2 == 1:
+		p.RoundRect(dst, in, p.DP(10), ui.Alpha(t.Button, 0.35), 0, color.NRGBA{})
+	}
+	// The result, as a pill.
+	outcome := archiveOutcome(g)
+	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: p.DP(86), H: p.DP(30)}
+	fill, fg := ui.Alpha(t.TextDim, 0.25), t.Text
+	switch outcome {
+	case "Won", "White won", "Black won":
+		fill, fg = t.Accent, t.AccentText
+	case "Draw":
+		fill = ui.Alpha(t.Hint, 0.45)
+	}
+	p.RoundRect(dst, pill, pill.H/2, fill, 0, color.NRGBA{})
+	size := 14.0
+	for size > 10 && p.Measure(outcome, size, sprites.Bold) > pill.W-p.DP(10) {
+		size--
+	}
+	p.Text(dst, outcome, size, sprites.Bold, pill.X+pill.W/2, pill.Y+pill.H/2, text.AlignCenter, text.AlignCenter, fg)
+
+	x := pill.X + pill.W + p.DP(14)
+	maxW := in.X + in.W - x - p.DP(30)
+	line1 := g.Opponent + " · " + string(g.Variant)
+	line2 := g.Finished.Local().Format("2 Jan 2006, 15:04") + " · " + archiveLength(g.Plies)
+	if strings.HasPrefix(g.Opponent, "Computer") {
+		line2 += " · as " + strings.ToUpper(string(g.Human[:1])) + string(g.Human[1:])
+	}
+	if g.Reason != "" {
+		line2 += " · " + shortReason(g.Reason)
+	}
+	fit := func(s string, size float64, w sprites.Weight) float64 {
+		for size > 10 && p.Measure(s, size, w) > maxW {
+			size -= 0.5
+		}
+		return size
+	}
+	p.Text(dst, line1, fit(line1, 16, sprites.Medium), sprites.Medium, x, in.Y+in.H/2-p.DP(10), text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, line2, fit(line2, 13, sprites.Regular), sprites.Regular, x, in.Y+in.H/2+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
+	ui.IconForward(dst, p, in.X+in.W-p.DP(18), in.Y+in.H/2, p.DP(18), ui.Alpha(t.TextDim, 0.8))
+}
+
+// shortReason shortens a result's explanation for a list row: "White
+// wins: Black has no legal move (…)." becomes "no moves left".
+func shortReason(s string) string {
+	for _, r := range []struct{ has, short string }{
+		{"no legal move", "no moves left"},
+		{"resigned", "resignation"},
+		{"three times", "repetition"},
+		{"without a capture", "15-move rule"},
+		{"agreement", "agreed"},
+	} {
+		if strings.Contains(s, r.has) {
+			return r.short
+		}
+	}
+	return s
+}

@@ -1,0 +1,538 @@
+package scenes
+
+import (
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/audio"
+	"bashni/rules"
+	"bashni/scenes/input"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// EditorRects is where the position editor puts things (physical pixels).
+type EditorRects struct {
+	Landscape bool
+	Board     sprites.Geometry
+	Panel     Rect // the panel's background (landscape: beside the board)
+	Brush     Rect // the column being built and its description
+	Undo      Rect // takes the bottom piece off the column
+	ClearCol  Rect // empties the column
+	Pieces    [4]Rect
+	Tool      Rect // Place | Erase
+	Variant   Rect // Bashni | Lasca
+	Side      Rect // White to move | Black to move
+	Empty     Rect // clears the board
+	Start     Rect // the start position
+	CopyFEN   Rect
+	Status    Rect // whether the position can be played; the analysis
+	Back      Rect
+	Analyse   Rect
+	Play      Rect
+	titleY    float64
+}
+
+// EditorPieces are the pieces of the palette, in the order of
+// EditorRects.Pieces.
+var EditorPieces = [4]rules.Piece{rules.WhiteMan, rules.WhiteKing, rules.BlackMan, rules.BlackKing}
+
+// EditorLayout lays out the editor for variant v: in landscape the board
+// fills the height and the palette stands beside it; in portrait the
+// palette goes under the board.
+func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
+	dp := func(x float64) float64 { return math.Round(x * scale) }
+	var r EditorRects
+	gap := dp(8)
+	brushH, pieceH, rowH, statusH, actH := dp(64), dp(52), dp(46), dp(58), dp(54)
+	panelH := brushH + pieceH + 3*rowH + statusH + actH + 7*gap
+	r.Landscape = w >= h*1.15 && w/scale >= 600
+	var px, py, pw float64
+	if r.Landscape {
+		m := dp(20)
+		panelW := math.Min(math.Max(w*0.32, dp(320)), dp(440))
+		r.Board = sprites.FitGeometry(v, m, m, w-panelW-3*m, h-2*m, false)
+		o := r.Board.Outer()
+		px = o.X + o.W + m
+		pw = math.Min(w-px-m, dp(460))
+		title := dp(48)
+		ph := math.Min(h-2*m, panelH+title+dp(28))
+		r.Panel = Rect{X: px, Y: math.Round((h - ph) / 2), W: pw, H: ph}
+		r.titleY = r.Panel.Y + dp(14) + title/2
+		px, pw = px+dp(14), pw-dp(28)
+		py = r.Panel.Y + dp(14) + title
+	} else {
+		m := dp(8)
+		side := math.Min(w-2*m, h-panelH-3*m)
+		side = math.Max(side, dp(160))
+		r.Board = sprites.FitGeometry(v, (w-side)/2, m, side, side, false)
+		o := r.Board.Outer()
+		px, pw = m, w-2*m
+		py = o.Y + o.H + gap
+		r.Panel = Rect{X: 0, Y: o.Y + o.H, W: w, H: h - (o.Y + o.H)}
+		r.titleY = -1
+	}
+	y := py
+	small := dp(MinTouchDP + 8)
+	r.ClearCol = Rect{X: px + pw - small, Y: y + (brushH-small)/2, W: small, H: small}
+	r.Undo = Rect{X: r.ClearCol.X - gap - small, Y: r.ClearCol.Y, W: small, H: small}
+	r.Brush = Rect{X: px, Y: y, W: r.Undo.X - gap - px, H: brushH}
+	y += brushH + gap
+	pwid := (pw - 3*gap) / 4
+	for i := range r.Pieces {
+		r.Pieces[i] = Rect{X: math.Round(px + float64(i)*(pwid+gap)), Y: y, W: math.Floor(pwid), H: pieceH}
+	}
+	y += pieceH + gap
+	half := (pw - gap) / 2
+	r.Tool = Rect{X: px, Y: y, W: math.Floor(half), H: rowH}
+	r.Variant = Rect{X: math.Round(px + half + gap), Y: y, W: math.Floor(half), H: rowH}
+	y += rowH + gap
+	r.Side = Rect{X: px, Y: y, W: pw, H: rowH}
+	y += rowH + gap
+	third := (pw - 2*gap) / 3
+	r.Empty = Rect{X: px, Y: y, W: math.Floor(third), H: rowH}
+	r.Start = Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: rowH}
+	r.CopyFEN = Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: rowH}
+	y += rowH + gap
+	r.Status = Rect{X: px, Y: y, W: pw, H: statusH}
+	y += statusH + gap
+	if !r.Landscape && h-dp(8)-actH > y {
+		// Spare height goes to the status (the analysis needs two lines).
+		r.Status.H += h - dp(8) - actH - y
+		y = h - dp(8) - actH
+	}
+	r.Back = Rect{X: px, Y: y, W: math.Floor(third), H: actH}
+	r.Analyse = Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: actH}
+	r.Play = Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: actH}
+	return r
+}
+
+// EditorScene builds a position column by column — any composition, at
+// most two colour layers, at most the variant's pieces a side — and plays
+// or analyses it.
+type EditorScene struct {
+	from  Scene
+	model *editorModel
+	rects EditorRects
+	board *boardView
+
+	pieces                       [4]ui.Button
+	btnUndo, btnClearCol         ui.Button
+	tool, variant, side          ui.Segmented
+	btnEmpty, btnStart, btnCopy  ui.Button
+	btnBack, btnAnalyse, btnPlay ui.Button
+
+	thinker   *Thinker
+	analysis  HintResult
+	analysed  bool
+	message   string // a refusal, shown until the next action
+	export    exporter
+	notice    string
+	noticeAt  int64
+	inspectLP bool
+}
+
+// NewEditorScene opens the editor on p (nil: the start position of the
+// last variant played); Back returns to from.
+func NewEditorScene(a *App, p *rules.Position, from Scene) *EditorScene {
+	v := rules.Bashni
+	if lastChoice.variant == 1 {
+		v = rules.Lasca
+	}
+	s := &EditorScene{from: from, model: newEditorModel(v, p)}
+	s.board = newBoardView(a.renderer)
+	for i := range s.pieces {
+		s.pieces[i] = ui.Button{Kind: ui.Secondary}
+	}
+	s.btnUndo = ui.Button{Icon: ui.IconUndo, Kind: ui.Secondary}
+	s.btnClearCol = ui.Button{Icon: ui.IconClose, Kind: ui.Secondary}
+	s.tool = ui.Segmented{Options: []string{"Place", "Erase"}}
+	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}}
+	if s.model.variant == rules.Lasca {
+		s.variant.Selected = 1
+	}
+	s.side = ui.Segmented{Options: []string{"White to move", "Black to move"}}
+	if s.model.side == rules.Black {
+		s.side.Selected = 1
+	}
+	s.btnEmpty = ui.Button{Label: "Empty", TextSize: 15}
+	s.btnStart = ui.Button{Label: "Start", TextSize: 15}
+	s.btnCopy = ui.Button{Label: "Copy FEN", TextSize: 15}
+	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
+	s.btnAnalyse = ui.Button{Label: "Analyse", Icon: ui.IconHint}
+	s.btnPlay = ui.Button{Label: "Play", Kind: ui.Primary}
+	s.thinker = NewThinker(a.newEngine())
+	s.changed(a)
+	return s
+}
+
+// Position is the position being built.
+func (s *EditorScene) Position() *rules.Position { return s.model.Position() }
+
+// Layout places the board and the palette.
+func (s *EditorScene) Layout(a *App, w, h, scale float64) {
+	s.rects = EditorLayout(w, h, scale, s.model.variant)
+	r := &s.rects
+	s.board.g = r.Board
+	s.board.coords = a.settings.ShowCoordinates
+	s.board.bounds = Rect{W: w, H: h}
+	for i := range s.pieces {
+		s.pieces[i].Rect = r.Pieces[i]
+	}
+	s.btnUndo.Rect, s.btnClearCol.Rect = r.Undo, r.ClearCol
+	s.tool.Rect, s.variant.Rect, s.side.Rect = r.Tool, r.Variant, r.Side
+	s.btnEmpty.Rect, s.btnStart.Rect, s.btnCopy.Rect = r.Empty, r.Start, r.CopyFEN
+	s.btnBack.Rect, s.btnAnalyse.Rect, s.btnPlay.Rect = r.Back, r.Analyse, r.Play
+}
+
+// changed refreshes the board and the checks after an edit; a running
+// analysis is dropped.
+func (s *EditorScene) changed(a *App) {
+	s.thinker.Stop()
+	s.analysed = false
+	s.analysis = HintResult{}
+	s.board.clearMarks()
+	s.board.pos = s.model.Position()
+	ok, _ := s.model.Check()
+	s.btnPlay.Disabled = !ok
+	s.btnAnalyse.Disabled = !ok
+	for i, pc := range EditorPieces {
+		s.pieces[i].Disabled = !s.model.CanAdd(pc)
+	}
+	s.btnUndo.Disabled = len(s.model.brush) == 0
+	s.btnClearCol.Disabled = len(s.model.brush) == 0
+	a.Invalidate()
+}
+
+// Update handles the palette, the board and the analysis.
+func (s *EditorScene) Update(a *App) error {
+	p := &a.ptr
+	if th, ok := s.thinker.Poll(); ok && th.Kind == thinkHint {
+		s.analysis, s.analysed = th.Hint, true
+		s.board.hint = th.Hint.Best
+		a.Invalidate()
+	}
+	if s.thinker.Busy() && a.tick%6 == 0 {
+		a.Invalidate()
+	}
+	if ready, _, err := s.export.job.Ready(); ready {
+		s.export.job = nil
+		if err != nil {
+			s.say(a, "Couldn't copy: "+err.Error())
+		} else {
+			s.say(a, "The position (FEN) is on the clipboard.")
+		}
+	}
+	if s.notice != "" && a.tick > s.noticeAt+300 {
+		s.notice = ""
+		a.Invalidate()
+	}
+	for i := range s.pieces {
+		if c, ch := s.pieces[i].Update(p); c || ch {
+			a.Invalidate()
+			if c {
+				s.message = ""
+				s.model.Add(EditorPieces[i])
+				s.tool.Selected = 0
+				a.Play(uiTap)
+				s.changed(a)
+			}
+		}
+	}
+	type action struct {
+		b  *ui.Button
+		do func()
+	}
+	for _, b := range []action{
+		{&s.btnUndo, func() { s.model.RemoveLast(); s.changed(a) }},
+		{&s.btnClearCol, func() { s.model.ClearBrush(); s.changed(a) }},
+		{&s.btnEmpty, func() { s.model.Clear(); s.changed(a) }},
+		{&s.btnStart, func() { s.model.Reset(); s.side.Selected = 0; s.changed(a) }},
+		{&s.btnCopy, func() { s.export.copy(a, s.model.Position().FEN()) }},
+		{&s.btnBack, func() { s.back(a) }},
+		{&s.btnAnalyse, func() { s.analyse(a) }},
+		{&s.btnPlay, func() { s.play(a) }},
+	} {
+		if c, ch := b.b.Update(p); c || ch {
+			a.Invalidate()
+			if c {
+				s.message = ""
+				b.do()
+				return nil
+			}
+		}
+	}
+	if c, ch := s.tool.Update(p); c || ch {
+		a.Invalidate()
+	}
+	if c, ch := s.side.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			s.model.SetSide(rules.Color(s.side.Selected))
+			s.changed(a)
+		}
+	}
+	if c, ch := s.variant.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			v := rules.Bashni
+			if s.variant.Selected == 1 {
+				v = rules.Lasca
+			}
+			s.model.SetVariant(v)
+			s.Layout(a, a.w, a.h, a.scale)
+			s.changed(a)
+		}
+	}
+	s.handleBoard(a)
+	switch {
+	case a.keys.Consume(ActBack):
+		s.back(a)
+	case a.keys.Consume(ActHint):
+		s.analyse(a)
+	}
+	return nil
+}
+
+// handleBoard places, erases and picks columns.
+func (s *EditorScene) handleBoard(a *App) {
+	for _, gs := range a.gestures {
+		sq, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale)
+		switch gs.Kind {
+		case input.Tap:
+			if !on {
+				continue
+			}
+			s.message = ""
+			if s.tool.Selected == 1 {
+				s.model.Erase(sq)
+			} else if msg := s.model.Place(sq); msg != "" {
+				s.message = msg
+				a.Play(audio.CaptureRequired)
+			} else {
+				a.Play(audio.Move)
+			}
+			s.changed(a)
+		case input.SecondaryClick, input.LongPress:
+			if on {
+				sq, _ = s.board.squareAt(gs.X*a.scale, gs.Y*a.scale)
+				if !s.model.Column(sq).IsEmpty() {
+					s.model.Pick(sq)
+					s.tool.Selected = 0
+					s.message = ""
+					s.inspectLP = gs.Kind == input.LongPress
+					s.board.inspect = sq
+					a.Play(uiTap)
+					s.changed(a)
+					s.board.inspect = sq
+				}
+			}
+		case input.LongPressEnd, input.HoverEnd:
+			if s.board.inspect != rules.NoSquare {
+				s.board.inspect = rules.NoSquare
+				a.Invalidate()
+			}
+		}
+	}
+}
+
+func (s *EditorScene) say(a *App, msg string) {
+	s.notice, s.noticeAt = msg, a.tick
+	a.Invalidate()
+}
+
+func (s *EditorScene) back(a *App) {
+	s.thinker.Stop()
+	if s.from == nil {
+		s.from = a.title
+	}
+	a.GoTo(s.from, false)
+}
+
+// analyse asks the computer for the best move, its opinion and its line.
+func (s *EditorScene) analyse(a *App) {
+	if ok, _ := s.model.Check(); !ok || s.thinker.Busy() {
+		return
+	}
+	s.analysed = false
+	s.thinker.StartHint([]*rules.Position{s.model.Position()})
+	a.Invalidate()
+}
+
+// play sets up a game from the position.
+func (s *EditorScene) play(a *App) {
+	if ok, _ := s.model.Check(); !ok {
+		return
+	}
+	s.thinker.Stop()
+	lastChoice.variant = s.variant.Selected
+	a.GoTo(NewPlayFromScene(a, s, GameConfig{Start: s.model.Position()}), true)
+}
+
+// statusLines says what the position is, why it cannot be played, or what
+// the analysis found.
+func (s *EditorScene) statusLines() (lines []string, warn bool) {
+	switch {
+	case s.notice != "":
+		return []string{s.notice}, false
+	case s.message != "":
+		return []string{s.message}, true
+	case s.thinker.Busy():
+		return []string{"The computer is looking at the position…"}, false
+	case s.analysed && !s.analysis.Best.IsZero():
+		l1 := "Best: " + s.analysis.Best.String()
+		if s.analysis.Text != "" {
+			l1 += " · " + s.analysis.Text
+		}
+		var pv []string
+		for i, m := range s.analysis.PV {
+			if i >= 8 {
+				pv = append(pv, "…")
+				break
+			}
+			pv = append(pv, m.String())
+		}
+		return []string{l1, "Line: " + strings.Join(pv, " ")}, false
+	}
+	ok, msg := s.model.Check()
+	return []string{msg}, !ok
+}
+
+// Draw draws the editor.
+func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	r := &s.rects
+	s.board.Draw(dst)
+	if r.Landscape {
+		p.RoundRect(dst, r.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
+		p.Text(dst, "Position editor", 24, sprites.Bold, r.Panel.X+p.DP(16), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	} else {
+		p.Fill(dst, r.Panel, ui.Alpha(t.Panel, 0.5))
+	}
+	s.drawBrush(a, dst)
+	for i := range s.pieces {
+		b := &s.pieces[i]
+		b.Draw(dst, p)
+		s.drawPiece(a, dst, b.Rect, EditorPieces[i], b.Disabled)
+	}
+	s.btnUndo.Draw(dst, p)
+	s.btnClearCol.Draw(dst, p)
+	s.tool.Draw(dst, p)
+	s.variant.Draw(dst, p)
+	s.side.Draw(dst, p)
+	s.btnEmpty.Draw(dst, p)
+	s.btnStart.Draw(dst, p)
+	s.btnCopy.Draw(dst, p)
+
+	st := r.Status
+	lines, warn := s.statusLines()
+	col := t.Text
+	if warn {
+		col = t.MustCapture
+		p.RoundRect(dst, st, p.DP(10), ui.Alpha(t.MustCapture, 0.14), p.DP(1), ui.Alpha(t.MustCapture, 0.55))
+	} else {
+		p.RoundRect(dst, st, p.DP(10), ui.Mix(t.Panel, t.Background, 0.4), 0, t.PanelEdge)
+	}
+	var wrapped []string
+	for _, l := range lines {
+		wrapped = append(wrapped, p.Wrap(l, 14, sprites.Medium, st.W-p.DP(24))...)
+	}
+	if len(wrapped) > 2 {
+		wrapped = wrapped[:2]
+	}
+	y := st.Y + st.H/2 - p.DP(10)*float64(len(wrapped)-1)
+	for _, l := range wrapped {
+		p.Text(dst, l, 14, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
+		y += p.DP(20)
+	}
+	if s.thinker.Busy() {
+		a.renderer.DrawSpinner(dst, st.X+st.W-p.DP(22), st.Y+st.H/2, p.DP(22), float64(a.tick%60)/60, t.Accent)
+	}
+	s.btnBack.Draw(dst, p)
+	s.btnAnalyse.Draw(dst, p)
+	s.btnPlay.Draw(dst, p)
+}
+
+// drawPiece draws a piece of the palette on its button.
+func (s *EditorScene) drawPiece(a *App, dst *ebiten.Image, r Rect, pc rules.Piece, disabled bool) {
+	m := a.renderer.Metrics()
+	if m.Radius <= 0 {
+		return
+	}
+	scale := math.Min(r.H*0.78, r.W*0.6) / (2 * m.Radius)
+	opts := sprites.ColumnOptions{Scale: scale, NoBadge: true, NoShadow: true}
+	if disabled {
+		opts.Fade = 0.65
+	}
+	a.renderer.DrawColumn(dst, r.X+r.W/2, r.Y+r.H*0.56, rules.ColumnOf(pc), opts)
+}
+
+// drawBrush draws the column being built, and says what it is.
+func (s *EditorScene) drawBrush(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	r := s.rects.Brush
+	p.RoundRect(dst, r, p.DP(12), ui.Mix(t.Panel, t.Background, 0.4), p.DP(1), t.PanelEdge)
+	c := s.model.Brush()
+	box := Rect{X: r.X + p.DP(6), Y: r.Y + p.DP(4), W: r.H - p.DP(8), H: r.H - p.DP(8)}
+	if sq := a.renderer.SquareSize(); sq > 0 && !c.IsEmpty() {
+		m := a.renderer.Metrics()
+		l := a.renderer.ColumnLayout(c, 0)
+		tall := l.BottomY - l.TopY + 2*m.FaceHalf
+		scale := math.Min(box.W/(2.2*m.Radius), box.H/tall)
+		cy := box.Y + box.H - (l.BottomY)*scale - p.DP(2)
+		a.renderer.DrawColumn(dst, box.X+box.W/2, cy, c, sprites.ColumnOptions{Scale: scale, NoBadge: true, NoShadow: true})
+	}
+	x := box.X + box.W + p.DP(10)
+	title, sub := "Choose pieces below", "top first, then what is under it"
+	if !c.IsEmpty() {
+		title = describeColumn(c)
+		sub = "Tap squares to place it"
+		if s.model.placed {
+			sub = "A new piece starts a new column"
+		} else if c.Height() > 1 || s.model.CanAdd(rules.BlackMan) {
+			sub = "Tap squares · pieces go under it"
+		}
+	}
+	maxW := r.X + r.W - x - p.DP(6)
+	size := 16.0
+	for size > 11 && p.Measure(title, size, sprites.Bold) > maxW {
+		size--
+	}
+	p.Text(dst, title, size, sprites.Bold, x, r.Y+r.H/2-p.DP(10), text.AlignStart, text.AlignCenter, t.Text)
+	sub2 := 13.0
+	for sub2 > 10 && p.Measure(sub, sub2, sprites.Regular) > maxW {
+		sub2 -= 0.5
+	}
+	p.Text(dst, sub, sub2, sprites.Regular, x, r.Y+r.H/2+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
+}
+
+// describeColumn names a column for the player: "White man",
+// "White king over 2 black", "1/0000 · White".
+func describeColumn(c rules.Column) string {
+	own := c.OwnCount()
+	top := c.Top()
+	owner := colorWord(c.Owner())
+	if c.Height() == 1 {
+		if top.IsKing() {
+			return owner + " king"
+		}
+		return owner + " man"
+	}
+	prisoners := c.Height() - own
+	s := owner + " " + c.Stack()
+	if prisoners == 0 {
+		return s + " (" + plural(own, "piece", "pieces") + ")"
+	}
+	return s + " · " + plural(prisoners, "prisoner", "prisoners")
+}
+
+// backdrop is what a menu card over the editor shows behind it.
+func (s *EditorScene) backdrop(a *App, dst *ebiten.Image) { s.board.Draw(dst) }
+
+// backdrop is what a menu card over the replay shows behind it.
+func (s *ReplayScene) backdrop(a *App, dst *ebiten.Image) { s.board.Draw(dst) }

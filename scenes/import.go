@@ -1,0 +1,302 @@
+package scenes
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/audio"
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// ImportRects is where the import screen puts things.
+type ImportRects struct {
+	Card                      Rect
+	Variant                   Rect // the Bashni/Lasca choice
+	Field                     Rect // the text field
+	Status                    Rect // the line under the field: what was read, or the error
+	Back, Paste, Clear, Open  Rect
+	titleY, subY, variantLblY float64
+}
+
+// ImportLayout lays out the import screen: a card as wide as is
+// comfortable, the text field taking the height that is left.
+func ImportLayout(w, h, scale float64) ImportRects {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	var r ImportRects
+	cw := math.Min(w-dp(16), dp(680))
+	pad := dp(20)
+	ch := math.Min(h-dp(16), dp(700))
+	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
+	x, iw := r.Card.X+pad, cw-2*pad
+	y := r.Card.Y + pad
+	r.titleY = y + dp(18)
+	r.subY = y + dp(48)
+	y += dp(66)
+	seg := math.Min(iw*0.62, dp(300))
+	r.Variant = Rect{X: x + iw - seg, Y: y, W: seg, H: dp(48)}
+	r.variantLblY = y + dp(24)
+	y += dp(48) + dp(12)
+	btn := dp(50)
+	bottom := r.Card.Y + ch - pad
+	r.Back = Rect{Y: bottom - btn, H: btn}
+	status := dp(46)
+	r.Status = Rect{X: x, Y: r.Back.Y - dp(10) - status, W: iw, H: status}
+	r.Field = Rect{X: x, Y: y, W: iw, H: math.Max(dp(96), r.Status.Y-dp(6)-y)}
+	gap := dp(10)
+	bw := (iw - 3*gap) / 4
+	for i, b := range []*Rect{&r.Back, &r.Paste, &r.Clear, &r.Open} {
+		*b = Rect{X: math.Round(x + float64(i)*(bw+gap)), Y: bottom - btn, W: math.Floor(bw), H: btn}
+	}
+	return r
+}
+
+// ImportScene reads a game record, its bare moves or a position from
+// pasted or typed text, and opens it in the replay view.
+type ImportScene struct {
+	from  Scene
+	rects ImportRects
+
+	field                                *textField
+	variant                              ui.Segmented
+	btnBack, btnPaste, btnClear, btnOpen ui.Button
+
+	result  *imported
+	err     error
+	notice  string
+	paste   *clipJob
+	checked bool // the text was read since it last changed
+}
+
+// NewImportScene makes the screen; Back returns to from.
+func NewImportScene(a *App, from Scene) *ImportScene {
+	s := &ImportScene{from: from}
+	s.field = newTextField("Paste a game record here (Ctrl+V), or type its moves — 1. c3-d4 f6-e5 2. … — or a position: W:Wa1,c3:Bd6,e7")
+	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}}
+	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
+	s.btnPaste = ui.Button{Label: "Paste"}
+	s.btnClear = ui.Button{Label: "Clear"}
+	s.btnOpen = ui.Button{Label: "Open", Kind: ui.Primary}
+	if a.clipboard.Tool() == "" {
+		s.btnPaste.Disabled = true
+		s.notice = "No clipboard tool here (" + clipHint(a) + "): type the text, or paste it with your keyboard."
+	}
+	if !a.ptr.Touch {
+		// On a desktop the keyboard is there at once; a phone gets its
+		// on-screen keyboard only when the field is tapped.
+		s.field.Focus(a.tick)
+	}
+	s.check()
+	return s
+}
+
+// clipHint says why there is no clipboard.
+func clipHint(a *App) string {
+	_, err := a.clipboard.Paste().result()
+	if err != nil {
+		return err.Error()
+	}
+	return "none found"
+}
+
+// result waits for nothing: it returns a finished job's answer.
+func (j *clipJob) result() (string, error) {
+	_, text, err := j.Ready()
+	return text, err
+}
+
+// Layout places the card.
+func (s *ImportScene) Layout(a *App, w, h, scale float64) {
+	s.rects = ImportLayout(w, h, scale)
+	s.variant.Rect = s.rects.Variant
+	s.field.Layout(s.rects.Field)
+	s.btnBack.Rect = s.rects.Back
+	s.btnPaste.Rect = s.rects.Paste
+	s.btnClear.Rect = s.rects.Clear
+	s.btnOpen.Rect = s.rects.Open
+}
+
+func (s *ImportScene) chosenVariant() rules.Variant {
+	if s.variant.Selected == 1 {
+		return rules.Lasca
+	}
+	return rules.Bashni
+}
+
+// check reads the text as it stands.
+func (s *ImportScene) check() {
+	s.checked = true
+	s.result, s.err = parseImport(s.field.Text(), s.chosenVariant())
+	if s.result != nil && s.result.VariantTagged {
+		// The record says which game it is.
+		if s.result.Variant == rules.Lasca {
+			s.variant.Selected = 1
+		} else {
+			s.variant.Selected = 0
+		}
+	}
+}
+
+// Update handles the field and the buttons.
+func (s *ImportScene) Update(a *App) error {
+	p := &a.ptr
+	if c, ch := s.btnBack.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			s.back(a)
+			return nil
+		}
+	}
+	if c, ch := s.btnPaste.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			s.paste = a.clipboard.Paste()
+			s.notice = ""
+		}
+	}
+	if c, ch := s.btnClear.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			s.field.SetText("")
+			s.notice = ""
+			s.field.Focus(a.tick)
+		}
+	}
+	if c, ch := s.btnOpen.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			s.open(a)
+			return nil
+		}
+	}
+	if c, ch := s.variant.Update(p); c || ch {
+		a.Invalidate()
+		if c {
+			a.Play(uiTap)
+			s.checked = false
+		}
+	}
+	if ready, text, err := s.paste.Ready(); ready {
+		s.paste = nil
+		switch {
+		case err != nil:
+			s.notice = "Couldn't paste: " + err.Error()
+		case text == "":
+			s.notice = "The clipboard holds no text."
+		default:
+			s.field.SetText(text)
+		}
+		a.Invalidate()
+	}
+	// Keys of the screen, before the field takes the rest: Esc leaves
+	// (Backspace edits), Ctrl+Enter opens.
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		s.back(a)
+		return nil
+	}
+	if ctrl && (inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)) {
+		s.open(a)
+		return nil
+	}
+	if !s.field.Focused() && a.keys.Consume(ActConfirm) {
+		s.open(a)
+		return nil
+	}
+	if s.field.Update(a) {
+		a.Invalidate()
+	}
+	if s.field.Notice != "" {
+		s.notice, s.field.Notice = s.field.Notice, ""
+		a.Invalidate()
+	}
+	if s.field.Changed {
+		s.field.Changed = false
+		s.checked = false
+		if s.field.Text() != "" {
+			s.notice = ""
+		}
+	}
+	if !s.checked {
+		s.check()
+		a.Invalidate()
+	}
+	s.btnOpen.Disabled = s.err != nil
+	return nil
+}
+
+func (s *ImportScene) back(a *App) {
+	s.field.Blur()
+	if s.from == nil {
+		s.from = a.title
+	}
+	a.GoTo(s.from, false)
+}
+
+// open shows the game read in the replay view.
+func (s *ImportScene) open(a *App) {
+	if !s.checked {
+		s.check()
+	}
+	if s.err != nil {
+		a.Play(audio.CaptureRequired)
+		a.Invalidate()
+		return
+	}
+	s.field.Blur()
+	a.GoTo(NewReplayScene(a, s.result, s), true)
+}
+
+// Draw draws the screen.
+func (s *ImportScene) Draw(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	r := s.rects
+	a.drawBackdrop(dst, a.title)
+	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
+	x := r.Card.X + p.DP(22)
+	p.Text(dst, "Open a game", 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, "A game record, its moves, or a position (FEN)", 14, sprites.Regular, x, r.subY, text.AlignStart, text.AlignCenter, t.TextDim)
+	lbl := "Game"
+	if s.result != nil && s.result.VariantTagged {
+		lbl = "Game (from the record)"
+	}
+	p.Text(dst, lbl, 15, sprites.Medium, x, r.variantLblY, text.AlignStart, text.AlignCenter, t.TextDim)
+	s.variant.Draw(dst, p)
+	s.field.Draw(dst, p, a.tick)
+
+	// What was read, or what is wrong with it.
+	msg, col := "", t.TextDim
+	switch {
+	case s.notice != "":
+		msg = s.notice
+	case s.err != nil && s.field.Text() == "":
+		msg = "Nothing to open yet."
+	case s.err != nil:
+		msg, col = s.err.Error(), t.MustCapture
+	case s.result != nil:
+		msg, col = s.result.Summary(), t.Text
+	}
+	st := r.Status
+	if s.err != nil && s.field.Text() != "" && s.notice == "" {
+		p.RoundRect(dst, st, p.DP(10), ui.Alpha(t.MustCapture, 0.14), p.DP(1), ui.Alpha(t.MustCapture, 0.55))
+	}
+	lines := p.Wrap(msg, 14, sprites.Medium, st.W-p.DP(24))
+	if len(lines) > 2 {
+		lines = lines[:2]
+		lines[1] += "…"
+	}
+	y := st.Y + st.H/2 - p.DP(9)*float64(len(lines)-1)
+	for _, l := range lines {
+		p.Text(dst, l, 14, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
+		y += p.DP(18)
+	}
+	s.btnBack.Draw(dst, p)
+	s.btnPaste.Draw(dst, p)
+	s.btnClear.Draw(dst, p)
+	s.btnOpen.Draw(dst, p)
+}

@@ -1,0 +1,89 @@
+package scenes
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// menuItem is one choice of an actionMenu.
+type menuItem struct {
+	label string
+	do    func()
+}
+
+// actionMenu is a popupMenu whose items carry their actions; it is built
+// when it opens, so it shows only what makes sense at that moment.
+type actionMenu struct {
+	popupMenu
+	actions []func()
+}
+
+// show opens the menu with a title and items (the first is the primary
+// one).
+func (m *actionMenu) show(a *App, title string, items ...menuItem) {
+	m.title = title
+	m.items = m.items[:0]
+	m.actions = m.actions[:0]
+	for _, it := range items {
+		m.items = append(m.items, it.label)
+		m.actions = append(m.actions, it.do)
+	}
+	m.layout(a.w, a.h, a.scale)
+	m.open = true
+	a.Invalidate()
+}
+
+// relayout follows a new screen size.
+func (m *actionMenu) relayout(w, h, scale float64) {
+	if len(m.items) > 0 {
+		m.layout(w, h, scale)
+	}
+}
+
+// update runs an open menu for a tick: Esc or a tap outside closes it, a
+// chosen item closes it and runs its action.
+func (m *actionMenu) update(a *App) {
+	if a.keys.Consume(ActBack) {
+		m.open = false
+		a.Invalidate()
+		return
+	}
+	choice, changed := m.popupMenu.update(&a.ptr)
+	if changed {
+		a.Invalidate()
+	}
+	switch {
+	case choice == menuDismissed:
+		m.open = false
+	case choice >= 0 && choice < len(m.actions):
+		m.open = false
+		if do := m.actions[choice]; do != nil {
+			do()
+		}
+	}
+}
+
+// draw draws the menu when it is open.
+func (m *actionMenu) draw(a *App, dst *ebiten.Image) {
+	if m.open {
+		m.popupMenu.draw(a, dst)
+	}
+}
+
+// exportItems are the choices for a game record: the clipboard and a file
+// (a download in the browser). say tells the player how it went.
+func exportItems(a *App, ex *exporter, record func() string, say func(*App, string)) []menuItem {
+	save := "Save to a file"
+	if !canSaveFiles {
+		save = "Download the record"
+	}
+	return []menuItem{
+		{"Copy to the clipboard", func() { ex.copy(a, record()) }},
+		{save, func() { ex.save(a, record(), say) }},
+		{"Cancel", nil},
+	}
+}
+
+// matchRecord is the record of the game in progress, dated today.
+func matchRecord(m *Match) string { return recordOf(m, time.Now()) }

@@ -1,0 +1,460 @@
+package scenes
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/audio"
+	"bashni/rules"
+	"bashni/scenes/input"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// ReplayScene steps through a game read from a record (pasted, or from the
+// list of finished games): the board with the last move's route, the move
+// list, and buttons and arrow keys to step. From any position the player
+// can play on against the computer or a friend, export the record, or open
+// the position in the editor.
+type ReplayScene struct {
+	from    Scene
+	game    *rules.Game // the whole game, at its last move
+	tags    []rules.Tag
+	names   [2]string
+	kind    importKind
+	ply     int // the position shown: after ply moves
+	flipped bool
+
+	layout PlayLayout
+	board  *boardView
+	moves  moveList
+	anim   *moveAnim
+	queue  int // plies still to animate towards (fast forward)
+	cueBuf []audio.Effect
+
+	btnBack, btnFirst, btnPrev, btnNext, btnLast ui.Button
+	btnMore, btnPlay                             ui.Button
+	ctlRects                                     []Rect
+	menu                                         popupMenu
+	export                                       exporter
+
+	hoverHeld             bool
+	hoverX, hoverY        float64
+	inspectPin, inspectLP bool
+	notice                string
+	noticeUntil           int64
+}
+
+// NewReplayScene shows the game read; Back returns to from. It opens at the
+// start of a game, or on the position of a FEN.
+func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
+	s := &ReplayScene{from: from, game: im.Game, tags: im.Tags, kind: im.Kind}
+	s.names = [2]string{"White", "Black"}
+	for i, tag := range []string{"White", "Black"} {
+		if v := im.Tag(tag); v != "" && v != "?" {
+			s.names[i] = v
+		}
+	}
+	s.board = newBoardView(a.renderer)
+	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack, Kind: ui.Flat}
+	s.btnFirst = ui.Button{Label: "Start", Icon: ui.IconFirst, Kind: ui.Flat}
+	s.btnPrev = ui.Button{Label: "Prev", Icon: ui.IconPrev, Kind: ui.Flat}
+	s.btnNext = ui.Button{Label: "Next", Icon: ui.IconForward, Kind: ui.Flat}
+	s.btnLast = ui.Button{Label: "End", Icon: ui.IconLast, Kind: ui.Flat}
+	s.btnMore = ui.Button{Icon: ui.IconMenu, Kind: ui.Secondary}
+	s.btnPlay = ui.Button{Label: "Play from here", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
+	s.menu.title = "This game"
+	s.menu.items = []string{"Copy the record", "Save to a file", "Edit this position", "Close"}
+	if !canSaveFiles {
+		s.menu.items[1] = "Download the record"
+	}
+	s.showPly(a, 0)
+	return s
+}
+
+// Layout places everything as on the play screen.
+func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
+	s.layout = ComputePlayLayout(w, h, scale, s.game.Variant(), s.flipped)
+	s.board.g = s.layout.Board
+	s.board.coords = a.settings.ShowCoordinates
+	s.board.bounds = Rect{W: w, H: h}
+	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
+	for i, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
+		b.Rect = s.ctlRects[i]
+	}
+	st := s.layout.Status
+	bh := s.layout.DP(MinTouchDP)
+	bw := math.Min(st.W*0.46, s.layout.DP(180))
+	s.btnPlay.Rect = Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-bh)/2, W: bw, H: bh}
+	mw := s.layout.DP(MinTouchDP + 20)
+	s.btnMore.Rect = Rect{X: s.btnPlay.Rect.X - s.layout.DP(8) - mw, Y: s.btnPlay.Rect.Y, W: mw, H: bh}
+	s.moves.rect = s.layout.MoveList
+	s.moves.scale = scale
+	s.moves.follow = true
+	s.menu.layout(w, h, scale)
+	if s.anim != nil {
+		s.anim.apply(s.board)
+	}
+}
+
+// PlyShown is the number of moves played on the board shown.
+func (s *ReplayScene) PlyShown() int { return s.ply }
+
+// last is the number of moves in the game.
+func (s *ReplayScene) last() int { return len(s.game.AllMoves()) }
+
+// showPly puts the position after ply moves on the board, without
+// animation.
+func (s *ReplayScene) showPly(a *App, ply int) {
+	s.ply = min(max(ply, 0), s.last())
+	s.anim = nil
+	s.queue = s.ply
+	s.board.clearMarks()
+	s.board.frame = nil
+	s.board.hideTop = [64]int8{}
+	s.board.flyers = s.board.flyers[:0]
+	s.board.pos = s.game.PositionAt(s.ply)
+	s.board.last = rules.Move{}
+	if s.ply > 0 {
+		s.board.last = s.game.AllMoves()[s.ply-1]
+	}
+	s.inspectPin, s.inspectLP = false, false
+	s.moves.current = s.ply
+	s.moves.follow = true
+	a.Invalidate()
+}
+
+// step goes to ply: one move forward is animated, anything else jumps.
+func (s *ReplayScene) step(a *App, ply int) {
+	ply = min(max(ply, 0), s.last())
+	if s.anim != nil {
+		s.showPly(a, s.queue)
+	}
+	if ply == s.ply+1 {
+		before := s.game.PositionAt(s.ply)
+		mv := s.game.AllMoves()[s.ply]
+		s.showPly(a, ply)
+		s.anim = newMoveAnim(before, mv, animOptions(a.settings, 1.3))
+		s.board.last = rules.Move{}
+		s.anim.apply(s.board)
+		return
+	}
+	if ply != s.ply {
+		a.Play(uiTap)
+	}
+	s.showPly(a, ply)
+}
+
+func (s *ReplayScene) stepAnimation(a *App) {
+	if s.anim == nil {
+		return
+	}
+	s.cueBuf = s.anim.advance(s.cueBuf[:0])
+	for _, e := range s.cueBuf {
+		a.Play(e)
+	}
+	s.anim.apply(s.board)
+	a.Invalidate()
+	if s.anim.done() {
+		s.showPly(a, s.ply)
+	}
+}
+
+// positionOver reports whether the game is over at the position shown
+// (then there is nothing to play from it).
+func (s *ReplayScene) positionOver() bool {
+	return rules.StatusOf(s.game.History()[:s.ply+1]).Over()
+}
+
+// Update handles the buttons, the keys, the move list and the board.
+func (s *ReplayScene) Update(a *App) error {
+	s.stepAnimation(a)
+	s.export.poll(a, s.say)
+	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
+		s.noticeUntil, s.notice = 0, ""
+		a.Invalidate()
+	}
+	if s.menu.open {
+		s.updateMenu(a)
+		return nil
+	}
+	p := &a.ptr
+	s.btnFirst.Disabled = s.ply == 0
+	s.btnPrev.Disabled = s.ply == 0
+	s.btnNext.Disabled = s.ply == s.last()
+	s.btnLast.Disabled = s.ply == s.last()
+	s.btnPlay.Disabled = s.positionOver()
+	for _, b := range []struct {
+		b  *ui.Button
+		do func()
+	}{
+		{&s.btnBack, func() { s.back(a) }},
+		{&s.btnFirst, func() { s.step(a, 0) }},
+		{&s.btnPrev, func() { s.step(a, s.ply-1) }},
+		{&s.btnNext, func() { s.step(a, s.ply+1) }},
+		{&s.btnLast, func() { s.step(a, s.last()) }},
+		{&s.btnMore, func() { s.menu.open = true }},
+		{&s.btnPlay, func() { s.playFromHere(a) }},
+	} {
+		if c, ch := b.b.Update(p); c || ch {
+			a.Invalidate()
+			if c {
+				b.do()
+				return nil
+			}
+		}
+	}
+	if ply, ok, ch := s.moves.update(p, s.game); ok || ch {
+		a.Invalidate()
+		if ok {
+			s.step(a, ply)
+		}
+	}
+	k := &a.keys
+	if k.ShowAllChanged() {
+		s.board.showAll = k.ShowAll
+		a.Invalidate()
+	}
+	switch {
+	case k.Consume(ActBack):
+		if s.inspectPin {
+			s.closeInspector(a)
+		} else {
+			s.back(a)
+		}
+		return nil
+	case k.Consume(ActPrev):
+		s.step(a, s.ply-1)
+	case k.Consume(ActNext):
+		s.step(a, s.ply+1)
+	case k.Consume(ActFirst):
+		s.step(a, 0)
+	case k.Consume(ActLast):
+		s.step(a, s.last())
+	case k.Consume(ActFlip):
+		s.flipped = !s.flipped
+		s.Layout(a, a.w, a.h, a.scale)
+		a.Invalidate()
+	}
+	s.handleBoard(a)
+	return nil
+}
+
+// handleBoard opens the column inspector: a resting mouse, a right click
+// or a long press; a tap on the board steps forward.
+func (s *ReplayScene) handleBoard(a *App) {
+	for _, gs := range a.gestures {
+		x, y := gs.X*a.scale, gs.Y*a.scale
+		switch gs.Kind {
+		case input.Tap:
+			if _, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale); on {
+				if s.inspectPin {
+					s.closeInspector(a)
+				}
+			}
+		case input.LongPress:
+			if sq, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale); on && !s.board.pos.Column(sq).IsEmpty() {
+				s.board.inspect, s.inspectLP, s.inspectPin = sq, true, false
+				a.Invalidate()
+			}
+		case input.LongPressEnd:
+			if s.inspectLP {
+				s.inspectLP = false
+				s.closeInspector(a)
+			}
+		case input.HoverStill:
+			s.hoverHeld, s.hoverX, s.hoverY = true, x, y
+			if sq, on := s.board.squareAt(x, y); on && s.anim == nil && !s.inspectPin && s.board.pos.Column(sq).Height() >= 2 && s.board.inspect != sq {
+				s.board.inspect = sq
+				a.Invalidate()
+			}
+		case input.HoverEnd:
+			s.hoverHeld = false
+			if !s.inspectPin && !s.inspectLP && s.board.inspect != rules.NoSquare {
+				s.closeInspector(a)
+			}
+		case input.SecondaryClick:
+			sq, on := s.board.squareAt(x, y)
+			switch {
+			case !on:
+			case s.board.inspect == sq && s.inspectPin:
+				s.closeInspector(a)
+			case !s.board.pos.Column(sq).IsEmpty():
+				s.board.inspect, s.inspectPin = sq, true
+				a.Invalidate()
+			}
+		}
+	}
+}
+
+func (s *ReplayScene) closeInspector(a *App) {
+	s.board.inspect = rules.NoSquare
+	s.inspectPin = false
+	a.Invalidate()
+}
+
+func (s *ReplayScene) updateMenu(a *App) {
+	if a.keys.Consume(ActBack) {
+		s.menu.open = false
+		a.Invalidate()
+		return
+	}
+	choice, changed := s.menu.update(&a.ptr)
+	if changed {
+		a.Invalidate()
+	}
+	switch choice {
+	case menuDismissed:
+		s.menu.open = false
+	case 0:
+		s.menu.open = false
+		s.export.copy(a, s.record())
+	case 1:
+		s.menu.open = false
+		s.export.save(a, s.record(), s.say)
+	case 2:
+		s.menu.open = false
+		a.GoTo(NewEditorScene(a, s.game.PositionAt(s.ply), s), true)
+	case 3:
+		s.menu.open = false
+	}
+}
+
+// record is the game as a record, with the tags it came with.
+func (s *ReplayScene) record() string {
+	return rules.FormatRecord(s.game, s.tags)
+}
+
+// say shows a message in the status line for a few seconds.
+func (s *ReplayScene) say(a *App, msg string) {
+	s.notice = msg
+	s.noticeUntil = a.tick + 300
+	a.Invalidate()
+}
+
+func (s *ReplayScene) back(a *App) {
+	if s.from == nil {
+		s.from = a.title
+	}
+	a.GoTo(s.from, false)
+}
+
+// playFromHere sets up a game from the position shown, keeping the moves
+// that led to it (so that Undo can go back into them).
+func (s *ReplayScene) playFromHere(a *App) {
+	cfg := GameConfig{Variant: s.game.Variant(), Start: s.game.Start(), Ply: s.ply}
+	for _, m := range s.game.AllMoves()[:s.ply] {
+		cfg.Moves = append(cfg.Moves, m.String())
+	}
+	a.GoTo(NewPlayFromScene(a, s, cfg), true)
+}
+
+// statusText is the line under the cards.
+func (s *ReplayScene) statusText() string {
+	if s.notice != "" {
+		return s.notice
+	}
+	n := s.last()
+	if n == 0 {
+		return s.game.Start().SideToMove().String() + " to move"
+	}
+	if s.ply == 0 {
+		return "Start · " + plural(n, "move", "moves")
+	}
+	t := "Move " + strconv.Itoa(s.ply) + " of " + strconv.Itoa(n)
+	if s.ply == n {
+		if o := s.game.Outcome(); o.Over() {
+			return t + " · " + o.Result.Score()
+		}
+	}
+	return t
+}
+
+// Draw draws the scene.
+func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
+	p := a.painter
+	t := p.Theme
+	l := &s.layout
+	s.board.Draw(dst)
+	if l.Landscape {
+		p.RoundRect(dst, l.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
+	} else {
+		p.RoundRect(dst, ui.Inset(Rect{X: l.MoveList.X, Y: l.MoveList.Y, W: l.MoveList.W, H: l.Controls.Y + l.Controls.H - l.MoveList.Y}, -p.DP(2)), p.DP(12), t.Panel, p.DP(1), t.PanelEdge)
+	}
+	top := rules.Black
+	if s.flipped {
+		top = rules.White
+	}
+	pos := s.game.PositionAt(s.ply)
+	over := s.ply == s.last() && s.game.Outcome().Over()
+	for _, c := range []struct {
+		r    Rect
+		side rules.Color
+	}{{l.TopCard, top}, {l.BottomCard, top.Opponent()}} {
+		cols, held := census(pos, c.side)
+		sub := colorWord(c.side) + " · " + strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+		if s.names[c.side] == colorWord(c.side) {
+			sub = strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+		}
+		drawSideCard(a, dst, c.r, c.side, s.names[c.side], sub, !over && pos.SideToMove() == c.side, false)
+	}
+	st := l.Status
+	msg := s.statusText()
+	maxW := s.btnMore.Rect.X - st.X - p.DP(16)
+	size := 16.0
+	for size > 12 && p.Measure(msg, size, sprites.Medium) > maxW {
+		size--
+	}
+	p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, t.Text)
+	s.btnMore.Draw(dst, p)
+	s.btnPlay.Draw(dst, p)
+	s.moves.draw(a, dst, s.game)
+	if l.Landscape {
+		p.Line(dst, l.Controls.X, l.Controls.Y-p.DP(6), l.Controls.X+l.Controls.W, l.Controls.Y-p.DP(6), p.DP(1), ui.Alpha(t.PanelEdge, 0.8))
+	}
+	for _, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
+		b.Draw(dst, p)
+	}
+	if s.menu.open {
+		s.menu.draw(a, dst)
+	}
+}
+
+// exporter copies records to the clipboard and saves them to files, and
+// tells the player how it went.
+type exporter struct {
+	job *clipJob
+}
+
+// copy puts text on the clipboard; the answer is polled.
+func (e *exporter) copy(a *App, text string) {
+	e.job = a.clipboard.Copy(text)
+}
+
+// save writes text to a new file (a download in the browser).
+func (e *exporter) save(a *App, text string, say func(*App, string)) {
+	where, err := saveRecordFile(recordFileName(time.Now()), text)
+	if err != nil {
+		say(a, "Couldn't save the record: "+err.Error())
+		return
+	}
+	say(a, "Saved to "+where)
+}
+
+// poll reports a finished copy.
+func (e *exporter) poll(a *App, say func(*App, string)) {
+	ready, _, err := e.job.Ready()
+	if !ready {
+		return
+	}
+	e.job = nil
+	if err != nil {
+		say(a, "Couldn't copy: "+err.Error())
+		return
+	}
+	say(a, "The record is on the clipboard.")
+}

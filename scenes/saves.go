@@ -1,0 +1,53 @@
+package scenes
+
+import (
+	"sync"
+	"time"
+)
+
+// archiver adds finished games to the store's archive on a goroutine, so
+// that the game loop never waits for the disk; Close waits for it.
+type archiver struct {
+	wg  sync.WaitGroup
+	mu  sync.Mutex
+	err error
+}
+
+// archiveGame keeps a finished game in the archive of finished games.
+func (a *App) archiveGame(m *Match) {
+	if a.store == nil {
+		return
+	}
+	ag, ok := archivedGameOf(m, time.Now())
+	if !ok {
+		return
+	}
+	store := a.store
+	a.archiver.wg.Add(1)
+	go func() {
+		defer a.archiver.wg.Done()
+		if _, err := store.AddToArchive(ag); err != nil {
+			a.archiver.mu.Lock()
+			a.archiver.err = err
+			a.archiver.mu.Unlock()
+		}
+	}()
+}
+
+// takeErr returns the latest archive failure since the last call.
+func (ar *archiver) takeErr() error {
+	ar.mu.Lock()
+	defer ar.mu.Unlock()
+	err := ar.err
+	ar.err = nil
+	return err
+}
+
+// saveOnExit finishes the archive writes and saves the game in progress
+// once more, so that quitting keeps exactly what is on the board.
+func (a *App) saveOnExit() {
+	a.archiver.wg.Wait()
+	if a.play != nil {
+		a.saveGame(a.play)
+	}
+}
