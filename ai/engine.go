@@ -279,7 +279,9 @@ func (e *Engine) search(ctx context.Context, history []*rules.Position, lim Limi
 		if len(s.root) == 1 && lim.Depth == 0 && lim.Nodes == 0 {
 			break // the only move: no need to think
 		}
-		if lim.MoveTime > 0 && elapsed > lim.MoveTime*6/10 {
+		// With a move time, iterate until it is nearly used up: even an
+		// unfinished iteration may find a better move (see above).
+		if lim.MoveTime > 0 && elapsed > lim.MoveTime*85/100 {
 			break
 		}
 	}
