@@ -95,6 +95,9 @@ func (b board) mismatches(img *image.RGBA, p *rules.Position) []string {
 				want = blackTop
 			}
 			x, y = b.topFace(q, c)
+			if c.Top().IsKing() && b.m.Radius > 0 {
+				x -= b.m.Radius * 0.6 // beside the crown in the middle of the face
+			}
 		}
 		if got, col := classify(img, x, y); got != want {
 			bad = append(bad, fmt.Sprintf("%v: want %v, see %v (%v)", q, want, got, col))

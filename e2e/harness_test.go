@@ -117,6 +117,10 @@ type game struct {
 	streams []*vmhost.GuestAudioStream
 	mu      sync.Mutex
 	closed  bool
+	// The game's text-input session (startIn serves it) and text waiting
+	// for one.
+	ime   *vmhost.GuestTextInput
+	typed string
 }
 
 type syncBuffer struct {

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/rules"
 )
 
 // menuItem is one choice of an actionMenu.
@@ -87,3 +89,25 @@ func exportItems(a *App, ex *exporter, record func() string, say func(*App, stri
 
 // matchRecord is the record of the game in progress, dated today.
 func matchRecord(m *Match) string { return recordOf(m, time.Now()) }
+
+// PopupMenuItem is where item i of a popup menu of n items is on a w×h
+// screen (tests press menu items by position).
+func PopupMenuItem(w, h, scale float64, n, i int) Rect {
+	m := popupMenu{items: make([]string, n)}
+	m.layout(w, h, scale)
+	return m.buttons[i].Rect
+}
+
+// ReplayMoreButton is where the replay view's menu button is.
+func ReplayMoreButton(w, h, scale float64, v rules.Variant) Rect {
+	s := &ReplayScene{}
+	s.layoutButtons(ComputePlayLayout(w, h, scale, v, false))
+	return s.btnMore.Rect
+}
+
+// ReplayPlayButton is where the replay view's "Play from here" is.
+func ReplayPlayButton(w, h, scale float64, v rules.Variant) Rect {
+	s := &ReplayScene{}
+	s.layoutButtons(ComputePlayLayout(w, h, scale, v, false))
+	return s.btnPlay.Rect
+}

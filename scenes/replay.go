@@ -86,12 +86,7 @@ func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
 	for i, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
 		b.Rect = s.ctlRects[i]
 	}
-	st := s.layout.Status
-	bh := s.layout.DP(MinTouchDP)
-	bw := math.Min(st.W*0.46, s.layout.DP(180))
-	s.btnPlay.Rect = Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-bh)/2, W: bw, H: bh}
-	mw := s.layout.DP(MinTouchDP + 20)
-	s.btnMore.Rect = Rect{X: s.btnPlay.Rect.X - s.layout.DP(8) - mw, Y: s.btnPlay.Rect.Y, W: mw, H: bh}
+	s.layoutButtons(s.layout)
 	s.moves.rect = s.layout.MoveList
 	s.moves.scale = scale
 	s.moves.follow = true
@@ -99,6 +94,17 @@ func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
 	if s.anim != nil {
 		s.anim.apply(s.board)
 	}
+}
+
+// layoutButtons puts "Play from here" and the menu button at the right of
+// the status line.
+func (s *ReplayScene) layoutButtons(l PlayLayout) {
+	st := l.Status
+	bh := l.DP(MinTouchDP)
+	bw := math.Min(st.W*0.46, l.DP(180))
+	s.btnPlay.Rect = Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-bh)/2, W: bw, H: bh}
+	mw := l.DP(MinTouchDP + 20)
+	s.btnMore.Rect = Rect{X: s.btnPlay.Rect.X - l.DP(8) - mw, Y: s.btnPlay.Rect.Y, W: mw, H: bh}
 }
 
 // PlyShown is the number of moves played on the board shown.

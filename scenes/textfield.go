@@ -394,7 +394,9 @@ func (f *textField) Update(a *App) (changed bool) {
 			}
 			f.blinkAt = a.tick
 			changed = true
-		} else if f.focused {
+		} else if f.focused && ptr.Touch {
+			// A finger tapping elsewhere puts the on-screen keyboard away;
+			// a mouse click elsewhere leaves the keyboard to the field.
 			f.Blur()
 			changed = true
 		}

@@ -1,0 +1,111 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/rules"
+	"bashni/scenes"
+)
+
+// workedGame is the worked example of shared/RULES.md.
+const workedGame = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:c5:a7 c7-b6 5. a5:c7:e5 f6:d4:b2 6. a1:c3 d8-c7"
+
+// TestRecordScreenshots renders the screens of saved games, records and
+// the position editor at 1280×800 and 390×844 into BASHNI_SCREENSHOTS (as
+// TestScreenshots does for the others).
+func TestRecordScreenshots(t *testing.T) {
+	dir := os.Getenv("BASHNI_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set BASHNI_SCREENSHOTS=<dir> to write the screenshots")
+	}
+	for _, sz := range [][2]int{{1280, 800}, {390, 844}} {
+		w, h := float64(sz[0]), float64(sz[1])
+		shot := func(g *game, what string) {
+			t.Helper()
+			if err := save(g.frame(), filepath.Join(dir, what+"-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1])+".png")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		config := t.TempDir()
+		// A game won, so that the list of finished games has one.
+		g := startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "1", "-mute", "-fen", "W:Wc3,g1:Bd4:H0:F30")
+		b := playBoard(w, h, rules.Bashni, false)
+		g.ticks(20)
+		g.click(b.centre("c3"))
+		g.click(b.centre("e5"))
+		g.ticks(200)
+		g.close()
+
+		g = startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "11", "-mute")
+		g.ticks(600)
+		shot(g, "title-menu")
+		tl := scenes.TitleLayout(w, h, 1, false)
+		g.click(mid(tl.Import))
+		g.ticks(30)
+		shot(g, "import-empty")
+		g.typeText("[Event \"Worked example\"]\n[White \"Rules page\"]\n[Black \"Rules page\"]\n\n" + workedGame + " *")
+		g.ticks(10)
+		shot(g, "import")
+		g.typeText(" 7. c3-d3")
+		g.ticks(10)
+		shot(g, "import-error")
+		g.key(ebiten.KeyBackspace)
+		for i := 0; i < 10; i++ {
+			g.key(ebiten.KeyBackspace)
+		}
+		il := scenes.ImportLayout(w, h, 1)
+		g.click(mid(il.Open))
+		g.ticks(30)
+		g.key(ebiten.KeyEnd)
+		g.ticks(10)
+		g.key(ebiten.KeyArrowLeft)
+		g.key(ebiten.KeyArrowRight)
+		g.ticks(120)
+		shot(g, "replay")
+		g.key(ebiten.KeyEscape)
+		g.ticks(20)
+		g.key(ebiten.KeyEscape)
+		g.ticks(30)
+		g.click(mid(tl.Games))
+		g.ticks(30)
+		shot(g, "games")
+		g.key(ebiten.KeyEscape)
+		g.ticks(30)
+		g.click(mid(tl.Editor))
+		g.ticks(30)
+		el := scenes.EditorLayout(w, h, 1, rules.Bashni)
+		eb := board{g: el.Board, v: rules.Bashni}
+		g.click(mid(el.Empty))
+		// A white king over three black men on c3, black men on d6 and
+		// f6, a black column with a white prisoner on e7.
+		g.click(mid(el.Pieces[1]))
+		for i := 0; i < 3; i++ {
+			g.click(mid(el.Pieces[2]))
+		}
+		g.click(eb.centre("c3"))
+		g.click(mid(el.Pieces[2]))
+		g.click(eb.centre("d6"))
+		g.click(eb.centre("h6"))
+		g.click(mid(el.Pieces[2]))
+		g.click(mid(el.Pieces[0]))
+		g.click(eb.centre("e7"))
+		g.click(mid(el.Pieces[0]))
+		g.click(eb.centre("a1"))
+		g.click(mid(el.Pieces[2]))
+		g.click(mid(el.Pieces[2]))
+		g.ticks(10)
+		shot(g, "editor")
+		g.click(mid(el.Analyse))
+		g.ticks(200)
+		shot(g, "analysis")
+		g.click(mid(el.Play))
+		g.ticks(30)
+		shot(g, "playfrom")
+		g.close()
+	}
+}

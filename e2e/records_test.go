@@ -1,0 +1,158 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/rules"
+	"bashni/scenes"
+)
+
+// fakeClipboard installs a stand-in for xclip in a directory for PATH: it
+// keeps the clipboard in a file, which the test reads and writes.
+func fakeClipboard(t *testing.T) (bin, file string) {
+	t.Helper()
+	bin = t.TempDir()
+	file = filepath.Join(t.TempDir(), "clipboard")
+	script := "#!/bin/sh\n" +
+		"case \"$*\" in\n" +
+		"*-out*) cat '" + file + "' 2>/dev/null || { echo 'Error: target STRING not available' >&2; exit 1; } ;;\n" +
+		"*) cat > '" + file + ".tmp' && mv '" + file + ".tmp' '" + file + "' ;;\n" +
+		"esac\n"
+	if err := os.WriteFile(filepath.Join(bin, "xclip"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin, file
+}
+
+// realTime advances the game through ms milliseconds of wall time, a tick
+// every 10 ms, for work the game does off its loop (clipboard tools).
+func (g *game) realTime(ms int) {
+	g.t.Helper()
+	for i := 0; i < ms/10; i++ {
+		g.ticks(1)
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// waitForFile waits until path exists and is not empty.
+func (g *game) waitForFile(path string, what string) []byte {
+	g.t.Helper()
+	for i := 0; i < 300; i++ {
+		if data, err := os.ReadFile(path); err == nil && len(data) > 0 {
+			return data
+		}
+		g.realTime(10)
+	}
+	g.t.Fatalf("%s: nothing in %s", what, path)
+	return nil
+}
+
+// TestRecordsThroughClipboardAndFiles copies a replayed record to the
+// clipboard (the desktop's clipboard tool: a stand-in for xclip), saves it
+// to a file, pastes it back with the Paste button and with Ctrl+V, and
+// copies the record of a game in progress from the game's menu.
+func TestRecordsThroughClipboardAndFiles(t *testing.T) {
+	const w, h = 1280, 800
+	bin, clip := fakeClipboard(t)
+	home := t.TempDir()
+	docs := filepath.Join(home, "Documents")
+	if err := os.Mkdir(docs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := startIn(t, w, h, guestEnv{home: home, path: bin}, "-seed", "4", "-mute")
+	g.ticks(20)
+	il := openImport(g, w, h)
+	g.typeText("[Event \"Worked example\"]\n\n" + workedGame)
+	g.click(mid(il.Open))
+	g.ticks(30)
+	final := mustFEN(t, rules.Bashni, "W:Wa7-0/00,b2-00,c3-0/0,c1,d2,e1,e3,f2,g1,g3,h2:Be5-00,b8,c7,e7,f8,g7,h6,h8")
+	checkRecord := func(text, what string) {
+		t.Helper()
+		rec, err := rules.ParseRecord(text)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", what, err, text)
+		}
+		if !rec.Game.Position().Equal(final) || rec.Tag("Event") != "Worked example" {
+			t.Fatalf("%s: the record ends in %s, Event %q", what, rec.Game.Position().FEN(), rec.Tag("Event"))
+		}
+	}
+
+	// Copy: More, then "Copy the record".
+	more := scenes.ReplayMoreButton(w, h, 1, rules.Bashni)
+	g.click(mid(more))
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 4, 0)))
+	checkRecord(string(g.waitForFile(clip, "copy")), "the copied record")
+
+	// Save to a file in Documents.
+	g.click(mid(more))
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 4, 1)))
+	g.ticks(10)
+	files, _ := filepath.Glob(filepath.Join(docs, "bashni-*.pdn"))
+	if len(files) != 1 {
+		entries, _ := os.ReadDir(docs)
+		t.Fatalf("saved files %v (Documents holds %v)", files, entries)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRecord(string(data), "the saved file")
+
+	// Paste it back: the Paste button, then Ctrl+V.
+	g.key(ebiten.KeyEscape)
+	g.ticks(30)
+	b := playBoard(w, h, rules.Bashni, false)
+	for _, how := range []string{"button", "ctrl+v"} {
+		g.click(mid(il.Clear))
+		g.ticks(5)
+		if how == "button" {
+			g.click(mid(il.Paste))
+		} else {
+			g.key(ebiten.KeyV, ebiten.KeyControlLeft)
+		}
+		g.realTime(500) // the clipboard tool runs in real time
+		g.click(mid(il.Open))
+		g.ticks(30)
+		g.key(ebiten.KeyEnd)
+		g.ticks(20)
+		g.expect(b, final, "the record pasted with the "+how)
+		g.key(ebiten.KeyEscape)
+		g.ticks(30)
+	}
+
+	// A game in progress: Menu, "Game record…", "Copy to the clipboard".
+	g.key(ebiten.KeyEscape)
+	g.ticks(30)
+	tl := scenes.TitleLayout(w, h, 1, false)
+	g.click(mid(tl.NewGame))
+	g.ticks(30)
+	ng := scenes.NewGameLayout(w, h, 1)
+	g.click(mid(ng.Start))
+	g.ticks(30)
+	g.click(b.centre("c3"))
+	g.click(b.centre("d4"))
+	g.ticks(20)
+	_ = os.Remove(clip)
+	l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)
+	g.click(mid(l.ControlButtons(5, nil)[4])) // Menu
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 7, 2))) // Game record…
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 3, 0))) // Copy to the clipboard
+	text := string(g.waitForFile(clip, "copy from the game"))
+	rec, err := rules.ParseRecord(text)
+	if err != nil {
+		t.Fatalf("the game's record: %v\n%s", err, text)
+	}
+	if rec.Tag("White") != "Player" || !strings.HasPrefix(rec.Tag("Black"), "Computer (level") || len(rec.Game.Moves()) < 1 || rec.Game.Moves()[0].String() != "c3-d4" {
+		t.Fatalf("the game's record:\n%s", text)
+	}
+}
