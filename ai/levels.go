@@ -33,7 +33,7 @@ var Levels = [7]Level{
 	{Depth: 3, Nodes: 8_000, QLimit: 4, Margin: 40, OpeningPlies: 8, OpeningMargin: 40},
 	{Depth: 5, Nodes: 30_000, Margin: 25, OpeningPlies: 8, OpeningMargin: 30},
 	{Nodes: 120_000, Margin: 12, OpeningPlies: 8, OpeningMargin: 20},
-	{Nodes: 1_000_000, Margin: 4, OpeningPlies: 8, OpeningMargin: 15},
+	{Nodes: 500_000, Margin: 4, OpeningPlies: 8, OpeningMargin: 15},
 	{MoveTime: 2 * time.Second, OpeningPlies: 6, OpeningMargin: 10},
 }
 
