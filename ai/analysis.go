@@ -20,8 +20,8 @@ type Analysis struct {
 	Time       time.Duration
 }
 
-// HintLimits are the limits of Hint: about a second on a desktop.
-var HintLimits = Limits{MoveTime: time.Second, Nodes: 3_000_000}
+// hintLimits are the limits of Hint: a second, or three million nodes.
+var hintLimits = Limits{MoveTime: time.Second, Nodes: 3_000_000}
 
 // Analyse searches the last position of history to lim and describes the
 // result. onInfo, if not nil, sees every finished iteration (for a live
@@ -43,9 +43,10 @@ func (e *Engine) Analyse(ctx context.Context, history []*rules.Position, lim Lim
 	}
 }
 
-// Hint is Analyse at HintLimits: the move the full engine would play.
+// Hint is Analyse for at most a second (or three million nodes): the move
+// the full engine would play, with its score in words.
 func (e *Engine) Hint(ctx context.Context, history []*rules.Position) Analysis {
-	return e.Analyse(ctx, history, HintLimits, nil)
+	return e.Analyse(ctx, history, hintLimits, nil)
 }
 
 func whiteView(score int, side rules.Color) int {

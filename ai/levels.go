@@ -25,9 +25,13 @@ type Level struct {
 	OpeningPlies, OpeningMargin int
 }
 
-// Levels are the definitions of levels 1 to 6 (Levels[0] is unused). They
-// were set by matches between adjacent levels (see TUNING.md).
-var Levels = [7]Level{
+// levels are the definitions of levels 1 to 6 (levels[0] is unused), checked
+// by 40-game matches between adjacent levels (TUNING.md). Level 1 searches
+// two plies and only two plies of captures beyond, and picks among moves
+// within 60 cp of its best, so it misses combinations but does not give
+// pieces away for nothing; each level up searches about four times the nodes
+// and picks more narrowly; level 6 is the full engine for two seconds.
+var levels = [7]Level{
 	{},
 	{Depth: 2, Nodes: 2_000, QLimit: 2, Margin: 60, OpeningPlies: 8, OpeningMargin: 60},
 	{Depth: 3, Nodes: 8_000, QLimit: 4, Margin: 40, OpeningPlies: 8, OpeningMargin: 40},
@@ -36,6 +40,9 @@ var Levels = [7]Level{
 	{Nodes: 500_000, Margin: 4, OpeningPlies: 8, OpeningMargin: 15},
 	{MoveTime: 2 * time.Second, OpeningPlies: 6, OpeningMargin: 10},
 }
+
+// LevelSettings returns the definition of a level (clamped to 1–6).
+func LevelSettings(level int) Level { return levels[max(MinLevel, min(level, MaxLevel))] }
 
 // MinLevel and MaxLevel bound the levels for people.
 const (
@@ -56,7 +63,7 @@ func (e *Engine) ChooseMove(ctx context.Context, history []*rules.Position, leve
 // Result's Best is the move chosen, which may differ from the first move of
 // its PV when the level picks a near-equal move.
 func (e *Engine) PlayLevel(ctx context.Context, history []*rules.Position, level int, caps Limits, onInfo func(Info)) Result {
-	return e.Play(ctx, history, Levels[max(MinLevel, min(level, MaxLevel))], caps, onInfo)
+	return e.Play(ctx, history, LevelSettings(level), caps, onInfo)
 }
 
 // Play is PlayLevel with a level of one's own making (the tuner and the
