@@ -32,13 +32,15 @@ func TestRecordScreenshots(t *testing.T) {
 			}
 		}
 		config := t.TempDir()
-		// A game won, so that the list of finished games has one.
+		// A game won, so that the list of finished games has one; the
+		// game-over card with its Record button.
 		g := startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "1", "-mute", "-fen", "W:Wc3,g1:Bd4:H0:F30")
 		b := playBoard(w, h, rules.Bashni, false)
 		g.ticks(20)
 		g.click(b.centre("c3"))
 		g.click(b.centre("e5"))
 		g.ticks(200)
+		shot(g, "gameover-record")
 		g.close()
 
 		g = startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "11", "-mute")
@@ -48,14 +50,13 @@ func TestRecordScreenshots(t *testing.T) {
 		g.click(mid(tl.Import))
 		g.ticks(30)
 		shot(g, "import-empty")
-		g.typeText("[Event \"Worked example\"]\n[White \"Rules page\"]\n[Black \"Rules page\"]\n\n" + workedGame + " *")
+		g.typeText("[Event \"Worked example\"]\n[White \"Rules page\"]\n[Black \"Rules page\"]\n\n" + workedGame)
 		g.ticks(10)
 		shot(g, "import")
 		g.typeText(" 7. c3-d3")
 		g.ticks(10)
 		shot(g, "import-error")
-		g.key(ebiten.KeyBackspace)
-		for i := 0; i < 10; i++ {
+		for i := 0; i < len(" 7. c3-d3"); i++ {
 			g.key(ebiten.KeyBackspace)
 		}
 		il := scenes.ImportLayout(w, h, 1)
@@ -101,11 +102,18 @@ func TestRecordScreenshots(t *testing.T) {
 		g.ticks(10)
 		shot(g, "editor")
 		g.click(mid(el.Analyse))
-		g.ticks(200)
+		g.realTime(1800) // the computer thinks for a second of real time
 		shot(g, "analysis")
 		g.click(mid(el.Play))
 		g.ticks(30)
 		shot(g, "playfrom")
+		ng := scenes.NewGameLayout(w, h, 1)
+		g.click(mid(ng.Start))
+		g.ticks(30)
+		l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)
+		g.click(mid(l.ControlButtons(5, nil)[4]))
+		g.ticks(20)
+		shot(g, "menu")
 		g.close()
 	}
 }

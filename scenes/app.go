@@ -306,6 +306,7 @@ func (a *App) Update() error {
 	if err := a.scene.Update(a); err != nil {
 		return err
 	}
+	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
 		err := a.saver.Err()
 		if err == nil {

@@ -241,7 +241,7 @@ func (s *ArchiveScene) drawRow(a *App, dst *ebiten.Image, r Rect, i int) {
 	}
 	// The result, as a pill.
 	outcome := archiveOutcome(g)
-	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: p.DP(86), H: p.DP(30)}
+	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: math.Min(p.DP(86), math.Round(in.W*0.2)), H: p.DP(30)}
 	fill, fg := ui.Alpha(t.TextDim, 0.25), t.Text
 	switch outcome {
 	case "Won", "White won", "Black won":
@@ -259,12 +259,21 @@ func (s *ArchiveScene) drawRow(a *App, dst *ebiten.Image, r Rect, i int) {
 	x := pill.X + pill.W + p.DP(14)
 	maxW := in.X + in.W - x - p.DP(30)
 	line1 := g.Opponent + " · " + string(g.Variant)
+	// The second line: the date and the length, then what fits of the
+	// side played and the reason.
 	line2 := g.Finished.Local().Format("2 Jan 2006, 15:04") + " · " + archiveLength(g.Plies)
+	var extras []string
 	if strings.HasPrefix(g.Opponent, "Computer") {
-		line2 += " · as " + strings.ToUpper(string(g.Human[:1])) + string(g.Human[1:])
+		extras = append(extras, "as "+strings.ToUpper(string(g.Human[:1]))+string(g.Human[1:]))
 	}
 	if g.Reason != "" {
-		line2 += " · " + shortReason(g.Reason)
+		extras = append(extras, shortReason(g.Reason))
+	}
+	for _, e := range extras {
+		if p.Measure(line2+" · "+e, 12, sprites.Regular) > maxW {
+			break
+		}
+		line2 += " · " + e
 	}
 	fit := func(s string, size float64, w sprites.Weight) float64 {
 		for size > 10 && p.Measure(s, size, w) > maxW {

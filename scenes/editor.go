@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -17,6 +16,7 @@ import (
 // EditorRects is where the position editor puts things (physical pixels).
 type EditorRects struct {
 	Landscape bool
+	Compact   bool // a short phone: fewer, smaller rows
 	Board     sprites.Geometry
 	Panel     Rect // the panel's background (landscape: beside the board)
 	Brush     Rect // the column being built and its description
@@ -48,8 +48,18 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 	var r EditorRects
 	gap := dp(8)
 	brushH, pieceH, rowH, statusH, actH := dp(64), dp(52), dp(46), dp(58), dp(54)
-	panelH := brushH + pieceH + 3*rowH + statusH + actH + 7*gap
+	rows := 3.0
+	panelH := brushH + pieceH + rows*rowH + statusH + actH + 7*gap
 	r.Landscape = w >= h*1.15 && w/scale >= 600
+	if !r.Landscape && h-panelH-dp(24) < 0.8*(w-dp(16)) {
+		// A short phone: smaller rows, the side to move beside Empty and
+		// Start, and Copy FEN among the actions.
+		r.Compact = true
+		gap = dp(6)
+		brushH, pieceH, rowH, statusH, actH = dp(52), dp(46), dp(44), dp(40), dp(48)
+		rows = 2
+		panelH = brushH + pieceH + rows*rowH + statusH + actH + 6*gap
+	}
 	var px, py, pw float64
 	if r.Landscape {
 		m := dp(20)
@@ -59,6 +69,11 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 		px = o.X + o.W + m
 		pw = math.Min(w-px-m, dp(460))
 		title := dp(48)
+		if extra := h - 2*m - (panelH + title + dp(28)); extra > 0 {
+			// Room for the analysis and a hint.
+			statusH += math.Min(extra, dp(50))
+			panelH += math.Min(extra, dp(50))
+		}
 		ph := math.Min(h-2*m, panelH+title+dp(28))
 		r.Panel = Rect{X: px, Y: math.Round((h - ph) / 2), W: pw, H: ph}
 		r.titleY = r.Panel.Y + dp(14) + title/2
@@ -76,7 +91,7 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 		r.titleY = -1
 	}
 	y := py
-	small := dp(MinTouchDP + 8)
+	small := math.Min(dp(MinTouchDP+8), brushH)
 	r.ClearCol = Rect{X: px + pw - small, Y: y + (brushH-small)/2, W: small, H: small}
 	r.Undo = Rect{X: r.ClearCol.X - gap - small, Y: r.ClearCol.Y, W: small, H: small}
 	r.Brush = Rect{X: px, Y: y, W: r.Undo.X - gap - px, H: brushH}
@@ -87,22 +102,37 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 	}
 	y += pieceH + gap
 	half := (pw - gap) / 2
+	quarter := (half - gap) / 2
 	r.Tool = Rect{X: px, Y: y, W: math.Floor(half), H: rowH}
 	r.Variant = Rect{X: math.Round(px + half + gap), Y: y, W: math.Floor(half), H: rowH}
 	y += rowH + gap
-	r.Side = Rect{X: px, Y: y, W: pw, H: rowH}
-	y += rowH + gap
 	third := (pw - 2*gap) / 3
-	r.Empty = Rect{X: px, Y: y, W: math.Floor(third), H: rowH}
-	r.Start = Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: rowH}
-	r.CopyFEN = Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: rowH}
-	y += rowH + gap
+	if r.Compact {
+		r.Side = Rect{X: px, Y: y, W: math.Floor(half), H: rowH}
+		r.Empty = Rect{X: math.Round(px + half + gap), Y: y, W: math.Floor(quarter), H: rowH}
+		r.Start = Rect{X: math.Round(px + half + gap + quarter + gap), Y: y, W: math.Floor(quarter), H: rowH}
+		y += rowH + gap
+	} else {
+		r.Side = Rect{X: px, Y: y, W: pw, H: rowH}
+		y += rowH + gap
+		r.Empty = Rect{X: px, Y: y, W: math.Floor(third), H: rowH}
+		r.Start = Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: rowH}
+		r.CopyFEN = Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: rowH}
+		y += rowH + gap
+	}
 	r.Status = Rect{X: px, Y: y, W: pw, H: statusH}
 	y += statusH + gap
 	if !r.Landscape && h-dp(8)-actH > y {
 		// Spare height goes to the status (the analysis needs two lines).
 		r.Status.H += h - dp(8) - actH - y
 		y = h - dp(8) - actH
+	}
+	if r.Compact {
+		fourth := (pw - 3*gap) / 4
+		for i, b := range []*Rect{&r.Back, &r.CopyFEN, &r.Analyse, &r.Play} {
+			*b = Rect{X: math.Round(px + float64(i)*(fourth+gap)), Y: y, W: math.Floor(fourth), H: actH}
+		}
+		return r
 	}
 	r.Back = Rect{X: px, Y: y, W: math.Floor(third), H: actH}
 	r.Analyse = Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: actH}
@@ -186,6 +216,16 @@ func (s *EditorScene) Layout(a *App, w, h, scale float64) {
 	s.tool.Rect, s.variant.Rect, s.side.Rect = r.Tool, r.Variant, r.Side
 	s.btnEmpty.Rect, s.btnStart.Rect, s.btnCopy.Rect = r.Empty, r.Start, r.CopyFEN
 	s.btnBack.Rect, s.btnAnalyse.Rect, s.btnPlay.Rect = r.Back, r.Analyse, r.Play
+	// Short labels where the rows are short.
+	if r.Compact {
+		s.side.Options = []string{"White", "Black"}
+		s.btnCopy.Label, s.btnEmpty.Label = "FEN", "Clear"
+		s.btnBack.Icon, s.btnAnalyse.Icon = nil, nil
+	} else {
+		s.side.Options = []string{"White to move", "Black to move"}
+		s.btnCopy.Label, s.btnEmpty.Label = "Copy FEN", "Empty"
+		s.btnBack.Icon, s.btnAnalyse.Icon = ui.IconBack, ui.IconHint
+	}
 }
 
 // changed refreshes the board and the checks after an edit; a running
@@ -374,7 +414,7 @@ func (s *EditorScene) play(a *App) {
 
 // statusLines says what the position is, why it cannot be played, or what
 // the analysis found.
-func (s *EditorScene) statusLines() (lines []string, warn bool) {
+func (s *EditorScene) statusLines(fits func(string) bool) (lines []string, warn bool) {
 	switch {
 	case s.notice != "":
 		return []string{s.notice}, false
@@ -387,15 +427,17 @@ func (s *EditorScene) statusLines() (lines []string, warn bool) {
 		if s.analysis.Text != "" {
 			l1 += " · " + s.analysis.Text
 		}
-		var pv []string
+		// As much of the expected line as fits on one line.
+		line := "Line:"
 		for i, m := range s.analysis.PV {
-			if i >= 8 {
-				pv = append(pv, "…")
+			next := line + " " + m.String()
+			if i+1 < len(s.analysis.PV) && fits != nil && !fits(next+" …") {
+				line += " …"
 				break
 			}
-			pv = append(pv, m.String())
+			line = next
 		}
-		return []string{l1, "Line: " + strings.Join(pv, " ")}, false
+		return []string{l1, line}, false
 	}
 	ok, msg := s.model.Check()
 	return []string{msg}, !ok
@@ -429,7 +471,7 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnCopy.Draw(dst, p)
 
 	st := r.Status
-	lines, warn := s.statusLines()
+	lines, warn := s.statusLines(func(l string) bool { return p.Measure(l, 14, sprites.Medium) <= st.W-p.DP(44) })
 	col := t.Text
 	if warn {
 		col = t.MustCapture
@@ -439,14 +481,28 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	var wrapped []string
 	for _, l := range lines {
-		wrapped = append(wrapped, p.Wrap(l, 14, sprites.Medium, st.W-p.DP(24))...)
+		wrapped = append(wrapped, p.Wrap(l, 14, sprites.Medium, st.W-p.DP(44))...)
 	}
-	if len(wrapped) > 2 {
-		wrapped = wrapped[:2]
+	maxLines := max(1, int((st.H-p.DP(12))/p.DP(20)))
+	if len(wrapped) > maxLines {
+		wrapped = wrapped[:maxLines]
 	}
-	y := st.Y + st.H/2 - p.DP(10)*float64(len(wrapped)-1)
+	// A hint under a short message, when there is room.
+	var hint []string
+	if !warn && len(lines) == 1 && !s.thinker.Busy() && !s.analysed {
+		hint = p.Wrap(editorHint, 12.5, sprites.Regular, st.W-p.DP(24))
+		if len(wrapped)+len(hint) > maxLines {
+			hint = nil
+		}
+	}
+	n := float64(len(wrapped) + len(hint))
+	y := st.Y + st.H/2 - p.DP(10)*(n-1)
 	for _, l := range wrapped {
 		p.Text(dst, l, 14, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
+		y += p.DP(20)
+	}
+	for _, l := range hint {
+		p.Text(dst, l, 12.5, sprites.Regular, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, t.TextDim)
 		y += p.DP(20)
 	}
 	if s.thinker.Busy() {
@@ -456,6 +512,9 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnAnalyse.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
 }
+
+// editorHint explains the board's gestures.
+const editorHint = "Tap a square to place the column, tap it again to take it off. Right-click or long-press a column to copy it."
 
 // drawPiece draws a piece of the palette on its button.
 func (s *EditorScene) drawPiece(a *App, dst *ebiten.Image, r Rect, pc rules.Piece, disabled bool) {

@@ -89,7 +89,7 @@ func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
 	}
 	s.btnNew = ui.Button{Label: "New game", Kind: ui.Primary}
 	s.btnReplay = ui.Button{Label: "Replay", Icon: ui.IconPlay}
-	s.btnExport = ui.Button{Label: "Record"}
+	s.btnExport = ui.Button{Label: "Record", Icon: ui.IconRecord}
 	s.btnBoard = ui.Button{Label: "Board", Icon: ui.IconClose}
 	return s
 }

@@ -94,7 +94,7 @@ func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color
 		sub += "level " + strconv.Itoa(s.match.Cfg.Level) + " · "
 	}
 	cols, held := census(pos, side)
-	sub += strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+	sub += censusText(cols, held)
 	thinking := toMove && s.live() && (s.thinker.BusyWith(thinkMove) || !s.answer.IsZero()) && s.match.IsComputer(side)
 	drawSideCard(a, dst, r, side, name, sub, toMove, thinking)
 }
@@ -148,6 +148,11 @@ func drawSideCard(a *App, dst *ebiten.Image, r Rect, side rules.Color, name, sub
 	} else if toMove {
 		p.Circle(dst, r.X+r.W-p.DP(22), cy, p.DP(5), t.Accent)
 	}
+}
+
+// censusText is a card's count: "9 columns · 1 prisoner held".
+func censusText(cols, held int) string {
+	return plural(cols, "column", "columns") + " · " + plural(held, "prisoner held", "prisoners held")
 }
 
 // census counts the columns side owns and the enemy pieces it holds

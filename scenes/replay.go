@@ -65,7 +65,7 @@ func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
 	s.btnPrev = ui.Button{Label: "Prev", Icon: ui.IconPrev, Kind: ui.Flat}
 	s.btnNext = ui.Button{Label: "Next", Icon: ui.IconForward, Kind: ui.Flat}
 	s.btnLast = ui.Button{Label: "End", Icon: ui.IconLast, Kind: ui.Flat}
-	s.btnMore = ui.Button{Icon: ui.IconMenu, Kind: ui.Secondary}
+	s.btnMore = ui.Button{Icon: ui.IconRecord, Kind: ui.Secondary}
 	s.btnPlay = ui.Button{Label: "Play from here", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
 	s.menu.title = "This game"
 	s.menu.items = []string{"Copy the record", "Save to a file", "Edit this position", "Close"}
@@ -402,9 +402,9 @@ func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
 		side rules.Color
 	}{{l.TopCard, top}, {l.BottomCard, top.Opponent()}} {
 		cols, held := census(pos, c.side)
-		sub := colorWord(c.side) + " · " + strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+		sub := colorWord(c.side) + " · " + censusText(cols, held)
 		if s.names[c.side] == colorWord(c.side) {
-			sub = strconv.Itoa(cols) + " columns · " + strconv.Itoa(held) + " prisoners held"
+			sub = censusText(cols, held)
 		}
 		drawSideCard(a, dst, c.r, c.side, s.names[c.side], sub, !over && pos.SideToMove() == c.side, false)
 	}

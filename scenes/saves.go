@@ -51,3 +51,18 @@ func (a *App) saveOnExit() {
 		a.saveGame(a.play)
 	}
 }
+
+// dropStrayPastes forgets text pasted into the page (the browser's paste
+// event) on a screen that takes none, so that it does not turn up in the
+// next text field. The title and import screens read it themselves.
+func (a *App) dropStrayPastes() {
+	switch a.scene.(type) {
+	case *TitleScene, *ImportScene:
+		return
+	}
+	for {
+		if _, ok := a.clipboard.Pasted(); !ok {
+			return
+		}
+	}
+}

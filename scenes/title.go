@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/rules"
@@ -216,6 +217,20 @@ func (s *TitleScene) Update(a *App) error {
 	}
 	if a.keys.Consume(ActNewGame) {
 		a.GoTo(NewNewGameScene(a, s), true)
+		return nil
+	}
+	// A record pasted on the title screen opens in the import screen.
+	if text, ok := a.clipboard.Pasted(); ok {
+		is := NewImportScene(a, s)
+		is.field.SetText(text)
+		a.GoTo(is, true)
+		return nil
+	}
+	if ctrlVReadsClipboard && inpututil.IsKeyJustPressed(ebiten.KeyV) &&
+		(ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)) && a.clipboard.Tool() != "" {
+		is := NewImportScene(a, s)
+		is.paste = a.clipboard.Paste()
+		a.GoTo(is, true)
 		return nil
 	}
 	if a.keys.Consume(ActConfirm) {

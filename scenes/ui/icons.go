@@ -21,6 +21,7 @@ const (
 	iconFirst
 	iconLast
 	iconPrev
+	iconRecord
 )
 
 type iconKey struct {
@@ -62,6 +63,7 @@ var (
 	IconCheck    = spriteIcon(sprites.IconCheck)
 	IconForward  = iconFunc(iconForward)
 	IconPrev     = iconFunc(iconPrev)
+	IconRecord   = iconFunc(iconRecord) // a sheet with lines: a game record
 	IconFirst    = iconFunc(iconFirst)
 	IconLast     = iconFunc(iconLast)
 )
@@ -93,6 +95,22 @@ func renderIcon(k iconKind, size int) *ebiten.Image {
 		p.MoveTo(u(x0), u(0.2))
 		p.LineTo(u(x1), u(0.5))
 		p.LineTo(u(x0), u(0.8))
+		strokeIt()
+	case iconRecord:
+		// A sheet with a folded corner and three lines of moves.
+		p.MoveTo(u(0.26), u(0.14))
+		p.LineTo(u(0.58), u(0.14))
+		p.LineTo(u(0.74), u(0.30))
+		p.LineTo(u(0.74), u(0.86))
+		p.LineTo(u(0.26), u(0.86))
+		p.Close()
+		p.MoveTo(u(0.58), u(0.14))
+		p.LineTo(u(0.58), u(0.30))
+		p.LineTo(u(0.74), u(0.30))
+		for _, y := range []float64{0.46, 0.58, 0.70} {
+			p.MoveTo(u(0.36), u(y))
+			p.LineTo(u(0.64), u(y))
+		}
 		strokeIt()
 	case iconFirst, iconLast:
 		x0, x1, bar := 0.66, 0.4, 0.28

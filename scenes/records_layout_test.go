@@ -1,0 +1,86 @@
+package scenes
+
+import (
+	"fmt"
+	"testing"
+
+	"bashni/rules"
+)
+
+// TestRecordScreensLayouts lays out the import screen, the list of
+// finished games, the editor, the replay's buttons and the title at many
+// sizes: everything on the screen, nothing overlapping, touch targets of
+// at least 44 dp.
+func TestRecordScreensLayouts(t *testing.T) {
+	for _, scale := range []float64{1, 2} {
+		for _, sz := range [][2]float64{{1280, 800}, {390, 844}, {360, 640}, {800, 600}, {1920, 1080}, {320, 568}, {1024, 1366}} {
+			w, h := sz[0]*scale, sz[1]*scale
+			screen := Rect{W: w, H: h}
+			name := fmt.Sprintf("%vx%v@%v", sz[0], sz[1], scale)
+			check := func(what string, targets map[string]Rect, others map[string]Rect) {
+				t.Helper()
+				all := map[string]Rect{}
+				for n, r := range targets {
+					all[n] = r
+					if r.H < MinTouchDP*scale-0.5 || r.W < MinTouchDP*scale-0.5 {
+						t.Errorf("%s %s: %s is %.0f×%.0f, under 44 dp", what, name, n, r.W/scale, r.H/scale)
+					}
+				}
+				for n, r := range others {
+					all[n] = r
+				}
+				for n, r := range all {
+					if !inside(r, screen) {
+						t.Errorf("%s %s: %s %v is off the screen", what, name, n, r)
+					}
+					for m, q := range all {
+						if n < m && overlap(r, q) {
+							t.Errorf("%s %s: %s %v overlaps %s %v", what, name, n, r, m, q)
+						}
+					}
+				}
+			}
+			il := ImportLayout(w, h, scale)
+			check("import", map[string]Rect{"variant": il.Variant, "back": il.Back, "paste": il.Paste, "clear": il.Clear, "open": il.Open},
+				map[string]Rect{"field": il.Field, "status": il.Status})
+			al := ArchiveLayout(w, h, scale, 3)
+			check("archive", map[string]Rect{"back": al.Back}, map[string]Rect{"list": al.List})
+			if al.RowH < MinTouchDP*scale {
+				t.Errorf("archive %s: rows of %v", name, al.RowH)
+			}
+			for _, v := range rules.Variants {
+				el := EditorLayout(w, h, scale, v)
+				targets := map[string]Rect{"undo": el.Undo, "clear column": el.ClearCol, "tool": el.Tool, "variant": el.Variant,
+					"side": el.Side, "empty": el.Empty, "start": el.Start, "copy": el.CopyFEN, "back": el.Back, "analyse": el.Analyse, "play": el.Play}
+				for i, r := range el.Pieces {
+					targets[fmt.Sprint("piece ", i)] = r
+				}
+				check("editor "+v.String(), targets, map[string]Rect{"board": el.Board.Outer(), "brush": el.Brush, "status": el.Status})
+				if el.Tool.W/2 < MinTouchDP*scale || el.Side.W/2 < MinTouchDP*scale {
+					t.Errorf("editor %s: segments too narrow", name)
+				}
+				if el.Board.Square < 24*scale || (sz[1] >= 800 && el.Board.Square < 40*scale) {
+					t.Errorf("editor %s: squares of %v px", name, el.Board.Square)
+				}
+			}
+			more, play := ReplayMoreButton(w, h, scale, rules.Bashni), ReplayPlayButton(w, h, scale, rules.Bashni)
+			pl := ComputePlayLayout(w, h, scale, rules.Bashni, false)
+			check("replay", map[string]Rect{"more": more, "play": play}, nil)
+			for i, b := range pl.ControlButtons(5, nil) {
+				if overlap(b, more) || overlap(b, play) {
+					t.Errorf("replay %s: control %d overlaps the status buttons", name, i)
+				}
+			}
+			tl := TitleLayout(w, h, scale, true)
+			check("title", map[string]Rect{"continue": tl.Continue, "new": tl.NewGame, "games": tl.Games, "import": tl.Import,
+				"editor": tl.Editor, "rules": tl.Rules, "settings": tl.Settings}, nil)
+			for n := 3; n <= 8; n++ {
+				for i := 0; i < n; i++ {
+					if r := PopupMenuItem(w, h, scale, n, i); r.H < MinTouchDP*scale-0.5 || (!inside(r, screen) && sz[1] >= 568) {
+						t.Errorf("menu of %d %s: item %d %v", n, name, i, r)
+					}
+				}
+			}
+		}
+	}
+}
