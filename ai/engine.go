@@ -62,7 +62,7 @@ type Limits struct {
 }
 
 // MaxDepth is the deepest iteration a search starts.
-const MaxDepth = maxPly - 36
+const MaxDepth = 64
 
 // Info describes one finished iteration of a search.
 type Info struct {

@@ -11,7 +11,7 @@ import (
 // move has lost: it scores -winScore+ply at ply plies from the root, so that
 // quicker wins score higher. Draws (repetition, the 30-ply rule) score 0.
 const (
-	maxPly   = 100
+	maxPly   = MaxDepth + 36 // room for extensions and captures beyond the deepest iteration
 	inf      = 32000
 	winScore = 30000
 	winBound = winScore - 2*maxPly // scores beyond ±winBound are forced wins or losses
