@@ -194,7 +194,6 @@ func NewEditorScene(a *App, p *rules.Position, from Scene) *EditorScene {
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnAnalyse = ui.Button{Label: "Analyse", Icon: ui.IconHint}
 	s.btnPlay = ui.Button{Label: "Play", Kind: ui.Primary}
-	s.thinker = NewThinker(a.newEngine())
 	s.changed(a)
 	return s
 }
@@ -231,7 +230,9 @@ func (s *EditorScene) Layout(a *App, w, h, scale float64) {
 // changed refreshes the board and the checks after an edit; a running
 // analysis is dropped.
 func (s *EditorScene) changed(a *App) {
-	s.thinker.Stop()
+	if s.thinker != nil {
+		s.thinker.Stop()
+	}
 	s.analysed = false
 	s.analysis = HintResult{}
 	s.board.clearMarks()
@@ -250,13 +251,15 @@ func (s *EditorScene) changed(a *App) {
 // Update handles the palette, the board and the analysis.
 func (s *EditorScene) Update(a *App) error {
 	p := &a.ptr
-	if th, ok := s.thinker.Poll(); ok && th.Kind == thinkHint {
-		s.analysis, s.analysed = th.Hint, true
-		s.board.hint = th.Hint.Best
-		a.Invalidate()
-	}
-	if s.thinker.Busy() && a.tick%6 == 0 {
-		a.Invalidate()
+	if s.thinker != nil {
+		if th, ok := s.thinker.Poll(); ok && th.Kind == thinkHint {
+			s.analysis, s.analysed = th.Hint, true
+			s.board.hint = th.Hint.Best
+			a.Invalidate()
+		}
+		if s.thinking() && a.tick%6 == 0 {
+			a.Invalidate()
+		}
 	}
 	if ready, _, err := s.export.job.Ready(); ready {
 		s.export.job = nil
@@ -384,8 +387,13 @@ func (s *EditorScene) say(a *App, msg string) {
 	a.Invalidate()
 }
 
+// thinking reports whether the computer is analysing.
+func (s *EditorScene) thinking() bool { return s.thinker != nil && s.thinker.Busy() }
+
 func (s *EditorScene) back(a *App) {
-	s.thinker.Stop()
+	if s.thinker != nil {
+		s.thinker.Stop()
+	}
 	if s.from == nil {
 		s.from = a.title
 	}
@@ -394,8 +402,12 @@ func (s *EditorScene) back(a *App) {
 
 // analyse asks the computer for the best move, its opinion and its line.
 func (s *EditorScene) analyse(a *App) {
-	if ok, _ := s.model.Check(); !ok || s.thinker.Busy() {
+	if ok, _ := s.model.Check(); !ok || s.thinking() {
 		return
+	}
+	if s.thinker == nil {
+		// Made on first use: a computer player keeps a hash table.
+		s.thinker = NewThinker(a.newEngine())
 	}
 	s.analysed = false
 	s.thinker.StartHint([]*rules.Position{s.model.Position()})
@@ -407,7 +419,9 @@ func (s *EditorScene) play(a *App) {
 	if ok, _ := s.model.Check(); !ok {
 		return
 	}
-	s.thinker.Stop()
+	if s.thinker != nil {
+		s.thinker.Stop()
+	}
 	lastChoice.variant = s.variant.Selected
 	a.GoTo(NewPlayFromScene(a, s, GameConfig{Start: s.model.Position()}), true)
 }
@@ -420,7 +434,7 @@ func (s *EditorScene) statusLines(fits func(string) bool) (lines []string, warn 
 		return []string{s.notice}, false
 	case s.message != "":
 		return []string{s.message}, true
-	case s.thinker.Busy():
+	case s.thinking():
 		return []string{"The computer is looking at the position…"}, false
 	case s.analysed && !s.analysis.Best.IsZero():
 		l1 := "Best: " + s.analysis.Best.String()
@@ -489,7 +503,7 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	// A hint under a short message, when there is room.
 	var hint []string
-	if !warn && len(lines) == 1 && !s.thinker.Busy() && !s.analysed {
+	if !warn && len(lines) == 1 && !s.thinking() && !s.analysed {
 		hint = p.Wrap(editorHint, 12.5, sprites.Regular, st.W-p.DP(24))
 		if len(wrapped)+len(hint) > maxLines {
 			hint = nil
@@ -505,7 +519,7 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 		p.Text(dst, l, 12.5, sprites.Regular, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, t.TextDim)
 		y += p.DP(20)
 	}
-	if s.thinker.Busy() {
+	if s.thinking() {
 		a.renderer.DrawSpinner(dst, st.X+st.W-p.DP(22), st.Y+st.H/2, p.DP(22), float64(a.tick%60)/60, t.Accent)
 	}
 	s.btnBack.Draw(dst, p)

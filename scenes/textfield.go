@@ -197,6 +197,10 @@ func (f *textField) Focus(tick int64) {
 
 // Blur takes the keyboard away, keeping what the IME was composing.
 func (f *textField) Blur() {
+	if f.hover {
+		f.hover = false
+		ebiten.SetCursorShape(ebiten.CursorShapeDefault)
+	}
 	if !f.focused {
 		return
 	}
@@ -371,9 +375,11 @@ func (f *textField) Update(a *App) (changed bool) {
 	// The pointer.
 	if h := ptr.In(in) && !ptr.Touch; h != f.hover {
 		f.hover, changed = h, true
-	}
-	if f.hover {
-		ebiten.SetCursorShape(ebiten.CursorShapeText)
+		if h {
+			ebiten.SetCursorShape(ebiten.CursorShapeText)
+		} else {
+			ebiten.SetCursorShape(ebiten.CursorShapeDefault)
+		}
 	}
 	if ptr.In(in) && ptr.Wheel != 0 {
 		f.scroll -= ptr.Wheel * f.lineH * 2
