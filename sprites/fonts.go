@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
 )
 
 // Weight selects one of the Go fonts.
@@ -27,9 +27,14 @@ const (
 // once and kept, for every piece of text in the game. Sizes are in physical
 // pixels (the em size), rounded to half a pixel so that a resize does not
 // create a face per frame.
+//
+// The faces are text/v2 GoXFaces over golang.org/x/image/font/opentype, not
+// GoTextFaces: the game's text (Latin and Cyrillic, left to right) needs no
+// shaping, and GoTextFace's shaper (go-text/typesetting) would add 0.9 MB to
+// the gzipped WebAssembly download.
 type Fonts struct {
-	sources [weightCount]*text.GoTextFaceSource
-	faces   map[faceKey]*text.GoTextFace
+	sources [weightCount]*opentype.Font
+	faces   map[faceKey]text.Face
 }
 
 type faceKey struct {
@@ -40,9 +45,9 @@ type faceKey struct {
 // NewFonts parses the Go fonts. They are compiled into the binary, so this
 // cannot fail short of a corrupted build, and then it panics.
 func NewFonts() *Fonts {
-	f := &Fonts{faces: map[faceKey]*text.GoTextFace{}}
+	f := &Fonts{faces: map[faceKey]text.Face{}}
 	for w, ttf := range [weightCount][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
-		src, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
+		src, err := opentype.Parse(ttf)
 		if err != nil {
 			panic(fmt.Sprintf("sprites: parsing the Go fonts: %v", err))
 		}
@@ -52,26 +57,21 @@ func NewFonts() *Fonts {
 }
 
 // Face returns the face of the given size (pixels) and weight.
-func (f *Fonts) Face(size float64, w Weight) *text.GoTextFace {
+func (f *Fonts) Face(size float64, w Weight) text.Face {
 	if w >= weightCount {
 		w = Regular
 	}
 	k := faceKey{halfPixels: max(2, int(math.Round(size*2))), weight: w}
 	face, ok := f.faces[k]
 	if !ok {
-		face = &text.GoTextFace{Source: f.sources[w], Size: float64(k.halfPixels) / 2}
+		xf, err := opentype.NewFace(f.sources[w], &opentype.FaceOptions{Size: float64(k.halfPixels) / 2, DPI: 72})
+		if err != nil {
+			panic(fmt.Sprintf("sprites: a face of the Go fonts: %v", err))
+		}
+		face = text.NewGoXFace(xf)
 		f.faces[k] = face
 	}
 	return face
-}
-
-// Source returns the font source of a weight, for callers that need their
-// own face settings.
-func (f *Fonts) Source(w Weight) *text.GoTextFaceSource {
-	if w >= weightCount {
-		w = Regular
-	}
-	return f.sources[w]
 }
 
 // Measure returns the width and line height of s in the given face.
