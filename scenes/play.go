@@ -265,7 +265,7 @@ func (s *PlayScene) tickEffects(a *App) {
 		s.board.phase = float64(a.tick%60) / 60
 		a.Invalidate()
 	}
-	if s.thinker.Busy() && a.tick%6 == 0 {
+	if s.thinker.Busy() && a.tick%6 == 0 && !quietSpinners {
 		a.Invalidate()
 	}
 	if s.explainUntil != 0 && a.tick >= s.explainUntil {

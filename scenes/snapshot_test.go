@@ -1,0 +1,50 @@
+package scenes
+
+import (
+	"testing"
+	"time"
+
+	"bashni/rules"
+)
+
+func TestSceneName(t *testing.T) {
+	for _, tc := range []struct {
+		s    Scene
+		want string
+	}{
+		{nil, "none"},
+		{&PlayScene{}, "play"},
+		{&TitleScene{}, "title"},
+		{&NewGameScene{}, "newgame"},
+		{&GameOverScene{}, "gameover"},
+	} {
+		if got := sceneName(tc.s); got != tc.want {
+			t.Errorf("sceneName(%T) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
+
+func TestSnapshot(t *testing.T) {
+	const fen = "W:Wc3,e3-00:Bd6,f6-1"
+	p, err := rules.ParseFEN(rules.Bashni, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Engine: func(uint64) Engine { return slowEngine{delay: time.Hour} }})
+	var s Snapshot
+	a.Snapshot(&s)
+	if s.Scene != "play" || s.Game == nil || s.Game.Position().FEN() != p.FEN() {
+		t.Fatalf("snapshot of a -fen game: scene %q, game %v", s.Scene, s.Game)
+	}
+	if s.Outcome.Status() != "ongoing" || s.Inspect != rules.NoSquare {
+		t.Errorf("status %q, inspect %v", s.Outcome.Status(), s.Inspect)
+	}
+	name := s.Scene
+	allocs := testing.AllocsPerRun(100, func() { a.Snapshot(&s) })
+	if allocs != 0 {
+		t.Errorf("Snapshot allocates %v times a call, want 0", allocs)
+	}
+	if s.Scene != name {
+		t.Errorf("scene %q, then %q", name, s.Scene)
+	}
+}
