@@ -47,7 +47,8 @@ func run() error {
 		return fmt.Errorf("-level %d: want 1 to 6", *level)
 	}
 	if *fen != "" {
-		if _, err := rules.ParseFEN(v, *fen); err != nil {
+		// In a page the game starts anyway and the title says what is wrong.
+		if _, err := rules.ParseFEN(v, *fen); err != nil && !inBrowser {
 			return fmt.Errorf("-fen: %v", err)
 		}
 	}
@@ -69,9 +70,13 @@ func run() error {
 	}
 
 	// Sound; without a device the game plays silently and says so once.
-	sound := audio.New(audio.Options{Muted: *mute || settings.Muted})
-	if sound.Notice() != "" {
-		notices = append(notices, "No sound device: the game plays silently.")
+	// A page started with -mute (?mute=1) makes no audio context at all.
+	var sound *audio.Player
+	if !*mute || !inBrowser {
+		sound = audio.New(audio.Options{Muted: *mute || settings.Muted})
+		if sound.Notice() != "" {
+			notices = append(notices, "No sound device: the game plays silently.")
+		}
 	}
 
 	ebiten.SetWindowTitle("Bashni")
@@ -93,7 +98,7 @@ func run() error {
 		Friend:   *friend,
 		Seed:     *seed,
 	})
-	err = ebiten.RunGame(app)
+	err = ebiten.RunGame(platformGame(app))
 	if ferr := app.Close(); ferr != nil {
 		fmt.Fprintln(os.Stderr, "bashni: saving:", ferr)
 	}

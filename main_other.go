@@ -1,0 +1,16 @@
+//go:build !js
+
+package main
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/scenes"
+)
+
+// inBrowser is false: on the desktop a bad flag ends the program with a
+// message (see main_js.go for the page).
+const inBrowser = false
+
+// platformGame is the App itself on the desktop.
+func platformGame(app *scenes.App) ebiten.Game { return app }

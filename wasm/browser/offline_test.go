@@ -1,0 +1,38 @@
+package browser
+
+import (
+	"net/http"
+	"testing"
+	"time"
+)
+
+// TestOffline visits once, waits until the service worker controls the page
+// with the whole game in its cache, stops the server and reloads: the game
+// must start and play.
+func TestOffline(t *testing.T) {
+	srv := startServer(t)
+	b := newBrowser(t, desktop)
+	b.open(srv.url(""))
+	b.waitFor("the service worker", `navigator.serviceWorker.controller !== null`, time.Minute)
+	var cached []string
+	b.waitFor("the cache", `(async () => {
+		const names = await caches.keys();
+		if (names.length !== 1) return false;
+		const keys = await (await caches.open(names[0])).keys();
+		return keys.some(r => r.url.includes('main.wasm')) && keys.some(r => r.url.endsWith('/wasm_exec.js')) && keys.length >= 10;
+	})()`, time.Minute)
+	b.eval(`(async () => (await (await caches.open((await caches.keys())[0])).keys()).map(r => new URL(r.url).pathname + new URL(r.url).search))()`, &cached)
+	t.Logf("cached: %v", cached)
+
+	srv.stop()
+	if res, err := http.Get(srv.url("")); err == nil {
+		res.Body.Close()
+		t.Fatal("the server still answers")
+	}
+	t.Logf("start-up offline: %v", b.reload())
+	st := b.startNewGame(false)
+	m := b.humanMove(st)
+	st = b.playByTaps(st, m)
+	t.Logf("offline: played %v, the computer answered %v", m, st.Moves[len(st.Moves)-1])
+	b.expectBoard("offline-after-move", st)
+}
