@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"net"
 	"net/http"
 	"testing"
 	"time"
@@ -35,4 +36,24 @@ func TestOffline(t *testing.T) {
 	st = b.playByTaps(st, m)
 	t.Logf("offline: played %v, the computer answered %v", m, st.Moves[len(st.Moves)-1])
 	b.expectBoard("offline-after-move", st)
+}
+
+// TestStaticFolder publishes the site as `go run ./wasm/serve -out dir`
+// does and serves the folder with a plain file server, as a static host
+// would: the game starts.
+func TestStaticFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := theSite.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	b := newBrowser(t, desktop)
+	t.Logf("start-up from a static folder (no compression): %v", b.open("http://"+ln.Addr().String()+"/"))
+	b.waitState("the title", time.Minute, func(s state) bool { return s.Scene == "title" })
 }
