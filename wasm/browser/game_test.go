@@ -1,12 +1,16 @@
 package browser
 
 import (
+	"context"
 	"image"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 
 	"bashni/rules"
 	"bashni/scenes"
@@ -301,5 +305,38 @@ func TestURLParameters(t *testing.T) {
 	st = b.waitState("the title", time.Minute, func(s state) bool { return s.Scene == "title" })
 	if st.FEN != "" {
 		t.Errorf("a bad ?fen started a game: %q", st.FEN)
+	}
+}
+
+// TestWithoutWebGLOrWebAssembly: a browser without WebGL, or without
+// WebAssembly, gets a plain message instead of a game that never starts.
+func TestWithoutWebGLOrWebAssembly(t *testing.T) {
+	srv := startServer(t)
+	for _, tc := range []struct {
+		name   string
+		flags  []chromedp.ExecAllocatorOption
+		script string // run before the page's own
+		want   string
+	}{
+		{"no WebGL", []chromedp.ExecAllocatorOption{chromedp.Flag("disable-webgl", true)}, "", "WebGL"},
+		{"no WebAssembly", nil, "delete window.WebAssembly", "WebAssembly"},
+	} {
+		b := newBrowser(t, desktop, tc.flags...)
+		if tc.script != "" {
+			b.run(chromedp.ActionFunc(func(ctx context.Context) error {
+				_, err := page.AddScriptToEvaluateOnNewDocument(tc.script).Do(ctx)
+				return err
+			}))
+		}
+		b.run(chromedp.Navigate(srv.url("")))
+		b.waitFor("the message", `!!window.bashniLoadError`, 30*time.Second)
+		var msg string
+		var shown bool
+		b.eval(`window.bashniLoadError`, &msg)
+		b.eval(`(() => { const s = document.getElementById('status'); return s.className === 'error' && s.textContent === window.bashniLoadError && s.offsetParent !== null; })()`, &shown)
+		if !strings.Contains(msg, tc.want) || !shown {
+			t.Errorf("%s: message %q (shown: %v), want one that names %s", tc.name, msg, shown, tc.want)
+		}
+		t.Logf("%s: %s", tc.name, msg)
 	}
 }

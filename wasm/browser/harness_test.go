@@ -105,8 +105,8 @@ type browser struct {
 // newBrowser starts Chromium with a fresh profile (so storage and service
 // workers start empty). Its audio, like a real browser's, waits for a user
 // gesture; every AudioContext the page makes is recorded in
-// window.__audioContexts.
-func newBrowser(t *testing.T, dev device) *browser {
+// window.__audioContexts. extra adds command-line switches.
+func newBrowser(t *testing.T, dev device, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
 	profile, err := os.MkdirTemp("", "bashni-chromium-")
 	if err != nil {
@@ -131,6 +131,7 @@ func newBrowser(t *testing.T, dev device) *browser {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(int(dev.width), int(dev.height)),
 	}
+	opts = append(opts, extra...)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
 	ctx, cancelTimeout := context.WithTimeout(ctx, 8*time.Minute)
