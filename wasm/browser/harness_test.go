@@ -61,6 +61,9 @@ func chromiumPath() string {
 type server struct {
 	addr string
 	srv  *http.Server
+
+	mu       sync.Mutex
+	requests map[string]int // requests by path, to check what was downloaded
 }
 
 func startServer(t *testing.T) *server {
@@ -69,7 +72,13 @@ func startServer(t *testing.T) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{addr: ln.Addr().String(), srv: &http.Server{Handler: theSite}}
+	s := &server{addr: ln.Addr().String(), requests: map[string]int{}}
+	s.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.requests[r.URL.Path]++
+		s.mu.Unlock()
+		theSite.ServeHTTP(w, r)
+	})}
 	go s.srv.Serve(ln)
 	t.Cleanup(s.stop)
 	return s
@@ -78,6 +87,13 @@ func startServer(t *testing.T) *server {
 func (s *server) url(query string) string { return "http://" + s.addr + "/" + query }
 
 func (s *server) stop() { s.srv.Close() }
+
+// served is how many times a path was requested.
+func (s *server) served(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests[path]
+}
 
 // device is the emulated screen.
 type device struct {

@@ -24,6 +24,9 @@ func TestOffline(t *testing.T) {
 	})()`, time.Minute)
 	b.eval(`(async () => (await (await caches.open((await caches.keys())[0])).keys()).map(r => new URL(r.url).pathname + new URL(r.url).search))()`, &cached)
 	t.Logf("cached: %v", cached)
+	if n := srv.served("/main.wasm"); n != 1 {
+		t.Errorf("main.wasm was downloaded %d times on the first visit, want once (the service worker takes the page's copy)", n)
+	}
 
 	srv.stop()
 	if res, err := http.Get(srv.url("")); err == nil {

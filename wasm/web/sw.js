@@ -20,7 +20,10 @@ const SHELL = [
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(SHELL.map((u) => new Request(u, {cache: 'reload'}))))
+      // main.wasm?v=<version> never changes: the copy the page has just
+      // downloaded into the HTTP cache will do. Everything else is checked
+      // with the server.
+      .then((cache) => cache.addAll(SHELL.map((u) => new Request(u, {cache: u.startsWith('main.wasm?v=') ? 'default' : 'no-cache'}))))
       .then(() => self.skipWaiting()));
 });
 
