@@ -37,7 +37,9 @@ func newTable(mib int) *table {
 	for size*2 <= n {
 		size *= 2
 	}
-	return &table{buckets: make([]ttBucket, size), mask: size - 1}
+	t := &table{buckets: make([]ttBucket, size), mask: size - 1}
+	adviseHugePages(t.buckets)
+	return t
 }
 
 func (t *table) clear() {
