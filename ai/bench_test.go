@@ -97,7 +97,7 @@ func BenchmarkMoves(b *testing.B) {
 	buf := make([]rules.Move, 0, 64)
 	for b.Loop() {
 		for _, p := range ps {
-			buf = p.SearchMoves(buf)
+			buf = p.LegalMoves(buf)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/gen")

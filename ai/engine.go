@@ -207,7 +207,7 @@ func (e *Engine) search(ctx context.Context, history []*rules.Position, lim Limi
 
 	// Root moves, ordered as an inner node would order them.
 	f := &s.frames[0]
-	f.moves = s.pos.SearchMoves(f.moves)
+	f.moves = s.pos.LegalMoves(f.moves)
 	ttMove := noMove
 	if te, ok := s.tt.probe(s.pos.Hash()); ok {
 		ttMove = int(te.move)

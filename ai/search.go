@@ -271,7 +271,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 		}
 	}
 	f := &s.frames[ply]
-	f.moves = p.SearchMoves(f.moves)
+	f.moves = p.LegalMoves(f.moves)
 	n := len(f.moves)
 	if n == 0 {
 		return -winScore + ply

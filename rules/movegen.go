@@ -155,31 +155,59 @@ var (
 	blackForwards = []int{dirSE, dirSW}
 )
 
+// AppendCaptures appends the side to move's captures, as complete routes, to
+// buf[:0] and returns it; it is empty when the side to move has no capture.
+// The quiescence search uses it to skip generating quiet moves.
+func (p *Position) AppendCaptures(buf []Move) []Move { return p.appendCaptures(buf[:0]) }
+
+// HasQuietMove reports whether the side to move has a non-capturing move
+// (whether or not a capture is compulsory).
+func (p *Position) HasQuietMove() bool { return p.quietMoveExists() }
+
+// appendCaptures appends every capture route. Only columns that can make a
+// first jump start the search: found for all columns at once on bitboards (a
+// man needs an enemy column next to it in a capturing direction with an
+// empty square beyond, a king an enemy column on one of its diagonals).
+// Origins are visited in ascending order.
 func (p *Position) appendCaptures(buf []Move) []Move {
 	g := geometries[p.variant&1]
 	own := p.Owned(p.side)
+	enemy := p.Owned(p.side ^ 1)
+	occ := p.white | p.black
+	empty := g.board &^ occ
+	men := own &^ p.kings
+	var dirs []int
+	switch {
+	case p.variant.MenCaptureBackward():
+		dirs = allDirs
+	case p.side == White:
+		dirs = whiteForwards
+	default:
+		dirs = blackForwards
+	}
+	var starts uint64
+	for _, d := range dirs {
+		starts |= men & g.back(enemy, d) & g.back(g.back(empty, d), d)
+	}
+	for k := own & p.kings; k != 0; k &= k - 1 {
+		sq := lsb(k)
+		if (g.rays[sq][0]|g.rays[sq][1]|g.rays[sq][2]|g.rays[sq][3])&enemy != 0 {
+			starts |= 1 << uint(sq)
+		}
+	}
+	if starts == 0 {
+		return buf
+	}
 	cg := captureGen{
 		g:         g,
-		enemy:     p.Owned(p.side ^ 1),
+		enemy:     enemy,
 		promo:     g.promo[p.side],
 		fly:       p.variant.FlyingKings(),
 		crownStop: p.variant == Lasca,
+		manDirs:   dirs,
 		out:       buf,
 	}
-	switch {
-	case p.variant.MenCaptureBackward():
-		cg.manDirs = allDirs
-	case p.side == White:
-		cg.manDirs = whiteForwards
-	default:
-		cg.manDirs = blackForwards
-	}
-	// Quick rejection: no own column next to a capturable enemy column.
-	occ := p.white | p.black
-	if !cg.anyContact(own, p.kings) {
-		return buf
-	}
-	for b := own; b != 0; b &= b - 1 {
+	for b := starts; b != 0; b &= b - 1 {
 		sq := lsb(b)
 		cg.occ = occ &^ (1 << uint(sq))
 		cg.cur = Move{promote: -1, npath: 1}
@@ -193,30 +221,12 @@ func (p *Position) appendCaptures(buf []Move) []Move {
 	return cg.out
 }
 
-// anyContact is a cheap test that some capture may exist: a man next to an
-// enemy column in a capturing direction, or any king with an enemy on its
-// diagonals.
-func (cg *captureGen) anyContact(own, kings uint64) bool {
-	g := cg.g
-	men := own &^ kings
-	for _, d := range cg.manDirs {
-		var n uint64
-		if dirDelta[d] > 0 {
-			n = (men & g.maskFrom[d]) << uint(dirDelta[d])
-		} else {
-			n = (men & g.maskFrom[d]) >> uint(-dirDelta[d])
-		}
-		if n&cg.enemy != 0 {
-			return true
-		}
+// back returns the squares whose neighbour in direction d is in b.
+func (g *geometry) back(b uint64, d int) uint64 {
+	if dirDelta[d] > 0 {
+		return b >> uint(dirDelta[d]) & g.maskFrom[d]
 	}
-	for k := own & kings; k != 0; k &= k - 1 {
-		sq := lsb(k)
-		if (g.rays[sq][0]|g.rays[sq][1]|g.rays[sq][2]|g.rays[sq][3])&cg.enemy != 0 {
-			return true
-		}
-	}
-	return false
+	return b << uint(-dirDelta[d]) & g.maskFrom[d]
 }
 
 func (cg *captureGen) push(land, jumped Square) {

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Color is a side: White or Black.
 type Color uint8
@@ -187,4 +190,31 @@ func (c Column) Stack() string {
 		}
 	}
 	return b.String()
+}
+
+const colourBits = 0x5555_5555_5555 // bit 0 of each 2-bit piece in bits 0–47
+
+// Census counts the column's pieces by layer in constant time: own is the
+// number of pieces of the owner's colour on top (the top included), ownKings
+// how many of them are kings, prisoners the pieces of the other colour below
+// them and prisonerKings how many of those are kings. The empty column has
+// all four zero.
+func (c Column) Census() (own, ownKings, prisoners, prisonerKings int) {
+	h := c.Height()
+	if h == 0 {
+		return 0, 0, 0, 0
+	}
+	hmask := uint64(1)<<(2*uint(h)) - 1
+	colours := uint64(c) & colourBits & hmask
+	if c.Owner() == Black {
+		colours ^= colourBits & hmask // now set where a piece is White
+	}
+	own = h
+	if colours != 0 {
+		own = bits.TrailingZeros64(colours) / 2
+	}
+	kings := uint64(c) >> 1 & colourBits & hmask
+	ownMask := uint64(1)<<(2*uint(own)) - 1
+	ownKings = bits.OnesCount64(kings & ownMask)
+	return own, ownKings, h - own, bits.OnesCount64(kings) - ownKings
 }

@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// TestAISupport compares Column.Census with a piece-by-piece count on every
-// column of random games, and on hand-made columns.
-func TestAISupport(t *testing.T) {
+// TestCensusAndCaptures compares Column.Census with a piece-by-piece count on
+// every column of random games and on hand-made columns, and checks the
+// narrower move queries against LegalMoves.
+func TestCensusAndCaptures(t *testing.T) {
 	slow := func(c Column) (own, ownKings, pris, prisKings int) {
 		for i := 0; i < c.Height(); i++ {
 			p := c.Piece(i)
@@ -52,11 +53,8 @@ func TestAISupport(t *testing.T) {
 					check(p.Column(sq))
 				}
 				moves := p.LegalMoves(nil)
-				if fast := p.SearchMoves(nil); !slices.Equal(fast, moves) {
-					t.Fatalf("SearchMoves %v, LegalMoves %v in %s", fast, moves, p.FEN())
-				}
 				caps := p.AppendCaptures(nil)
-				if p.MustCapture() != (len(caps) > 0) || (len(caps) > 0 && len(caps) != len(moves)) {
+				if p.MustCapture() != (len(caps) > 0) || (len(caps) > 0 && !slices.Equal(caps, moves)) {
 					t.Fatalf("AppendCaptures disagrees with LegalMoves in %s", p.FEN())
 				}
 				if len(caps) == 0 && p.HasQuietMove() != (len(moves) > 0) {
