@@ -83,7 +83,7 @@ type App struct {
 	// Board gestures (package input): the adapter reads Ebitengine once a
 	// tick, the scenes read gestures.
 	rec      *input.Recognizer
-	adapter  *gestureInput
+	adapter  *input.Adapter
 	gestures []input.Gesture
 
 	// Screen size in physical pixels and the device scale.
@@ -142,7 +142,7 @@ func NewApp(opts Options) *App {
 	a.renderer = sprites.NewRenderer(a.theme)
 	a.painter = ui.NewPainter(a.renderer, 1)
 	a.rec = input.NewRecognizer(input.Config{NoDrag: !a.settings.Input.AllowsDrag()})
-	a.adapter = newGestureInput(a.rec)
+	a.adapter = input.NewAdapter(a.rec)
 	a.applySound()
 	a.title = NewTitleScene(a)
 	switch {

@@ -11,8 +11,9 @@ import (
 // steady state.
 type Adapter struct {
 	Feeder
-	raw RawInput
-	ids []ebiten.TouchID
+	raw       RawInput
+	ids       []ebiten.TouchID
+	unfocused bool
 }
 
 // NewAdapter returns an adapter that feeds r.
@@ -52,7 +53,14 @@ func (a *Adapter) Update(tick int, scale float64) {
 	in.LeftReleased = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
 	in.RightPressed = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
 	in.Back = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
-	in.Unfocused = !ebiten.IsFocused()
+	// A lost focus matters only while a button or finger is down (it must
+	// end the press), and on desktop ebiten.IsFocused allocates (it runs on
+	// the main thread through a closure): ask only then, so that an idle
+	// frame allocates nothing.
+	if in.Left || in.LeftReleased || len(in.Held) > 0 || len(in.Released) > 0 || a.R.Pressed() {
+		a.unfocused = !ebiten.IsFocused()
+	}
+	in.Unfocused = a.unfocused
 
 	a.Feed(in, scale)
 }
