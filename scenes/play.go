@@ -61,15 +61,11 @@ type PlayScene struct {
 	noticeUntil  int64
 
 	// Pointer on the board.
-	dragging   bool
-	dragX      float64
-	dragY      float64
-	hoverSq    rules.Square
-	hoverHeld  bool // the mouse rests on the board (HoverStill until HoverEnd)
-	hoverX     float64
-	hoverY     float64
-	inspectPin bool // opened by a right click: stays until dismissed
-	inspectLP  bool // opened by a long press: closes when the finger lifts
+	dragging  bool
+	dragX     float64
+	dragY     float64
+	hoverSq   rules.Square
+	inspector inspectorGestures
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
@@ -94,6 +90,7 @@ func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
 	}
 	s := &PlayScene{match: m, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil), archivedPly: -1}
 	s.board = newBoardView(a.renderer)
+	s.inspector.board = s.board
 	s.app = a
 	s.thinker = NewThinker(a.newEngine())
 	s.thinker.NewGame()
@@ -159,7 +156,7 @@ func (s *PlayScene) positionChanged(a *App) {
 	ply := s.shownPly()
 	pos := g.PositionAt(ply)
 	s.board.clearMarks()
-	s.inspectPin, s.inspectLP = false, false
+	s.inspector.reset()
 	s.board.pos = pos
 	s.board.frame = nil
 	s.board.hideTop = [64]int8{}
@@ -183,7 +180,7 @@ func (s *PlayScene) positionChanged(a *App) {
 	}
 	s.moves.current = ply
 	s.moves.follow = true
-	s.hoverInspector(a)
+	s.inspector.hover(a, s.anim != nil)
 	a.Invalidate()
 }
 
@@ -519,8 +516,8 @@ func (s *PlayScene) back(a *App) {
 	switch {
 	case s.dragging:
 		s.cancelDrag(a)
-	case s.board.inspect != rules.NoSquare && s.inspectPin:
-		s.closeInspector(a)
+	case s.inspector.closePinned(a):
+		// It closed the inspector a right click pinned.
 	case s.entry.Selected() != rules.NoSquare:
 		s.entry.Cancel()
 		s.refreshMarks()
@@ -742,14 +739,15 @@ func (s *PlayScene) handleBoard(a *App) {
 	s.updateHover(a)
 	allowTap := a.settings.Input.AllowsTap()
 	for _, gs := range a.gestures {
+		if s.inspector.handle(a, gs, s.anim != nil) {
+			continue
+		}
 		x, y := gs.X*a.scale, gs.Y*a.scale
 		sx, sy := gs.StartX*a.scale, gs.StartY*a.scale
 		switch gs.Kind {
 		case input.Tap:
 			sq, on := s.board.squareAt(sx, sy)
-			if s.closePinned(a) && !on {
-				continue
-			}
+			s.inspector.closePinned(a) // a tap anywhere dismisses it
 			if !on {
 				continue
 			}
@@ -770,7 +768,7 @@ func (s *PlayScene) handleBoard(a *App) {
 			if !on || !s.live() {
 				continue
 			}
-			s.closePinned(a)
+			s.inspector.closePinned(a)
 			s.finishForInput(a)
 			r := s.entry.Grab(sq)
 			if r.Outcome == input.Selected && s.entry.Current() == sq {
@@ -804,52 +802,11 @@ func (s *PlayScene) handleBoard(a *App) {
 				s.refreshMarks()
 				a.Invalidate()
 			}
-		case input.LongPress:
-			if sq, on := s.board.squareAt(sx, sy); on && !s.board.pos.Column(sq).IsEmpty() {
-				s.board.inspect, s.inspectLP, s.inspectPin = sq, true, false
-				a.Invalidate()
-			}
-		case input.LongPressEnd:
-			if s.inspectLP {
-				s.inspectLP = false
-				s.closeInspector(a)
-			}
-		case input.HoverStill:
-			s.hoverHeld, s.hoverX, s.hoverY = true, x, y
-			s.hoverInspector(a)
-		case input.HoverEnd:
-			s.hoverHeld = false
-			if !s.inspectPin && !s.inspectLP && s.board.inspect != rules.NoSquare {
-				s.closeInspector(a)
-			}
-		case input.SecondaryClick:
-			sq, on := s.board.squareAt(x, y)
-			switch {
-			case !on:
-			case s.board.inspect == sq && s.inspectPin:
-				s.closeInspector(a)
-			case !s.board.pos.Column(sq).IsEmpty():
-				s.board.inspect, s.inspectPin = sq, true
-				a.Invalidate()
-			}
 		case input.Back:
 			// Esc is handled as ActBack in handleKeys (it also maps
 			// Backspace); the recognizer turned it into DragCancel when a
 			// drag was live.
 		}
-	}
-}
-
-// hoverInspector opens the inspector of a column the mouse rests on (a
-// column of two or more; a right click shows any). During an animation it
-// waits for the board to settle.
-func (s *PlayScene) hoverInspector(a *App) {
-	if !s.hoverHeld || s.inspectPin || s.inspectLP || s.anim != nil {
-		return
-	}
-	if sq, on := s.board.squareAt(s.hoverX, s.hoverY); on && s.board.pos.Column(sq).Height() >= 2 && s.board.inspect != sq {
-		s.board.inspect = sq
-		a.Invalidate()
 	}
 }
 
@@ -911,28 +868,12 @@ func (s *PlayScene) say(a *App, msg string) {
 	a.Invalidate()
 }
 
-// closePinned closes an inspector opened by a right click; it reports
-// whether there was one.
-func (s *PlayScene) closePinned(a *App) bool {
-	if s.inspectPin && s.board.inspect != rules.NoSquare {
-		s.closeInspector(a)
-		return true
-	}
-	return false
-}
-
 func (s *PlayScene) cancelDrag(a *App) {
 	if !s.dragging {
 		return
 	}
 	s.dragging = false
 	s.refreshMarks()
-	a.Invalidate()
-}
-
-func (s *PlayScene) closeInspector(a *App) {
-	s.board.inspect = rules.NoSquare
-	s.inspectPin = false
 	a.Invalidate()
 }
 

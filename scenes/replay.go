@@ -42,11 +42,9 @@ type ReplayScene struct {
 	menu                                         popupMenu
 	export                                       exporter
 
-	hoverHeld             bool
-	hoverX, hoverY        float64
-	inspectPin, inspectLP bool
-	notice                string
-	noticeUntil           int64
+	inspector   inspectorGestures
+	notice      string
+	noticeUntil int64
 }
 
 // NewReplayScene shows the game read; Back returns to from. It opens at the
@@ -60,6 +58,7 @@ func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
 		}
 	}
 	s.board = newBoardView(a.renderer)
+	s.inspector = inspectorGestures{board: s.board, hoverOverLongPress: true}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack, Kind: ui.Flat}
 	s.btnFirst = ui.Button{Label: "Start", Icon: ui.IconFirst, Kind: ui.Flat}
 	s.btnPrev = ui.Button{Label: "Prev", Icon: ui.IconPrev, Kind: ui.Flat}
@@ -128,7 +127,7 @@ func (s *ReplayScene) showPly(a *App, ply int) {
 	if s.ply > 0 {
 		s.board.last = s.game.AllMoves()[s.ply-1]
 	}
-	s.inspectPin, s.inspectLP = false, false
+	s.inspector.reset()
 	s.moves.current = s.ply
 	s.moves.follow = true
 	a.Invalidate()
@@ -227,9 +226,7 @@ func (s *ReplayScene) Update(a *App) error {
 	}
 	switch {
 	case k.Consume(ActBack):
-		if s.inspectPin {
-			s.closeInspector(a)
-		} else {
+		if !s.inspector.closePinned(a) {
 			s.back(a)
 		}
 		return nil
@@ -251,56 +248,18 @@ func (s *ReplayScene) Update(a *App) error {
 }
 
 // handleBoard opens the column inspector: a resting mouse, a right click
-// or a long press; a tap on the board steps forward.
+// or a long press; a tap on the board closes one a right click pinned.
 func (s *ReplayScene) handleBoard(a *App) {
 	for _, gs := range a.gestures {
-		x, y := gs.X*a.scale, gs.Y*a.scale
-		switch gs.Kind {
-		case input.Tap:
+		if s.inspector.handle(a, gs, s.anim != nil) {
+			continue
+		}
+		if gs.Kind == input.Tap {
 			if _, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale); on {
-				if s.inspectPin {
-					s.closeInspector(a)
-				}
-			}
-		case input.LongPress:
-			if sq, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale); on && !s.board.pos.Column(sq).IsEmpty() {
-				s.board.inspect, s.inspectLP, s.inspectPin = sq, true, false
-				a.Invalidate()
-			}
-		case input.LongPressEnd:
-			if s.inspectLP {
-				s.inspectLP = false
-				s.closeInspector(a)
-			}
-		case input.HoverStill:
-			s.hoverHeld, s.hoverX, s.hoverY = true, x, y
-			if sq, on := s.board.squareAt(x, y); on && s.anim == nil && !s.inspectPin && s.board.pos.Column(sq).Height() >= 2 && s.board.inspect != sq {
-				s.board.inspect = sq
-				a.Invalidate()
-			}
-		case input.HoverEnd:
-			s.hoverHeld = false
-			if !s.inspectPin && !s.inspectLP && s.board.inspect != rules.NoSquare {
-				s.closeInspector(a)
-			}
-		case input.SecondaryClick:
-			sq, on := s.board.squareAt(x, y)
-			switch {
-			case !on:
-			case s.board.inspect == sq && s.inspectPin:
-				s.closeInspector(a)
-			case !s.board.pos.Column(sq).IsEmpty():
-				s.board.inspect, s.inspectPin = sq, true
-				a.Invalidate()
+				s.inspector.closePinned(a)
 			}
 		}
 	}
-}
-
-func (s *ReplayScene) closeInspector(a *App) {
-	s.board.inspect = rules.NoSquare
-	s.inspectPin = false
-	a.Invalidate()
 }
 
 func (s *ReplayScene) updateMenu(a *App) {
