@@ -222,6 +222,23 @@ func (a *App) Play(e audio.Effect) {
 // Invalidate asks for the screen to be redrawn.
 func (a *App) Invalidate() { a.dirty = true }
 
+// widget is a control of package ui (Button, Segmented, Toggle, Slider):
+// Update follows the pointer and reports whether the control was used
+// (clicked, a segment chosen, flipped, moved) and whether its look changed.
+type widget interface {
+	Update(p *ui.Pointer) (used, changed bool)
+}
+
+// used updates w from this tick's pointer, asks for a redraw when it was
+// used or its look changed, and reports whether it was used.
+func (a *App) used(w widget) bool {
+	used, changed := w.Update(&a.ptr)
+	if used || changed {
+		a.Invalidate()
+	}
+	return used
+}
+
 // Tick is the number of Updates so far; animations count in ticks.
 func (a *App) Tick() int64 { return a.tick }
 

@@ -106,12 +106,9 @@ func (s *ArchiveScene) rowAt(x, y float64) int {
 // Update handles the list and the button.
 func (s *ArchiveScene) Update(a *App) error {
 	p := &a.ptr
-	if c, ch := s.btnBack.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.back(a)
-			return nil
-		}
+	if a.used(&s.btnBack) {
+		s.back(a)
+		return nil
 	}
 	if a.keys.Consume(ActBack) {
 		s.back(a)

@@ -250,7 +250,6 @@ func (s *EditorScene) changed(a *App) {
 
 // Update handles the palette, the board and the analysis.
 func (s *EditorScene) Update(a *App) error {
-	p := &a.ptr
 	if s.thinker != nil {
 		if th, ok := s.thinker.Poll(); ok && th.Kind == thinkHint {
 			s.analysis, s.analysed = th.Hint, true
@@ -274,15 +273,12 @@ func (s *EditorScene) Update(a *App) error {
 		a.Invalidate()
 	}
 	for i := range s.pieces {
-		if c, ch := s.pieces[i].Update(p); c || ch {
-			a.Invalidate()
-			if c {
-				s.message = ""
-				s.model.Add(EditorPieces[i])
-				s.tool.Selected = 0
-				a.Play(uiTap)
-				s.changed(a)
-			}
+		if a.used(&s.pieces[i]) {
+			s.message = ""
+			s.model.Add(EditorPieces[i])
+			s.tool.Selected = 0
+			a.Play(uiTap)
+			s.changed(a)
 		}
 	}
 	type action struct {
@@ -299,36 +295,25 @@ func (s *EditorScene) Update(a *App) error {
 		{&s.btnAnalyse, func() { s.analyse(a) }},
 		{&s.btnPlay, func() { s.play(a) }},
 	} {
-		if c, ch := b.b.Update(p); c || ch {
-			a.Invalidate()
-			if c {
-				s.message = ""
-				b.do()
-				return nil
-			}
+		if a.used(b.b) {
+			s.message = ""
+			b.do()
+			return nil
 		}
 	}
-	if c, ch := s.tool.Update(p); c || ch {
-		a.Invalidate()
+	a.used(&s.tool)
+	if a.used(&s.side) {
+		s.model.SetSide(rules.Color(s.side.Selected))
+		s.changed(a)
 	}
-	if c, ch := s.side.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.model.SetSide(rules.Color(s.side.Selected))
-			s.changed(a)
+	if a.used(&s.variant) {
+		v := rules.Bashni
+		if s.variant.Selected == 1 {
+			v = rules.Lasca
 		}
-	}
-	if c, ch := s.variant.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			v := rules.Bashni
-			if s.variant.Selected == 1 {
-				v = rules.Lasca
-			}
-			s.model.SetVariant(v)
-			s.Layout(a, a.w, a.h, a.scale)
-			s.changed(a)
-		}
+		s.model.SetVariant(v)
+		s.Layout(a, a.w, a.h, a.scale)
+		s.changed(a)
 	}
 	s.handleBoard(a)
 	switch {

@@ -113,7 +113,6 @@ func (s *GameOverScene) say(a *App, msg string) {
 
 // Update handles the buttons.
 func (s *GameOverScene) Update(a *App) error {
-	p := &a.ptr
 	s.export.poll(a, s.say)
 	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
 		s.notice, s.noticeUntil = "", 0
@@ -123,35 +122,23 @@ func (s *GameOverScene) Update(a *App) error {
 		s.menu.update(a)
 		return nil
 	}
-	if c, ch := s.btnExport.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			m := s.play.match
-			s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
-			return nil
-		}
+	if a.used(&s.btnExport) {
+		m := s.play.match
+		s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
+		return nil
 	}
-	if c, ch := s.btnNew.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(NewNewGameScene(a, a.title), true)
-			return nil
-		}
+	if a.used(&s.btnNew) {
+		a.GoTo(NewNewGameScene(a, a.title), true)
+		return nil
 	}
-	if c, ch := s.btnReplay.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.play.StartReplay(a)
-			a.GoTo(s.play, false)
-			return nil
-		}
+	if a.used(&s.btnReplay) {
+		s.play.StartReplay(a)
+		a.GoTo(s.play, false)
+		return nil
 	}
-	if c, ch := s.btnBoard.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(s.play, false)
-			return nil
-		}
+	if a.used(&s.btnBoard) {
+		a.GoTo(s.play, false)
+		return nil
 	}
 	switch {
 	case a.keys.Consume(ActBack):

@@ -143,42 +143,26 @@ func (s *ImportScene) check() {
 
 // Update handles the field and the buttons.
 func (s *ImportScene) Update(a *App) error {
-	p := &a.ptr
-	if c, ch := s.btnBack.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.back(a)
-			return nil
-		}
+	if a.used(&s.btnBack) {
+		s.back(a)
+		return nil
 	}
-	if c, ch := s.btnPaste.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.paste = a.clipboard.Paste()
-			s.notice = ""
-		}
+	if a.used(&s.btnPaste) {
+		s.paste = a.clipboard.Paste()
+		s.notice = ""
 	}
-	if c, ch := s.btnClear.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.field.SetText("")
-			s.notice = ""
-			s.field.Focus(a.tick)
-		}
+	if a.used(&s.btnClear) {
+		s.field.SetText("")
+		s.notice = ""
+		s.field.Focus(a.tick)
 	}
-	if c, ch := s.btnOpen.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.open(a)
-			return nil
-		}
+	if a.used(&s.btnOpen) {
+		s.open(a)
+		return nil
 	}
-	if c, ch := s.variant.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.Play(uiTap)
-			s.checked = false
-		}
+	if a.used(&s.variant) {
+		a.Play(uiTap)
+		s.checked = false
 	}
 	if ready, text, err := s.paste.Ready(); ready {
 		s.paste = nil

@@ -120,29 +120,19 @@ func (s *NewGameScene) Layout(a *App, w, h, scale float64) {
 
 // Update handles the choices.
 func (s *NewGameScene) Update(a *App) error {
-	p := &a.ptr
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
-		if c, ch := sg.Update(p); c || ch {
-			a.Invalidate()
-			if c {
-				a.Play(uiTap)
-			}
+		if a.used(sg) {
+			a.Play(uiTap)
 		}
 	}
 	s.level.Disabled = s.opponent.Selected == 1
-	if c, ch := s.btnBack.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.back(a)
-			return nil
-		}
+	if a.used(&s.btnBack) {
+		s.back(a)
+		return nil
 	}
-	if c, ch := s.btnStart.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.start(a)
-			return nil
-		}
+	if a.used(&s.btnStart) {
+		s.start(a)
+		return nil
 	}
 	if a.keys.Consume(ActBack) {
 		s.back(a)

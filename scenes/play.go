@@ -604,43 +604,25 @@ func (s *PlayScene) handlePanel(a *App) {
 	s.btnRedo.Disabled = !s.match.CanRedo() || s.replaying
 	s.btnHint.Disabled = !s.live() || !s.match.HumanToMove() || s.thinker.Busy()
 	s.btnHint.Toggled = !s.hint.Best.IsZero() && s.live()
-	if c, ch := s.btnUndo.Update(p); ch || c {
-		a.Invalidate()
-		if c {
-			s.undo(a)
-		}
+	if a.used(&s.btnUndo) {
+		s.undo(a)
 	}
-	if c, ch := s.btnRedo.Update(p); ch || c {
-		a.Invalidate()
-		if c {
-			s.redo(a)
-		}
+	if a.used(&s.btnRedo) {
+		s.redo(a)
 	}
-	if c, ch := s.btnFlip.Update(p); ch || c {
-		a.Invalidate()
-		if c {
-			s.flip(a)
-		}
+	if a.used(&s.btnFlip) {
+		s.flip(a)
 	}
-	if c, ch := s.btnHint.Update(p); ch || c {
-		a.Invalidate()
-		if c {
-			s.askHint(a)
-		}
+	if a.used(&s.btnHint) {
+		s.askHint(a)
 	}
-	if c, ch := s.btnMenu.Update(p); ch || c {
-		a.Invalidate()
-		if c {
-			s.openMenu(a)
-		}
+	if a.used(&s.btnMenu) {
+		s.openMenu(a)
 	}
 	if !s.live() || s.replaying {
-		if c, ch := s.btnReturn.Update(p); ch || c {
-			a.Invalidate()
-			if c {
-				s.stopReplay()
-				s.returnToGame(a)
-			}
+		if a.used(&s.btnReturn) {
+			s.stopReplay()
+			s.returnToGame(a)
 		}
 	}
 	if ply, ok, ch := s.moves.update(p, s.match.Game); ch || ok {

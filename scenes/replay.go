@@ -205,12 +205,9 @@ func (s *ReplayScene) Update(a *App) error {
 		{&s.btnMore, func() { s.menu.open = true }},
 		{&s.btnPlay, func() { s.playFromHere(a) }},
 	} {
-		if c, ch := b.b.Update(p); c || ch {
-			a.Invalidate()
-			if c {
-				b.do()
-				return nil
-			}
+		if a.used(b.b) {
+			b.do()
+			return nil
 		}
 	}
 	if ply, ok, ch := s.moves.update(p, s.game); ok || ch {

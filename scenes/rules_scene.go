@@ -254,29 +254,19 @@ func (s *RulesScene) wrap(a *App) {
 
 // Update turns pages and plays the diagram.
 func (s *RulesScene) Update(a *App) error {
-	p := &a.ptr
-	if c, ch := s.btnPrev.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.setPage(a, s.page-1)
-		}
+	if a.used(&s.btnPrev) {
+		s.setPage(a, s.page-1)
 	}
-	if c, ch := s.btnNxt.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			if s.page == len(rulesPages)-1 {
-				s.back(a)
-				return nil
-			}
-			s.setPage(a, s.page+1)
-		}
-	}
-	if c, ch := s.btnBack.Update(p); c || ch {
-		a.Invalidate()
-		if c {
+	if a.used(&s.btnNxt) {
+		if s.page == len(rulesPages)-1 {
 			s.back(a)
 			return nil
 		}
+		s.setPage(a, s.page+1)
+	}
+	if a.used(&s.btnBack) {
+		s.back(a)
+		return nil
 	}
 	switch {
 	case a.keys.Consume(ActBack):

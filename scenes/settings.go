@@ -132,26 +132,13 @@ func (s *SettingsScene) Layout(a *App, w, h, scale float64) {
 
 // Update applies changes.
 func (s *SettingsScene) Update(a *App) error {
-	p := &a.ptr
 	st := a.settings
 	changed := false
-	upd := func(c, ch bool) {
-		if ch || c {
-			a.Invalidate()
-		}
-		if c {
+	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip} {
+		if a.used(w) {
 			changed = true
 		}
 	}
-	upd(s.theme.Update(p))
-	upd(s.volume.Update(p))
-	upd(s.sound.Update(p))
-	upd(s.speed.Update(p))
-	upd(s.instant.Update(p))
-	upd(s.coords.Update(p))
-	upd(s.dests.Update(p))
-	upd(s.input.Update(p))
-	upd(s.flip.Update(p))
 	s.volume.Text = strconv.Itoa(int(math.Round(s.volume.Value*100))) + "%"
 	if changed {
 		st.Theme = s.themeIDs[s.theme.Selected]
@@ -166,12 +153,9 @@ func (s *SettingsScene) Update(a *App) error {
 		a.SetSettings(st)
 		a.Play(uiTap)
 	}
-	if c, ch := s.btnBack.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			s.back(a)
-			return nil
-		}
+	if a.used(&s.btnBack) {
+		s.back(a)
+		return nil
 	}
 	if a.keys.Consume(ActBack) || a.keys.Consume(ActConfirm) {
 		s.back(a)

@@ -163,57 +163,35 @@ func (s *TitleScene) Layout(a *App, w, h, scale float64) {
 
 // Update runs the menu and the game behind it.
 func (s *TitleScene) Update(a *App) error {
-	p := &a.ptr
 	if s.canContinue(a) {
-		if c, ch := s.btnContinue.Update(p); c || ch {
-			a.Invalidate()
-			if c {
-				s.continueGame(a)
-				return nil
-			}
-		}
-	}
-	if c, ch := s.btnNew.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(NewNewGameScene(a, s), true)
+		if a.used(&s.btnContinue) {
+			s.continueGame(a)
 			return nil
 		}
 	}
-	if c, ch := s.btnRules.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(NewRulesScene(a, s), true)
-			return nil
-		}
+	if a.used(&s.btnNew) {
+		a.GoTo(NewNewGameScene(a, s), true)
+		return nil
 	}
-	if c, ch := s.btnSettings.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(NewSettingsScene(a, s), true)
-			return nil
-		}
+	if a.used(&s.btnRules) {
+		a.GoTo(NewRulesScene(a, s), true)
+		return nil
 	}
-	if c, ch := s.btnGames.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(NewArchiveScene(a, s), true)
-			return nil
-		}
+	if a.used(&s.btnSettings) {
+		a.GoTo(NewSettingsScene(a, s), true)
+		return nil
 	}
-	if c, ch := s.btnImport.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(NewImportScene(a, s), true)
-			return nil
-		}
+	if a.used(&s.btnGames) {
+		a.GoTo(NewArchiveScene(a, s), true)
+		return nil
 	}
-	if c, ch := s.btnEditor.Update(p); c || ch {
-		a.Invalidate()
-		if c {
-			a.GoTo(NewEditorScene(a, nil, s), true)
-			return nil
-		}
+	if a.used(&s.btnImport) {
+		a.GoTo(NewImportScene(a, s), true)
+		return nil
+	}
+	if a.used(&s.btnEditor) {
+		a.GoTo(NewEditorScene(a, nil, s), true)
+		return nil
 	}
 	if a.keys.Consume(ActNewGame) {
 		a.GoTo(NewNewGameScene(a, s), true)
