@@ -89,6 +89,19 @@ func (m *moveAnim) advance(dst []audio.Effect) []audio.Effect {
 	return dst
 }
 
+// step shows the next tick on b and plays its sounds; buf is the caller's
+// buffer for them, kept between ticks so that they allocate nothing. It
+// reports whether the animation has ended.
+func (m *moveAnim) step(a *App, b *boardView, buf *[]audio.Effect) (done bool) {
+	*buf = m.advance((*buf)[:0])
+	for _, e := range *buf {
+		a.Play(e)
+	}
+	m.apply(b)
+	a.Invalidate()
+	return m.done()
+}
+
 // allCues returns every sound of the move (for a move shown without
 // animation).
 func (m *moveAnim) allCues(dst []audio.Effect) []audio.Effect {

@@ -356,20 +356,12 @@ func (s *PlayScene) startAnim(a *App, before *rules.Position, mv rules.Move, spe
 }
 
 func (s *PlayScene) stepAnimation(a *App) {
-	if s.anim == nil {
+	if s.anim == nil || !s.anim.step(a, s.board, &s.cueBuf) {
 		return
 	}
-	s.cueBuf = s.anim.advance(s.cueBuf[:0])
-	for _, e := range s.cueBuf {
-		a.Play(e)
-	}
-	s.anim.apply(s.board)
-	a.Invalidate()
-	if s.anim.done() {
-		after := s.anim.after
-		s.anim = nil
-		s.nextQueued(a, after)
-	}
+	after := s.anim.after
+	s.anim = nil
+	s.nextQueued(a, after)
 }
 
 // finishAnimation jumps to the end of the running animation and of any

@@ -19,15 +19,8 @@ func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
 	p := a.painter
 	t := p.Theme
 	l := &s.layout
-	if l.Landscape {
-		p.RoundRect(dst, l.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
-	} else {
-		p.RoundRect(dst, ui.Inset(Rect{X: l.MoveList.X, Y: l.MoveList.Y, W: l.MoveList.W, H: l.Controls.Y + l.Controls.H - l.MoveList.Y}, -p.DP(2)), p.DP(12), t.Panel, p.DP(1), t.PanelEdge)
-	}
-	top := rules.Black
-	if s.flipped {
-		top = rules.White
-	}
+	drawPanelBack(p, dst, l)
+	top := topSide(s.flipped)
 	s.drawCard(a, dst, l.TopCard, top)
 	s.drawCard(a, dst, l.BottomCard, top.Opponent())
 
@@ -64,17 +57,43 @@ func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
 	}
 
 	s.moves.draw(a, dst, s.match.Game)
-
-	if l.Landscape {
-		p.Line(dst, l.Controls.X, l.Controls.Y-p.DP(6), l.Controls.X+l.Controls.W, l.Controls.Y-p.DP(6), p.DP(1), ui.Alpha(t.PanelEdge, 0.8))
-	}
-	for _, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
-		b.Draw(dst, p)
-	}
+	drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
 	if s.btnHint.Label == "Hint" && s.hintWait {
 		r := s.btnHint.Rect
 		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(a.tick%60)/60, t.Accent)
 	}
+}
+
+// drawPanelBack draws the panel behind the cards, the status, the move
+// list and the controls of the play screen's layout l; in portrait, where
+// the cards stand around the board, only behind the move list and the
+// controls.
+func drawPanelBack(p *ui.Painter, dst *ebiten.Image, l *PlayLayout) {
+	t := p.Theme
+	if l.Landscape {
+		p.RoundRect(dst, l.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
+	} else {
+		p.RoundRect(dst, ui.Inset(Rect{X: l.MoveList.X, Y: l.MoveList.Y, W: l.MoveList.W, H: l.Controls.Y + l.Controls.H - l.MoveList.Y}, -p.DP(2)), p.DP(12), t.Panel, p.DP(1), t.PanelEdge)
+	}
+}
+
+// drawControls draws the row of control buttons of layout l, under a rule
+// in landscape.
+func drawControls(p *ui.Painter, dst *ebiten.Image, l *PlayLayout, buttons ...*ui.Button) {
+	if l.Landscape {
+		p.Line(dst, l.Controls.X, l.Controls.Y-p.DP(6), l.Controls.X+l.Controls.W, l.Controls.Y-p.DP(6), p.DP(1), ui.Alpha(p.Theme.PanelEdge, 0.8))
+	}
+	for _, b := range buttons {
+		b.Draw(dst, p)
+	}
+}
+
+// topSide is the side at the top of the board, whose card goes at the top.
+func topSide(flipped bool) rules.Color {
+	if flipped {
+		return rules.White
+	}
+	return rules.Black
 }
 
 // drawCard draws one player's card.

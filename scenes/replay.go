@@ -155,16 +155,7 @@ func (s *ReplayScene) step(a *App, ply int) {
 }
 
 func (s *ReplayScene) stepAnimation(a *App) {
-	if s.anim == nil {
-		return
-	}
-	s.cueBuf = s.anim.advance(s.cueBuf[:0])
-	for _, e := range s.cueBuf {
-		a.Play(e)
-	}
-	s.anim.apply(s.board)
-	a.Invalidate()
-	if s.anim.done() {
+	if s.anim != nil && s.anim.step(a, s.board, &s.cueBuf) {
 		s.showPly(a, s.ply)
 	}
 }
@@ -342,15 +333,8 @@ func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
 	t := p.Theme
 	l := &s.layout
 	s.board.Draw(dst)
-	if l.Landscape {
-		p.RoundRect(dst, l.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
-	} else {
-		p.RoundRect(dst, ui.Inset(Rect{X: l.MoveList.X, Y: l.MoveList.Y, W: l.MoveList.W, H: l.Controls.Y + l.Controls.H - l.MoveList.Y}, -p.DP(2)), p.DP(12), t.Panel, p.DP(1), t.PanelEdge)
-	}
-	top := rules.Black
-	if s.flipped {
-		top = rules.White
-	}
+	drawPanelBack(p, dst, l)
+	top := topSide(s.flipped)
 	pos := s.game.PositionAt(s.ply)
 	over := s.ply == s.last() && s.game.Outcome().Over()
 	for _, c := range []struct {
@@ -375,12 +359,7 @@ func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnMore.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
 	s.moves.draw(a, dst, s.game)
-	if l.Landscape {
-		p.Line(dst, l.Controls.X, l.Controls.Y-p.DP(6), l.Controls.X+l.Controls.W, l.Controls.Y-p.DP(6), p.DP(1), ui.Alpha(t.PanelEdge, 0.8))
-	}
-	for _, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
-		b.Draw(dst, p)
-	}
+	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
 	if s.menu.open {
 		s.menu.draw(a, dst)
 	}
