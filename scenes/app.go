@@ -430,6 +430,15 @@ func (a *App) LayoutF(w, h float64) (float64, float64) {
 	return sw, sh
 }
 
+// goBack returns to the scene a screen was opened from, *from; a screen
+// opened from nowhere returns to the title, which *from then keeps.
+func (a *App) goBack(from *Scene) {
+	if *from == nil {
+		*from = a.title
+	}
+	a.GoTo(*from, false)
+}
+
 // drawBackdrop draws what a menu card floats over: the scene it came from
 // (the game in progress, or the title's board), veiled.
 func (a *App) drawBackdrop(dst *ebiten.Image, from Scene) {

@@ -171,10 +171,7 @@ func (s *ArchiveScene) open(a *App, i int) {
 }
 
 func (s *ArchiveScene) back(a *App) {
-	if s.from == nil {
-		s.from = a.title
-	}
-	a.GoTo(s.from, false)
+	a.goBack(&s.from)
 }
 
 // Draw draws the list.

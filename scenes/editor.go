@@ -379,10 +379,7 @@ func (s *EditorScene) back(a *App) {
 	if s.thinker != nil {
 		s.thinker.Stop()
 	}
-	if s.from == nil {
-		s.from = a.title
-	}
-	a.GoTo(s.from, false)
+	a.goBack(&s.from)
 }
 
 // analyse asks the computer for the best move, its opinion and its line.

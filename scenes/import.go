@@ -215,10 +215,7 @@ func (s *ImportScene) Update(a *App) error {
 
 func (s *ImportScene) back(a *App) {
 	s.field.Blur()
-	if s.from == nil {
-		s.from = a.title
-	}
-	a.GoTo(s.from, false)
+	a.goBack(&s.from)
 }
 
 // open shows the game read in the replay view.

@@ -290,10 +290,7 @@ func (s *ReplayScene) say(a *App, msg string) {
 }
 
 func (s *ReplayScene) back(a *App) {
-	if s.from == nil {
-		s.from = a.title
-	}
-	a.GoTo(s.from, false)
+	a.goBack(&s.from)
 }
 
 // playFromHere sets up a game from the position shown, keeping the moves

@@ -320,10 +320,7 @@ func (s *RulesScene) stepDiagram(a *App) {
 }
 
 func (s *RulesScene) back(a *App) {
-	if s.from == nil {
-		s.from = a.title
-	}
-	a.GoTo(s.from, false)
+	a.goBack(&s.from)
 }
 
 // Draw draws the page.

@@ -164,10 +164,7 @@ func (s *SettingsScene) Update(a *App) error {
 }
 
 func (s *SettingsScene) back(a *App) {
-	if s.from == nil {
-		s.from = a.title
-	}
-	a.GoTo(s.from, false)
+	a.goBack(&s.from)
 }
 
 // Draw draws the screen.
