@@ -243,15 +243,21 @@ func (f *textField) Insert(s string) {
 	f.replaceSelection(s)
 }
 
+// lineAround is where the line holding byte a of s starts and where the
+// line holding byte b (a ≤ b) ends, before its newline.
+func lineAround(s string, a, b int) (start, end int) {
+	start = strings.LastIndexByte(s[:a], '\n') + 1
+	end = len(s)
+	if k := strings.IndexByte(s[b:], '\n'); k >= 0 {
+		end = b + k
+	}
+	return start, end
+}
+
 func (f *textField) onNewSession() *textinput.SessionOptions {
 	f.newSession++
-	a, _ := f.selection()
-	lineStart := strings.LastIndexByte(f.text[:a], '\n') + 1
-	lineEnd := len(f.text)
-	if k := strings.IndexByte(f.text[a:], '\n'); k >= 0 {
-		lineEnd = a + k
-	}
-	_, b := f.selection()
+	a, b := f.selection()
+	lineStart, lineEnd := lineAround(f.text, a, a)
 	return &textinput.SessionOptions{
 		CaretBounds:     f.caretBounds(),
 		TextBeforeCaret: f.text[lineStart:a],
@@ -265,11 +271,7 @@ func (f *textField) onCommit(c *textinput.Commit) {
 		// The IME rewrote text around the caret (autocorrect): replace the
 		// line it was given.
 		a, b := f.selection()
-		lineStart := strings.LastIndexByte(f.text[:a], '\n') + 1
-		lineEnd := len(f.text)
-		if k := strings.IndexByte(f.text[b:], '\n'); k >= 0 {
-			lineEnd = b + k
-		}
+		lineStart, lineEnd := lineAround(f.text, a, b)
 		nb, na := c.SurroundingText()
 		f.text = f.text[:lineStart] + nb + cleanInput(c.Text()) + na + f.text[lineEnd:]
 		f.caret = lineStart + len(nb) + len(cleanInput(c.Text()))
