@@ -117,8 +117,8 @@ type game struct {
 	streams []*vmhost.GuestAudioStream
 	mu      sync.Mutex
 	closed  bool
-	// The game's text-input session (startIn serves it) and text waiting
-	// for one.
+	// The game's text-input session (the launcher serves it) and text
+	// waiting for one.
 	ime   *vmhost.GuestTextInput
 	typed string
 }
@@ -140,13 +140,34 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// start runs the game with args at w×h dp.
+// guestEnv is what a guest sees beyond the test's own environment. Its
+// zero value gives the guest directories of its own, removed after the
+// test.
+type guestEnv struct {
+	// config is BASHNI_CONFIG_DIR: the same directory across two runs is
+	// the same player's saves.
+	config string
+	// home is $HOME (records are saved in its Documents folder).
+	home string
+	// path is put before $PATH (fake clipboard tools).
+	path string
+}
+
+// start runs the game with args at w×h dp, in directories of its own.
 func start(t *testing.T, w, h int, args ...string) *game {
+	t.Helper()
+	return startIn(t, w, h, guestEnv{}, args...)
+}
+
+// startIn runs the game with args at w×h dp, in the directories of env,
+// and serves the game's text input (exp/textinput) as an IME would: text
+// given to g.typeText is committed into the focused text field.
+func startIn(t *testing.T, w, h int, env guestEnv, args ...string) *game {
 	t.Helper()
 	var g *game
 	var err error
 	for attempt := 0; attempt < 2; attempt++ { // vmhost launches are occasionally flaky
-		g, err = tryStart(t, w, h, args...)
+		g, err = tryStartIn(t, w, h, env, args...)
 		if err == nil {
 			break
 		}
@@ -159,7 +180,7 @@ func start(t *testing.T, w, h int, args ...string) *game {
 	return g
 }
 
-func tryStart(t *testing.T, w, h int, args ...string) (*game, error) {
+func tryStartIn(t *testing.T, w, h int, env guestEnv, args ...string) (*game, error) {
 	dir, err := os.MkdirTemp("", "bg")
 	if err != nil {
 		return nil, err
@@ -174,9 +195,20 @@ func tryStart(t *testing.T, w, h int, args ...string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if env.config == "" {
+		env.config = filepath.Join(dir, "config")
+	}
+	if env.home == "" {
+		env.home = filepath.Join(dir, "home")
+	}
 	g := &game{t: t, w: w, h: h, stderr: &syncBuffer{}}
 	g.cmd = exec.Command(guestBin, args...)
-	g.cmd.Env = append(os.Environ(), "EBITENGINE_VM_ENDPOINT="+endpoint, "BASHNI_CONFIG_DIR="+filepath.Join(dir, "config"))
+	vars := append([]string(nil), os.Environ()...)
+	vars = append(vars, "EBITENGINE_VM_ENDPOINT="+endpoint, "BASHNI_CONFIG_DIR="+env.config, "HOME="+env.home)
+	if env.path != "" {
+		vars = append(vars, "PATH="+env.path+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
+	g.cmd.Env = vars
 	g.cmd.Stderr = g.stderr
 	g.cmd.Stdout = g.stderr
 	if err := g.cmd.Start(); err != nil {
@@ -197,6 +229,11 @@ func tryStart(t *testing.T, w, h int, args ...string) (*game, error) {
 			g.mu.Lock()
 			g.streams = append(g.streams, s)
 			g.mu.Unlock()
+		},
+		OnTextInput: func(ti *vmhost.GuestTextInput) {
+			// Runs on the test goroutine, during AdvanceTicks and WaitTicks.
+			g.ime = ti
+			g.flushTyped()
 		},
 	})
 	if err != nil {
@@ -349,6 +386,27 @@ func (g *game) key(k ebiten.Key, mods ...ebiten.Key) {
 		g.sess.ReleaseKey(m)
 	}
 	g.ticks(2)
+}
+
+// typeText types s into the game's focused text field, as an IME commit
+// (the way a phone keyboard, an input method or the browser's paste into
+// Ebitengine's text area delivers it).
+func (g *game) typeText(s string) {
+	g.t.Helper()
+	g.typed += s
+	g.flushTyped()
+	g.ticks(3)
+	if g.typed != "" {
+		g.t.Fatalf("the game has no text field open to type %q into", g.typed)
+	}
+}
+
+func (g *game) flushTyped() {
+	if g.typed == "" || g.ime == nil || g.ime.IsClosed() {
+		return
+	}
+	g.ime.Commit(g.typed)
+	g.typed = ""
 }
 
 // effects identifies the sound effects the game has played so far.
