@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -318,6 +319,29 @@ func save(img image.Image, path string) error {
 func (g *game) snap(img image.Image, name string) {
 	if dir := os.Getenv("BASHNI_E2E_FRAMES"); dir != "" {
 		_ = save(img, filepath.Join(dir, g.t.Name()+"-"+name+".png"))
+	}
+}
+
+// screenshotSizes are the window sizes of the screenshots: a laptop's and
+// a phone's.
+var screenshotSizes = [][2]int{{1280, 800}, {390, 844}}
+
+// screenshotDir is where the screenshot tests write, BASHNI_SCREENSHOTS;
+// without it they are skipped.
+func screenshotDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("BASHNI_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set BASHNI_SCREENSHOTS=<dir> to write the screenshots")
+	}
+	return dir
+}
+
+// shot saves a frame as dir/<what>-<w>x<h>.png.
+func (g *game) shot(dir, what string) {
+	g.t.Helper()
+	if err := save(g.frame(), filepath.Join(dir, what+"-"+strconv.Itoa(g.w)+"x"+strconv.Itoa(g.h)+".png")); err != nil {
+		g.t.Fatal(err)
 	}
 }
 

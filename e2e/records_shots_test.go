@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -19,18 +16,9 @@ const workedGame = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:c5:a7 c7-
 // the position editor at 1280×800 and 390×844 into BASHNI_SCREENSHOTS (as
 // TestScreenshots does for the others).
 func TestRecordScreenshots(t *testing.T) {
-	dir := os.Getenv("BASHNI_SCREENSHOTS")
-	if dir == "" {
-		t.Skip("set BASHNI_SCREENSHOTS=<dir> to write the screenshots")
-	}
-	for _, sz := range [][2]int{{1280, 800}, {390, 844}} {
+	dir := screenshotDir(t)
+	for _, sz := range screenshotSizes {
 		w, h := float64(sz[0]), float64(sz[1])
-		shot := func(g *game, what string) {
-			t.Helper()
-			if err := save(g.frame(), filepath.Join(dir, what+"-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1])+".png")); err != nil {
-				t.Fatal(err)
-			}
-		}
 		config := t.TempDir()
 		// A game won, so that the list of finished games has one.
 		g := startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "1", "-mute", "-fen", "W:Wc3,g1:Bd4:H0:F30")
@@ -46,13 +34,13 @@ func TestRecordScreenshots(t *testing.T) {
 		tl := scenes.TitleLayout(w, h, 1, false)
 		g.click(mid(tl.Import))
 		g.ticks(30)
-		shot(g, "import-empty")
+		g.shot(dir, "import-empty")
 		g.typeText("[Event \"Worked example\"]\n[White \"Rules page\"]\n[Black \"Rules page\"]\n\n" + workedGame)
 		g.ticks(10)
-		shot(g, "import")
+		g.shot(dir, "import")
 		g.typeText(" 7. c3-d3")
 		g.ticks(10)
-		shot(g, "import-error")
+		g.shot(dir, "import-error")
 		for i := 0; i < len(" 7. c3-d3"); i++ {
 			g.key(ebiten.KeyBackspace)
 		}
@@ -64,14 +52,14 @@ func TestRecordScreenshots(t *testing.T) {
 		g.key(ebiten.KeyArrowLeft)
 		g.key(ebiten.KeyArrowRight)
 		g.ticks(120)
-		shot(g, "replay")
+		g.shot(dir, "replay")
 		g.key(ebiten.KeyEscape)
 		g.ticks(20)
 		g.key(ebiten.KeyEscape)
 		g.ticks(30)
 		g.click(mid(tl.Games))
 		g.ticks(30)
-		shot(g, "games")
+		g.shot(dir, "games")
 		g.key(ebiten.KeyEscape)
 		g.ticks(30)
 		g.click(mid(tl.Editor))
@@ -97,20 +85,20 @@ func TestRecordScreenshots(t *testing.T) {
 		g.click(mid(el.Pieces[2]))
 		g.click(mid(el.Pieces[2]))
 		g.ticks(10)
-		shot(g, "editor")
+		g.shot(dir, "editor")
 		g.click(mid(el.Analyse))
 		g.realTime(1800) // the computer thinks for a second of real time
-		shot(g, "analysis")
+		g.shot(dir, "analysis")
 		g.click(mid(el.Play))
 		g.ticks(30)
-		shot(g, "playfrom")
+		g.shot(dir, "playfrom")
 		ng := scenes.NewGameLayout(w, h, 1)
 		g.click(mid(ng.Start))
 		g.ticks(30)
 		l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)
 		g.click(mid(l.ControlButtons(5, nil)[4]))
 		g.ticks(20)
-		shot(g, "menu")
+		g.shot(dir, "menu")
 		g.close()
 	}
 }

@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -23,31 +20,22 @@ const finaleFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
 // directory named by BASHNI_SCREENSHOTS (the README's pictures live in
 // docs/): go test ./e2e -run TestScreenshots with BASHNI_SCREENSHOTS=$PWD/docs.
 func TestScreenshots(t *testing.T) {
-	dir := os.Getenv("BASHNI_SCREENSHOTS")
-	if dir == "" {
-		t.Skip("set BASHNI_SCREENSHOTS=<dir> to write the screenshots")
-	}
-	for _, sz := range [][2]int{{1280, 800}, {390, 844}} {
+	dir := screenshotDir(t)
+	for _, sz := range screenshotSizes {
 		w, h := float64(sz[0]), float64(sz[1])
-		shot := func(g *game, what string) {
-			t.Helper()
-			if err := save(g.frame(), filepath.Join(dir, what+"-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1])+".png")); err != nil {
-				t.Fatal(err)
-			}
-		}
 		// The title with the attract game under way, then the menus.
 		g := start(t, sz[0], sz[1], "-seed", "11", "-mute")
 		g.ticks(900)
-		shot(g, "title")
+		g.shot(dir, "title")
 		tl := scenes.TitleLayout(w, h, 1, false)
 		g.click(mid(tl.NewGame))
 		g.ticks(30)
-		shot(g, "newgame")
+		g.shot(dir, "newgame")
 		g.key(ebiten.KeyEscape)
 		g.ticks(30)
 		g.click(mid(tl.Settings))
 		g.ticks(30)
-		shot(g, "settings")
+		g.shot(dir, "settings")
 		g.key(ebiten.KeyEscape)
 		g.ticks(30)
 		g.click(mid(tl.Rules))
@@ -56,7 +44,7 @@ func TestScreenshots(t *testing.T) {
 		g.key(ebiten.KeyArrowRight)
 		g.key(ebiten.KeyArrowRight)
 		g.ticks(60)
-		shot(g, "rules")
+		g.shot(dir, "rules")
 		g.close()
 
 		// A game with tall columns and kings; the inspector; a move.
@@ -66,7 +54,7 @@ func TestScreenshots(t *testing.T) {
 		g.click(b.centre("c3"))
 		g.click(b.centre("d4"))
 		g.ticks(240)
-		shot(g, "play")
+		g.shot(dir, "play")
 		if sz[0] > sz[1] {
 			// After a click the mouse must move before a rest shows the
 			// inspector.
@@ -79,7 +67,7 @@ func TestScreenshots(t *testing.T) {
 			g.sess.PressTouch(3, x, y)
 			g.ticks(40)
 		}
-		shot(g, "inspector")
+		g.shot(dir, "inspector")
 		g.close()
 
 		// The end of a game.
@@ -88,7 +76,7 @@ func TestScreenshots(t *testing.T) {
 		g.click(b.centre("c3"))
 		g.click(b.centre("e5"))
 		g.ticks(240)
-		shot(g, "gameover")
+		g.shot(dir, "gameover")
 		g.close()
 	}
 }
