@@ -63,14 +63,6 @@ func failedJob(err error) *clipJob {
 	return j
 }
 
-// noClipboard is the clipboard of a platform without one.
-type noClipboard struct{}
-
-func (noClipboard) Copy(string) *clipJob   { return failedJob(errNoClipboard) }
-func (noClipboard) Paste() *clipJob        { return failedJob(errNoClipboard) }
-func (noClipboard) Pasted() (string, bool) { return "", false }
-func (noClipboard) Tool() string           { return "" }
-
 // memoryClipboard keeps the text in memory (tests).
 type memoryClipboard struct {
 	mu   sync.Mutex

@@ -53,7 +53,6 @@ type Thinker struct {
 	gen    int
 	busy   bool
 	kind   thinkKind
-	ply    int
 }
 
 // NewThinker wraps an engine.
@@ -94,7 +93,6 @@ func (t *Thinker) launch(history []*rules.Position, kind thinkKind, run func(con
 	t.cancel = cancel
 	t.busy = true
 	t.kind = kind
-	t.ply = len(h) - 1
 	ch := t.ch
 	go func() {
 		t.mu.Lock()

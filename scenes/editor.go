@@ -155,14 +155,13 @@ type EditorScene struct {
 	btnEmpty, btnStart, btnCopy  ui.Button
 	btnBack, btnAnalyse, btnPlay ui.Button
 
-	thinker   *Thinker
-	analysis  HintResult
-	analysed  bool
-	message   string // a refusal, shown until the next action
-	export    exporter
-	notice    string
-	noticeAt  int64
-	inspectLP bool
+	thinker  *Thinker
+	analysis HintResult
+	analysed bool
+	message  string // a refusal, shown until the next action
+	export   exporter
+	notice   string
+	noticeAt int64
 }
 
 // NewEditorScene opens the editor on p (nil: the start position of the
@@ -351,7 +350,6 @@ func (s *EditorScene) handleBoard(a *App) {
 					s.model.Pick(sq)
 					s.tool.Selected = 0
 					s.message = ""
-					s.inspectLP = gs.Kind == input.LongPress
 					s.board.inspect = sq
 					a.Play(uiTap)
 					s.changed(a)

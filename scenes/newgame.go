@@ -60,7 +60,6 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 type NewGameScene struct {
 	from  Scene
 	rects NewGameRects
-	scale float64
 
 	variant, opponent, level, side ui.Segmented
 	btnBack, btnStart              ui.Button
@@ -108,7 +107,6 @@ func NewPlayFromScene(a *App, from Scene, cfg GameConfig) *NewGameScene {
 
 // Layout places the controls.
 func (s *NewGameScene) Layout(a *App, w, h, scale float64) {
-	s.scale = scale
 	s.rects = NewGameLayout(w, h, scale)
 	s.variant.Rect = s.rects.Variant
 	s.opponent.Rect = s.rects.Opponent

@@ -16,8 +16,6 @@ import (
 
 // Timing of the play scene, in ticks (60 a second).
 const (
-	hoverDwell        = 18  // a mouse resting on a column opens its inspector
-	longPressTicks    = 30  // a finger held on a column opens its inspector
 	gameOverPause     = 45  // after the last move, before the game-over card
 	minThinkTicks     = 20  // the computer never answers faster than this
 	explanationTicks  = 300 // how long the compulsory-capture explanation stays

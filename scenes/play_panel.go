@@ -379,11 +379,9 @@ type popupMenu struct {
 	items   []string
 	buttons []ui.Button
 	card    Rect
-	scale   float64
 }
 
 func (m *popupMenu) layout(w, h, scale float64) {
-	m.scale = scale
 	bw := math.Min(w-32*scale, 320*scale)
 	bh := 52 * scale
 	gap := 10 * scale

@@ -25,7 +25,6 @@ type ReplayScene struct {
 	game    *rules.Game // the whole game, at its last move
 	tags    []rules.Tag
 	names   [2]string
-	kind    importKind
 	ply     int // the position shown: after ply moves
 	flipped bool
 
@@ -50,7 +49,7 @@ type ReplayScene struct {
 // NewReplayScene shows the game read; Back returns to from. It opens at the
 // start of a game, or on the position of a FEN.
 func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
-	s := &ReplayScene{from: from, game: im.Game, tags: im.Tags, kind: im.Kind}
+	s := &ReplayScene{from: from, game: im.Game, tags: im.Tags}
 	s.names = [2]string{"White", "Black"}
 	for i, tag := range []string{"White", "Black"} {
 		if v := im.Tag(tag); v != "" && v != "?" {

@@ -17,7 +17,6 @@ import (
 type SettingsScene struct {
 	from  Scene
 	card  Rect
-	scale float64
 	title float64
 
 	theme    ui.Segmented
@@ -94,7 +93,6 @@ func shortThemeName(n string) string {
 // Layout places the rows.
 func (s *SettingsScene) Layout(a *App, w, h, scale float64) {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
-	s.scale = scale
 	cw := math.Min(w-dp(16), dp(600))
 	row := dp(50)
 	label := dp(28)

@@ -83,7 +83,6 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 type TitleScene struct {
 	rects  TitleRects
 	w, h   float64
-	scale  float64
 	notice string
 
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
@@ -142,7 +141,7 @@ func (s *TitleScene) canContinue(a *App) bool {
 
 // Layout places the menu.
 func (s *TitleScene) Layout(a *App, w, h, scale float64) {
-	s.w, s.h, s.scale = w, h, scale
+	s.w, s.h = w, h
 	s.rects = TitleLayout(w, h, scale, s.canContinue(a))
 	s.board.g = s.rects.Board
 	s.board.coords = false
