@@ -528,14 +528,7 @@ func (s *PlayScene) returnToGame(a *App) {
 }
 
 func (s *PlayScene) undo(a *App) {
-	s.stopReplay()
-	if !s.live() {
-		s.returnToGame(a)
-	}
-	s.thinker.Stop()
-	s.answer = rules.Move{}
-	s.hintWait = false
-	s.finishAnimation(a)
+	s.settle(a)
 	if len(s.match.Undo()) == 0 {
 		return
 	}
@@ -553,10 +546,7 @@ func (s *PlayScene) redo(a *App) {
 	if !s.match.CanRedo() {
 		return
 	}
-	s.thinker.Stop()
-	s.answer = rules.Move{}
-	s.hintWait = false
-	s.finishAnimation(a)
+	s.settle(a)
 	before := s.match.Game.Position()
 	moves := s.match.Redo()
 	if len(moves) == 0 {
@@ -676,15 +666,11 @@ func (s *PlayScene) settle(a *App) {
 	s.finishAnimation(a)
 }
 
-// resign ends the game as a loss for the player (for friends, for the
-// side to move).
-func (s *PlayScene) resign(a *App) {
+// endGame settles the board, then ends the game by end (a resignation, a
+// draw agreed) and keeps it.
+func (s *PlayScene) endGame(a *App, end func() error) {
 	s.settle(a)
-	side := s.match.Cfg.Human
-	if s.match.Cfg.Opponent == OpponentFriend {
-		side = s.match.Game.Position().SideToMove()
-	}
-	if s.match.Game.Resign(side) != nil {
+	if end() != nil {
 		return
 	}
 	s.overShown = false
@@ -692,15 +678,21 @@ func (s *PlayScene) resign(a *App) {
 	s.positionChanged(a)
 }
 
+// resign ends the game as a loss for the player (for friends, for the
+// side to move).
+func (s *PlayScene) resign(a *App) {
+	s.endGame(a, func() error {
+		side := s.match.Cfg.Human
+		if s.match.Cfg.Opponent == OpponentFriend {
+			side = s.match.Game.Position().SideToMove()
+		}
+		return s.match.Game.Resign(side)
+	})
+}
+
 // agreeDraw ends a game between friends as a draw.
 func (s *PlayScene) agreeDraw(a *App) {
-	s.settle(a)
-	if s.match.Game.AgreeDraw() != nil {
-		return
-	}
-	s.overShown = false
-	a.saveGame(s)
-	s.positionChanged(a)
+	s.endGame(a, func() error { return s.match.Game.AgreeDraw() })
 }
 
 // --- the board ------------------------------------------------------------
