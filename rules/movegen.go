@@ -248,10 +248,21 @@ func (cg *captureGen) emit() { cg.out = append(cg.out, cg.cur) }
 
 // man extends the route with every capture a man on sq can make, having
 // already jumped the squares in jumped. It reports whether it found any.
-func (cg *captureGen) man(sq Square, jumped uint64) bool {
+func (cg *captureGen) man(sq Square, jumped uint64) bool { return cg.short(sq, jumped, true) }
+
+// shortKing is a Lasca officer: it captures one step in any direction.
+func (cg *captureGen) shortKing(sq Square, jumped uint64) bool { return cg.short(sq, jumped, false) }
+
+// short extends the route with one-step captures: a man's (in its capturing
+// directions, crowned on the far rank) or a Lasca officer's (in all four).
+func (cg *captureGen) short(sq Square, jumped uint64, isMan bool) bool {
 	g := cg.g
+	dirs := allDirs
+	if isMan {
+		dirs = cg.manDirs
+	}
 	found := false
-	for _, d := range cg.manDirs {
+	for _, d := range dirs {
 		mid := g.next[sq][d]
 		if mid < 0 || cg.enemy&^jumped&(1<<uint(mid)) == 0 {
 			continue
@@ -264,12 +275,12 @@ func (cg *captureGen) man(sq Square, jumped uint64) bool {
 		cg.push(land, mid)
 		j := jumped | 1<<uint(mid)
 		switch {
-		case cg.promo&(1<<uint(land)) != 0:
+		case isMan && cg.promo&(1<<uint(land)) != 0:
 			cg.cur.promote = int8(cg.cur.npath - 1)
 			if cg.crownStop || !cg.king(land, j) {
 				cg.emit()
 			}
-		case !cg.man(land, j):
+		case !cg.short(land, j, isMan):
 			cg.emit()
 		}
 		cg.pop()
@@ -336,27 +347,4 @@ func (cg *captureGen) kingCanCapture(sq Square, jumped uint64) bool {
 		}
 	}
 	return false
-}
-
-// shortKing is a Lasca officer: one step in any direction.
-func (cg *captureGen) shortKing(sq Square, jumped uint64) bool {
-	g := cg.g
-	found := false
-	for d := 0; d < 4; d++ {
-		mid := g.next[sq][d]
-		if mid < 0 || cg.enemy&^jumped&(1<<uint(mid)) == 0 {
-			continue
-		}
-		land := g.next[mid][d]
-		if land < 0 || cg.occ&(1<<uint(land)) != 0 {
-			continue
-		}
-		found = true
-		cg.push(land, mid)
-		if !cg.shortKing(land, jumped|1<<uint(mid)) {
-			cg.emit()
-		}
-		cg.pop()
-	}
-	return found
 }
