@@ -111,13 +111,13 @@ func (g *geometry) collect(p *rules.Position, t *terms) {
 			}
 		}
 		men := own &^ kings
-		f1, f2 := forward(c)
-		manMob := int32(bits.OnesCount64(g.shift(men, f1)&empty) + bits.OnesCount64(g.shift(men, f2)&empty))
+		f1, f2 := rules.Forward(c)
+		manMob := int32(bits.OnesCount64(g.v.Shift(men, f1)&empty) + bits.OnesCount64(g.v.Shift(men, f2)&empty))
 		var kingMob int32
 		for k := own & kings; k != 0; k &= k - 1 {
 			sq := rules.Square(bits.TrailingZeros64(k))
-			for d := 0; d < 4; d++ {
-				for s := g.next[sq][d]; s >= 0 && empty&(1<<uint(s)) != 0; s = g.next[s][d] {
+			for _, d := range allDirections {
+				for s := g.v.Neighbour(sq, d); s >= 0 && empty&(1<<uint(s)) != 0; s = g.v.Neighbour(s, d) {
 					kingMob++
 					if !g.fly {
 						break
@@ -127,7 +127,7 @@ func (g *geometry) collect(p *rules.Position, t *terms) {
 		}
 		mob[i] = manMob + kingMob
 		crown := empty & g.promo[c]
-		near := men & g.preProm[c] & (g.shift(crown, opposite(f1)) | g.shift(crown, opposite(f2)))
+		near := men & g.preProm[c] & (g.v.Shift(crown, f1.Opposite()) | g.v.Shift(crown, f2.Opposite()))
 
 		s := &t.scalar
 		s[fTopMan] += sign * topMen
@@ -168,21 +168,21 @@ func (g *geometry) threats(p *rules.Position, c rules.Color, empty uint64) (coun
 	omen := theirs &^ kings
 	var att uint64
 	for _, d := range g.manDirs[opp] {
-		att |= g.shift(omen, d) & mine & g.shift(empty, opposite(d))
+		att |= g.v.Shift(omen, d) & mine & g.v.Shift(empty, d.Opposite())
 	}
 	for k := theirs & kings; k != 0; k &= k - 1 {
 		sq := rules.Square(bits.TrailingZeros64(k))
-		for d := 0; d < 4; d++ {
-			s := g.next[sq][d]
+		for _, d := range allDirections {
+			s := g.v.Neighbour(sq, d)
 			if g.fly {
 				for s >= 0 && empty&(1<<uint(s)) != 0 {
-					s = g.next[s][d]
+					s = g.v.Neighbour(s, d)
 				}
 			}
 			if s < 0 || mine&(1<<uint(s)) == 0 {
 				continue
 			}
-			if l := g.next[s][d]; l >= 0 && empty&(1<<uint(l)) != 0 {
+			if l := g.v.Neighbour(s, d); l >= 0 && empty&(1<<uint(l)) != 0 {
 				att |= 1 << uint(s)
 			}
 		}
