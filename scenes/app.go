@@ -20,6 +20,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 	"bashni/storage"
 )
@@ -55,7 +56,7 @@ type Options struct {
 	Seed uint64
 	// Engine, if not nil, makes the computer players (tests inject a fast
 	// one); nil uses the real computer player.
-	Engine func(seed uint64) Engine
+	Engine func(seed uint64) session.Engine
 	// NoAttract turns off the computer-versus-computer game behind the
 	// title menu (tests, benchmarks).
 	NoAttract bool
@@ -165,7 +166,7 @@ func NewApp(opts Options) *App {
 
 // playFromOptions starts the game the command line asked for.
 func (a *App) playFromOptions() (*PlayScene, error) {
-	cfg := GameConfig{Variant: a.opts.Variant, Level: a.opts.Level, Opponent: OpponentComputer}
+	cfg := GameConfig{Variant: a.opts.Variant, Level: a.opts.Level, Watch: a.opts.Watch, Friend: a.opts.Friend}
 	if a.opts.FEN != "" {
 		p, err := rules.ParseFEN(a.opts.Variant, a.opts.FEN)
 		if err != nil {
@@ -173,12 +174,6 @@ func (a *App) playFromOptions() (*PlayScene, error) {
 		}
 		cfg.Start = p
 		cfg.Human = p.SideToMove()
-	}
-	if a.opts.Watch {
-		cfg.Opponent = OpponentWatch
-	}
-	if a.opts.Friend {
-		cfg.Opponent = OpponentFriend
 	}
 	return NewPlayScene(a, cfg), nil
 }

@@ -10,6 +10,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -155,13 +156,17 @@ type EditorScene struct {
 	btnEmpty, btnStart, btnCopy  ui.Button
 	btnBack, btnAnalyse, btnPlay ui.Button
 
-	thinker  *Thinker
-	analysis HintResult
-	analysed bool
-	message  string // a refusal, shown until the next action
-	export   exporter
-	notice   string
-	noticeAt int64
+	// The analysis: the position on an analysis board (a person on both
+	// sides) whose hint is the computer's opinion; brain is made on first
+	// use (a computer player keeps a hash table).
+	brain         *session.Brain
+	analysisBoard *session.Session
+	analysis      session.Hint
+	analysed      bool
+	message       string // a refusal, shown until the next action
+	export        exporter
+	notice        string
+	noticeAt      int64
 }
 
 // NewEditorScene opens the editor on p (nil: the start position of the
@@ -229,11 +234,9 @@ func (s *EditorScene) Layout(a *App, w, h, scale float64) {
 // changed refreshes the board and the checks after an edit; a running
 // analysis is dropped.
 func (s *EditorScene) changed(a *App) {
-	if s.thinker != nil {
-		s.thinker.Stop()
-	}
+	s.stopAnalysis()
 	s.analysed = false
-	s.analysis = HintResult{}
+	s.analysis = session.Hint{}
 	s.board.clearMarks()
 	s.board.pos = s.model.Position()
 	ok, _ := s.model.Check()
@@ -249,11 +252,14 @@ func (s *EditorScene) changed(a *App) {
 
 // Update handles the palette, the board and the analysis.
 func (s *EditorScene) Update(a *App) error {
-	if s.thinker != nil {
-		if th, ok := s.thinker.Poll(); ok && th.Kind == thinkHint {
-			s.analysis, s.analysed = th.Hint, true
-			s.board.hint = th.Hint.Best
-			a.Invalidate()
+	if s.analysisBoard != nil {
+		s.analysisBoard.Tick(a.tick, true)
+		for _, ev := range s.analysisBoard.Events() {
+			if ev.Kind == session.HintReady {
+				s.analysis, s.analysed = ev.Hint, true
+				s.board.hint = ev.Hint.Best
+				a.Invalidate()
+			}
 		}
 		if s.thinking() && a.tick%6 == 0 {
 			a.Invalidate()
@@ -371,12 +377,18 @@ func (s *EditorScene) say(a *App, msg string) {
 }
 
 // thinking reports whether the computer is analysing.
-func (s *EditorScene) thinking() bool { return s.thinker != nil && s.thinker.Busy() }
+func (s *EditorScene) thinking() bool { return s.analysisBoard != nil && s.analysisBoard.HintPending() }
+
+// stopAnalysis drops a running analysis.
+func (s *EditorScene) stopAnalysis() {
+	if s.analysisBoard != nil {
+		s.analysisBoard.Pause()
+		s.analysisBoard = nil
+	}
+}
 
 func (s *EditorScene) back(a *App) {
-	if s.thinker != nil {
-		s.thinker.Stop()
-	}
+	s.stopAnalysis()
 	a.goBack(&s.from)
 }
 
@@ -385,12 +397,16 @@ func (s *EditorScene) analyse(a *App) {
 	if ok, _ := s.model.Check(); !ok || s.thinking() {
 		return
 	}
-	if s.thinker == nil {
-		// Made on first use: a computer player keeps a hash table.
-		s.thinker = NewThinker(a.newEngine())
+	if s.brain == nil {
+		s.brain = a.newBrain()
+	}
+	var err error
+	s.analysisBoard, err = session.New(session.Config{Start: s.model.Position(), Hints: s.brain})
+	if err != nil {
+		return
 	}
 	s.analysed = false
-	s.thinker.StartHint([]*rules.Position{s.model.Position()})
+	s.analysisBoard.AskHint()
 	a.Invalidate()
 }
 
@@ -399,9 +415,7 @@ func (s *EditorScene) play(a *App) {
 	if ok, _ := s.model.Check(); !ok {
 		return
 	}
-	if s.thinker != nil {
-		s.thinker.Stop()
-	}
+	s.stopAnalysis()
 	lastChoice.variant = s.variant.Selected
 	a.GoTo(NewPlayFromScene(a, s, GameConfig{Start: s.model.Position()}), true)
 }

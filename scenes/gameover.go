@@ -10,6 +10,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -72,16 +73,18 @@ type GameOverScene struct {
 // NewGameOverScene makes the card for the finished game of play.
 func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
 	s := &GameOverScene{play: play}
-	m := play.match
-	o := m.Game.Outcome()
+	m := play.sess
+	o := m.Outcome()
 	s.reason = o.Explain()
-	s.win = m.ResultFor()
+	s.win = play.resultForPerson()
+	local, one := m.Local()
+	vsComputer := one && m.Kind(local.Opponent()) == session.Computer
 	switch {
 	case o.Result == rules.Draw:
 		s.title = "Draw"
-	case m.Cfg.Opponent == OpponentComputer && s.win > 0:
+	case vsComputer && s.win > 0:
 		s.title = "You won!"
-	case m.Cfg.Opponent == OpponentComputer:
+	case vsComputer:
 		s.title = "The computer won"
 	default:
 		w, _ := o.Winner()
@@ -97,7 +100,7 @@ func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
 // Layout places the card and the play scene under it.
 func (s *GameOverScene) Layout(a *App, w, h, scale float64) {
 	s.play.Layout(a, w, h, scale)
-	s.rects = GameOverLayout(w, h, scale, s.play.match.Game.Variant())
+	s.rects = GameOverLayout(w, h, scale, s.play.sess.Game().Variant())
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnReplay.Rect = s.rects.Replay
 	s.btnExport.Rect = s.rects.Export
@@ -123,8 +126,8 @@ func (s *GameOverScene) Update(a *App) error {
 		return nil
 	}
 	if a.used(&s.btnExport) {
-		m := s.play.match
-		s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
+		m := s.play.sess
+		s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		return nil
 	}
 	if a.used(&s.btnNew) {
@@ -174,12 +177,12 @@ func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
 		p.Text(dst, l, 16, sprites.Regular, r.Card.X+p.DP(26), y, text.AlignStart, text.AlignCenter, t.TextDim)
 		y += p.DP(22)
 	}
-	moves := (s.play.match.Game.Ply() + 1) / 2
+	moves := (s.play.sess.Game().Ply() + 1) / 2
 	count := strconv.Itoa(moves) + " moves · "
 	if moves == 1 {
 		count = "1 move · "
 	}
-	line := count + s.play.match.Game.Variant().String()
+	line := count + s.play.sess.Game().Variant().String()
 	if s.notice != "" {
 		line = s.notice
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/rules"
+	"bashni/session"
 )
 
 // menuItem is one choice of an actionMenu.
@@ -87,8 +88,8 @@ func exportItems(a *App, ex *exporter, record func() string, say func(*App, stri
 	}
 }
 
-// matchRecord is the record of the game in progress, dated today.
-func matchRecord(m *Match) string { return recordOf(m, time.Now()) }
+// sessionRecord is the record of the game in progress, dated today.
+func sessionRecord(s *session.Session) string { return recordOf(s, time.Now()) }
 
 // PopupMenuItem is where item i of a popup menu of n items is on a w×h
 // screen (tests press menu items by position).

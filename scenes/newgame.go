@@ -9,6 +9,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -99,7 +100,7 @@ func NewPlayFromScene(a *App, from Scene, cfg GameConfig) *NewGameScene {
 	}
 	s.variant.Disabled = true
 	s.side.Selected = 0
-	if m, err := NewMatch(cfg); err == nil && m.Game.Position().SideToMove() == rules.Black {
+	if g, err := session.New(session.Config{Variant: cfg.Variant, Start: cfg.Start, Moves: cfg.Moves, Ply: cfg.Ply}); err == nil && g.ToMove() == rules.Black {
 		s.side.Selected = 1
 	}
 	return s
@@ -150,15 +151,12 @@ func (s *NewGameScene) back(a *App) {
 
 // Config is the game chosen.
 func (s *NewGameScene) Config(seed uint64) GameConfig {
-	cfg := GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: s.level.Selected + 1, Human: rules.White}
+	cfg := GameConfig{Variant: rules.Bashni, Level: s.level.Selected + 1, Human: rules.White, Friend: s.opponent.Selected == 1}
 	if s.variant.Selected == 1 {
 		cfg.Variant = rules.Lasca
 	}
 	if s.preset != nil {
 		cfg.Variant, cfg.Start, cfg.Moves, cfg.Ply = s.preset.Variant, s.preset.Start, s.preset.Moves, s.preset.Ply
-	}
-	if s.opponent.Selected == 1 {
-		cfg.Opponent = OpponentFriend
 	}
 	switch s.side.Selected {
 	case 1:
@@ -181,11 +179,11 @@ func (s *NewGameScene) start(a *App) {
 	}
 	lastChoice.opponent, lastChoice.level = s.opponent.Selected, s.level.Selected
 	if a.play != nil {
-		a.play.thinker.Stop()
+		a.play.sess.Pause()
 	}
 	ps := NewPlayScene(a, s.Config(a.opts.Seed))
 	a.play = ps
-	a.saveGame(ps)
+	ps.sess.Save()
 	a.GoTo(ps, true)
 }
 

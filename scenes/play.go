@@ -11,23 +11,25 @@ import (
 	"bashni/rules"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 )
 
 // Timing of the play scene, in ticks (60 a second).
 const (
 	gameOverPause     = 45  // after the last move, before the game-over card
-	minThinkTicks     = 20  // the computer never answers faster than this
 	explanationTicks  = 300 // how long the compulsory-capture explanation stays
 	replayStepTicks   = 50  // pause between moves when replaying a game
 	attractPauseTicks = 70
 )
 
-// PlayScene is a game in progress: the board, the players, the move list
-// and the controls.
+// PlayScene shows a game in progress (a session.Session): the board, the
+// players' cards, the move list and the controls. The session decides who
+// moves and answers; the scene enters the person's moves, animates what
+// the session reports and lets the player review the game.
 type PlayScene struct {
-	match   *Match
-	thinker *Thinker
+	sess    *session.Session
+	cfg     GameConfig
 	layout  PlayLayout
 	flipped bool
 	board   *boardView
@@ -39,13 +41,9 @@ type PlayScene struct {
 	cueBuf    []audio.Effect
 
 	viewPly int // the ply shown while reviewing the move list; -1 follows the game
-
-	hint     HintResult
-	hintPly  int
-	hintWait bool
-
-	thinkStart int64
-	answer     rules.Move // the computer's move, held until shown (zero: none)
+	// shownHops is how many hops of the move the person just entered the
+	// board already shows: its animation starts from there.
+	shownHops int
 
 	overAt     int64 // tick the game ended (0: not over)
 	overShown  bool
@@ -72,27 +70,16 @@ type PlayScene struct {
 	menu                                        actionMenu
 	export                                      exporter
 
-	// archived is the ply and outcome of the finish last archived, so that
-	// a finished game goes into the archive once.
-	archivedPly     int
-	archivedOutcome rules.Outcome
-
 	ctlRects []Rect
 }
 
 // NewPlayScene starts a game.
 func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
-	m, err := NewMatch(cfg)
-	if err != nil {
-		m, _ = NewMatch(GameConfig{Variant: cfg.Variant, Opponent: cfg.Opponent, Level: cfg.Level, Human: cfg.Human})
-	}
-	s := &PlayScene{match: m, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil), archivedPly: -1}
+	s := &PlayScene{sess: a.newGameSession(cfg), cfg: cfg, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil)}
 	s.board = newBoardView(a.renderer)
 	s.inspector.board = s.board
 	s.app = a
-	s.thinker = NewThinker(a.newEngine())
-	s.thinker.NewGame()
-	s.flipped = m.Cfg.Opponent != OpponentWatch && m.Cfg.Human == rules.Black && a.settings.FlipForBlack
+	s.flipped = !cfg.Watch && cfg.Human == rules.Black && a.settings.FlipForBlack
 	s.btnUndo = ui.Button{Label: "Undo", Icon: ui.IconUndo, Kind: ui.Flat}
 	s.btnRedo = ui.Button{Label: "Redo", Icon: ui.IconRedo, Kind: ui.Flat}
 	s.btnFlip = ui.Button{Label: "Flip", Icon: ui.IconFlip, Kind: ui.Flat}
@@ -103,20 +90,12 @@ func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
 	return s
 }
 
-// newEngine makes a computer player.
-func (a *App) newEngine() Engine {
-	if a.opts.Engine != nil {
-		return a.opts.Engine(a.opts.Seed)
-	}
-	return NewEngine(a.opts.Seed)
-}
-
-// Match is the game being played.
-func (s *PlayScene) Match() *Match { return s.match }
+// Session is the game being played.
+func (s *PlayScene) Session() *session.Session { return s.sess }
 
 // Layout places everything.
 func (s *PlayScene) Layout(a *App, w, h, scale float64) {
-	s.layout = ComputePlayLayout(w, h, scale, s.match.Game.Variant(), s.flipped)
+	s.layout = ComputePlayLayout(w, h, scale, s.sess.Game().Variant(), s.flipped)
 	s.board.g = s.layout.Board
 	s.board.coords = a.settings.ShowCoordinates
 	s.board.bounds = Rect{X: 0, Y: 0, W: w, H: h}
@@ -144,13 +123,13 @@ func (s *PlayScene) shownPly() int {
 	if s.viewPly >= 0 {
 		return s.viewPly
 	}
-	return s.match.Game.Ply()
+	return s.sess.Game().Ply()
 }
 
 // positionChanged refreshes everything that depends on the position: legal
 // moves, highlights, the computer.
 func (s *PlayScene) positionChanged(a *App) {
-	g := s.match.Game
+	g := s.sess.Game()
 	ply := s.shownPly()
 	pos := g.PositionAt(ply)
 	s.board.clearMarks()
@@ -164,17 +143,14 @@ func (s *PlayScene) positionChanged(a *App) {
 		s.board.last = g.AllMoves()[ply-1]
 	}
 	s.dragging = false
-	if s.live() && s.match.HumanToMove() && !s.replaying {
+	if s.live() && s.sess.PersonToMove() && !s.replaying {
 		s.entry.ResetFor(g.Position())
 	} else {
 		s.entry.Reset(nil)
 	}
 	s.refreshMarks()
-	if s.hintPly != g.Ply() {
-		s.hint = HintResult{}
-	}
-	if !s.hint.Best.IsZero() && s.live() {
-		s.board.hint = s.hint.Best
+	if h, ok := s.sess.Hint(); ok && s.live() {
+		s.board.hint = h.Best
 	}
 	s.moves.current = ply
 	s.moves.follow = true
@@ -236,21 +212,74 @@ func (s *PlayScene) refreshMarks() {
 
 // Update runs the scene for one tick.
 func (s *PlayScene) Update(a *App) error {
-	s.pollComputer(a)
+	s.sess.Tick(a.tick, s.boardReady())
+	s.showEvents(a)
 	s.export.poll(a, s.say)
 	s.stepAnimation(a)
 	s.stepReplay(a)
 	if s.menu.open {
 		s.menu.update(a)
+		s.showEvents(a)
 		return nil
 	}
 	s.handleKeys(a)
 	s.handlePanel(a)
 	s.handleBoard(a)
-	s.startComputer(a)
+	s.showEvents(a)
 	s.checkOver(a)
 	s.tickEffects(a)
 	return nil
+}
+
+// boardReady reports whether the board shows the game as it stands, still:
+// only then does the session play an answer and ask the next player, so
+// that moves are shown one after another and nothing moves behind a menu.
+func (s *PlayScene) boardReady() bool {
+	return s.live() && !s.replaying && s.anim == nil && !s.menu.open
+}
+
+// showEvents shows what happened in the session: moves are animated
+// (after the hops the person's entry already shows), undos settle the
+// board, hints appear.
+func (s *PlayScene) showEvents(a *App) {
+	for _, ev := range s.sess.Events() {
+		switch ev.Kind {
+		case session.MovePlayed:
+			shown := 0
+			if s.sess.Kind(ev.Side) == session.Person {
+				shown, s.shownHops = s.shownHops, 0
+			}
+			s.board.hint = rules.Move{}
+			s.dragging = false
+			s.entry.Reset(nil)
+			s.finishAnimation(a)
+			s.startAnim(a, ev.Before, ev.Move, 1, shown)
+		case session.Redone:
+			s.animQueue = append(s.animQueue[:0], ev.Moves[1:]...)
+			s.startAnim(a, ev.Before, ev.Moves[0], 1.5, 0)
+		case session.Undone:
+			s.overShown = false
+			a.Play(audio.UITap)
+			s.finishAnimation(a)
+			s.positionChanged(a)
+		case session.GameOver:
+			s.overShown = false
+			if s.anim == nil {
+				s.positionChanged(a)
+			}
+		case session.HintReady:
+			if s.live() {
+				s.board.hint = ev.Hint.Best
+			}
+			a.Invalidate()
+		case session.Refused:
+			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
+				s.say(a, ev.Refusal.Reason)
+			}
+		default:
+			a.Invalidate()
+		}
+	}
 }
 
 // tickEffects keeps the time-driven drawing going: the must-capture pulse,
@@ -260,7 +289,7 @@ func (s *PlayScene) tickEffects(a *App) {
 		s.board.phase = float64(a.tick%60) / 60
 		a.Invalidate()
 	}
-	if s.thinker.Busy() && a.tick%6 == 0 && !quietSpinners {
+	if s.sess.Busy() && a.tick%6 == 0 && !quietSpinners {
 		a.Invalidate()
 	}
 	if s.explainUntil != 0 && a.tick >= s.explainUntil {
@@ -274,68 +303,17 @@ func (s *PlayScene) tickEffects(a *App) {
 	}
 }
 
-// --- the computer ---------------------------------------------------------
-
-func (s *PlayScene) startComputer(a *App) {
-	if !s.live() || s.replaying || s.anim != nil || !s.answer.IsZero() {
-		return
-	}
-	if !s.match.ComputerToMove() || s.thinker.BusyWith(thinkMove) {
-		return
-	}
-	s.thinkStart = a.tick
-	s.thinker.Start(s.match.Game.History(), s.match.Cfg.Level)
-	a.Invalidate()
-}
-
-func (s *PlayScene) pollComputer(a *App) {
-	if th, ok := s.thinker.Poll(); ok {
-		switch th.Kind {
-		case thinkMove:
-			if th.Ply == s.match.Game.Ply() && !th.Move.IsZero() {
-				s.answer = th.Move
-			}
-		case thinkHint:
-			s.hintWait = false
-			if th.Ply == s.match.Game.Ply() {
-				s.hint = th.Hint
-				s.hintPly = th.Ply
-				if s.live() {
-					s.board.hint = th.Hint.Best
-				}
-			}
-		}
-		a.Invalidate()
-	}
-	// Play the answer once the board is ready for it and the computer has
-	// "thought" for a moment.
-	if !s.answer.IsZero() && s.anim == nil && s.live() && a.tick-s.thinkStart >= minThinkTicks {
-		mv := s.answer
-		s.answer = rules.Move{}
-		if s.match.ComputerToMove() {
-			s.playMove(a, mv, 0)
-		}
-	}
-}
-
 // --- moves and animation --------------------------------------------------
 
-// playMove plays a move in the game and shows it. shownHops is how many hops
-// of it the board already shows (entered hop by hop, or dropped at the end
-// by a drag): the animation starts from there.
+// playMove plays the person's move. shownHops is how many hops of it the
+// board already shows (entered hop by hop, or dropped at the end by a
+// drag): the animation starts from there.
 func (s *PlayScene) playMove(a *App, mv rules.Move, shownHops int) {
-	before := s.match.Game.Position()
-	if err := s.match.Play(mv); err != nil {
-		return
+	s.shownHops = shownHops
+	if err := s.sess.Play(mv); err != nil {
+		s.shownHops = 0
 	}
-	s.hint = HintResult{}
-	s.hintWait = false
-	s.board.hint = rules.Move{}
-	s.dragging = false
-	s.entry.Reset(nil)
-	a.saveGame(s)
-	s.finishAnimation(a)
-	s.startAnim(a, before, mv, 1, shownHops)
+	s.showEvents(a)
 }
 
 // startAnim starts the animation of mv from before, skipping the first
@@ -388,7 +366,7 @@ func (s *PlayScene) nextQueued(a *App, after *rules.Position) {
 // --- game over and replay -------------------------------------------------
 
 func (s *PlayScene) checkOver(a *App) {
-	if !s.match.Over() || !s.live() || s.anim != nil || s.replaying {
+	if !s.sess.Over() || !s.live() || s.anim != nil || s.replaying {
 		s.overAt = 0
 		return
 	}
@@ -397,11 +375,7 @@ func (s *PlayScene) checkOver(a *App) {
 	}
 	if s.overAt == 0 {
 		s.overAt = a.tick
-		if o := s.match.Game.Outcome(); s.archivedPly != s.match.Game.Ply() || s.archivedOutcome != o {
-			s.archivedPly, s.archivedOutcome = s.match.Game.Ply(), o
-			a.archiveGame(s.match)
-		}
-		switch s.match.ResultFor() {
+		switch s.resultForPerson() {
 		case 1:
 			a.Play(audio.Win)
 		case -1:
@@ -418,9 +392,19 @@ func (s *PlayScene) checkOver(a *App) {
 	}
 }
 
+// resultForPerson is the result for the one person playing against the
+// computer or another player elsewhere: +1 won, -1 lost, 0 drawn or no
+// such person.
+func (s *PlayScene) resultForPerson() int {
+	if c, ok := s.sess.Local(); ok {
+		return s.sess.ResultFor(c)
+	}
+	return 0
+}
+
 // StartReplay replays the game from its start, a move every second or so.
 func (s *PlayScene) StartReplay(a *App) {
-	s.thinker.Stop()
+	s.sess.Pause()
 	s.finishAnimation(a)
 	s.replaying = true
 	s.viewPly = 0
@@ -432,7 +416,7 @@ func (s *PlayScene) stepReplay(a *App) {
 	if !s.replaying || s.anim != nil || a.tick < s.replayNext {
 		return
 	}
-	g := s.match.Game
+	g := s.sess.Game()
 	if s.viewPly >= g.Ply() {
 		s.replaying = false
 		s.viewPly = -1
@@ -445,7 +429,7 @@ func (s *PlayScene) stepReplay(a *App) {
 
 // stepView shows ply, animating a single step forward.
 func (s *PlayScene) stepView(a *App, ply int) {
-	g := s.match.Game
+	g := s.sess.Game()
 	ply = max(0, min(ply, g.Ply()))
 	from := s.shownPly()
 	if ply == g.Ply() && !s.replaying {
@@ -477,7 +461,7 @@ func (s *PlayScene) handleKeys(a *App) {
 	case k.Consume(ActFlip):
 		s.flip(a)
 	case k.Consume(ActNewGame):
-		s.thinker.Stop()
+		s.sess.Pause()
 		a.GoTo(NewNewGameScene(a, s), true)
 	case k.Consume(ActHint):
 		s.askHint(a)
@@ -529,13 +513,8 @@ func (s *PlayScene) returnToGame(a *App) {
 
 func (s *PlayScene) undo(a *App) {
 	s.settle(a)
-	if len(s.match.Undo()) == 0 {
-		return
-	}
-	s.overShown = false
-	a.Play(audio.UITap)
-	a.saveGame(s)
-	s.positionChanged(a)
+	s.sess.Undo()
+	s.showEvents(a)
 }
 
 func (s *PlayScene) redo(a *App) {
@@ -543,18 +522,12 @@ func (s *PlayScene) redo(a *App) {
 	if !s.live() {
 		s.returnToGame(a)
 	}
-	if !s.match.CanRedo() {
+	if !s.sess.CanRedo() {
 		return
 	}
 	s.settle(a)
-	before := s.match.Game.Position()
-	moves := s.match.Redo()
-	if len(moves) == 0 {
-		return
-	}
-	a.saveGame(s)
-	s.animQueue = append(s.animQueue[:0], moves[1:]...)
-	s.startAnim(a, before, moves[0], 1.5, 0)
+	s.sess.Redo()
+	s.showEvents(a)
 }
 
 func (s *PlayScene) flip(a *App) {
@@ -565,25 +538,20 @@ func (s *PlayScene) flip(a *App) {
 }
 
 func (s *PlayScene) askHint(a *App) {
-	if !s.live() || !s.match.HumanToMove() || s.thinker.Busy() {
-		return
+	if s.live() && s.sess.AskHint() {
+		a.Invalidate()
 	}
-	if !s.hint.Best.IsZero() && s.hintPly == s.match.Game.Ply() {
-		return
-	}
-	s.hintWait = true
-	s.thinker.StartHint(s.match.Game.History())
-	a.Invalidate()
 }
 
 // --- the panel ------------------------------------------------------------
 
 func (s *PlayScene) handlePanel(a *App) {
 	p := &a.ptr
-	s.btnUndo.Disabled = !s.match.CanUndo() || s.replaying
-	s.btnRedo.Disabled = !s.match.CanRedo() || s.replaying
-	s.btnHint.Disabled = !s.live() || !s.match.HumanToMove() || s.thinker.Busy()
-	s.btnHint.Toggled = !s.hint.Best.IsZero() && s.live()
+	s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
+	s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
+	s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
+	_, hinted := s.sess.Hint()
+	s.btnHint.Toggled = hinted && s.live()
 	if a.used(&s.btnUndo) {
 		s.undo(a)
 	}
@@ -605,7 +573,7 @@ func (s *PlayScene) handlePanel(a *App) {
 			s.returnToGame(a)
 		}
 	}
-	if ply, ok, ch := s.moves.update(p, s.match.Game); ch || ok {
+	if ply, ok, ch := s.moves.update(p, s.sess.Game()); ch || ok {
 		a.Invalidate()
 		if ok {
 			s.stopReplay()
@@ -616,21 +584,21 @@ func (s *PlayScene) handlePanel(a *App) {
 
 // openMenu opens the in-game menu with what can be done now.
 func (s *PlayScene) openMenu(a *App) {
-	m := s.match
+	m := s.sess
 	items := []menuItem{
 		{"Resume", nil},
 		{"New game", func() {
-			s.thinker.Stop()
+			m.Pause()
 			a.GoTo(NewNewGameScene(a, s), true)
 		}},
 		{"Game record…", func() {
-			s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
+			s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
-	if m.Cfg.Opponent != OpponentWatch && !m.Over() {
+	if m.CanResign() {
 		who := "Resign"
-		if m.Cfg.Opponent == OpponentFriend {
-			who = colorWord(m.Game.Position().SideToMove()) + " resigns"
+		if _, one := m.Local(); !one {
+			who = colorWord(m.ToMove()) + " resigns"
 		}
 		items = append(items, menuItem{who + "…", func() {
 			s.menu.show(a, "Resign this game?",
@@ -638,7 +606,7 @@ func (s *PlayScene) openMenu(a *App) {
 				menuItem{who, func() { s.resign(a) }})
 		}})
 	}
-	if m.Cfg.Opponent == OpponentFriend && !m.Over() {
+	if friends(m) && m.CanOfferDraw() {
 		items = append(items, menuItem{"Draw by agreement…", func() {
 			s.menu.show(a, "Agree a draw?",
 				menuItem{"Keep playing", nil},
@@ -653,46 +621,30 @@ func (s *PlayScene) openMenu(a *App) {
 	s.menu.show(a, "Menu", items...)
 }
 
-// settle stops whatever is going on (a replay, the computer thinking, an
-// animation) and shows the game as it stands.
+// settle stops whatever is going on (a replay, an animation) and shows the
+// game as it stands; the session withdraws the computer's turn itself when
+// the game changes.
 func (s *PlayScene) settle(a *App) {
 	s.stopReplay()
 	if !s.live() {
 		s.returnToGame(a)
 	}
-	s.thinker.Stop()
-	s.answer = rules.Move{}
-	s.hintWait = false
 	s.finishAnimation(a)
-}
-
-// endGame settles the board, then ends the game by end (a resignation, a
-// draw agreed) and keeps it.
-func (s *PlayScene) endGame(a *App, end func() error) {
-	s.settle(a)
-	if end() != nil {
-		return
-	}
-	s.overShown = false
-	a.saveGame(s)
-	s.positionChanged(a)
 }
 
 // resign ends the game as a loss for the player (for friends, for the
 // side to move).
 func (s *PlayScene) resign(a *App) {
-	s.endGame(a, func() error {
-		side := s.match.Cfg.Human
-		if s.match.Cfg.Opponent == OpponentFriend {
-			side = s.match.Game.Position().SideToMove()
-		}
-		return s.match.Game.Resign(side)
-	})
+	s.settle(a)
+	_ = s.sess.Resign() // the menu offers it only when it can
+	s.showEvents(a)
 }
 
 // agreeDraw ends a game between friends as a draw.
 func (s *PlayScene) agreeDraw(a *App) {
-	s.endGame(a, func() error { return s.match.Game.AgreeDraw() })
+	s.settle(a)
+	_ = s.sess.OfferDraw() // between friends: agreed at once
+	s.showEvents(a)
 }
 
 // --- the board ------------------------------------------------------------
@@ -903,46 +855,41 @@ func (s *PlayScene) drawExplanation(a *App, dst *ebiten.Image) {
 
 // statusText is the line under the players.
 func (s *PlayScene) statusText() (string, bool) {
-	g := s.match.Game
+	g := s.sess.Game()
 	switch {
 	case s.replaying:
 		return "Replaying · move " + strconv.Itoa(s.shownPly()) + " of " + strconv.Itoa(g.Ply()), false
 	case !s.live():
 		return "Move " + strconv.Itoa(s.viewPly) + " of " + strconv.Itoa(g.Ply()), false
-	case s.match.Over():
+	case s.sess.Over():
 		return g.Outcome().Explain(), false
 	case s.explainUntil != 0:
 		return "Capturing is compulsory: a ringed column must take", true
 	case s.notice != "":
 		return s.notice, false
-	case s.thinker.BusyWith(thinkMove) || !s.answer.IsZero():
-		return s.match.SideName(g.Position().SideToMove()) + " is thinking…", false
-	case s.hintWait:
+	}
+	if side, thinking := s.sess.Thinking(); thinking {
+		return sideName(s.sess, side) + " is thinking…", false
+	}
+	if s.sess.HintPending() {
 		return "Looking for a good move…", false
-	case !s.hint.Best.IsZero():
-		t := "Hint: " + s.hint.Best.String()
-		if s.hint.Text != "" {
-			t += " · " + s.hint.Text
+	}
+	if h, ok := s.sess.Hint(); ok {
+		t := "Hint: " + h.Best.String()
+		if h.Text != "" {
+			t += " · " + h.Text
 		}
 		return t, false
 	}
 	side := g.Position().SideToMove()
 	who := side.String() + " to move"
-	if s.match.Cfg.Opponent == OpponentComputer {
+	if _, one := s.sess.Local(); one {
 		who = "Your move"
 	}
 	if s.humanMoves() && s.entry.MustCapture() {
 		return who + " · you must capture", true
 	}
 	return who, false
-}
-
-// saveGame keeps the game so that Continue brings it back.
-func (a *App) saveGame(s *PlayScene) {
-	if a.saver == nil || s.match.Cfg.Opponent == OpponentWatch {
-		return
-	}
-	a.saver.SaveGame(savedGameOf(s.match))
 }
 
 // sideName is used by cards.

@@ -56,9 +56,9 @@ func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
 		}
 	}
 
-	s.moves.draw(a, dst, s.match.Game)
+	s.moves.draw(a, dst, s.sess.Game())
 	drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
-	if s.btnHint.Label == "Hint" && s.hintWait {
+	if s.btnHint.Label == "Hint" && s.sess.HintPending() {
 		r := s.btnHint.Rect
 		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(a.tick%60)/60, t.Accent)
 	}
@@ -98,23 +98,23 @@ func topSide(flipped bool) rules.Color {
 
 // drawCard draws one player's card.
 func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color) {
-	g := s.match.Game
 	pos := s.board.pos
 	if pos == nil {
-		pos = g.Position()
+		pos = s.sess.Game().Position()
 	}
-	toMove := !s.match.Over() && pos.SideToMove() == side
-	name := s.match.SideName(side)
+	toMove := !s.sess.Over() && pos.SideToMove() == side
+	name := sideName(s.sess, side)
 	sub := ""
 	if name != colorWord(side) {
 		sub = colorWord(side) + " · "
 	}
-	if s.match.IsComputer(side) && s.match.Cfg.Opponent != OpponentFriend {
-		sub += "level " + strconv.Itoa(s.match.Cfg.Level) + " · "
+	if n, ok := level(s.sess, side); ok {
+		sub += "level " + strconv.Itoa(n) + " · "
 	}
 	cols, held := census(pos, side)
 	sub += censusText(cols, held)
-	thinking := toMove && s.live() && (s.thinker.BusyWith(thinkMove) || !s.answer.IsZero()) && s.match.IsComputer(side)
+	thinkingSide, thinking := s.sess.Thinking()
+	thinking = thinking && thinkingSide == side && toMove && s.live()
 	drawSideCard(a, dst, r, side, name, sub, toMove, thinking)
 }
 

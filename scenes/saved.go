@@ -4,27 +4,33 @@ import (
 	"image"
 
 	"bashni/rules"
+	"bashni/session"
 	"bashni/storage"
 )
 
-// savedGameOf turns a match into the storage document.
-func savedGameOf(m *Match) storage.SavedGame {
-	g := m.Game
+// savedGameOf turns a game into the storage document; human is the side
+// at the bottom of the board between friends. ok is false for a game
+// nobody at this device plays (the computer against itself).
+func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool) {
+	g := s.Game()
 	sg := storage.SavedGame{
 		Variant:  storage.VariantBashni,
 		Opponent: storage.OpponentComputer,
-		Level:    m.Cfg.Level,
 		Human:    storage.White,
 		Ply:      g.Ply(),
+	}
+	if local, one := s.Local(); one {
+		human = local
+		sg.Level, _ = level(s, local.Opponent())
+	} else if friends(s) {
+		sg.Opponent = storage.OpponentFriend
+	} else {
+		return storage.SavedGame{}, false
 	}
 	if g.Variant() == rules.Lasca {
 		sg.Variant = storage.VariantLasca
 	}
-	if m.Cfg.Opponent == OpponentFriend {
-		sg.Opponent = storage.OpponentFriend
-		sg.Level = 0
-	}
-	if m.Cfg.Human == rules.Black {
+	if human == rules.Black {
 		sg.Human = storage.Black
 	}
 	if start := g.Start(); !start.Equal(rules.NewPosition(g.Variant())) || start.FullmoveNumber() != 1 {
@@ -37,18 +43,15 @@ func savedGameOf(m *Match) storage.SavedGame {
 		sg.Result = storage.Result(o.Result.Score())
 		sg.ResultReason = o.Explain()
 	}
-	return sg
+	return sg, true
 }
 
 // configOfSaved turns a saved game back into a game configuration.
 func configOfSaved(sg storage.SavedGame) (GameConfig, error) {
-	cfg := GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: sg.Level, Human: rules.White,
-		Moves: sg.Moves, Ply: sg.Ply}
+	cfg := GameConfig{Variant: rules.Bashni, Level: sg.Level, Human: rules.White,
+		Friend: sg.Opponent == storage.OpponentFriend, Moves: sg.Moves, Ply: sg.Ply}
 	if sg.Variant == storage.VariantLasca {
 		cfg.Variant = rules.Lasca
-	}
-	if sg.Opponent == storage.OpponentFriend {
-		cfg.Opponent = OpponentFriend
 	}
 	if sg.Human == storage.Black {
 		cfg.Human = rules.Black

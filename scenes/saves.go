@@ -3,6 +3,9 @@ package scenes
 import (
 	"sync"
 	"time"
+
+	"bashni/rules"
+	"bashni/session"
 )
 
 // archiver adds finished games to the store's archive on a goroutine, so
@@ -13,25 +16,29 @@ type archiver struct {
 	err error
 }
 
-// archiveGame keeps a finished game in the archive of finished games.
-func (a *App) archiveGame(m *Match) {
+// archiveGame returns the session hook that keeps a finished game in the
+// archive of finished games (human: the side at the bottom between
+// friends); nil without a store.
+func (a *App) archiveGame(human rules.Color) func(*session.Session) {
 	if a.store == nil {
-		return
+		return nil
 	}
-	ag, ok := archivedGameOf(m, time.Now())
-	if !ok {
-		return
-	}
-	store := a.store
-	a.archiver.wg.Add(1)
-	go func() {
-		defer a.archiver.wg.Done()
-		if _, err := store.AddToArchive(ag); err != nil {
-			a.archiver.mu.Lock()
-			a.archiver.err = err
-			a.archiver.mu.Unlock()
+	return func(s *session.Session) {
+		ag, ok := archivedGameOf(s, human, time.Now())
+		if !ok {
+			return
 		}
-	}()
+		store := a.store
+		a.archiver.wg.Add(1)
+		go func() {
+			defer a.archiver.wg.Done()
+			if _, err := store.AddToArchive(ag); err != nil {
+				a.archiver.mu.Lock()
+				a.archiver.err = err
+				a.archiver.mu.Unlock()
+			}
+		}()
+	}
 }
 
 // takeErr returns the latest archive failure since the last call.
@@ -48,7 +55,7 @@ func (ar *archiver) takeErr() error {
 func (a *App) saveOnExit() {
 	a.archiver.wg.Wait()
 	if a.play != nil {
-		a.saveGame(a.play)
+		a.play.sess.Save()
 	}
 }
 

@@ -63,12 +63,12 @@ func (a *App) Snapshot(s *Snapshot) {
 	s.Board = sprites.Geometry{}
 	s.Inspect = rules.NoSquare
 	if a.play != nil {
-		s.Game = a.play.match.Game
+		s.Game = a.play.sess.Game()
 		s.Outcome = s.Game.Outcome()
 	}
 	switch sc := a.scene.(type) {
 	case *PlayScene:
-		s.Thinking = sc.thinker.Busy() || !sc.answer.IsZero()
+		s.Thinking = sc.sess.Busy()
 		s.Animating = s.Animating || sc.anim != nil
 		s.Board = sc.board.g
 		s.Inspect = sc.board.inspect

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"bashni/rules"
+	"bashni/session"
 )
 
 func TestSceneName(t *testing.T) {
@@ -30,7 +31,7 @@ func TestSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Engine: func(uint64) Engine { return slowEngine{delay: time.Hour} }})
+	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	var s Snapshot
 	a.Snapshot(&s)
 	if s.Scene != "play" || s.Game == nil || s.Game.Position().FEN() != p.FEN() {

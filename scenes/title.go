@@ -10,6 +10,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 	"bashni/storage"
 )
@@ -89,13 +90,13 @@ type TitleScene struct {
 	btnGames, btnImport, btnEditor             ui.Button
 	saved                                      *storage.SavedGame
 
-	// Attract mode.
-	r       *sprites.Renderer
-	board   *boardView
-	match   *Match
-	thinker *Thinker
-	anim    *moveAnim
-	nextAt  int64
+	// Attract mode: the computer against itself.
+	r      *sprites.Renderer
+	board  *boardView
+	brain  *session.Brain // nil: no attract game
+	match  *session.Session
+	anim   *moveAnim
+	nextAt int64
 }
 
 // NewTitleScene makes the title screen.
@@ -120,23 +121,30 @@ func NewTitleScene(a *App) *TitleScene {
 	s.r = sprites.NewRenderer(a.theme)
 	s.board = newBoardView(s.r)
 	if !a.opts.NoAttract {
-		s.thinker = NewThinker(a.newEngine())
+		s.brain = a.newBrain()
 		s.restartAttract()
 	}
 	return s
 }
 
+// attractLevel is the level of both sides of the background game.
+const attractLevel = 2
+
 func (s *TitleScene) restartAttract() {
-	s.match, _ = NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentWatch, Level: 2})
-	s.board.pos = s.match.Game.Position()
+	if s.match != nil {
+		s.match.Pause()
+	}
+	s.match, _ = session.New(session.Config{Variant: rules.Bashni, Players: [2]session.Player{
+		session.NewComputer(s.brain, attractLevel, 0), session.NewComputer(s.brain, attractLevel, 0)}})
+	s.board.pos = s.match.Game().Position()
 	s.board.frame = nil
 	s.board.last = rules.Move{}
 	s.anim = nil
-	s.thinker.NewGame()
+	s.brain.NewGame()
 }
 
 func (s *TitleScene) canContinue(a *App) bool {
-	return (a.play != nil && !a.play.match.Over()) || s.saved != nil
+	return (a.play != nil && !a.play.sess.Over()) || s.saved != nil
 }
 
 // Layout places the menu.
@@ -219,7 +227,7 @@ func (s *TitleScene) Update(a *App) error {
 		return nil
 	}
 	if a.keys.Consume(ActBack) {
-		if a.play != nil && !a.play.match.Over() {
+		if a.play != nil && !a.play.sess.Over() {
 			a.GoTo(a.play, true)
 		}
 	}
@@ -229,7 +237,7 @@ func (s *TitleScene) Update(a *App) error {
 
 // continueGame goes back to the game in progress, or restores the saved one.
 func (s *TitleScene) continueGame(a *App) {
-	if a.play == nil || a.play.match.Over() {
+	if a.play == nil || a.play.sess.Over() {
 		if s.saved == nil {
 			return
 		}
@@ -247,41 +255,36 @@ func (s *TitleScene) continueGame(a *App) {
 
 // stepAttract plays the background game: a move every second or so.
 func (s *TitleScene) stepAttract(a *App) {
-	if s.thinker == nil {
+	if s.brain == nil {
 		return
 	}
 	if s.anim != nil {
 		s.anim.advance(nil) // the attract game is silent
 		s.anim.apply(s.board)
 		if s.anim.done() {
+			g := s.match.Game()
 			s.anim = nil
 			s.board.frame = nil
-			s.board.pos = s.match.Game.Position()
-			s.board.last = s.match.Game.AllMoves()[s.match.Game.Ply()-1]
+			s.board.pos = g.Position()
+			s.board.last = g.AllMoves()[g.Ply()-1]
 			s.nextAt = a.tick + attractPauseTicks
 		}
 		a.Invalidate()
 		return
 	}
-	if s.match.Over() || s.match.Game.Ply() > 160 {
+	if s.match.Over() || s.match.Game().Ply() > 160 {
 		if a.tick >= s.nextAt+120 {
 			s.restartAttract()
 			a.Invalidate()
 		}
 		return
 	}
-	if th, ok := s.thinker.Poll(); ok {
-		if !th.Move.IsZero() && th.Ply == s.match.Game.Ply() {
-			before := s.match.Game.Position()
-			if s.match.Play(th.Move) == nil {
-				s.anim = newMoveAnim(before, th.Move, animOptions(a.settings, 0.6))
-				s.board.last = rules.Move{}
-			}
+	s.match.Tick(a.tick, a.tick >= s.nextAt)
+	for _, ev := range s.match.Events() {
+		if ev.Kind == session.MovePlayed {
+			s.anim = newMoveAnim(ev.Before, ev.Move, animOptions(a.settings, 0.6))
+			s.board.last = rules.Move{}
 		}
-		return
-	}
-	if !s.thinker.Busy() && a.tick >= s.nextAt {
-		s.thinker.Start(s.match.Game.History(), 2)
 	}
 }
 
