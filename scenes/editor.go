@@ -8,6 +8,7 @@ import (
 
 	"bashni/audio"
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -148,7 +149,7 @@ type EditorScene struct {
 	from  Scene
 	model *editorModel
 	rects EditorRects
-	board *boardView
+	board *board.Board
 
 	pieces                       [4]ui.Button
 	btnUndo, btnClearCol         ui.Button
@@ -177,7 +178,7 @@ func NewEditorScene(a *App, p *rules.Position, from Scene) *EditorScene {
 		v = rules.Lasca
 	}
 	s := &EditorScene{from: from, model: newEditorModel(v, p)}
-	s.board = newBoardView(a.renderer)
+	s.board = board.New(a.renderer, a)
 	for i := range s.pieces {
 		s.pieces[i] = ui.Button{Kind: ui.Secondary}
 	}
@@ -209,9 +210,7 @@ func (s *EditorScene) Position() *rules.Position { return s.model.Position() }
 func (s *EditorScene) Layout(a *App, w, h, scale float64) {
 	s.rects = EditorLayout(w, h, scale, s.model.variant)
 	r := &s.rects
-	s.board.g = r.Board
-	s.board.coords = a.settings.ShowCoordinates
-	s.board.bounds = Rect{W: w, H: h}
+	s.board.Layout(r.Board, a.settings.ShowCoordinates, Rect{W: w, H: h})
 	for i := range s.pieces {
 		s.pieces[i].Rect = r.Pieces[i]
 	}
@@ -237,8 +236,7 @@ func (s *EditorScene) changed(a *App) {
 	s.stopAnalysis()
 	s.analysed = false
 	s.analysis = session.Hint{}
-	s.board.clearMarks()
-	s.board.pos = s.model.Position()
+	s.board.Show(s.model.Position(), rules.Move{})
 	ok, _ := s.model.Check()
 	s.btnPlay.Disabled = !ok
 	s.btnAnalyse.Disabled = !ok
@@ -257,7 +255,7 @@ func (s *EditorScene) Update(a *App) error {
 		for _, ev := range s.analysisBoard.Events() {
 			if ev.Kind == session.HintReady {
 				s.analysis, s.analysed = ev.Hint, true
-				s.board.hint = ev.Hint.Best
+				s.board.SetHint(ev.Hint.Best)
 				a.Invalidate()
 			}
 		}
@@ -333,7 +331,7 @@ func (s *EditorScene) Update(a *App) error {
 // handleBoard places, erases and picks columns.
 func (s *EditorScene) handleBoard(a *App) {
 	for _, gs := range a.gestures {
-		sq, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale)
+		sq, on := s.board.SquareAt(gs.StartX*a.scale, gs.StartY*a.scale)
 		switch gs.Kind {
 		case input.Tap:
 			if !on {
@@ -351,22 +349,18 @@ func (s *EditorScene) handleBoard(a *App) {
 			s.changed(a)
 		case input.SecondaryClick, input.LongPress:
 			if on {
-				sq, _ = s.board.squareAt(gs.X*a.scale, gs.Y*a.scale)
+				sq, _ = s.board.SquareAt(gs.X*a.scale, gs.Y*a.scale)
 				if !s.model.Column(sq).IsEmpty() {
 					s.model.Pick(sq)
 					s.tool.Selected = 0
 					s.message = ""
-					s.board.inspect = sq
 					a.Play(uiTap)
 					s.changed(a)
-					s.board.inspect = sq
+					s.board.Inspect(sq)
 				}
 			}
 		case input.LongPressEnd, input.HoverEnd:
-			if s.board.inspect != rules.NoSquare {
-				s.board.inspect = rules.NoSquare
-				a.Invalidate()
-			}
+			s.board.Inspect(rules.NoSquare)
 		}
 	}
 }

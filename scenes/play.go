@@ -9,6 +9,7 @@ import (
 
 	"bashni/audio"
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -23,22 +24,18 @@ const (
 	attractPauseTicks = 70
 )
 
-// PlayScene shows a game in progress (a session.Session): the board, the
-// players' cards, the move list and the controls. The session decides who
-// moves and answers; the scene enters the person's moves, animates what
-// the session reports and lets the player review the game.
+// PlayScene shows a game in progress (a session.Session) on the shared
+// board: the players' cards, the status line, the move list and the
+// controls. The session decides who moves and answers; the board enters
+// the person's moves and animates what the session reports; the scene
+// lays them out, draws the panel and lets the player review the game.
 type PlayScene struct {
 	sess    *session.Session
 	cfg     GameConfig
 	layout  PlayLayout
 	flipped bool
-	board   *boardView
+	board   *board.Board
 	app     *App
-	entry   *input.MoveEntry
-
-	anim      *moveAnim
-	animQueue []rules.Move // further moves to animate after this one (redo, replay)
-	cueBuf    []audio.Effect
 
 	viewPly int // the ply shown while reviewing the move list; -1 follows the game
 	// shownHops is how many hops of the move the person just entered the
@@ -56,13 +53,6 @@ type PlayScene struct {
 	notice       string
 	noticeUntil  int64
 
-	// Pointer on the board.
-	dragging  bool
-	dragX     float64
-	dragY     float64
-	hoverSq   rules.Square
-	inspector inspectorGestures
-
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
 	btnReturn                                   ui.Button
@@ -75,9 +65,8 @@ type PlayScene struct {
 
 // NewPlayScene starts a game.
 func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
-	s := &PlayScene{sess: a.newGameSession(cfg), cfg: cfg, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil)}
-	s.board = newBoardView(a.renderer)
-	s.inspector.board = s.board
+	s := &PlayScene{sess: a.newGameSession(cfg), cfg: cfg, viewPly: -1}
+	s.board = board.New(a.renderer, a)
 	s.app = a
 	s.flipped = !cfg.Watch && cfg.Human == rules.Black && a.settings.FlipForBlack
 	s.btnUndo = ui.Button{Label: "Undo", Icon: ui.IconUndo, Kind: ui.Flat}
@@ -96,9 +85,9 @@ func (s *PlayScene) Session() *session.Session { return s.sess }
 // Layout places everything.
 func (s *PlayScene) Layout(a *App, w, h, scale float64) {
 	s.layout = ComputePlayLayout(w, h, scale, s.sess.Game().Variant(), s.flipped)
-	s.board.g = s.layout.Board
-	s.board.coords = a.settings.ShowCoordinates
-	s.board.bounds = Rect{X: 0, Y: 0, W: w, H: h}
+	s.board.ShowDestinations = a.settings.ShowDestinations
+	s.board.AllowTap = a.settings.Input.AllowsTap()
+	s.board.Layout(s.layout.Board, a.settings.ShowCoordinates, Rect{X: 0, Y: 0, W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
 		b.Rect = s.ctlRects[i]
@@ -110,9 +99,6 @@ func (s *PlayScene) Layout(a *App, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.menu.relayout(w, h, scale)
-	if s.anim != nil {
-		s.anim.apply(s.board)
-	}
 }
 
 // live reports whether the board shows the game (not a past position).
@@ -126,88 +112,43 @@ func (s *PlayScene) shownPly() int {
 	return s.sess.Game().Ply()
 }
 
-// positionChanged refreshes everything that depends on the position: legal
-// moves, highlights, the computer.
+// acceptMoves gives the board the moves a person at the device may enter
+// now: the legal moves of the game's position when a person is to move and
+// the board follows the game; none otherwise. During an animation towards
+// that position the board keeps them for when it arrives.
+func (s *PlayScene) acceptMoves() {
+	g := s.sess.Game()
+	s.board.Interactive = s.live() && !s.replaying
+	if s.board.Interactive && s.sess.PersonToMove() {
+		s.board.Accept(g.Position(), g.LegalMoves())
+	} else {
+		s.board.Accept(nil, nil)
+	}
+}
+
+// positionChanged shows the position at the ply shown, at rest, with the
+// moves a person may enter and the hint.
 func (s *PlayScene) positionChanged(a *App) {
 	g := s.sess.Game()
 	ply := s.shownPly()
-	pos := g.PositionAt(ply)
-	s.board.clearMarks()
-	s.inspector.reset()
-	s.board.pos = pos
-	s.board.frame = nil
-	s.board.hideTop = [64]int8{}
-	s.board.flyers = s.board.flyers[:0]
-	s.board.last = rules.Move{}
+	last := rules.Move{}
 	if ply > 0 {
-		s.board.last = g.AllMoves()[ply-1]
+		last = g.AllMoves()[ply-1]
 	}
-	s.dragging = false
-	if s.live() && s.sess.PersonToMove() && !s.replaying {
-		s.entry.ResetFor(g.Position())
-	} else {
-		s.entry.Reset(nil)
-	}
-	s.refreshMarks()
-	if h, ok := s.sess.Hint(); ok && s.live() {
-		s.board.hint = h.Best
-	}
-	s.moves.current = ply
-	s.moves.follow = true
-	s.inspector.hover(a, s.anim != nil)
-	a.Invalidate()
+	s.acceptMoves()
+	s.board.Show(g.PositionAt(ply), last)
+	s.boardRested(a)
 }
 
-// humanMoves reports whether a person is entering a move now.
-func (s *PlayScene) humanMoves() bool { return s.entry.Selectable() != 0 }
-
-// refreshMarks sets the highlights and the partial route from the move
-// entry.
-func (s *PlayScene) refreshMarks() {
-	b := s.board
-	b.movable, b.dests, b.capture = 0, 0, false
-	b.selected = rules.NoSquare
-	b.entered = b.entered[:0]
-	b.jumped = 0
-	b.hideTop = [64]int8{}
-	b.flyers = b.flyers[:0]
-	if !s.humanMoves() {
-		return
+// boardRested follows the board coming to rest: the move list shows the
+// ply on the board, the hint its route.
+func (s *PlayScene) boardRested(a *App) {
+	if h, ok := s.sess.Hint(); ok && s.live() {
+		s.board.SetHint(h.Best)
 	}
-	b.capture = s.entry.MustCapture()
-	sel := s.entry.Selected()
-	if sel == rules.NoSquare {
-		b.movable = s.entry.Selectable()
-		return
-	}
-	b.selected = sel
-	path := s.entry.Path()
-	if len(path) > 1 {
-		b.entered = append(b.entered, path[1:]...)
-		b.jumped = s.entry.Jumped()
-	}
-	if b.capture {
-		b.movable = bit(sel)
-	}
-	if s.app.settings.ShowDestinations {
-		b.dests = s.entry.Targets()
-	}
-	// The column stands where its route has got to; a dragged one follows
-	// the pointer.
-	cur := s.entry.Current()
-	if cur != sel || s.dragging {
-		c := b.pos.Column(sel)
-		b.hideTop[sel] = hideAll
-		if s.dragging {
-			cx, cy := b.g.SquareCenter(cur)
-			b.flyers = append(b.flyers,
-				flyer{kind: flyColumn, col: c, x: cx, y: cy, ghost: true},
-				flyer{kind: flyColumn, col: c, x: s.dragX, y: s.dragY + b.g.Square*0.3, lift: b.g.Square * 0.3, scale: 1.08})
-		} else {
-			x, y := b.g.SquareCenter(cur)
-			b.flyers = append(b.flyers, flyer{kind: flyColumn, col: c, x: x, y: y})
-		}
-	}
+	s.moves.current = s.shownPly()
+	s.moves.follow = true
+	a.Invalidate()
 }
 
 // Update runs the scene for one tick.
@@ -215,7 +156,9 @@ func (s *PlayScene) Update(a *App) error {
 	s.sess.Tick(a.tick, s.boardReady())
 	s.showEvents(a)
 	s.export.poll(a, s.say)
-	s.stepAnimation(a)
+	if s.board.Step() {
+		s.boardRested(a)
+	}
 	s.stepReplay(a)
 	if s.menu.open {
 		s.menu.update(a)
@@ -235,7 +178,7 @@ func (s *PlayScene) Update(a *App) error {
 // only then does the session play an answer and ask the next player, so
 // that moves are shown one after another and nothing moves behind a menu.
 func (s *PlayScene) boardReady() bool {
-	return s.live() && !s.replaying && s.anim == nil && !s.menu.open
+	return s.live() && !s.replaying && !s.board.Animating() && !s.menu.open
 }
 
 // showEvents shows what happened in the session: moves are animated
@@ -249,32 +192,33 @@ func (s *PlayScene) showEvents(a *App) {
 			if s.sess.Kind(ev.Side) == session.Person {
 				shown, s.shownHops = s.shownHops, 0
 			}
-			s.board.hint = rules.Move{}
-			s.dragging = false
-			s.entry.Reset(nil)
-			s.finishAnimation(a)
-			s.startAnim(a, ev.Before, ev.Move, 1, shown)
+			s.board.Animate(ev.Before, ev.Move, animOptions(a.settings, 1), shown)
+			s.acceptMoves()
 		case session.Redone:
-			s.animQueue = append(s.animQueue[:0], ev.Moves[1:]...)
-			s.startAnim(a, ev.Before, ev.Moves[0], 1.5, 0)
+			opts := animOptions(a.settings, 1.5)
+			s.board.Animate(ev.Before, ev.Moves[0], opts, 0)
+			for _, mv := range ev.Moves[1:] {
+				s.board.Queue(mv, opts)
+			}
+			s.acceptMoves()
 		case session.Undone:
 			s.overShown = false
 			a.Play(audio.UITap)
-			s.finishAnimation(a)
 			s.positionChanged(a)
 		case session.GameOver:
 			s.overShown = false
-			if s.anim == nil {
+			if !s.board.Animating() {
 				s.positionChanged(a)
 			}
 		case session.HintReady:
 			if s.live() {
-				s.board.hint = ev.Hint.Best
+				s.board.SetHint(ev.Hint.Best)
 			}
 			a.Invalidate()
 		case session.Refused:
 			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
 				s.say(a, ev.Refusal.Reason)
+				s.acceptMoves()
 			}
 		default:
 			a.Invalidate()
@@ -285,10 +229,7 @@ func (s *PlayScene) showEvents(a *App) {
 // tickEffects keeps the time-driven drawing going: the must-capture pulse,
 // the thinking spinner, timed messages.
 func (s *PlayScene) tickEffects(a *App) {
-	if s.board.capture && s.board.movable != 0 {
-		s.board.phase = float64(a.tick%60) / 60
-		a.Invalidate()
-	}
+	s.board.Tick(a.tick)
 	if s.sess.Busy() && a.tick%6 == 0 && !quietSpinners {
 		a.Invalidate()
 	}
@@ -312,61 +253,25 @@ func (s *PlayScene) playMove(a *App, mv rules.Move, shownHops int) {
 	s.shownHops = shownHops
 	if err := s.sess.Play(mv); err != nil {
 		s.shownHops = 0
+		s.acceptMoves()
 	}
 	s.showEvents(a)
-}
-
-// startAnim starts the animation of mv from before, skipping the first
-// shownHops hops (0: all of it).
-func (s *PlayScene) startAnim(a *App, before *rules.Position, mv rules.Move, speed float64, shownHops int) {
-	s.anim = newMoveAnim(before, mv, animOptions(a.settings, speed))
-	if shownHops > 0 {
-		s.anim.skipHops(shownHops)
-	}
-	s.board.clearMarks()
-	s.board.last = rules.Move{}
-	s.board.hideTop = [64]int8{}
-	s.board.flyers = s.board.flyers[:0]
-	s.anim.apply(s.board)
-	a.Invalidate()
-}
-
-func (s *PlayScene) stepAnimation(a *App) {
-	if s.anim == nil || !s.anim.step(a, s.board, &s.cueBuf) {
-		return
-	}
-	after := s.anim.after
-	s.anim = nil
-	s.nextQueued(a, after)
 }
 
 // finishAnimation jumps to the end of the running animation and of any
 // queued ones (a new input never waits for an animation).
 func (s *PlayScene) finishAnimation(a *App) {
-	if s.anim == nil {
+	if !s.board.Animating() {
 		return
 	}
-	s.anim = nil
-	s.animQueue = s.animQueue[:0]
+	s.board.Finish()
 	s.positionChanged(a)
-}
-
-// nextQueued starts the next queued move animation from after (the
-// position the last one ended in), or settles the board.
-func (s *PlayScene) nextQueued(a *App, after *rules.Position) {
-	if len(s.animQueue) == 0 {
-		s.positionChanged(a)
-		return
-	}
-	mv := s.animQueue[0]
-	s.animQueue = s.animQueue[1:]
-	s.startAnim(a, after, mv, 1.5, 0)
 }
 
 // --- game over and replay -------------------------------------------------
 
 func (s *PlayScene) checkOver(a *App) {
-	if !s.sess.Over() || !s.live() || s.anim != nil || s.replaying {
+	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
 		s.overAt = 0
 		return
 	}
@@ -413,7 +318,7 @@ func (s *PlayScene) StartReplay(a *App) {
 }
 
 func (s *PlayScene) stepReplay(a *App) {
-	if !s.replaying || s.anim != nil || a.tick < s.replayNext {
+	if !s.replaying || s.board.Animating() || a.tick < s.replayNext {
 		return
 	}
 	g := s.sess.Game()
@@ -437,11 +342,9 @@ func (s *PlayScene) stepView(a *App, ply int) {
 	} else {
 		s.viewPly = ply
 	}
-	s.anim = nil
-	s.animQueue = s.animQueue[:0]
 	s.positionChanged(a)
 	if ply == from+1 {
-		s.startAnim(a, g.PositionAt(from), g.AllMoves()[from], 1, 0)
+		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], animOptions(a.settings, 1), 0)
 	}
 }
 
@@ -450,8 +353,7 @@ func (s *PlayScene) stepView(a *App, ply int) {
 func (s *PlayScene) handleKeys(a *App) {
 	k := &a.keys
 	if k.ShowAllChanged() {
-		s.board.showAll = k.ShowAll
-		a.Invalidate()
+		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
 	case k.Consume(ActUndo):
@@ -484,18 +386,11 @@ func (s *PlayScene) handleKeys(a *App) {
 
 func (s *PlayScene) stopReplay() { s.replaying = false }
 
-// back is Esc: cancel a capture being entered, leave the review, or open
-// the menu.
+// back is Esc: put a dragged column back, close a pinned inspector, cancel
+// a capture being entered, leave the review, or open the menu.
 func (s *PlayScene) back(a *App) {
 	switch {
-	case s.dragging:
-		s.cancelDrag(a)
-	case s.inspector.closePinned(a):
-		// It closed the inspector a right click pinned.
-	case s.entry.Selected() != rules.NoSquare:
-		s.entry.Cancel()
-		s.refreshMarks()
-		a.Invalidate()
+	case s.board.Back():
 	case !s.live() || s.replaying:
 		s.stopReplay()
 		s.returnToGame(a)
@@ -506,8 +401,6 @@ func (s *PlayScene) back(a *App) {
 
 func (s *PlayScene) returnToGame(a *App) {
 	s.viewPly = -1
-	s.anim = nil
-	s.animQueue = s.animQueue[:0]
 	s.positionChanged(a)
 }
 
@@ -532,7 +425,7 @@ func (s *PlayScene) redo(a *App) {
 
 func (s *PlayScene) flip(a *App) {
 	s.flipped = !s.flipped
-	s.cancelDrag(a)
+	s.board.CancelDrag()
 	s.Layout(a, a.w, a.h, a.scale)
 	a.Invalidate()
 }
@@ -649,132 +542,33 @@ func (s *PlayScene) agreeDraw(a *App) {
 
 // --- the board ------------------------------------------------------------
 
-// handleBoard turns this tick's gestures (package input) into selections,
-// hops, moves, drags and the column inspector.
+// handleBoard hands this tick's gestures to the board and acts on what it
+// reports: a move entered, a refusal to explain, a tap that leaves the
+// review.
 func (s *PlayScene) handleBoard(a *App) {
-	s.updateHover(a)
-	allowTap := a.settings.Input.AllowsTap()
-	for _, gs := range a.gestures {
-		if s.inspector.handle(a, gs, s.anim != nil) {
-			continue
-		}
-		x, y := gs.X*a.scale, gs.Y*a.scale
-		sx, sy := gs.StartX*a.scale, gs.StartY*a.scale
-		switch gs.Kind {
-		case input.Tap:
-			sq, on := s.board.squareAt(sx, sy)
-			s.inspector.closePinned(a) // a tap anywhere dismisses it
-			if !on {
-				continue
-			}
-			if !s.live() {
-				s.stopReplay()
-				s.returnToGame(a)
-				continue
-			}
-			s.finishForInput(a)
-			if !allowTap && s.entry.Selected() == rules.NoSquare {
-				continue
-			}
-			// The column already stands on the landings entered so far.
-			shown := max(0, len(s.entry.Path())-1)
-			s.apply(a, s.entry.Tap(sq), shown)
-		case input.DragStart:
-			sq, on := s.board.squareAt(sx, sy)
-			if !on || !s.live() {
-				continue
-			}
-			s.inspector.closePinned(a)
-			s.finishForInput(a)
-			r := s.entry.Grab(sq)
-			if r.Outcome == input.Selected && s.entry.Current() == sq {
-				s.dragging = true
-				s.dragX, s.dragY = x, y
-				a.Play(uiTap)
-			}
-			s.apply(a, r, 0)
-		case input.DragMove:
-			if s.dragging {
-				s.dragX, s.dragY = x, y
-				s.refreshMarks()
-				a.Invalidate()
-			}
-		case input.DragEnd:
-			if !s.dragging {
-				continue
-			}
-			s.dragging = false
-			sq, on := s.board.squareAt(x, y)
-			if !on {
-				sq = rules.NoSquare
-			}
-			// A dropped column is where the player put it: the animation
-			// only shows what happens after that landing.
-			shown := len(s.entry.Path())
-			s.apply(a, s.entry.Drop(sq), shown)
-		case input.DragCancel:
-			if s.dragging {
-				s.dragging = false
-				s.refreshMarks()
-				a.Invalidate()
-			}
-		case input.Back:
-			// Esc is handled as ActBack in handleKeys (it also maps
-			// Backspace); the recognizer turned it into DragCancel when a
-			// drag was live.
-		}
+	r := s.board.Update(a.gestures, &a.ptr, a.scale)
+	if r.Rested {
+		s.boardRested(a)
 	}
-}
-
-// updateHover marks the square under the mouse when it is one the player
-// can act on.
-func (s *PlayScene) updateHover(a *App) {
-	p := &a.ptr
-	hov := rules.NoSquare
-	if p.Valid && !p.Touch && !p.Down {
-		if sq, on := s.board.squareAt(p.X, p.Y); on {
-			hov = sq
-		}
-	}
-	if hov == s.hoverSq {
+	if r.Tapped {
+		s.stopReplay()
+		s.returnToGame(a)
 		return
 	}
-	s.hoverSq = hov
-	marked := rules.NoSquare
-	if hov != rules.NoSquare && s.humanMoves() && (s.entry.Selectable()&bit(hov) != 0 || s.entry.Targets()&bit(hov) != 0) {
-		marked = hov
+	switch r.Refused {
+	case input.CaptureCompulsory:
+		s.explainSq = r.Square
+		s.explainCapture(a)
+	case input.MustContinue:
+		s.say(a, "The king must land where it can go on capturing.")
+	case input.Ambiguous:
+		s.say(a, "More than one route leads there: tap the squares in between.")
+	case input.CannotMove:
+		s.say(a, "That column is blocked.")
 	}
-	if s.board.hover != marked {
-		s.board.hover = marked
-		a.Invalidate()
+	if !r.Move.IsZero() {
+		s.playMove(a, r.Move, r.Shown)
 	}
-}
-
-// apply acts on what the move entry did. shownHops is how many hops of a
-// completed move the board already shows.
-func (s *PlayScene) apply(a *App, r input.Result, shownHops int) {
-	switch r.Outcome {
-	case input.Completed:
-		s.playMove(a, r.Move, shownHops)
-		return
-	case input.Extended:
-		a.Play(audio.Capture)
-	case input.Rejected:
-		switch r.Reason {
-		case input.CaptureCompulsory:
-			s.explainSq = r.Square
-			s.explainCapture(a)
-		case input.MustContinue:
-			s.say(a, "The king must land where it can go on capturing.")
-			a.Play(audio.CaptureRequired)
-		case input.Ambiguous:
-			s.say(a, "More than one route leads there: tap the squares in between.")
-		case input.CannotMove:
-			s.say(a, "That column is blocked.")
-		}
-	}
-	s.refreshMarks()
-	a.Invalidate()
 }
 
 // say shows a short message in the status line for a few seconds.
@@ -784,32 +578,13 @@ func (s *PlayScene) say(a *App, msg string) {
 	a.Invalidate()
 }
 
-func (s *PlayScene) cancelDrag(a *App) {
-	if !s.dragging {
-		return
-	}
-	s.dragging = false
-	s.refreshMarks()
-	a.Invalidate()
-}
-
-// finishForInput completes a running move animation so that the input acts
-// on the position after it.
-func (s *PlayScene) finishForInput(a *App) {
-	if s.anim != nil && s.live() && !s.replaying {
-		s.finishAnimation(a)
-	}
-}
-
 // explainCapture tells the player, once, that capturing is compulsory; the
-// columns that must capture pulse.
+// columns that must capture pulse (the board restarted their pulse).
 func (s *PlayScene) explainCapture(a *App) {
-	a.Play(audio.CaptureRequired)
 	if !s.explainShown {
 		s.explainShown = true
 		s.explainUntil = a.tick + explanationTicks
 	}
-	s.board.phase = 0
 	a.Invalidate()
 }
 
@@ -834,14 +609,15 @@ const explanationText = "Capturing is compulsory. A column with a red ring can t
 func (s *PlayScene) drawExplanation(a *App, dst *ebiten.Image) {
 	p := a.painter
 	t := p.Theme
-	in := s.board.g.Inner()
+	g := s.board.Geometry()
+	in := g.Inner()
 	w := in.W - p.DP(24)
 	lines := p.Wrap(explanationText, 16, sprites.Medium, w-p.DP(32))
 	lh := p.DP(22)
 	h := float64(len(lines))*lh + p.DP(24)
 	r := Rect{X: in.X + p.DP(12), Y: in.Y + in.H - h - p.DP(12), W: w, H: h}
 	if s.explainSq >= 0 && s.explainSq < 64 {
-		if sr := s.board.g.SquareRect(s.explainSq); sr.Y+sr.H > r.Y {
+		if sr := g.SquareRect(s.explainSq); sr.Y+sr.H > r.Y {
 			r.Y = in.Y + p.DP(12) // the touched column is low: the banner goes up
 		}
 	}
@@ -886,7 +662,7 @@ func (s *PlayScene) statusText() (string, bool) {
 	if _, one := s.sess.Local(); one {
 		who = "Your move"
 	}
-	if s.humanMoves() && s.entry.MustCapture() {
+	if s.board.MustCapture() {
 		return who + " · you must capture", true
 	}
 	return who, false

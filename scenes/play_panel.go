@@ -98,7 +98,7 @@ func topSide(flipped bool) rules.Color {
 
 // drawCard draws one player's card.
 func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color) {
-	pos := s.board.pos
+	pos := s.board.Position()
 	if pos == nil {
 		pos = s.sess.Game().Position()
 	}

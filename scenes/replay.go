@@ -8,9 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"bashni/audio"
 	"bashni/rules"
-	"bashni/scenes/input"
+	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -29,11 +28,9 @@ type ReplayScene struct {
 	flipped bool
 
 	layout PlayLayout
-	board  *boardView
+	board  *board.Board
 	moves  moveList
-	anim   *moveAnim
-	queue  int // plies still to animate towards (fast forward)
-	cueBuf []audio.Effect
+	queue  int // the ply the running animation goes to
 
 	btnBack, btnFirst, btnPrev, btnNext, btnLast ui.Button
 	btnMore, btnPlay                             ui.Button
@@ -41,7 +38,6 @@ type ReplayScene struct {
 	menu                                         popupMenu
 	export                                       exporter
 
-	inspector   inspectorGestures
 	notice      string
 	noticeUntil int64
 }
@@ -56,8 +52,8 @@ func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
 			s.names[i] = v
 		}
 	}
-	s.board = newBoardView(a.renderer)
-	s.inspector = inspectorGestures{board: s.board, hoverOverLongPress: true}
+	s.board = board.New(a.renderer, a)
+	s.board.HoverOverLongPress = true
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack, Kind: ui.Flat}
 	s.btnFirst = ui.Button{Label: "Start", Icon: ui.IconFirst, Kind: ui.Flat}
 	s.btnPrev = ui.Button{Label: "Prev", Icon: ui.IconPrev, Kind: ui.Flat}
@@ -77,9 +73,7 @@ func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
 // Layout places everything as on the play screen.
 func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
 	s.layout = ComputePlayLayout(w, h, scale, s.game.Variant(), s.flipped)
-	s.board.g = s.layout.Board
-	s.board.coords = a.settings.ShowCoordinates
-	s.board.bounds = Rect{W: w, H: h}
+	s.board.Layout(s.layout.Board, a.settings.ShowCoordinates, Rect{W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
 		b.Rect = s.ctlRects[i]
@@ -89,9 +83,6 @@ func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.menu.layout(w, h, scale)
-	if s.anim != nil {
-		s.anim.apply(s.board)
-	}
 }
 
 // layoutButtons puts "Play from here" and the menu button at the right of
@@ -115,18 +106,12 @@ func (s *ReplayScene) last() int { return len(s.game.AllMoves()) }
 // animation.
 func (s *ReplayScene) showPly(a *App, ply int) {
 	s.ply = min(max(ply, 0), s.last())
-	s.anim = nil
 	s.queue = s.ply
-	s.board.clearMarks()
-	s.board.frame = nil
-	s.board.hideTop = [64]int8{}
-	s.board.flyers = s.board.flyers[:0]
-	s.board.pos = s.game.PositionAt(s.ply)
-	s.board.last = rules.Move{}
+	last := rules.Move{}
 	if s.ply > 0 {
-		s.board.last = s.game.AllMoves()[s.ply-1]
+		last = s.game.AllMoves()[s.ply-1]
 	}
-	s.inspector.reset()
+	s.board.Show(s.game.PositionAt(s.ply), last)
 	s.moves.current = s.ply
 	s.moves.follow = true
 	a.Invalidate()
@@ -135,16 +120,14 @@ func (s *ReplayScene) showPly(a *App, ply int) {
 // step goes to ply: one move forward is animated, anything else jumps.
 func (s *ReplayScene) step(a *App, ply int) {
 	ply = min(max(ply, 0), s.last())
-	if s.anim != nil {
+	if s.board.Animating() {
 		s.showPly(a, s.queue)
 	}
 	if ply == s.ply+1 {
 		before := s.game.PositionAt(s.ply)
 		mv := s.game.AllMoves()[s.ply]
 		s.showPly(a, ply)
-		s.anim = newMoveAnim(before, mv, animOptions(a.settings, 1.3))
-		s.board.last = rules.Move{}
-		s.anim.apply(s.board)
+		s.board.Animate(before, mv, animOptions(a.settings, 1.3), 0)
 		return
 	}
 	if ply != s.ply {
@@ -154,7 +137,7 @@ func (s *ReplayScene) step(a *App, ply int) {
 }
 
 func (s *ReplayScene) stepAnimation(a *App) {
-	if s.anim != nil && s.anim.step(a, s.board, &s.cueBuf) {
+	if s.board.Step() {
 		s.showPly(a, s.ply)
 	}
 }
@@ -208,12 +191,11 @@ func (s *ReplayScene) Update(a *App) error {
 	}
 	k := &a.keys
 	if k.ShowAllChanged() {
-		s.board.showAll = k.ShowAll
-		a.Invalidate()
+		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
 	case k.Consume(ActBack):
-		if !s.inspector.closePinned(a) {
+		if !s.board.ClosePinned() {
 			s.back(a)
 		}
 		return nil
@@ -230,23 +212,10 @@ func (s *ReplayScene) Update(a *App) error {
 		s.Layout(a, a.w, a.h, a.scale)
 		a.Invalidate()
 	}
-	s.handleBoard(a)
+	// The board opens the column inspector (a resting mouse, a right
+	// click, a long press); a tap on it closes one a right click pinned.
+	s.board.Update(a.gestures, &a.ptr, a.scale)
 	return nil
-}
-
-// handleBoard opens the column inspector: a resting mouse, a right click
-// or a long press; a tap on the board closes one a right click pinned.
-func (s *ReplayScene) handleBoard(a *App) {
-	for _, gs := range a.gestures {
-		if s.inspector.handle(a, gs, s.anim != nil) {
-			continue
-		}
-		if gs.Kind == input.Tap {
-			if _, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale); on {
-				s.inspector.closePinned(a)
-			}
-		}
-	}
 }
 
 func (s *ReplayScene) updateMenu(a *App) {

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -122,8 +123,7 @@ type RulesScene struct {
 	from  Scene
 	page  int
 	r     *sprites.Renderer
-	board *boardView
-	anim  *moveAnim
+	board *board.Board
 	start *rules.Position
 	move  rules.Move
 	cycle int64
@@ -142,7 +142,7 @@ type RulesScene struct {
 func NewRulesScene(a *App, from Scene) *RulesScene {
 	s := &RulesScene{from: from}
 	s.r = sprites.NewRenderer(a.renderer.Theme())
-	s.board = newBoardView(s.r)
+	s.board = board.New(s.r, silent{a})
 	s.btnPrev = ui.Button{Label: "Previous", Icon: ui.IconBack}
 	s.btnNxt = ui.Button{Label: "Next", Kind: ui.Primary}
 	s.btnBack = ui.Button{Label: "Close", Icon: ui.IconClose, Kind: ui.Flat}
@@ -181,11 +181,7 @@ func (s *RulesScene) setPage(a *App, i int) {
 	s.page = max(0, min(i, len(rulesPages)-1))
 	pg := &rulesPages[s.page]
 	s.start, s.move = pagePosition(pg)
-	s.board.clearMarks()
-	s.board.pos = s.start
-	s.board.frame = nil
-	s.board.last = rules.Move{}
-	s.anim = nil
+	s.board.Show(s.start, rules.Move{})
 	s.phase = 0
 	s.cycle = a.tick
 	s.btnPrev.Disabled = s.page == 0
@@ -223,9 +219,7 @@ func (s *RulesScene) Layout(a *App, w, h, scale float64) {
 		y += dp(8)
 		s.text = Rect{X: dp(20), Y: y, W: w - dp(40), H: h - y - nav - dp(24) - dp(28)}
 	}
-	s.board.g = sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false)
-	s.board.coords = true
-	s.board.bounds = Rect{W: w, H: h}
+	s.board.Layout(sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false), true, Rect{W: w, H: h})
 	// Text: the largest size (from 18 dp down) at which the page fits.
 	s.lineSize = 18
 	for ; s.lineSize > 12; s.lineSize-- {
@@ -291,30 +285,20 @@ func (s *RulesScene) stepDiagram(a *App) {
 	switch s.phase {
 	case 0:
 		if a.tick-s.cycle >= before {
-			s.anim = newMoveAnim(s.start, s.move, animOptions(a.settings, 0.5))
+			s.board.Animate(s.start, s.move, animOptions(a.settings, 0.5), 0)
 			s.cycle = a.tick
 			s.phase = 1
-			s.board.last = rules.Move{}
 		}
 	case 1:
-		s.anim.advance(nil)
-		s.anim.apply(s.board)
-		if s.anim.done() {
-			s.board.frame = nil
-			s.board.pos = s.anim.after
-			s.anim = nil
-			s.board.last = s.move
+		if s.board.Step() {
 			s.cycle = a.tick
 			s.phase = 2
 		}
-		a.Invalidate()
 	case 2:
 		if a.tick-s.cycle >= after {
-			s.board.pos = s.start
-			s.board.last = rules.Move{}
+			s.board.Show(s.start, rules.Move{})
 			s.cycle = a.tick
 			s.phase = 0
-			a.Invalidate()
 		}
 	}
 }
@@ -333,7 +317,7 @@ func (s *RulesScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnBack.Draw(dst, p)
 	s.board.Draw(dst)
 	if pg.caption != "" {
-		o := s.board.g.Outer()
+		o := s.board.Geometry().Outer()
 		lines := p.Wrap(pg.caption, 14, sprites.Regular, o.W)
 		y := o.Y + o.H + p.DP(16)
 		for _, l := range lines {

@@ -69,11 +69,11 @@ func (a *App) Snapshot(s *Snapshot) {
 	switch sc := a.scene.(type) {
 	case *PlayScene:
 		s.Thinking = sc.sess.Busy()
-		s.Animating = s.Animating || sc.anim != nil
-		s.Board = sc.board.g
-		s.Inspect = sc.board.inspect
+		s.Animating = s.Animating || sc.board.Animating()
+		s.Board = sc.board.Geometry()
+		s.Inspect = sc.board.Inspecting()
 	case *TitleScene:
-		s.Animating = s.Animating || sc.anim != nil
+		s.Animating = s.Animating || sc.board.Animating()
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/session"
 	"bashni/sprites"
@@ -92,10 +93,9 @@ type TitleScene struct {
 
 	// Attract mode: the computer against itself.
 	r      *sprites.Renderer
-	board  *boardView
+	board  *board.Board
 	brain  *session.Brain // nil: no attract game
 	match  *session.Session
-	anim   *moveAnim
 	nextAt int64
 }
 
@@ -119,7 +119,7 @@ func NewTitleScene(a *App) *TitleScene {
 		}
 	}
 	s.r = sprites.NewRenderer(a.theme)
-	s.board = newBoardView(s.r)
+	s.board = board.New(s.r, silent{a})
 	if !a.opts.NoAttract {
 		s.brain = a.newBrain()
 		s.restartAttract()
@@ -136,10 +136,7 @@ func (s *TitleScene) restartAttract() {
 	}
 	s.match, _ = session.New(session.Config{Variant: rules.Bashni, Players: [2]session.Player{
 		session.NewComputer(s.brain, attractLevel, 0), session.NewComputer(s.brain, attractLevel, 0)}})
-	s.board.pos = s.match.Game().Position()
-	s.board.frame = nil
-	s.board.last = rules.Move{}
-	s.anim = nil
+	s.board.Show(s.match.Game().Position(), rules.Move{})
 	s.brain.NewGame()
 }
 
@@ -151,8 +148,7 @@ func (s *TitleScene) canContinue(a *App) bool {
 func (s *TitleScene) Layout(a *App, w, h, scale float64) {
 	s.w, s.h = w, h
 	s.rects = TitleLayout(w, h, scale, s.canContinue(a))
-	s.board.g = s.rects.Board
-	s.board.coords = false
+	s.board.Layout(s.rects.Board, false, Rect{W: w, H: h})
 	s.btnContinue.Rect = s.rects.Continue
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnRules.Rect = s.rects.Rules
@@ -258,18 +254,10 @@ func (s *TitleScene) stepAttract(a *App) {
 	if s.brain == nil {
 		return
 	}
-	if s.anim != nil {
-		s.anim.advance(nil) // the attract game is silent
-		s.anim.apply(s.board)
-		if s.anim.done() {
-			g := s.match.Game()
-			s.anim = nil
-			s.board.frame = nil
-			s.board.pos = g.Position()
-			s.board.last = g.AllMoves()[g.Ply()-1]
+	if s.board.Animating() {
+		if s.board.Step() {
 			s.nextAt = a.tick + attractPauseTicks
 		}
-		a.Invalidate()
 		return
 	}
 	if s.match.Over() || s.match.Game().Ply() > 160 {
@@ -282,8 +270,7 @@ func (s *TitleScene) stepAttract(a *App) {
 	s.match.Tick(a.tick, a.tick >= s.nextAt)
 	for _, ev := range s.match.Events() {
 		if ev.Kind == session.MovePlayed {
-			s.anim = newMoveAnim(ev.Before, ev.Move, animOptions(a.settings, 0.6))
-			s.board.last = rules.Move{}
+			s.board.Animate(ev.Before, ev.Move, animOptions(a.settings, 0.6), 0)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package scenes
+package board
 
 import (
 	"math"
@@ -12,7 +12,7 @@ import (
 	"bashni/sprites"
 )
 
-// hideAll in boardView.hideTop hides a whole column.
+// hideAll in Board.hideTop hides a whole column.
 const hideAll = 127
 
 // flyerKind is what a flyer is.
@@ -39,41 +39,6 @@ type flyer struct {
 	noBadge  bool
 }
 
-// boardView draws a board with its columns and highlights. It holds no
-// game logic: scenes fill it in and call Draw.
-type boardView struct {
-	r      *sprites.Renderer
-	g      sprites.Geometry
-	coords bool
-
-	pos     *rules.Position
-	hideTop [64]int8
-	flyers  []flyer
-
-	last     rules.Move // zero: none
-	hint     rules.Move
-	selected rules.Square
-	hover    rules.Square
-	inspect  rules.Square
-	movable  uint64 // squares whose column can move
-	capture  bool   // the movable columns must capture
-	dests    uint64 // legal next landing squares
-	jumped   uint64 // columns jumped by the capture being entered
-	entered  []rules.Square
-	phase    float64 // the must-capture pulse, 0–1
-	showAll  bool
-	bounds   Rect // where the inspector may go (the screen)
-
-	routeBuf []sprites.Point
-
-	// frame is the current animation frame (nil: none): its hidden squares
-	// are not drawn from pos, its sprites are drawn instead.
-	frame *anim.Frame
-	items []drawItem
-	// squash is scratch space for a column flipping (drawn narrower).
-	squash *ebiten.Image
-}
-
 // drawItem is a static column or an animation sprite, sorted by the screen
 // y of its base so that columns in front hide those behind.
 type drawItem struct {
@@ -82,28 +47,35 @@ type drawItem struct {
 	sprite int          // an index in frame.Sprites (-1 for a static column)
 }
 
-func newBoardView(r *sprites.Renderer) *boardView {
-	return &boardView{r: r, selected: rules.NoSquare, hover: rules.NoSquare, inspect: rules.NoSquare}
+// Draw draws the board into dst in two layers.
+//
+// The static layer is what stays put while pieces move: the board, its
+// coordinates, the last move's and the hint's marks and — when nothing is
+// drawn under them (rings, a selection, an animation's sprites, which go
+// between the board and the columns in painter's order) — the columns at
+// rest. The moving layer draws the rest over it: the marks under the
+// columns, the columns (at rest and animated, back to front), the lifted
+// or dragged column, the destination dots, the compositions and the
+// inspector. A screen that caches the static layer offscreen redraws only
+// the moving layer when something moves.
+func (b *Board) Draw(dst *ebiten.Image) {
+	b.drawStatic(dst)
+	b.drawMoving(dst)
 }
 
-func bit(sq rules.Square) uint64 { return 1 << uint(sq) }
-
-// clearMarks removes every highlight.
-func (b *boardView) clearMarks() {
-	b.selected, b.hover, b.inspect = rules.NoSquare, rules.NoSquare, rules.NoSquare
-	b.movable, b.dests, b.capture, b.jumped = 0, 0, false, 0
-	b.entered = b.entered[:0]
-	b.hint = rules.Move{}
+// columnsAtRest reports whether the columns at rest belong to the static
+// layer: nothing of the moving layer goes under them.
+func (b *Board) columnsAtRest() bool {
+	return b.frame == nil && b.selected == rules.NoSquare && b.movable == 0 && b.jumped == 0 &&
+		len(b.entered) == 0 && (b.hover == rules.NoSquare || b.hover == b.selected)
 }
 
-// Draw draws the board into dst.
-func (b *boardView) Draw(dst *ebiten.Image) {
-	r, g := b.r, b.g
-	r.DrawBoard(dst, g, b.coords)
+// drawStatic draws the static layer.
+func (b *Board) drawStatic(dst *ebiten.Image) {
+	b.r.DrawBoard(dst, b.g, b.coords)
 	if b.pos == nil {
 		return
 	}
-	// Markers on the squares, under the columns.
 	if !b.last.IsZero() {
 		b.drawRoute(dst, b.last, sprites.RouteLastMove)
 		b.marker(dst, sprites.MarkerLastFrom, b.last.From())
@@ -117,39 +89,53 @@ func (b *boardView) Draw(dst *ebiten.Image) {
 		b.marker(dst, sprites.MarkerHintFrom, b.hint.From())
 		b.marker(dst, sprites.MarkerHintTo, b.hint.To())
 	}
-	if b.selected != rules.NoSquare {
-		b.marker(dst, sprites.MarkerSelected, b.selected)
+	if b.columnsAtRest() {
+		b.drawColumns(dst)
 	}
-	for _, sq := range b.entered {
-		b.marker(dst, sprites.MarkerSelected, sq)
-	}
-	for m := b.jumped; m != 0; m &= m - 1 {
-		b.marker(dst, sprites.MarkerCaptured, rules.Square(trailingZeros(m)))
-	}
-	if b.hover != rules.NoSquare && b.hover != b.selected {
-		b.marker(dst, sprites.MarkerHover, b.hover)
-	}
-	kind := sprites.MarkerMovable
-	if b.capture {
-		kind = sprites.MarkerMustCapture
-	}
-	for m := b.movable; m != 0; m &= m - 1 {
-		sq := rules.Square(trailingZeros(m))
-		if b.hideTop[sq] == hideAll {
-			continue
-		}
-		b.marker(dst, kind, sq)
-	}
+}
 
-	b.drawColumns(dst)
+// drawMoving draws the moving layer over the static one.
+func (b *Board) drawMoving(dst *ebiten.Image) {
+	if b.pos == nil {
+		return
+	}
+	g := b.g
+	if !b.columnsAtRest() {
+		// Marks on the squares, under the columns.
+		if b.selected != rules.NoSquare {
+			b.marker(dst, sprites.MarkerSelected, b.selected)
+		}
+		for _, sq := range b.entered {
+			b.marker(dst, sprites.MarkerSelected, sq)
+		}
+		for m := b.jumped; m != 0; m &= m - 1 {
+			b.marker(dst, sprites.MarkerCaptured, rules.Square(bits.TrailingZeros64(m)))
+		}
+		if b.hover != rules.NoSquare && b.hover != b.selected {
+			b.marker(dst, sprites.MarkerHover, b.hover)
+		}
+		kind := sprites.MarkerMovable
+		if b.capture {
+			kind = sprites.MarkerMustCapture
+		}
+		for m := b.movable; m != 0; m &= m - 1 {
+			sq := rules.Square(bits.TrailingZeros64(m))
+			if b.hideTop[sq] == hideAll {
+				continue
+			}
+			b.marker(dst, kind, sq)
+		}
+		b.drawColumns(dst)
+	}
+	b.drawFlyers(dst)
 	for m := b.dests; m != 0; m &= m - 1 {
-		b.marker(dst, sprites.MarkerDestination, rules.Square(trailingZeros(m)))
+		b.marker(dst, sprites.MarkerDestination, rules.Square(bits.TrailingZeros64(m)))
 	}
 	if b.showAll {
 		for _, sq := range g.Variant.Squares() {
 			if c := b.pos.Column(sq); !c.IsEmpty() && b.hideTop[sq] == 0 {
 				x, y := g.SquareCenter(sq)
-				r.DrawComposition(dst, x, y, c)
+				b.r.DrawComposition(dst, x, y, c)
 			}
 		}
 	}
@@ -158,9 +144,9 @@ func (b *boardView) Draw(dst *ebiten.Image) {
 	}
 }
 
-// drawColumns draws the static columns and the animation's sprites back to
-// front (painter's order by the screen y of their base), then the flyers.
-func (b *boardView) drawColumns(dst *ebiten.Image) {
+// drawColumns draws the columns at rest and the animation's sprites back
+// to front (painter's order by the screen y of their base).
+func (b *Board) drawColumns(dst *ebiten.Image) {
 	r, g := b.r, b.g
 	b.items = b.items[:0]
 	var hidden uint64
@@ -198,6 +184,12 @@ func (b *boardView) drawColumns(dst *ebiten.Image) {
 		}
 		b.drawSprite(dst, &b.frame.Sprites[it.sprite])
 	}
+}
+
+// drawFlyers draws what is off its square over everything: the column
+// being entered or dragged.
+func (b *Board) drawFlyers(dst *ebiten.Image) {
+	r := b.r
 	for i := range b.flyers {
 		f := &b.flyers[i]
 		switch f.kind {
@@ -213,7 +205,7 @@ func (b *boardView) drawColumns(dst *ebiten.Image) {
 
 // boardPoint maps board coordinates of package anim (squares from White's
 // side, the centre of a1 at 0.5, 0.5) to screen pixels.
-func (b *boardView) boardPoint(x, y float64) (float64, float64) {
+func (b *Board) boardPoint(x, y float64) (float64, float64) {
 	g := b.g
 	n := float64(g.Size())
 	if g.Flipped {
@@ -223,7 +215,7 @@ func (b *boardView) boardPoint(x, y float64) (float64, float64) {
 }
 
 // drawSprite draws one sprite of an animation frame.
-func (b *boardView) drawSprite(dst *ebiten.Image, s *anim.Sprite) {
+func (b *Board) drawSprite(dst *ebiten.Image, s *anim.Sprite) {
 	r := b.r
 	x, y := b.boardPoint(s.X, s.Y)
 	lift := s.Lift * b.g.Square
@@ -258,7 +250,7 @@ func (b *boardView) drawSprite(dst *ebiten.Image, s *anim.Sprite) {
 // drawSquashed draws a column narrowed horizontally by sx (a flip seen
 // edge-on): the renderer scales uniformly only, so the column is drawn into
 // scratch space and squashed from there.
-func (b *boardView) drawSquashed(dst *ebiten.Image, x, y float64, c rules.Column, opts sprites.ColumnOptions, sx float64) {
+func (b *Board) drawSquashed(dst *ebiten.Image, x, y float64, c rules.Column, opts sprites.ColumnOptions, sx float64) {
 	sq := b.g.Square
 	w, h := int(math.Ceil(2*sq)), int(math.Ceil(3.2*sq))
 	if b.squash == nil || b.squash.Bounds().Dx() != w || b.squash.Bounds().Dy() != h {
@@ -278,12 +270,12 @@ func (b *boardView) drawSquashed(dst *ebiten.Image, x, y float64, c rules.Column
 	dst.DrawImage(b.squash, &op)
 }
 
-func (b *boardView) marker(dst *ebiten.Image, k sprites.MarkerKind, sq rules.Square) {
+func (b *Board) marker(dst *ebiten.Image, k sprites.MarkerKind, sq rules.Square) {
 	x, y := b.g.SquareCenter(sq)
 	b.r.DrawMarker(dst, k, x, y, b.phase)
 }
 
-func (b *boardView) drawRoute(dst *ebiten.Image, m rules.Move, kind sprites.RouteKind) {
+func (b *Board) drawRoute(dst *ebiten.Image, m rules.Move, kind sprites.RouteKind) {
 	b.routeBuf = b.routeBuf[:0]
 	for i := 0; i < m.PathLen(); i++ {
 		x, y := b.g.SquareCenter(m.PathAt(i))
@@ -294,7 +286,7 @@ func (b *boardView) drawRoute(dst *ebiten.Image, m rules.Move, kind sprites.Rout
 
 // inspectorRect is where the inspector of sq goes: beside the square, on
 // the side with room, inside b.bounds.
-func (b *boardView) inspectorRect(sq rules.Square) Rect {
+func (b *Board) inspectorRect(sq rules.Square) Rect {
 	c := b.pos.Column(sq)
 	img := b.r.Inspector(c, sq)
 	w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
@@ -312,7 +304,7 @@ func (b *boardView) inspectorRect(sq rules.Square) Rect {
 	return Rect{X: math.Round(x), Y: math.Round(y), W: w, H: h}
 }
 
-func (b *boardView) drawInspector(dst *ebiten.Image, sq rules.Square) {
+func (b *Board) drawInspector(dst *ebiten.Image, sq rules.Square) {
 	c := b.pos.Column(sq)
 	if c.IsEmpty() {
 		return
@@ -320,14 +312,3 @@ func (b *boardView) drawInspector(dst *ebiten.Image, sq rules.Square) {
 	ir := b.inspectorRect(sq)
 	b.r.DrawInspector(dst, ir.X, ir.Y, c, sq)
 }
-
-// squareAt is the playable square under (x, y), if any.
-func (b *boardView) squareAt(x, y float64) (rules.Square, bool) {
-	sq, ok := b.g.SquareAt(x, y)
-	if !ok || !b.g.Variant.Playable(sq) {
-		return rules.NoSquare, false
-	}
-	return sq, true
-}
-
-func trailingZeros(m uint64) int { return bits.TrailingZeros64(m) }

@@ -1,4 +1,4 @@
-package scenes
+package board
 
 import (
 	"bashni/rules"
@@ -11,7 +11,7 @@ import (
 // shows any column until the finger lifts, and a right click pins one until
 // it is dismissed.
 type inspectorGestures struct {
-	board *boardView
+	board *Board
 
 	hoverHeld bool // the mouse rests on the board (HoverStill until HoverEnd)
 	hoverX    float64
@@ -19,46 +19,42 @@ type inspectorGestures struct {
 	pinned    bool // opened by a right click: stays until dismissed
 	longPress bool // opened by a long press: closes when the finger lifts
 
-	// hoverOverLongPress lets a resting mouse move an inspector opened by
-	// a long press to its own column. The replay screen allows it; the
-	// play screen leaves a long press's inspector alone.
-	hoverOverLongPress bool
 }
 
 // handle acts on gs if it is one of the inspector's gestures (a long press
 // and its end, a resting mouse and its end, a right click) and reports
 // whether it was. While busy (a move being animated) a resting mouse opens
 // nothing.
-func (in *inspectorGestures) handle(a *App, gs input.Gesture, busy bool) bool {
+func (in *inspectorGestures) handle(gs input.Gesture, scale float64, busy bool) bool {
 	b := in.board
 	switch gs.Kind {
 	case input.LongPress:
-		if sq, on := b.squareAt(gs.StartX*a.scale, gs.StartY*a.scale); on && !b.pos.Column(sq).IsEmpty() {
+		if sq, on := b.SquareAt(gs.StartX*scale, gs.StartY*scale); on && !b.pos.Column(sq).IsEmpty() {
 			b.inspect, in.longPress, in.pinned = sq, true, false
-			a.Invalidate()
+			in.board.host.Invalidate()
 		}
 	case input.LongPressEnd:
 		if in.longPress {
 			in.longPress = false
-			in.close(a)
+			in.close()
 		}
 	case input.HoverStill:
-		in.hoverHeld, in.hoverX, in.hoverY = true, gs.X*a.scale, gs.Y*a.scale
-		in.hover(a, busy)
+		in.hoverHeld, in.hoverX, in.hoverY = true, gs.X*scale, gs.Y*scale
+		in.hover(busy)
 	case input.HoverEnd:
 		in.hoverHeld = false
 		if !in.pinned && !in.longPress && b.inspect != rules.NoSquare {
-			in.close(a)
+			in.close()
 		}
 	case input.SecondaryClick:
-		sq, on := b.squareAt(gs.X*a.scale, gs.Y*a.scale)
+		sq, on := b.SquareAt(gs.X*scale, gs.Y*scale)
 		switch {
 		case !on:
 		case b.inspect == sq && in.pinned:
-			in.close(a)
+			in.close()
 		case !b.pos.Column(sq).IsEmpty():
 			b.inspect, in.pinned = sq, true
-			a.Invalidate()
+			in.board.host.Invalidate()
 		}
 	default:
 		return false
@@ -69,14 +65,14 @@ func (in *inspectorGestures) handle(a *App, gs input.Gesture, busy bool) bool {
 // hover opens the inspector of a column the mouse rests on (a column of two
 // or more; a right click shows any). While busy it waits: call it again
 // when the board has settled.
-func (in *inspectorGestures) hover(a *App, busy bool) {
-	if !in.hoverHeld || in.pinned || (in.longPress && !in.hoverOverLongPress) || busy {
+func (in *inspectorGestures) hover(busy bool) {
+	if !in.hoverHeld || in.pinned || (in.longPress && !in.board.HoverOverLongPress) || busy {
 		return
 	}
 	b := in.board
-	if sq, on := b.squareAt(in.hoverX, in.hoverY); on && b.pos.Column(sq).Height() >= 2 && b.inspect != sq {
+	if sq, on := b.SquareAt(in.hoverX, in.hoverY); on && b.pos.Column(sq).Height() >= 2 && b.inspect != sq {
 		b.inspect = sq
-		a.Invalidate()
+		in.board.host.Invalidate()
 	}
 }
 
@@ -86,16 +82,16 @@ func (in *inspectorGestures) reset() { in.pinned, in.longPress = false, false }
 
 // closePinned closes an inspector opened by a right click; it reports
 // whether there was one.
-func (in *inspectorGestures) closePinned(a *App) bool {
+func (in *inspectorGestures) closePinned() bool {
 	if in.pinned && in.board.inspect != rules.NoSquare {
-		in.close(a)
+		in.close()
 		return true
 	}
 	return false
 }
 
-func (in *inspectorGestures) close(a *App) {
+func (in *inspectorGestures) close() {
 	in.board.inspect = rules.NoSquare
 	in.pinned = false
-	a.Invalidate()
+	in.board.host.Invalidate()
 }

@@ -1,4 +1,4 @@
-package scenes
+package board
 
 import (
 	"slices"
@@ -55,7 +55,7 @@ func TestSkipHops(t *testing.T) {
 	if skipped.now == 0 {
 		t.Fatal("skipHops(1) did not move on")
 	}
-	var b boardView
+	var b Board
 	b.g = sprites.FitGeometry(rules.Bashni, 0, 0, 800, 800, false)
 	skipped.apply(&b)
 	var mover *anim.Sprite
@@ -82,7 +82,7 @@ func TestSkipHops(t *testing.T) {
 
 func TestBoardPoint(t *testing.T) {
 	for _, flipped := range []bool{false, true} {
-		b := boardView{g: sprites.FitGeometry(rules.Bashni, 10, 20, 800, 800, flipped)}
+		b := Board{g: sprites.FitGeometry(rules.Bashni, 10, 20, 800, 800, flipped)}
 		for _, sq := range rules.Bashni.Squares() {
 			x, y := b.boardPoint(float64(sq.File())+0.5, float64(sq.Rank())+0.5)
 			cx, cy := b.g.SquareCenter(sq)

@@ -1,10 +1,9 @@
-package scenes
+package board
 
 import (
 	"bashni/audio"
 	"bashni/rules"
 	"bashni/scenes/anim"
-	"bashni/storage"
 )
 
 // moveAnim plays one move's timeline (package anim) on a board view.
@@ -17,12 +16,6 @@ type moveAnim struct {
 	next   int // cues before this tick have been played
 	frame  anim.Frame
 	cues   []anim.Cue
-}
-
-// animOptions turns the settings into timeline options; factor speeds up
-// (redo, replay) or slows down (attract mode, rules) further.
-func animOptions(s storage.Settings, factor float64) anim.Options {
-	return anim.Options{Speed: s.AnimationSpeed.Multiplier() * factor, Instant: s.InstantAnimations}
 }
 
 func newMoveAnim(before *rules.Position, mv rules.Move, opts anim.Options) *moveAnim {
@@ -89,19 +82,6 @@ func (m *moveAnim) advance(dst []audio.Effect) []audio.Effect {
 	return dst
 }
 
-// step shows the next tick on b and plays its sounds; buf is the caller's
-// buffer for them, kept between ticks so that they allocate nothing. It
-// reports whether the animation has ended.
-func (m *moveAnim) step(a *App, b *boardView, buf *[]audio.Effect) (done bool) {
-	*buf = m.advance((*buf)[:0])
-	for _, e := range *buf {
-		a.Play(e)
-	}
-	m.apply(b)
-	a.Invalidate()
-	return m.done()
-}
-
 // allCues returns every sound of the move (for a move shown without
 // animation).
 func (m *moveAnim) allCues(dst []audio.Effect) []audio.Effect {
@@ -116,8 +96,92 @@ func (m *moveAnim) done() bool { return m.next > m.tl.Duration() }
 
 // apply shows the current frame on b: the static columns of the position
 // before the move, minus the squares the timeline draws itself.
-func (m *moveAnim) apply(b *boardView) {
+func (m *moveAnim) apply(b *Board) {
 	m.tl.Frame(m.now, &m.frame)
 	b.pos = m.before
 	b.frame = &m.frame
+}
+
+// queued is a move to animate after the running one.
+type queued struct {
+	move rules.Move
+	opts anim.Options
+}
+
+// Animate shows mv played from before, skipping its first skipHops hops
+// (the person entered them already; 0: the whole move). A running
+// animation ends at once, silently, and the queue is dropped. At the end
+// the board rests on the position after the move, with its marks.
+func (b *Board) Animate(before *rules.Position, mv rules.Move, opts anim.Options, skipHops int) {
+	b.queue = b.queue[:0]
+	b.start(before, mv, opts, skipHops)
+}
+
+// Queue animates mv after the running animation and those queued, from
+// the position they end in (a redo of several moves); with none running it
+// starts from the position shown.
+func (b *Board) Queue(mv rules.Move, opts anim.Options) {
+	if b.anim == nil {
+		b.start(b.pos, mv, opts, 0)
+		return
+	}
+	b.queue = append(b.queue, queued{mv, opts})
+}
+
+// start begins the animation of mv from before.
+func (b *Board) start(before *rules.Position, mv rules.Move, opts anim.Options, skipHops int) {
+	b.anim = newMoveAnim(before, mv, opts)
+	if skipHops > 0 {
+		b.anim.skipHops(skipHops)
+	}
+	b.dragging = false
+	b.clearMarks()
+	b.last = rules.Move{}
+	b.anim.apply(b)
+	b.host.Invalidate()
+}
+
+// Animating reports whether a move is being animated.
+func (b *Board) Animating() bool { return b.anim != nil }
+
+// Step shows the next tick of the animation and plays its sounds. It
+// reports true on the tick the last queued animation ends: the board then
+// rests on the position after it.
+func (b *Board) Step() (rested bool) {
+	m := b.anim
+	if m == nil {
+		return false
+	}
+	b.cueBuf = m.advance(b.cueBuf[:0])
+	for _, e := range b.cueBuf {
+		b.host.Play(e)
+	}
+	m.apply(b)
+	b.host.Invalidate()
+	if !m.done() {
+		return false
+	}
+	b.anim = nil
+	if len(b.queue) > 0 {
+		q := b.queue[0]
+		b.queue = append(b.queue[:0], b.queue[1:]...)
+		b.start(m.after, q.move, q.opts, 0)
+		return false
+	}
+	b.rest(m.after, m.move)
+	return true
+}
+
+// Finish ends the running animation and the queued ones at once,
+// silently: the board rests on the position after them (a new input never
+// waits for an animation).
+func (b *Board) Finish() {
+	if b.anim == nil {
+		return
+	}
+	pos, last := b.anim.after, b.anim.move
+	for _, q := range b.queue {
+		pos, last = pos.Play(q.move), q.move
+	}
+	b.Show(pos, last)
 }
