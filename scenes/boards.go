@@ -14,7 +14,7 @@ func animOptions(s storage.Settings, factor float64) anim.Options {
 
 // silent is a board host whose moves make no sound: the title's background
 // game and the rules pages' diagrams.
-type silent struct{ a *App }
+type silent struct{ c Context }
 
-func (h silent) Invalidate()       { h.a.Invalidate() }
+func (h silent) Invalidate()       { h.c.Invalidate() }
 func (h silent) Play(audio.Effect) {}

@@ -30,8 +30,8 @@ type GameConfig struct {
 // move does not look like a reflex.
 const minThinkTicks = 20
 
-// newBrain makes a computer player for the searches of one session.
-func (a *App) newBrain() *session.Brain {
+// NewBrain makes a computer player for the searches of one session.
+func (a *App) NewBrain() *session.Brain {
 	if a.opts.Engine != nil {
 		return session.NewBrain(a.opts.Engine(a.opts.Seed))
 	}
@@ -54,11 +54,11 @@ func (cfg GameConfig) players(brain *session.Brain) [2]session.Player {
 	return p
 }
 
-// newGameSession starts the game cfg describes, saved after every change
-// and archived when it ends. A game whose moves cannot be replayed starts
+// NewSession starts the game cfg describes, saved after every change and
+// archived when it ends. A game whose moves cannot be replayed starts
 // afresh with the same players.
-func (a *App) newGameSession(cfg GameConfig) *session.Session {
-	brain := a.newBrain()
+func (a *App) NewSession(cfg GameConfig) *session.Session {
+	brain := a.NewBrain()
 	bottom := cfg.Human
 	sc := session.Config{
 		Variant: cfg.Variant,

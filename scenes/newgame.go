@@ -59,7 +59,6 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 
 // NewGameScene chooses the variant, the opponent, the level and the colour.
 type NewGameScene struct {
-	from  Scene
 	rects NewGameRects
 
 	variant, opponent, level, side ui.Segmented
@@ -73,9 +72,9 @@ type NewGameScene struct {
 // lastChoice remembers the choices between visits.
 var lastChoice = struct{ variant, opponent, level, side int }{0, 0, 2, 0}
 
-// NewNewGameScene makes the screen; Back returns to from.
-func NewNewGameScene(a *App, from Scene) *NewGameScene {
-	s := &NewGameScene{from: from}
+// NewNewGameScene makes the screen.
+func NewNewGameScene(c Context) *NewGameScene {
+	s := &NewGameScene{}
 	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}, Selected: lastChoice.variant}
 	s.opponent = ui.Segmented{Options: []string{"Computer", "A friend"}, Selected: lastChoice.opponent}
 	s.level = ui.Segmented{Options: []string{"1", "2", "3", "4", "5", "6"}, Selected: lastChoice.level}
@@ -87,9 +86,9 @@ func NewNewGameScene(a *App, from Scene) *NewGameScene {
 
 // NewPlayFromScene chooses the opponent, level and colour for a game that
 // goes on from cfg (its variant, start position and moves); you play the
-// side to move unless you choose otherwise. Back returns to from.
-func NewPlayFromScene(a *App, from Scene, cfg GameConfig) *NewGameScene {
-	s := NewNewGameScene(a, from)
+// side to move unless you choose otherwise.
+func NewPlayFromScene(c Context, cfg GameConfig) *NewGameScene {
+	s := NewNewGameScene(c)
 	s.preset = &cfg
 	if cfg.Start != nil {
 		cfg.Variant = cfg.Start.Variant()
@@ -106,8 +105,11 @@ func NewPlayFromScene(a *App, from Scene, cfg GameConfig) *NewGameScene {
 	return s
 }
 
+// Name is the scene's name.
+func (s *NewGameScene) Name() string { return SceneNewGame }
+
 // Layout places the controls.
-func (s *NewGameScene) Layout(a *App, w, h, scale float64) {
+func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 	s.rects = NewGameLayout(w, h, scale)
 	s.variant.Rect = s.rects.Variant
 	s.opponent.Rect = s.rects.Opponent
@@ -118,36 +120,30 @@ func (s *NewGameScene) Layout(a *App, w, h, scale float64) {
 }
 
 // Update handles the choices.
-func (s *NewGameScene) Update(a *App) error {
+func (s *NewGameScene) Update(c Context) error {
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
-		if a.used(sg) {
-			a.Play(uiTap)
+		if c.Used(sg) {
+			c.Play(uiTap)
 		}
 	}
 	s.level.Disabled = s.opponent.Selected == 1
-	if a.used(&s.btnBack) {
-		s.back(a)
+	if c.Used(&s.btnBack) {
+		s.back(c)
 		return nil
 	}
-	if a.used(&s.btnStart) {
-		s.start(a)
+	if c.Used(&s.btnStart) {
+		s.start(c)
 		return nil
 	}
-	if a.keys.Consume(ActBack) {
-		s.back(a)
-	} else if a.keys.Consume(ActConfirm) {
-		s.start(a)
+	if c.Keys().Consume(ActBack) {
+		s.back(c)
+	} else if c.Keys().Consume(ActConfirm) {
+		s.start(c)
 	}
 	return nil
 }
 
-func (s *NewGameScene) back(a *App) {
-	if s.from != nil {
-		a.GoTo(s.from, false)
-		return
-	}
-	a.GoTo(a.title, false)
-}
+func (s *NewGameScene) back(c Context) { c.Pop() }
 
 // Config is the game chosen.
 func (s *NewGameScene) Config(seed uint64) GameConfig {
@@ -173,26 +169,26 @@ func (s *NewGameScene) Config(seed uint64) GameConfig {
 	return cfg
 }
 
-func (s *NewGameScene) start(a *App) {
+func (s *NewGameScene) start(c Context) {
 	if s.preset == nil {
 		lastChoice.variant, lastChoice.side = s.variant.Selected, s.side.Selected
 	}
 	lastChoice.opponent, lastChoice.level = s.opponent.Selected, s.level.Selected
-	if a.play != nil {
-		a.play.sess.Pause()
+	if g := c.Game(); g != nil {
+		g.sess.Pause()
 	}
-	ps := NewPlayScene(a, s.Config(a.opts.Seed))
-	a.play = ps
+	ps := NewPlayScene(c, s.Config(c.Seed()))
+	c.SetGame(ps)
 	ps.sess.Save()
-	a.GoTo(ps, true)
+	c.Start(ps)
 }
 
 // Draw draws the screen.
-func (s *NewGameScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	r := s.rects
-	a.drawBackdrop(dst, s.from)
+	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	title := "New game"
 	if s.preset != nil {

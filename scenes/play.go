@@ -35,7 +35,6 @@ type PlayScene struct {
 	layout  PlayLayout
 	flipped bool
 	board   *board.Board
-	app     *App
 
 	viewPly int // the ply shown while reviewing the move list; -1 follows the game
 	// shownHops is how many hops of the move the person just entered the
@@ -64,30 +63,32 @@ type PlayScene struct {
 }
 
 // NewPlayScene starts a game.
-func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
-	s := &PlayScene{sess: a.newGameSession(cfg), cfg: cfg, viewPly: -1}
-	s.board = board.New(a.renderer, a)
-	s.app = a
-	s.flipped = !cfg.Watch && cfg.Human == rules.Black && a.settings.FlipForBlack
+func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
+	s := &PlayScene{sess: c.NewSession(cfg), cfg: cfg, viewPly: -1}
+	s.board = board.New(c.Renderer(), c)
+	s.flipped = !cfg.Watch && cfg.Human == rules.Black && c.Settings().FlipForBlack
 	s.btnUndo = ui.Button{Label: "Undo", Icon: ui.IconUndo, Kind: ui.Flat}
 	s.btnRedo = ui.Button{Label: "Redo", Icon: ui.IconRedo, Kind: ui.Flat}
 	s.btnFlip = ui.Button{Label: "Flip", Icon: ui.IconFlip, Kind: ui.Flat}
 	s.btnHint = ui.Button{Label: "Hint", Icon: ui.IconHint, Kind: ui.Flat}
 	s.btnMenu = ui.Button{Label: "Menu", Icon: ui.IconMenu, Kind: ui.Flat}
 	s.btnReturn = ui.Button{Label: "Back to game", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
-	s.positionChanged(a)
+	s.positionChanged(c)
 	return s
 }
+
+// Name is the scene's name.
+func (s *PlayScene) Name() string { return ScenePlay }
 
 // Session is the game being played.
 func (s *PlayScene) Session() *session.Session { return s.sess }
 
 // Layout places everything.
-func (s *PlayScene) Layout(a *App, w, h, scale float64) {
+func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	s.layout = ComputePlayLayout(w, h, scale, s.sess.Game().Variant(), s.flipped)
-	s.board.ShowDestinations = a.settings.ShowDestinations
-	s.board.AllowTap = a.settings.Input.AllowsTap()
-	s.board.Layout(s.layout.Board, a.settings.ShowCoordinates, Rect{X: 0, Y: 0, W: w, H: h})
+	s.board.ShowDestinations = c.Settings().ShowDestinations
+	s.board.AllowTap = c.Settings().Input.AllowsTap()
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{X: 0, Y: 0, W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
 		b.Rect = s.ctlRects[i]
@@ -128,7 +129,7 @@ func (s *PlayScene) acceptMoves() {
 
 // positionChanged shows the position at the ply shown, at rest, with the
 // moves a person may enter and the hint.
-func (s *PlayScene) positionChanged(a *App) {
+func (s *PlayScene) positionChanged(c Context) {
 	g := s.sess.Game()
 	ply := s.shownPly()
 	last := rules.Move{}
@@ -137,40 +138,40 @@ func (s *PlayScene) positionChanged(a *App) {
 	}
 	s.acceptMoves()
 	s.board.Show(g.PositionAt(ply), last)
-	s.boardRested(a)
+	s.boardRested(c)
 }
 
 // boardRested follows the board coming to rest: the move list shows the
 // ply on the board, the hint its route.
-func (s *PlayScene) boardRested(a *App) {
+func (s *PlayScene) boardRested(c Context) {
 	if h, ok := s.sess.Hint(); ok && s.live() {
 		s.board.SetHint(h.Best)
 	}
 	s.moves.current = s.shownPly()
 	s.moves.follow = true
-	a.Invalidate()
+	c.Invalidate()
 }
 
 // Update runs the scene for one tick.
-func (s *PlayScene) Update(a *App) error {
-	s.sess.Tick(a.tick, s.boardReady())
-	s.showEvents(a)
-	s.export.poll(a, s.say)
+func (s *PlayScene) Update(c Context) error {
+	s.sess.Tick(c.Tick(), s.boardReady())
+	s.showEvents(c)
+	s.export.poll(c, s.say)
 	if s.board.Step() {
-		s.boardRested(a)
+		s.boardRested(c)
 	}
-	s.stepReplay(a)
+	s.stepReplay(c)
 	if s.menu.open {
-		s.menu.update(a)
-		s.showEvents(a)
+		s.menu.update(c)
+		s.showEvents(c)
 		return nil
 	}
-	s.handleKeys(a)
-	s.handlePanel(a)
-	s.handleBoard(a)
-	s.showEvents(a)
-	s.checkOver(a)
-	s.tickEffects(a)
+	s.handleKeys(c)
+	s.handlePanel(c)
+	s.handleBoard(c)
+	s.showEvents(c)
+	s.checkOver(c)
+	s.tickEffects(c)
 	return nil
 }
 
@@ -184,7 +185,7 @@ func (s *PlayScene) boardReady() bool {
 // showEvents shows what happened in the session: moves are animated
 // (after the hops the person's entry already shows), undos settle the
 // board, hints appear.
-func (s *PlayScene) showEvents(a *App) {
+func (s *PlayScene) showEvents(c Context) {
 	for _, ev := range s.sess.Events() {
 		switch ev.Kind {
 		case session.MovePlayed:
@@ -192,10 +193,10 @@ func (s *PlayScene) showEvents(a *App) {
 			if s.sess.Kind(ev.Side) == session.Person {
 				shown, s.shownHops = s.shownHops, 0
 			}
-			s.board.Animate(ev.Before, ev.Move, animOptions(a.settings, 1), shown)
+			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 1), shown)
 			s.acceptMoves()
 		case session.Redone:
-			opts := animOptions(a.settings, 1.5)
+			opts := animOptions(c.Settings(), 1.5)
 			s.board.Animate(ev.Before, ev.Moves[0], opts, 0)
 			for _, mv := range ev.Moves[1:] {
 				s.board.Queue(mv, opts)
@@ -203,44 +204,44 @@ func (s *PlayScene) showEvents(a *App) {
 			s.acceptMoves()
 		case session.Undone:
 			s.overShown = false
-			a.Play(audio.UITap)
-			s.positionChanged(a)
+			c.Play(audio.UITap)
+			s.positionChanged(c)
 		case session.GameOver:
 			s.overShown = false
 			if !s.board.Animating() {
-				s.positionChanged(a)
+				s.positionChanged(c)
 			}
 		case session.HintReady:
 			if s.live() {
 				s.board.SetHint(ev.Hint.Best)
 			}
-			a.Invalidate()
+			c.Invalidate()
 		case session.Refused:
 			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
-				s.say(a, ev.Refusal.Reason)
+				s.say(c, ev.Refusal.Reason)
 				s.acceptMoves()
 			}
 		default:
-			a.Invalidate()
+			c.Invalidate()
 		}
 	}
 }
 
 // tickEffects keeps the time-driven drawing going: the must-capture pulse,
 // the thinking spinner, timed messages.
-func (s *PlayScene) tickEffects(a *App) {
-	s.board.Tick(a.tick)
-	if s.sess.Busy() && a.tick%6 == 0 && !quietSpinners {
-		a.Invalidate()
+func (s *PlayScene) tickEffects(c Context) {
+	s.board.Tick(c.Tick())
+	if s.sess.Busy() && c.Tick()%6 == 0 && !quietSpinners {
+		c.Invalidate()
 	}
-	if s.explainUntil != 0 && a.tick >= s.explainUntil {
+	if s.explainUntil != 0 && c.Tick() >= s.explainUntil {
 		s.explainUntil = 0
-		a.Invalidate()
+		c.Invalidate()
 	}
-	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
+	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
 		s.noticeUntil = 0
 		s.notice = ""
-		a.Invalidate()
+		c.Invalidate()
 	}
 }
 
@@ -249,28 +250,28 @@ func (s *PlayScene) tickEffects(a *App) {
 // playMove plays the person's move. shownHops is how many hops of it the
 // board already shows (entered hop by hop, or dropped at the end by a
 // drag): the animation starts from there.
-func (s *PlayScene) playMove(a *App, mv rules.Move, shownHops int) {
+func (s *PlayScene) playMove(c Context, mv rules.Move, shownHops int) {
 	s.shownHops = shownHops
 	if err := s.sess.Play(mv); err != nil {
 		s.shownHops = 0
 		s.acceptMoves()
 	}
-	s.showEvents(a)
+	s.showEvents(c)
 }
 
 // finishAnimation jumps to the end of the running animation and of any
 // queued ones (a new input never waits for an animation).
-func (s *PlayScene) finishAnimation(a *App) {
+func (s *PlayScene) finishAnimation(c Context) {
 	if !s.board.Animating() {
 		return
 	}
 	s.board.Finish()
-	s.positionChanged(a)
+	s.positionChanged(c)
 }
 
 // --- game over and replay -------------------------------------------------
 
-func (s *PlayScene) checkOver(a *App) {
+func (s *PlayScene) checkOver(c Context) {
 	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
 		s.overAt = 0
 		return
@@ -279,21 +280,21 @@ func (s *PlayScene) checkOver(a *App) {
 		return
 	}
 	if s.overAt == 0 {
-		s.overAt = a.tick
+		s.overAt = c.Tick()
 		switch s.resultForPerson() {
 		case 1:
-			a.Play(audio.Win)
+			c.Play(audio.Win)
 		case -1:
-			a.Play(audio.Loss)
+			c.Play(audio.Loss)
 		default:
-			a.Play(audio.Win)
+			c.Play(audio.Win)
 		}
-		a.Invalidate()
+		c.Invalidate()
 		return
 	}
-	if a.tick-s.overAt >= gameOverPause {
+	if c.Tick()-s.overAt >= gameOverPause {
 		s.overShown = true
-		a.GoTo(NewGameOverScene(a, s), true)
+		c.Push(NewGameOverScene(c, s))
 	}
 }
 
@@ -308,32 +309,32 @@ func (s *PlayScene) resultForPerson() int {
 }
 
 // StartReplay replays the game from its start, a move every second or so.
-func (s *PlayScene) StartReplay(a *App) {
+func (s *PlayScene) StartReplay(c Context) {
 	s.sess.Pause()
-	s.finishAnimation(a)
+	s.finishAnimation(c)
 	s.replaying = true
 	s.viewPly = 0
-	s.replayNext = a.tick + replayStepTicks
-	s.positionChanged(a)
+	s.replayNext = c.Tick() + replayStepTicks
+	s.positionChanged(c)
 }
 
-func (s *PlayScene) stepReplay(a *App) {
-	if !s.replaying || s.board.Animating() || a.tick < s.replayNext {
+func (s *PlayScene) stepReplay(c Context) {
+	if !s.replaying || s.board.Animating() || c.Tick() < s.replayNext {
 		return
 	}
 	g := s.sess.Game()
 	if s.viewPly >= g.Ply() {
 		s.replaying = false
 		s.viewPly = -1
-		s.positionChanged(a)
+		s.positionChanged(c)
 		return
 	}
-	s.stepView(a, s.viewPly+1)
-	s.replayNext = a.tick + replayStepTicks
+	s.stepView(c, s.viewPly+1)
+	s.replayNext = c.Tick() + replayStepTicks
 }
 
 // stepView shows ply, animating a single step forward.
-func (s *PlayScene) stepView(a *App, ply int) {
+func (s *PlayScene) stepView(c Context, ply int) {
 	g := s.sess.Game()
 	ply = max(0, min(ply, g.Ply()))
 	from := s.shownPly()
@@ -342,45 +343,45 @@ func (s *PlayScene) stepView(a *App, ply int) {
 	} else {
 		s.viewPly = ply
 	}
-	s.positionChanged(a)
+	s.positionChanged(c)
 	if ply == from+1 {
-		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], animOptions(a.settings, 1), 0)
+		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], animOptions(c.Settings(), 1), 0)
 	}
 }
 
 // --- actions --------------------------------------------------------------
 
-func (s *PlayScene) handleKeys(a *App) {
-	k := &a.keys
+func (s *PlayScene) handleKeys(c Context) {
+	k := c.Keys()
 	if k.ShowAllChanged() {
 		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
 	case k.Consume(ActUndo):
-		s.undo(a)
+		s.undo(c)
 	case k.Consume(ActRedo):
-		s.redo(a)
+		s.redo(c)
 	case k.Consume(ActFlip):
-		s.flip(a)
+		s.flip(c)
 	case k.Consume(ActNewGame):
 		s.sess.Pause()
-		a.GoTo(NewNewGameScene(a, s), true)
+		c.Push(NewNewGameScene(c))
 	case k.Consume(ActHint):
-		s.askHint(a)
+		s.askHint(c)
 	case k.Consume(ActBack):
-		s.back(a)
+		s.back(c)
 	case k.Consume(ActPrev):
 		s.stopReplay()
-		s.stepView(a, s.shownPly()-1)
+		s.stepView(c, s.shownPly()-1)
 	case k.Consume(ActNext):
 		s.stopReplay()
-		s.stepView(a, s.shownPly()+1)
+		s.stepView(c, s.shownPly()+1)
 	case k.Consume(ActFirst):
 		s.stopReplay()
-		s.stepView(a, 0)
+		s.stepView(c, 0)
 	case k.Consume(ActLast):
 		s.stopReplay()
-		s.returnToGame(a)
+		s.returnToGame(c)
 	}
 }
 
@@ -388,104 +389,105 @@ func (s *PlayScene) stopReplay() { s.replaying = false }
 
 // back is Esc: put a dragged column back, close a pinned inspector, cancel
 // a capture being entered, leave the review, or open the menu.
-func (s *PlayScene) back(a *App) {
+func (s *PlayScene) back(c Context) {
 	switch {
 	case s.board.Back():
 	case !s.live() || s.replaying:
 		s.stopReplay()
-		s.returnToGame(a)
+		s.returnToGame(c)
 	default:
-		s.openMenu(a)
+		s.openMenu(c)
 	}
 }
 
-func (s *PlayScene) returnToGame(a *App) {
+func (s *PlayScene) returnToGame(c Context) {
 	s.viewPly = -1
-	s.positionChanged(a)
+	s.positionChanged(c)
 }
 
-func (s *PlayScene) undo(a *App) {
-	s.settle(a)
+func (s *PlayScene) undo(c Context) {
+	s.settle(c)
 	s.sess.Undo()
-	s.showEvents(a)
+	s.showEvents(c)
 }
 
-func (s *PlayScene) redo(a *App) {
+func (s *PlayScene) redo(c Context) {
 	s.stopReplay()
 	if !s.live() {
-		s.returnToGame(a)
+		s.returnToGame(c)
 	}
 	if !s.sess.CanRedo() {
 		return
 	}
-	s.settle(a)
+	s.settle(c)
 	s.sess.Redo()
-	s.showEvents(a)
+	s.showEvents(c)
 }
 
-func (s *PlayScene) flip(a *App) {
+func (s *PlayScene) flip(c Context) {
 	s.flipped = !s.flipped
 	s.board.CancelDrag()
-	s.Layout(a, a.w, a.h, a.scale)
-	a.Invalidate()
+	w, h, scale := c.Size()
+	s.Layout(c, w, h, scale)
+	c.Invalidate()
 }
 
-func (s *PlayScene) askHint(a *App) {
+func (s *PlayScene) askHint(c Context) {
 	if s.live() && s.sess.AskHint() {
-		a.Invalidate()
+		c.Invalidate()
 	}
 }
 
 // --- the panel ------------------------------------------------------------
 
-func (s *PlayScene) handlePanel(a *App) {
-	p := &a.ptr
+func (s *PlayScene) handlePanel(c Context) {
+	p := c.Pointer()
 	s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
 	s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
 	s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
 	_, hinted := s.sess.Hint()
 	s.btnHint.Toggled = hinted && s.live()
-	if a.used(&s.btnUndo) {
-		s.undo(a)
+	if c.Used(&s.btnUndo) {
+		s.undo(c)
 	}
-	if a.used(&s.btnRedo) {
-		s.redo(a)
+	if c.Used(&s.btnRedo) {
+		s.redo(c)
 	}
-	if a.used(&s.btnFlip) {
-		s.flip(a)
+	if c.Used(&s.btnFlip) {
+		s.flip(c)
 	}
-	if a.used(&s.btnHint) {
-		s.askHint(a)
+	if c.Used(&s.btnHint) {
+		s.askHint(c)
 	}
-	if a.used(&s.btnMenu) {
-		s.openMenu(a)
+	if c.Used(&s.btnMenu) {
+		s.openMenu(c)
 	}
 	if !s.live() || s.replaying {
-		if a.used(&s.btnReturn) {
+		if c.Used(&s.btnReturn) {
 			s.stopReplay()
-			s.returnToGame(a)
+			s.returnToGame(c)
 		}
 	}
 	if ply, ok, ch := s.moves.update(p, s.sess.Game()); ch || ok {
-		a.Invalidate()
+		c.Invalidate()
 		if ok {
 			s.stopReplay()
-			s.stepView(a, ply)
+			s.stepView(c, ply)
 		}
 	}
 }
 
 // openMenu opens the in-game menu with what can be done now.
-func (s *PlayScene) openMenu(a *App) {
+func (s *PlayScene) openMenu(c Context) {
 	m := s.sess
 	items := []menuItem{
 		{"Resume", nil},
 		{"New game", func() {
 			m.Pause()
-			a.GoTo(NewNewGameScene(a, s), true)
+			c.Push(NewNewGameScene(c))
 		}},
 		{"Game record…", func() {
-			s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return sessionRecord(m) }, s.say)...)
+			s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
 	if m.CanResign() {
@@ -494,50 +496,50 @@ func (s *PlayScene) openMenu(a *App) {
 			who = colorWord(m.ToMove()) + " resigns"
 		}
 		items = append(items, menuItem{who + "…", func() {
-			s.menu.show(a, "Resign this game?",
+			s.menu.show(c, "Resign this game?",
 				menuItem{"Keep playing", nil},
-				menuItem{who, func() { s.resign(a) }})
+				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
 	if friends(m) && m.CanOfferDraw() {
 		items = append(items, menuItem{"Draw by agreement…", func() {
-			s.menu.show(a, "Agree a draw?",
+			s.menu.show(c, "Agree a draw?",
 				menuItem{"Keep playing", nil},
-				menuItem{"Both agree: draw", func() { s.agreeDraw(a) }})
+				menuItem{"Both agree: draw", func() { s.agreeDraw(c) }})
 		}})
 	}
 	items = append(items,
-		menuItem{"Settings", func() { a.GoTo(NewSettingsScene(a, s), true) }},
-		menuItem{"Rules", func() { a.GoTo(NewRulesScene(a, s), true) }},
-		menuItem{"Main menu", func() { a.GoTo(a.title, false) }},
+		menuItem{"Settings", func() { c.Push(NewSettingsScene(c)) }},
+		menuItem{"Rules", func() { c.Push(NewRulesScene(c)) }},
+		menuItem{"Main menu", func() { c.Home() }},
 	)
-	s.menu.show(a, "Menu", items...)
+	s.menu.show(c, "Menu", items...)
 }
 
 // settle stops whatever is going on (a replay, an animation) and shows the
 // game as it stands; the session withdraws the computer's turn itself when
 // the game changes.
-func (s *PlayScene) settle(a *App) {
+func (s *PlayScene) settle(c Context) {
 	s.stopReplay()
 	if !s.live() {
-		s.returnToGame(a)
+		s.returnToGame(c)
 	}
-	s.finishAnimation(a)
+	s.finishAnimation(c)
 }
 
 // resign ends the game as a loss for the player (for friends, for the
 // side to move).
-func (s *PlayScene) resign(a *App) {
-	s.settle(a)
+func (s *PlayScene) resign(c Context) {
+	s.settle(c)
 	_ = s.sess.Resign() // the menu offers it only when it can
-	s.showEvents(a)
+	s.showEvents(c)
 }
 
 // agreeDraw ends a game between friends as a draw.
-func (s *PlayScene) agreeDraw(a *App) {
-	s.settle(a)
+func (s *PlayScene) agreeDraw(c Context) {
+	s.settle(c)
 	_ = s.sess.OfferDraw() // between friends: agreed at once
-	s.showEvents(a)
+	s.showEvents(c)
 }
 
 // --- the board ------------------------------------------------------------
@@ -545,59 +547,69 @@ func (s *PlayScene) agreeDraw(a *App) {
 // handleBoard hands this tick's gestures to the board and acts on what it
 // reports: a move entered, a refusal to explain, a tap that leaves the
 // review.
-func (s *PlayScene) handleBoard(a *App) {
-	r := s.board.Update(a.gestures, &a.ptr, a.scale)
+func (s *PlayScene) handleBoard(c Context) {
+	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
 	if r.Rested {
-		s.boardRested(a)
+		s.boardRested(c)
 	}
 	if r.Tapped {
 		s.stopReplay()
-		s.returnToGame(a)
+		s.returnToGame(c)
 		return
 	}
 	switch r.Refused {
 	case input.CaptureCompulsory:
 		s.explainSq = r.Square
-		s.explainCapture(a)
+		s.explainCapture(c)
 	case input.MustContinue:
-		s.say(a, "The king must land where it can go on capturing.")
+		s.say(c, "The king must land where it can go on capturing.")
 	case input.Ambiguous:
-		s.say(a, "More than one route leads there: tap the squares in between.")
+		s.say(c, "More than one route leads there: tap the squares in between.")
 	case input.CannotMove:
-		s.say(a, "That column is blocked.")
+		s.say(c, "That column is blocked.")
 	}
 	if !r.Move.IsZero() {
-		s.playMove(a, r.Move, r.Shown)
+		s.playMove(c, r.Move, r.Shown)
 	}
 }
 
+// showNotice shows a notice from the App in the status line.
+func (s *PlayScene) showNotice(c Context, msg string) { s.say(c, msg) }
+
+// backdrop is what a card over the game shows behind it: the board and
+// the panel.
+func (s *PlayScene) backdrop(c Context, dst *ebiten.Image) {
+	s.board.Draw(dst)
+	s.drawPanel(c, dst)
+}
+
 // say shows a short message in the status line for a few seconds.
-func (s *PlayScene) say(a *App, msg string) {
+func (s *PlayScene) say(c Context, msg string) {
 	s.notice = msg
-	s.noticeUntil = a.tick + 240
-	a.Invalidate()
+	s.noticeUntil = c.Tick() + 240
+	c.Invalidate()
 }
 
 // explainCapture tells the player, once, that capturing is compulsory; the
 // columns that must capture pulse (the board restarted their pulse).
-func (s *PlayScene) explainCapture(a *App) {
+func (s *PlayScene) explainCapture(c Context) {
 	if !s.explainShown {
 		s.explainShown = true
-		s.explainUntil = a.tick + explanationTicks
+		s.explainUntil = c.Tick() + explanationTicks
 	}
-	a.Invalidate()
+	c.Invalidate()
 }
 
 // --- drawing --------------------------------------------------------------
 
 // Draw draws the scene.
-func (s *PlayScene) Draw(a *App, dst *ebiten.Image) {
+func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 	s.board.Draw(dst)
 	if s.explainUntil != 0 {
-		s.drawExplanation(a, dst)
+		s.drawExplanation(c, dst)
 	}
-	s.drawPanel(a, dst)
-	s.menu.draw(a, dst)
+	s.drawPanel(c, dst)
+	s.menu.draw(c, dst)
 }
 
 // explanationText is shown once, the first time a player touches a column
@@ -606,8 +618,8 @@ const explanationText = "Capturing is compulsory. A column with a red ring can t
 
 // drawExplanation draws the compulsory-capture explanation as a banner over
 // the lower part of the board.
-func (s *PlayScene) drawExplanation(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	g := s.board.Geometry()
 	in := g.Inner()

@@ -20,7 +20,6 @@ import (
 // can play on against the computer or a friend, export the record, or open
 // the position in the editor.
 type ReplayScene struct {
-	from    Scene
 	game    *rules.Game // the whole game, at its last move
 	tags    []rules.Tag
 	names   [2]string
@@ -42,17 +41,17 @@ type ReplayScene struct {
 	noticeUntil int64
 }
 
-// NewReplayScene shows the game read; Back returns to from. It opens at the
+// NewReplayScene shows the game read. It opens at the
 // start of a game, or on the position of a FEN.
-func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
-	s := &ReplayScene{from: from, game: im.Game, tags: im.Tags}
+func NewReplayScene(c Context, im *imported) *ReplayScene {
+	s := &ReplayScene{game: im.Game, tags: im.Tags}
 	s.names = [2]string{"White", "Black"}
 	for i, tag := range []string{"White", "Black"} {
 		if v := im.Tag(tag); v != "" && v != "?" {
 			s.names[i] = v
 		}
 	}
-	s.board = board.New(a.renderer, a)
+	s.board = board.New(c.Renderer(), c)
 	s.board.HoverOverLongPress = true
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack, Kind: ui.Flat}
 	s.btnFirst = ui.Button{Label: "Start", Icon: ui.IconFirst, Kind: ui.Flat}
@@ -66,14 +65,17 @@ func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
 	if !canSaveFiles {
 		s.menu.items[1] = "Download the record"
 	}
-	s.showPly(a, 0)
+	s.showPly(c, 0)
 	return s
 }
 
+// Name is the scene's name.
+func (s *ReplayScene) Name() string { return SceneReplay }
+
 // Layout places everything as on the play screen.
-func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
+func (s *ReplayScene) Layout(c Context, w, h, scale float64) {
 	s.layout = ComputePlayLayout(w, h, scale, s.game.Variant(), s.flipped)
-	s.board.Layout(s.layout.Board, a.settings.ShowCoordinates, Rect{W: w, H: h})
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
 		b.Rect = s.ctlRects[i]
@@ -104,7 +106,7 @@ func (s *ReplayScene) last() int { return len(s.game.AllMoves()) }
 
 // showPly puts the position after ply moves on the board, without
 // animation.
-func (s *ReplayScene) showPly(a *App, ply int) {
+func (s *ReplayScene) showPly(c Context, ply int) {
 	s.ply = min(max(ply, 0), s.last())
 	s.queue = s.ply
 	last := rules.Move{}
@@ -114,31 +116,31 @@ func (s *ReplayScene) showPly(a *App, ply int) {
 	s.board.Show(s.game.PositionAt(s.ply), last)
 	s.moves.current = s.ply
 	s.moves.follow = true
-	a.Invalidate()
+	c.Invalidate()
 }
 
 // step goes to ply: one move forward is animated, anything else jumps.
-func (s *ReplayScene) step(a *App, ply int) {
+func (s *ReplayScene) step(c Context, ply int) {
 	ply = min(max(ply, 0), s.last())
 	if s.board.Animating() {
-		s.showPly(a, s.queue)
+		s.showPly(c, s.queue)
 	}
 	if ply == s.ply+1 {
 		before := s.game.PositionAt(s.ply)
 		mv := s.game.AllMoves()[s.ply]
-		s.showPly(a, ply)
-		s.board.Animate(before, mv, animOptions(a.settings, 1.3), 0)
+		s.showPly(c, ply)
+		s.board.Animate(before, mv, animOptions(c.Settings(), 1.3), 0)
 		return
 	}
 	if ply != s.ply {
-		a.Play(uiTap)
+		c.Play(uiTap)
 	}
-	s.showPly(a, ply)
+	s.showPly(c, ply)
 }
 
-func (s *ReplayScene) stepAnimation(a *App) {
+func (s *ReplayScene) stepAnimation(c Context) {
 	if s.board.Step() {
-		s.showPly(a, s.ply)
+		s.showPly(c, s.ply)
 	}
 }
 
@@ -149,18 +151,18 @@ func (s *ReplayScene) positionOver() bool {
 }
 
 // Update handles the buttons, the keys, the move list and the board.
-func (s *ReplayScene) Update(a *App) error {
-	s.stepAnimation(a)
-	s.export.poll(a, s.say)
-	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
+func (s *ReplayScene) Update(c Context) error {
+	s.stepAnimation(c)
+	s.export.poll(c, s.say)
+	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
 		s.noticeUntil, s.notice = 0, ""
-		a.Invalidate()
+		c.Invalidate()
 	}
 	if s.menu.open {
-		s.updateMenu(a)
+		s.updateMenu(c)
 		return nil
 	}
-	p := &a.ptr
+	p := c.Pointer()
 	s.btnFirst.Disabled = s.ply == 0
 	s.btnPrev.Disabled = s.ply == 0
 	s.btnNext.Disabled = s.ply == s.last()
@@ -170,76 +172,77 @@ func (s *ReplayScene) Update(a *App) error {
 		b  *ui.Button
 		do func()
 	}{
-		{&s.btnBack, func() { s.back(a) }},
-		{&s.btnFirst, func() { s.step(a, 0) }},
-		{&s.btnPrev, func() { s.step(a, s.ply-1) }},
-		{&s.btnNext, func() { s.step(a, s.ply+1) }},
-		{&s.btnLast, func() { s.step(a, s.last()) }},
+		{&s.btnBack, func() { s.back(c) }},
+		{&s.btnFirst, func() { s.step(c, 0) }},
+		{&s.btnPrev, func() { s.step(c, s.ply-1) }},
+		{&s.btnNext, func() { s.step(c, s.ply+1) }},
+		{&s.btnLast, func() { s.step(c, s.last()) }},
 		{&s.btnMore, func() { s.menu.open = true }},
-		{&s.btnPlay, func() { s.playFromHere(a) }},
+		{&s.btnPlay, func() { s.playFromHere(c) }},
 	} {
-		if a.used(b.b) {
+		if c.Used(b.b) {
 			b.do()
 			return nil
 		}
 	}
 	if ply, ok, ch := s.moves.update(p, s.game); ok || ch {
-		a.Invalidate()
+		c.Invalidate()
 		if ok {
-			s.step(a, ply)
+			s.step(c, ply)
 		}
 	}
-	k := &a.keys
+	k := c.Keys()
 	if k.ShowAllChanged() {
 		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
 	case k.Consume(ActBack):
 		if !s.board.ClosePinned() {
-			s.back(a)
+			s.back(c)
 		}
 		return nil
 	case k.Consume(ActPrev):
-		s.step(a, s.ply-1)
+		s.step(c, s.ply-1)
 	case k.Consume(ActNext):
-		s.step(a, s.ply+1)
+		s.step(c, s.ply+1)
 	case k.Consume(ActFirst):
-		s.step(a, 0)
+		s.step(c, 0)
 	case k.Consume(ActLast):
-		s.step(a, s.last())
+		s.step(c, s.last())
 	case k.Consume(ActFlip):
 		s.flipped = !s.flipped
-		s.Layout(a, a.w, a.h, a.scale)
-		a.Invalidate()
+		w, h, scale := c.Size()
+		s.Layout(c, w, h, scale)
+		c.Invalidate()
 	}
 	// The board opens the column inspector (a resting mouse, a right
 	// click, a long press); a tap on it closes one a right click pinned.
-	s.board.Update(a.gestures, &a.ptr, a.scale)
+	s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
 	return nil
 }
 
-func (s *ReplayScene) updateMenu(a *App) {
-	if a.keys.Consume(ActBack) {
+func (s *ReplayScene) updateMenu(c Context) {
+	if c.Keys().Consume(ActBack) {
 		s.menu.open = false
-		a.Invalidate()
+		c.Invalidate()
 		return
 	}
-	choice, changed := s.menu.update(&a.ptr)
+	choice, changed := s.menu.update(c.Pointer())
 	if changed {
-		a.Invalidate()
+		c.Invalidate()
 	}
 	switch choice {
 	case menuDismissed:
 		s.menu.open = false
 	case 0:
 		s.menu.open = false
-		s.export.copy(a, s.record())
+		s.export.copy(c, s.record())
 	case 1:
 		s.menu.open = false
-		s.export.save(a, s.record(), s.say)
+		s.export.save(c, s.record(), s.say)
 	case 2:
 		s.menu.open = false
-		a.GoTo(NewEditorScene(a, s.game.PositionAt(s.ply), s), true)
+		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
 	case 3:
 		s.menu.open = false
 	}
@@ -251,24 +254,24 @@ func (s *ReplayScene) record() string {
 }
 
 // say shows a message in the status line for a few seconds.
-func (s *ReplayScene) say(a *App, msg string) {
+func (s *ReplayScene) say(c Context, msg string) {
 	s.notice = msg
-	s.noticeUntil = a.tick + 300
-	a.Invalidate()
+	s.noticeUntil = c.Tick() + 300
+	c.Invalidate()
 }
 
-func (s *ReplayScene) back(a *App) {
-	a.goBack(&s.from)
+func (s *ReplayScene) back(c Context) {
+	c.Pop()
 }
 
 // playFromHere sets up a game from the position shown, keeping the moves
 // that led to it (so that Undo can go back into them).
-func (s *ReplayScene) playFromHere(a *App) {
+func (s *ReplayScene) playFromHere(c Context) {
 	cfg := GameConfig{Variant: s.game.Variant(), Start: s.game.Start(), Ply: s.ply}
 	for _, m := range s.game.AllMoves()[:s.ply] {
 		cfg.Moves = append(cfg.Moves, m.String())
 	}
-	a.GoTo(NewPlayFromScene(a, s, cfg), true)
+	c.Push(NewPlayFromScene(c, cfg))
 }
 
 // statusText is the line under the cards.
@@ -293,8 +296,8 @@ func (s *ReplayScene) statusText() string {
 }
 
 // Draw draws the scene.
-func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	l := &s.layout
 	s.board.Draw(dst)
@@ -302,16 +305,16 @@ func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
 	top := topSide(s.flipped)
 	pos := s.game.PositionAt(s.ply)
 	over := s.ply == s.last() && s.game.Outcome().Over()
-	for _, c := range []struct {
+	for _, card := range []struct {
 		r    Rect
 		side rules.Color
 	}{{l.TopCard, top}, {l.BottomCard, top.Opponent()}} {
-		cols, held := census(pos, c.side)
-		sub := colorWord(c.side) + " · " + censusText(cols, held)
-		if s.names[c.side] == colorWord(c.side) {
+		cols, held := census(pos, card.side)
+		sub := colorWord(card.side) + " · " + censusText(cols, held)
+		if s.names[card.side] == colorWord(card.side) {
 			sub = censusText(cols, held)
 		}
-		drawSideCard(a, dst, c.r, c.side, s.names[c.side], sub, !over && pos.SideToMove() == c.side, false)
+		drawSideCard(c, dst, card.r, card.side, s.names[card.side], sub, !over && pos.SideToMove() == card.side, false)
 	}
 	st := l.Status
 	msg := s.statusText()
@@ -323,10 +326,10 @@ func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
 	p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, t.Text)
 	s.btnMore.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
-	s.moves.draw(a, dst, s.game)
+	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
 	if s.menu.open {
-		s.menu.draw(a, dst)
+		s.menu.draw(c, dst)
 	}
 }
 
@@ -337,30 +340,30 @@ type exporter struct {
 }
 
 // copy puts text on the clipboard; the answer is polled.
-func (e *exporter) copy(a *App, text string) {
-	e.job = a.clipboard.Copy(text)
+func (e *exporter) copy(c Context, text string) {
+	e.job = c.Clipboard().Copy(text)
 }
 
 // save writes text to a new file (a download in the browser).
-func (e *exporter) save(a *App, text string, say func(*App, string)) {
+func (e *exporter) save(c Context, text string, say func(Context, string)) {
 	where, err := saveRecordFile(recordFileName(time.Now()), text)
 	if err != nil {
-		say(a, "Couldn't save the record: "+err.Error())
+		say(c, "Couldn't save the record: "+err.Error())
 		return
 	}
-	say(a, "Saved to "+where)
+	say(c, "Saved to "+where)
 }
 
 // poll reports a finished copy.
-func (e *exporter) poll(a *App, say func(*App, string)) {
+func (e *exporter) poll(c Context, say func(Context, string)) {
 	ready, _, err := e.job.Ready()
 	if !ready {
 		return
 	}
 	e.job = nil
 	if err != nil {
-		say(a, "Couldn't copy: "+err.Error())
+		say(c, "Couldn't copy: "+err.Error())
 		return
 	}
-	say(a, "The record is on the clipboard.")
+	say(c, "The record is on the clipboard.")
 }

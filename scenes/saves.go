@@ -6,6 +6,7 @@ import (
 
 	"bashni/rules"
 	"bashni/session"
+	"bashni/storage"
 )
 
 // archiver adds finished games to the store's archive on a goroutine, so
@@ -50,6 +51,16 @@ func (ar *archiver) takeErr() error {
 	return err
 }
 
+// Archive is the list of finished games, the one that just ended included
+// (it waits for the games on their way in).
+func (a *App) Archive() ([]storage.ArchivedGame, storage.Notice) {
+	if a.store == nil {
+		return nil, ""
+	}
+	a.archiver.wg.Wait()
+	return a.store.LoadArchive()
+}
+
 // saveOnExit finishes the archive writes and saves the game in progress
 // once more, so that quitting keeps exactly what is on the board.
 func (a *App) saveOnExit() {
@@ -63,8 +74,7 @@ func (a *App) saveOnExit() {
 // event) on a screen that takes none, so that it does not turn up in the
 // next text field. The title and import screens read it themselves.
 func (a *App) dropStrayPastes() {
-	switch a.scene.(type) {
-	case *TitleScene, *ImportScene:
+	if _, ok := a.scene.(pasteReader); ok {
 		return
 	}
 	for {

@@ -92,10 +92,11 @@ func TestContinueRestoresTheGame(t *testing.T) {
 					t.Error(err)
 				}
 			})
-			if !b.title.canContinue(b) {
+			title := b.stack[0].scene.(*TitleScene)
+			if !title.canContinue(b) {
 				t.Fatal("no Continue after a restart")
 			}
-			b.title.continueGame(b)
+			title.continueGame(b)
 			got := b.play.sess
 			gg, wg := got.Game(), want.Game()
 			if !gg.Position().Equal(wg.Position()) || gg.Ply() != wg.Ply() || len(gg.AllMoves()) != len(wg.AllMoves()) {

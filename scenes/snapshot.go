@@ -1,9 +1,6 @@
 package scenes
 
 import (
-	"fmt"
-	"strings"
-
 	"bashni/rules"
 	"bashni/sprites"
 )
@@ -13,9 +10,8 @@ import (
 // filled in place by App.Snapshot without allocating, so that it can be read
 // every tick; the caller compares fields to see what changed.
 type Snapshot struct {
-	// Scene names the scene on screen: "title", "newgame", "play",
-	// "gameover", "settings", "rules", … (the scene's type name, lower
-	// case, without "Scene").
+	// Scene names the scene on screen (Scene.Name): "title", "newgame",
+	// "play", "gameover", "settings", "rules", ….
 	Scene string
 	// Game is the game in progress, kept while a menu or the game-over card
 	// shows over it; nil before the first game. Read it, never change it.
@@ -52,7 +48,7 @@ type Snapshot struct {
 func (a *App) Snapshot(s *Snapshot) {
 	if a.scene != s.sceneOf || s.Scene == "" {
 		s.sceneOf = a.scene
-		s.Scene = sceneName(a.scene)
+		s.Scene = a.scene.Name()
 	}
 	s.Scale = a.scale
 	s.Redraw = a.dirty
@@ -66,28 +62,26 @@ func (a *App) Snapshot(s *Snapshot) {
 		s.Game = a.play.sess.Game()
 		s.Outcome = s.Game.Outcome()
 	}
-	switch sc := a.scene.(type) {
-	case *PlayScene:
-		s.Thinking = sc.sess.Busy()
-		s.Animating = s.Animating || sc.board.Animating()
-		s.Board = sc.board.Geometry()
-		s.Inspect = sc.board.Inspecting()
-	case *TitleScene:
-		s.Animating = s.Animating || sc.board.Animating()
+	if sc, ok := a.scene.(snapshotter); ok {
+		sc.snapshot(s)
 	}
 }
 
-// sceneName turns *scenes.PlayScene into "play".
-func sceneName(s Scene) string {
-	if s == nil {
-		return "none"
-	}
-	n := fmt.Sprintf("%T", s)
-	if i := strings.LastIndexByte(n, '.'); i >= 0 {
-		n = n[i+1:]
-	}
-	if n = strings.ToLower(strings.TrimSuffix(n, "Scene")); n == "" {
-		return "scene"
-	}
-	return n
+// snapshotter is a scene that adds what it shows to a Snapshot.
+type snapshotter interface {
+	snapshot(s *Snapshot)
+}
+
+// snapshot adds the game on screen: whether the computer thinks, whether a
+// move is animated, where the board is, which column is inspected.
+func (s *PlayScene) snapshot(snap *Snapshot) {
+	snap.Thinking = s.sess.Busy()
+	snap.Animating = snap.Animating || s.board.Animating()
+	snap.Board = s.board.Geometry()
+	snap.Inspect = s.board.Inspecting()
+}
+
+// snapshot adds whether the background game animates a move.
+func (s *TitleScene) snapshot(snap *Snapshot) {
+	snap.Animating = snap.Animating || s.board.Animating()
 }

@@ -8,19 +8,26 @@ import (
 	"bashni/session"
 )
 
-func TestSceneName(t *testing.T) {
+// TestSceneNames: the names the page publishes in window.bashni.scene,
+// which the browser tests and tools read, are today's.
+func TestSceneNames(t *testing.T) {
 	for _, tc := range []struct {
 		s    Scene
 		want string
 	}{
-		{nil, "none"},
-		{&PlayScene{}, "play"},
 		{&TitleScene{}, "title"},
 		{&NewGameScene{}, "newgame"},
+		{&PlayScene{}, "play"},
 		{&GameOverScene{}, "gameover"},
+		{&SettingsScene{}, "settings"},
+		{&RulesScene{}, "rules"},
+		{&ArchiveScene{}, "archive"},
+		{&ImportScene{}, "import"},
+		{&ReplayScene{}, "replay"},
+		{&EditorScene{}, "editor"},
 	} {
-		if got := sceneName(tc.s); got != tc.want {
-			t.Errorf("sceneName(%T) = %q, want %q", tc.s, got, tc.want)
+		if got := tc.s.Name(); got != tc.want {
+			t.Errorf("%T is named %q, want %q", tc.s, got, tc.want)
 		}
 	}
 }

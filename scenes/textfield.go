@@ -368,9 +368,9 @@ func (f *textField) offsetInLine(p *ui.Painter, line int, x float64) int {
 
 // Update handles the pointer, the keyboard and text input for one tick.
 // It reports whether anything visible changed.
-func (f *textField) Update(a *App) (changed bool) {
-	p := a.painter
-	ptr := &a.ptr
+func (f *textField) Update(c Context) (changed bool) {
+	p := c.Painter()
+	ptr := c.Pointer()
 	f.relayout(p)
 	in := f.Rect
 
@@ -393,14 +393,14 @@ func (f *textField) Update(a *App) (changed bool) {
 			ptr.Consumed = true
 			f.pressed, f.touch, f.dragY, f.scrolled = true, ptr.Touch, ptr.Y, false
 			if !f.focused {
-				f.Focus(a.tick)
+				f.Focus(c.Tick())
 			}
 			f.composer.Confirm()
 			f.caret = f.textOffset(f.offsetAt(p, ptr.X, ptr.Y))
 			if !ebiten.IsKeyPressed(ebiten.KeyShift) {
 				f.anchor = f.caret
 			}
-			f.blinkAt = a.tick
+			f.blinkAt = c.Tick()
 			changed = true
 		} else if f.focused && ptr.Touch {
 			// A finger tapping elsewhere puts the on-screen keyboard away;
@@ -453,10 +453,10 @@ func (f *textField) Update(a *App) (changed bool) {
 		}
 		changed = true
 	}
-	if s, ok := a.clipboard.Pasted(); ok {
+	if s, ok := c.Clipboard().Pasted(); ok {
 		// The browser's paste event (Ctrl+V with the page focused).
 		if !f.focused {
-			f.Focus(a.tick)
+			f.Focus(c.Tick())
 		}
 		f.Insert(s)
 		changed = true
@@ -489,18 +489,18 @@ func (f *textField) Update(a *App) (changed bool) {
 		}
 	}
 	if f.committed || f.composing != oldComp || f.Changed {
-		f.blinkAt = a.tick
+		f.blinkAt = c.Tick()
 		changed = true
 	}
 	if handled {
 		return true
 	}
-	if f.keys(a) {
-		f.blinkAt = a.tick
+	if f.keys(c) {
+		f.blinkAt = c.Tick()
 		changed = true
 	}
 	// The caret blinks: redraw at every change of phase.
-	if (a.tick-f.blinkAt)%32 == 0 {
+	if (c.Tick()-f.blinkAt)%32 == 0 {
 		changed = true
 	}
 	return changed
@@ -515,7 +515,7 @@ func (f *textField) textOffset(at int) int {
 }
 
 // keys handles editing keys; it reports whether anything changed.
-func (f *textField) keys(a *App) bool {
+func (f *textField) keys(c Context) bool {
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	jp := inpututil.IsKeyJustPressed
@@ -538,7 +538,7 @@ func (f *textField) keys(a *App) bool {
 		if s == "" {
 			return false
 		}
-		if job := a.clipboard.Copy(s); job != nil {
+		if job := c.Clipboard().Copy(s); job != nil {
 			if ready, _, err := job.Ready(); ready && err != nil {
 				f.Notice = "Couldn't copy: " + err.Error()
 			}
@@ -550,7 +550,7 @@ func (f *textField) keys(a *App) bool {
 		if !ctrlVReadsClipboard {
 			return false // the browser delivers it as a paste event
 		}
-		f.paste = a.clipboard.Paste()
+		f.paste = c.Clipboard().Paste()
 		f.Notice = ""
 	case rep(ebiten.KeyBackspace):
 		f.composer.Confirm()
@@ -584,8 +584,8 @@ func (f *textField) keys(a *App) bool {
 		}
 	case rep(ebiten.KeyArrowUp), rep(ebiten.KeyArrowDown):
 		f.composer.Confirm()
-		f.relayout(a.painter)
-		x, _, line := f.xyOf(a.painter, f.caret)
+		f.relayout(c.Painter())
+		x, _, line := f.xyOf(c.Painter(), f.caret)
 		if rep(ebiten.KeyArrowUp) {
 			line--
 		} else {
@@ -597,20 +597,20 @@ func (f *textField) keys(a *App) bool {
 		case line >= len(f.lines):
 			move(len(f.text))
 		default:
-			move(f.offsetInLine(a.painter, line, x))
+			move(f.offsetInLine(c.Painter(), line, x))
 		}
 	case jp(ebiten.KeyHome):
 		if ctrl {
 			move(0)
 		} else {
-			f.relayout(a.painter)
+			f.relayout(c.Painter())
 			move(f.lines[lineOf(f.lines, f.caret)].start)
 		}
 	case jp(ebiten.KeyEnd):
 		if ctrl {
 			move(len(f.text))
 		} else {
-			f.relayout(a.painter)
+			f.relayout(c.Painter())
 			move(f.lines[lineOf(f.lines, f.caret)].end)
 		}
 	case rep(ebiten.KeyEnter) && !ctrl, rep(ebiten.KeyNumpadEnter) && !ctrl:
