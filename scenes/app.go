@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
@@ -62,7 +63,7 @@ type Options struct {
 	NoAttract bool
 	// Clipboard copies and pastes game records; nil uses the system's
 	// (clipboard_desktop.go, clipboard_js.go).
-	Clipboard Clipboard
+	Clipboard platform.Clipboard
 }
 
 // App is the whole game, an ebiten.Game.
@@ -74,7 +75,7 @@ type App struct {
 	archiver archiver       // adds finished games to the archive, off the game loop
 	sound    *audio.Player
 	// clipboard copies and pastes game records.
-	clipboard Clipboard
+	clipboard platform.Clipboard
 
 	theme    *sprites.Theme
 	renderer *sprites.Renderer
@@ -110,6 +111,8 @@ type App struct {
 
 	play *PlayScene // the game in progress, kept while other scenes show
 
+	quietSpinners bool // the spinners stand still (platform.SoftwareGL)
+
 	err error
 }
 
@@ -128,13 +131,13 @@ func NewApp(opts Options) *App {
 	if opts.Level <= 0 {
 		opts.Level = 3
 	}
-	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1}
+	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1, quietSpinners: platform.SoftwareGL()}
 	if a.store != nil {
 		a.saver = storage.NewSaver(a.store)
 	}
 	a.clipboard = opts.Clipboard
 	if a.clipboard == nil {
-		a.clipboard = newSystemClipboard()
+		a.clipboard = platform.NewClipboard()
 	}
 	a.theme = sprites.ThemeNamed(a.settings.Theme)
 	a.renderer = sprites.NewRenderer(a.theme)
@@ -221,6 +224,14 @@ func (a *App) Play(e audio.Effect) {
 // Invalidate asks for the screen to be redrawn.
 func (a *App) Invalidate() { a.dirty = true }
 
+// Spin redraws a turning spinner ten times a second, unless frames are
+// dear (platform.SoftwareGL).
+func (a *App) Spin() {
+	if !a.quietSpinners && a.tick%6 == 0 {
+		a.Invalidate()
+	}
+}
+
 // widget is a control of package ui (Button, Segmented, Toggle, Slider):
 // Update follows the pointer and reports whether the control was used
 // (clicked, a segment chosen, flipped, moved) and whether its look changed.
@@ -269,7 +280,7 @@ func (a *App) Game() *PlayScene { return a.play }
 func (a *App) SetGame(g *PlayScene) { a.play = g }
 
 // Clipboard copies and pastes game records.
-func (a *App) Clipboard() Clipboard { return a.clipboard }
+func (a *App) Clipboard() platform.Clipboard { return a.clipboard }
 
 // Painter draws the interface.
 func (a *App) Painter() *ui.Painter { return a.painter }

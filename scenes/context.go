@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
+	"bashni/platform"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -62,6 +63,10 @@ type Context interface {
 
 	// Invalidate asks for the screen to be redrawn.
 	Invalidate()
+	// Spin says a spinner turns on screen this tick: the App redraws it
+	// now and then, or never where a drawn frame is dear (a page without
+	// a GPU, which shows its own indicator).
+	Spin()
 	// Tick is the number of Updates so far; animations count in ticks.
 	Tick() int64
 	// Size is the screen in physical pixels and the device scale.
@@ -109,7 +114,7 @@ type Context interface {
 	SetGame(g *PlayScene)
 
 	// Clipboard copies and pastes game records.
-	Clipboard() Clipboard
+	Clipboard() platform.Clipboard
 }
 
 // noticeTaker is a scene that shows a one-line notice (the game could not

@@ -261,8 +261,8 @@ func (s *EditorScene) Update(c Context) error {
 				c.Invalidate()
 			}
 		}
-		if s.thinking() && c.Tick()%6 == 0 {
-			c.Invalidate()
+		if s.thinking() {
+			c.Spin()
 		}
 	}
 	if ready, _, err := s.export.job.Ready(); ready {

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -67,7 +68,7 @@ type ImportScene struct {
 	result  *imported
 	err     error
 	notice  string
-	paste   *clipJob
+	paste   *platform.Job
 	checked bool // the text was read since it last changed
 }
 
@@ -95,17 +96,11 @@ func NewImportScene(c Context) *ImportScene {
 
 // clipHint says why there is no clipboard.
 func clipHint(c Context) string {
-	_, err := c.Clipboard().Paste().result()
+	_, err := c.Clipboard().Paste().Result()
 	if err != nil {
 		return err.Error()
 	}
 	return "none found"
-}
-
-// result waits for nothing: it returns a finished job's answer.
-func (j *clipJob) result() (string, error) {
-	_, text, err := j.Ready()
-	return text, err
 }
 
 // Name is the scene's name.

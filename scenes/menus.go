@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/session"
 )
@@ -78,7 +79,7 @@ func (m *actionMenu) draw(c Context, dst *ebiten.Image) {
 // (a download in the browser). say tells the player how it went.
 func exportItems(c Context, ex *exporter, record func() string, say func(Context, string)) []menuItem {
 	save := "Save to a file"
-	if !canSaveFiles {
+	if !platform.CanSaveFiles {
 		save = "Download the record"
 	}
 	return []menuItem{

@@ -231,8 +231,8 @@ func (s *PlayScene) showEvents(c Context) {
 // the thinking spinner, timed messages.
 func (s *PlayScene) tickEffects(c Context) {
 	s.board.Tick(c.Tick())
-	if s.sess.Busy() && c.Tick()%6 == 0 && !quietSpinners {
-		c.Invalidate()
+	if s.sess.Busy() {
+		c.Spin()
 	}
 	if s.explainUntil != 0 && c.Tick() >= s.explainUntil {
 		s.explainUntil = 0

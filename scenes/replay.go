@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"
@@ -62,7 +63,7 @@ func NewReplayScene(c Context, im *imported) *ReplayScene {
 	s.btnPlay = ui.Button{Label: "Play from here", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
 	s.menu.title = "This game"
 	s.menu.items = []string{"Copy the record", "Save to a file", "Edit this position", "Close"}
-	if !canSaveFiles {
+	if !platform.CanSaveFiles {
 		s.menu.items[1] = "Download the record"
 	}
 	s.showPly(c, 0)
@@ -336,7 +337,7 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 // exporter copies records to the clipboard and saves them to files, and
 // tells the player how it went.
 type exporter struct {
-	job *clipJob
+	job *platform.Job
 }
 
 // copy puts text on the clipboard; the answer is polled.
@@ -346,7 +347,7 @@ func (e *exporter) copy(c Context, text string) {
 
 // save writes text to a new file (a download in the browser).
 func (e *exporter) save(c Context, text string, say func(Context, string)) {
-	where, err := saveRecordFile(recordFileName(time.Now()), text)
+	where, err := platform.SaveFile(recordFileName(time.Now()), text)
 	if err != nil {
 		say(c, "Couldn't save the record: "+err.Error())
 		return

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
@@ -23,7 +24,7 @@ func newTestApp(t *testing.T, dir string) (*App, *storage.Store) {
 	if notice != "" {
 		t.Fatalf("notice: %s", notice)
 	}
-	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &memoryClipboard{},
+	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &platform.Memory{},
 		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	return a, store
 }

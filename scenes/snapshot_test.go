@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/session"
 )
@@ -39,7 +40,7 @@ func TestSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
-	var s Snapshot
+	var s platform.State
 	a.Snapshot(&s)
 	if s.Scene != "play" || s.Game == nil || s.Game.Position().FEN() != p.FEN() {
 		t.Fatalf("snapshot of a -fen game: scene %q, game %v", s.Scene, s.Game)

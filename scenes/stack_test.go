@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
@@ -15,7 +16,7 @@ import (
 func TestSceneStack(t *testing.T) {
 	st := storage.Defaults()
 	st.InstantAnimations = true // no transitions: the scene shown is the top
-	a := NewApp(Options{Settings: st, NoAttract: true, Clipboard: &memoryClipboard{},
+	a := NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{},
 		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	names := func() []string {
 		var n []string

@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/platform"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -157,7 +158,7 @@ type textField struct {
 	caretX   float64
 	caretY   float64 // where the caret was last drawn (screen pixels)
 
-	paste *clipJob // a paste waiting for the clipboard
+	paste *platform.Job // a paste waiting for the clipboard
 	// Notice is a message about the clipboard for the scene to show.
 	Notice string
 }
@@ -547,7 +548,7 @@ func (f *textField) keys(c Context) bool {
 			f.Insert("")
 		}
 	case ctrl && jp(ebiten.KeyV):
-		if !ctrlVReadsClipboard {
+		if !platform.CtrlVReadsClipboard {
 			return false // the browser delivers it as a paste event
 		}
 		f.paste = c.Clipboard().Paste()

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"
@@ -223,7 +224,7 @@ func (s *TitleScene) Update(c Context) error {
 		c.Push(is)
 		return nil
 	}
-	if ctrlVReadsClipboard && inpututil.IsKeyJustPressed(ebiten.KeyV) &&
+	if platform.CtrlVReadsClipboard && inpututil.IsKeyJustPressed(ebiten.KeyV) &&
 		(ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)) && c.Clipboard().Tool() != "" {
 		is := NewImportScene(c)
 		is.paste = c.Clipboard().Paste()

@@ -1,6 +1,6 @@
 //go:build !js
 
-package scenes
+package platform
 
 import (
 	"bytes"
@@ -17,9 +17,9 @@ import (
 // owner that does not answer) must not leave the request open for ever.
 const clipTimeout = 5 * time.Second
 
-// ctrlVReadsClipboard: Ctrl+V (⌘V) in a text field asks the clipboard
+// CtrlVReadsClipboard: Ctrl+V (⌘V) in a text field asks the clipboard
 // tool for the text.
-const ctrlVReadsClipboard = true
+const CtrlVReadsClipboard = true
 
 // commandClipboard runs the platform's clipboard tools.
 type commandClipboard struct {
@@ -28,8 +28,8 @@ type commandClipboard struct {
 	hint              string
 }
 
-// newSystemClipboard finds the clipboard tools of this machine.
-func newSystemClipboard() Clipboard {
+// NewClipboard finds the clipboard tools of this machine.
+func NewClipboard() Clipboard {
 	c := &commandClipboard{}
 	c.copyCmd, c.pasteCmd, c.ok, c.hint = clipCommands(runtime.GOOS, os.Getenv, exec.LookPath)
 	return c
@@ -43,14 +43,14 @@ func (c *commandClipboard) Tool() string {
 }
 
 func (c *commandClipboard) unavailable() error {
-	return fmt.Errorf("%w (%s)", errNoClipboard, c.hint)
+	return fmt.Errorf("%w (%s)", ErrNoClipboard, c.hint)
 }
 
-func (c *commandClipboard) Copy(text string) *clipJob {
+func (c *commandClipboard) Copy(text string) *Job {
 	if !c.ok {
-		return failedJob(c.unavailable())
+		return FailedJob(c.unavailable())
 	}
-	j := &clipJob{}
+	j := &Job{}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), clipTimeout)
 		defer cancel()
@@ -68,11 +68,11 @@ func (c *commandClipboard) Copy(text string) *clipJob {
 	return j
 }
 
-func (c *commandClipboard) Paste() *clipJob {
+func (c *commandClipboard) Paste() *Job {
 	if !c.ok {
-		return failedJob(c.unavailable())
+		return FailedJob(c.unavailable())
 	}
-	j := &clipJob{}
+	j := &Job{}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), clipTimeout)
 		defer cancel()

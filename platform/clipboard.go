@@ -1,4 +1,4 @@
-package scenes
+package platform
 
 import (
 	"errors"
@@ -9,28 +9,28 @@ import (
 // has no clipboard API: the desktop build runs the platform's clipboard tool
 // (clipboard_desktop.go), the browser build uses navigator.clipboard and the
 // page's paste event (clipboard_js.go). Every call returns at once; the
-// answer arrives in a clipJob that the scene polls from Update.
+// answer arrives in a Job that the scene polls from Update.
 type Clipboard interface {
 	// Copy puts text on the clipboard.
-	Copy(text string) *clipJob
+	Copy(text string) *Job
 	// Paste reads the clipboard's text.
-	Paste() *clipJob
+	Paste() *Job
 	// Pasted returns text the player pasted into the page (the browser's
 	// paste event, Ctrl+V/Cmd+V) since the last call; the desktop build
 	// has none (Ctrl+V there is read with Paste).
 	Pasted() (string, bool)
 	// Tool names what does the work ("xclip", "the browser"), or "" when
-	// nothing can: then Copy and Paste fail with errNoClipboard.
+	// nothing can: then Copy and Paste fail with ErrNoClipboard.
 	Tool() string
 }
 
-// errNoClipboard is what Copy and Paste answer when no clipboard is
+// ErrNoClipboard is what Copy and Paste answer when no clipboard is
 // reachable; its text is shown to the player as it is.
-var errNoClipboard = errors.New("no clipboard tool is available here")
+var ErrNoClipboard = errors.New("no clipboard tool is available here")
 
-// clipJob is one clipboard request. Ready reports once it is finished; then
+// Job is one clipboard request. Ready reports once it is finished; then
 // Text (for a paste) and Err are set and do not change.
-type clipJob struct {
+type Job struct {
 	mu   sync.Mutex
 	done bool
 	text string
@@ -38,7 +38,7 @@ type clipJob struct {
 }
 
 // finish records the answer; only the first call counts.
-func (j *clipJob) finish(text string, err error) {
+func (j *Job) finish(text string, err error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.done {
@@ -48,7 +48,7 @@ func (j *clipJob) finish(text string, err error) {
 }
 
 // Ready reports whether the answer is in; then it returns it.
-func (j *clipJob) Ready() (ready bool, text string, err error) {
+func (j *Job) Ready() (ready bool, text string, err error) {
 	if j == nil {
 		return false, "", nil
 	}
@@ -57,37 +57,50 @@ func (j *clipJob) Ready() (ready bool, text string, err error) {
 	return j.done, j.text, j.err
 }
 
-func failedJob(err error) *clipJob {
-	j := &clipJob{}
+// Result returns a finished job's answer without waiting (empty for one
+// not finished).
+func (j *Job) Result() (string, error) {
+	_, text, err := j.Ready()
+	return text, err
+}
+
+// FailedJob is a job that failed at once with err.
+func FailedJob(err error) *Job {
+	j := &Job{}
 	j.finish("", err)
 	return j
 }
 
-// memoryClipboard keeps the text in memory (tests).
-type memoryClipboard struct {
+// Memory is a clipboard that keeps the text in memory (tests).
+type Memory struct {
 	mu   sync.Mutex
 	text string
 }
 
-func (m *memoryClipboard) Copy(text string) *clipJob {
+// Copy keeps text.
+func (m *Memory) Copy(text string) *Job {
 	m.mu.Lock()
 	m.text = text
 	m.mu.Unlock()
-	j := &clipJob{}
+	j := &Job{}
 	j.finish("", nil)
 	return j
 }
 
-func (m *memoryClipboard) Paste() *clipJob {
+// Paste returns the text kept.
+func (m *Memory) Paste() *Job {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	j := &clipJob{}
+	j := &Job{}
 	j.finish(m.text, nil)
 	return j
 }
 
-func (m *memoryClipboard) Pasted() (string, bool) { return "", false }
-func (m *memoryClipboard) Tool() string           { return "memory" }
+// Pasted reports nothing: nothing is pasted into a page.
+func (m *Memory) Pasted() (string, bool) { return "", false }
+
+// Tool is "memory".
+func (m *Memory) Tool() string { return "memory" }
 
 // clipCommand is a program that copies (reads text on stdin) or pastes
 // (writes the clipboard on stdout).

@@ -1,6 +1,6 @@
 //go:build js
 
-package main
+package platform
 
 import (
 	"syscall/js"
@@ -8,41 +8,40 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/rules"
-	"bashni/scenes"
 )
 
-// inBrowser: the game runs in a web page (wasm/web/index.html), which turns
+// InBrowser: the game runs in a web page (wasm/web/index.html), which turns
 // the page's URL parameters into the command-line flags. A page must never
 // stop over a parameter, so a bad -fen starts the title with a notice
 // instead of ending the program.
-const inBrowser = true
+const InBrowser = true
 
-// platformGame wraps the game for the page: it tells the page when the first
-// frame is on screen (window.bashniReady) and publishes the game's state as
+// SoftwareGL reports whether the page renders WebGL in software
+// (index.html sets window.bashniSoftwareGL): then every drawn frame is
+// expensive, so the thinking spinners stand still and the page shows its
+// own CSS indicator while the computer thinks (the class "thinking" on
+// <body>).
+func SoftwareGL() bool { return js.Global().Get("bashniSoftwareGL").Truthy() }
+
+// Wrap wraps the game for the page: it tells the page when the first frame
+// is on screen (window.bashniReady) and publishes the game's state as
 // window.bashni after every tick.
-//
-// On a page without a GPU (index.html sets window.bashniSoftwareGL when
-// WebGL is rendered in software) every drawn frame is expensive, so the
-// thinking spinners stand still and the page shows its own CSS indicator
-// while the computer thinks (the class "thinking" on <body>).
-func platformGame(app *scenes.App) ebiten.Game {
-	quiet := js.Global().Get("bashniSoftwareGL").Truthy()
-	scenes.SetQuietSpinners(quiet)
-	return &webGame{App: app, pub: newPublisher(quiet)}
+func Wrap(g Game) Game {
+	return &webGame{Game: g, pub: newPublisher(SoftwareGL())}
 }
 
-// webGame is the App with the page's hooks. Layout and LayoutF are the
-// App's.
+// webGame is the game with the page's hooks. Layout and LayoutF are the
+// game's.
 type webGame struct {
-	*scenes.App
+	Game
 	pub    *publisher
 	drawn  bool // Draw has run once: the next tick's frame shows the game
 	readyd bool // window.bashniReady has been called
 }
 
 func (g *webGame) Update() error {
-	err := g.App.Update()
-	g.pub.publish(g.App)
+	err := g.Game.Update()
+	g.pub.publish(g.Game)
 	if g.drawn && !g.readyd {
 		g.readyd = true
 		if f := js.Global().Get("bashniReady"); f.Type() == js.TypeFunction {
@@ -53,7 +52,7 @@ func (g *webGame) Update() error {
 }
 
 func (g *webGame) Draw(screen *ebiten.Image) {
-	g.App.Draw(screen)
+	g.Game.Draw(screen)
 	g.drawn = true
 	g.pub.drew()
 }
@@ -79,7 +78,7 @@ func (g *webGame) Draw(screen *ebiten.Image) {
 type publisher struct {
 	obj, board  js.Value
 	bodyClasses js.Value // document.body.classList when the page shows the thinking indicator
-	snap        scenes.Snapshot
+	snap        State
 
 	scene               string
 	game                *rules.Game
@@ -118,9 +117,9 @@ func (p *publisher) drew() {
 	}
 }
 
-func (p *publisher) publish(app *scenes.App) {
+func (p *publisher) publish(g Game) {
 	s := &p.snap
-	app.Snapshot(s)
+	g.Snapshot(s)
 	o := p.obj
 	first := p.first
 	p.first = false

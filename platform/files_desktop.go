@@ -1,6 +1,6 @@
 //go:build !js
 
-package scenes
+package platform
 
 import (
 	"errors"
@@ -12,9 +12,9 @@ import (
 	"bashni/storage"
 )
 
-// canSaveFiles reports whether "Save to file" writes a file the player can
+// CanSaveFiles reports whether "Save to file" writes a file the player can
 // find (desktop) rather than a download (browser).
-const canSaveFiles = true
+const CanSaveFiles = true
 
 // exportDir is where records are saved: the Documents folder when there is
 // one, else the home directory, else the game's own directory.
@@ -40,10 +40,10 @@ func exportDir() (string, error) {
 	return "", errors.New("no folder to save in (no home directory)")
 }
 
-// saveRecordFile writes a record as a new file named name (a free variant
+// SaveFile writes a record as a new file named name (a free variant
 // of it if taken) in exportDir, atomically: the file appears whole or not
 // at all. It returns the path.
-func saveRecordFile(name, text string) (string, error) {
+func SaveFile(name, text string) (string, error) {
 	dir, err := exportDir()
 	if err != nil {
 		return "", err

@@ -1,4 +1,4 @@
-package scenes
+package platform
 
 import (
 	"errors"
@@ -52,18 +52,18 @@ func TestClipboardCommandSelection(t *testing.T) {
 }
 
 func TestClipJobs(t *testing.T) {
-	var none *clipJob
+	var none *Job
 	if ready, _, _ := none.Ready(); ready {
 		t.Fatal("a nil job is never ready")
 	}
-	m := &memoryClipboard{}
+	m := &Memory{}
 	if ready, _, err := m.Copy("abc").Ready(); !ready || err != nil {
 		t.Fatal("copy")
 	}
 	if ready, text, err := m.Paste().Ready(); !ready || err != nil || text != "abc" {
 		t.Fatalf("paste %q %v %v", text, err, ready)
 	}
-	if ready, _, err := failedJob(errNoClipboard).Ready(); !ready || !errors.Is(err, errNoClipboard) {
+	if ready, _, err := FailedJob(ErrNoClipboard).Ready(); !ready || !errors.Is(err, ErrNoClipboard) {
 		t.Fatal("a failed job")
 	}
 }

@@ -1,6 +1,6 @@
 //go:build js
 
-package scenes
+package platform
 
 import (
 	"errors"
@@ -8,9 +8,9 @@ import (
 	"syscall/js"
 )
 
-// ctrlVReadsClipboard is false: in the browser Ctrl+V (⌘V) arrives as the
+// CtrlVReadsClipboard is false: in the browser Ctrl+V (⌘V) arrives as the
 // page's paste event (or as text typed into exp/textinput's text area).
-const ctrlVReadsClipboard = false
+const CtrlVReadsClipboard = false
 
 // browserClipboard uses the page's clipboard: navigator.clipboard for the
 // Copy and Paste buttons, and the document's paste event for Ctrl+V/Cmd+V,
@@ -20,8 +20,8 @@ type browserClipboard struct {
 	pasted []string
 }
 
-// newSystemClipboard listens to the page's paste events.
-func newSystemClipboard() Clipboard {
+// NewClipboard listens to the page's paste events.
+func NewClipboard() Clipboard {
 	c := &browserClipboard{}
 	doc := js.Global().Get("document")
 	if !doc.Truthy() {
@@ -72,8 +72,8 @@ func clipboardAPI() js.Value {
 }
 
 // promiseJob settles a job from a JavaScript promise.
-func promiseJob(p js.Value, text bool) *clipJob {
-	j := &clipJob{}
+func promiseJob(p js.Value, text bool) *Job {
+	j := &Job{}
 	var then, catch js.Func
 	release := func() { then.Release(); catch.Release() }
 	then = js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -102,14 +102,14 @@ func promiseJob(p js.Value, text bool) *clipJob {
 
 // Copy writes with navigator.clipboard.writeText. Browsers allow it shortly
 // after a click or a key press, which is when the game calls it.
-func (c *browserClipboard) Copy(text string) (job *clipJob) {
+func (c *browserClipboard) Copy(text string) (job *Job) {
 	api := clipboardAPI()
 	if !api.Truthy() || !api.Get("writeText").Truthy() {
-		return failedJob(errors.New("this browser gives no access to the clipboard here (it needs a secure https page)"))
+		return FailedJob(errors.New("this browser gives no access to the clipboard here (it needs a secure https page)"))
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			job = failedJob(errors.New("the browser refused to copy"))
+			job = FailedJob(errors.New("the browser refused to copy"))
 		}
 	}()
 	return promiseJob(api.Call("writeText", text), false)
@@ -118,14 +118,14 @@ func (c *browserClipboard) Copy(text string) (job *clipJob) {
 // Paste reads with navigator.clipboard.readText; the browser may ask the
 // player first, and Firefox offers it only from a paste gesture: Ctrl+V
 // (the paste event) always works.
-func (c *browserClipboard) Paste() (job *clipJob) {
+func (c *browserClipboard) Paste() (job *Job) {
 	api := clipboardAPI()
 	if !api.Truthy() || !api.Get("readText").Truthy() {
-		return failedJob(errors.New("this browser does not let the game read the clipboard: press Ctrl+V (⌘V) instead"))
+		return FailedJob(errors.New("this browser does not let the game read the clipboard: press Ctrl+V (⌘V) instead"))
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			job = failedJob(errors.New("the browser refused to paste: press Ctrl+V (⌘V) instead"))
+			job = FailedJob(errors.New("the browser refused to paste: press Ctrl+V (⌘V) instead"))
 		}
 	}()
 	return promiseJob(api.Call("readText"), true)

@@ -1,18 +1,18 @@
 //go:build js
 
-package scenes
+package platform
 
 import (
 	"errors"
 	"syscall/js"
 )
 
-// canSaveFiles reports whether "Save to file" writes a file the player can
+// CanSaveFiles reports whether "Save to file" writes a file the player can
 // find (desktop) rather than a download (browser).
-const canSaveFiles = false
+const CanSaveFiles = false
 
-// saveRecordFile offers the record as a download named name.
-func saveRecordFile(name, text string) (where string, err error) {
+// SaveFile offers the record as a download named name.
+func SaveFile(name, text string) (where string, err error) {
 	doc := js.Global().Get("document")
 	blobCtor := js.Global().Get("Blob")
 	url := js.Global().Get("URL")
