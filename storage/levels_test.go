@@ -115,3 +115,87 @@ func TestUpgradeGame(t *testing.T) {
 		t.Errorf("schema 2, level 1: got level %d, %v", g.Level, err)
 	}
 }
+
+// TestSchema1ArchiveIsRelabelled: testdata/levels1-6/archive.json was
+// written by the game of commit e97c113 (games against levels 6, 1 and 4 and
+// a friend). Loaded today, the computer's label and the record's tag name
+// the same strength on today's scale; nothing else changes.
+func TestSchema1ArchiveIsRelabelled(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "levels1-6", "archive.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := Document[Archive]{Name: "archive", Schema: 1}.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forEachStore(t, func(t *testing.T, s *Store) {
+		mustWrite(t, s, "archive.json", data)
+		games, notice := s.LoadArchive()
+		if notice != "" || len(games) != len(old.Games) {
+			t.Fatalf("%d games, notice %q", len(games), notice)
+		}
+		for i, want := range []struct{ opponent, tag string }{
+			{"Computer (level 7)", `[Black "Computer (level 7)"]`},
+			{"Computer (level 2)", `[White "Computer (level 2)"]`},
+			{"Friend", `[White "White"]`},
+			{"Computer (level 5)", `[Black "Computer (level 5)"]`},
+		} {
+			g := games[i]
+			if g.Opponent != want.opponent || !strings.Contains(g.Record, want.tag+"\n") {
+				t.Errorf("game %d: opponent %q, record\n%s\nwant %q and %s", i, g.Opponent, g.Record, want.opponent, want.tag)
+			}
+			// Only the level's digit differs from what was archived.
+			o := old.Games[i]
+			if len(g.Record) != len(o.Record) || strings.Count(g.Record, "\n") != strings.Count(o.Record, "\n") {
+				t.Errorf("game %d: the record changed beyond its level", i)
+			}
+			g.Opponent, g.Record, o.Opponent, o.Record = "", "", "", ""
+			if !reflect.DeepEqual(g, o) {
+				t.Errorf("game %d changed: %#v, was %#v", i, g, o)
+			}
+		}
+		// Archiving one more game writes schema 2 and relabels nothing twice.
+		if _, err := s.AddToArchive(sampleArchivedGame(9)); err != nil {
+			t.Fatal(err)
+		}
+		if data := mustRead(t, s, "archive.json"); !strings.Contains(string(data), schemaField(2)) {
+			t.Errorf("saved as:\n%s", data)
+		}
+		again, _ := s.LoadArchive()
+		if len(again) != len(games)+1 || again[1].Opponent != "Computer (level 7)" || again[2].Opponent != "Computer (level 2)" {
+			t.Errorf("after another game: %d games, opponents %q, %q", len(again), again[1].Opponent, again[2].Opponent)
+		}
+	})
+}
+
+// TestUpgradeArchive: entries that are not games, and labels that are not
+// the computer's level, pass through the relabelling untouched.
+func TestUpgradeArchive(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"computer", `{"games":[{"opponent":"Computer (level 3)"}]}`, `{"games":[{"opponent":"Computer (level 4)"}]}`},
+		{"watching", `{"games":[{"opponent":"Computer against itself"}]}`, `{"games":[{"opponent":"Computer against itself"}]}`},
+		{"not a level of schema 1", `{"games":[{"opponent":"Computer (level 9)"}]}`, `{"games":[{"opponent":"Computer (level 9)"}]}`},
+		{"a tag in the record", `{"games":[{"record":"[White \"Computer (level 6)\"]\n[Black \"Player\"]\n\n1. c3-d4 *"}]}`,
+			`{"games":[{"record":"[White \"Computer (level 7)\"]\n[Black \"Player\"]\n\n1. c3-d4 *"}]}`},
+		{"the label in a comment is not a tag", `{"games":[{"record":"1. c3-d4 {Computer (level 2)} *"}]}`, `{"games":[{"record":"1. c3-d4 {Computer (level 2)} *"}]}`},
+		{"entry not an object", `{"games":[7,{"opponent":"Computer (level 1)"}]}`, `{"games":[7,{"opponent":"Computer (level 2)"}]}`},
+		{"games not a list", `{"games":{"x":1}}`, `{"games":{"x":1}}`},
+		{"not an object", `[1]`, `[1]`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := upgradeArchive(1, json.RawMessage(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g, w any
+			if err := json.Unmarshal(got, &g); err != nil {
+				t.Fatalf("%s: %v", got, err)
+			}
+			json.Unmarshal([]byte(tt.want), &w)
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
