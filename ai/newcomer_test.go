@@ -159,8 +159,8 @@ func rates(t *testing.T, ps []choicePosition, level int, ok func(c *choicePositi
 // but more often than chance; where it has no capture, it leaves something
 // hanging (a move scoring a man or more below the best) more often than
 // level 2, yet clearly less often than chance. (Bashni is full of shots: a
-// depth-4 reference finds a man lost after half of all moves, and after a
-// fifth of level 2's.)
+// depth-4 reference finds a man lost after half of all moves, and after
+// about a sixth of level 2's.)
 func TestNewcomerCharacter(t *testing.T) {
 	if testing.Short() {
 		t.Skip("character statistics are skipped in -short mode")
