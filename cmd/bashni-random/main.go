@@ -13,6 +13,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,7 +30,7 @@ func main() {
 // mover is the protocol state: the game so far and the random source.
 type mover struct {
 	variant rules.Variant
-	history []*rules.Position
+	game    *rules.Game
 	rng     *rand.Rand
 }
 
@@ -41,7 +42,7 @@ func newMover(seed uint64) *mover {
 
 func (m *mover) reset(v rules.Variant) {
 	m.variant = v
-	m.history = []*rules.Position{rules.NewPosition(v)}
+	m.game = rules.NewGame(v)
 }
 
 // serve answers the commands read from in until quit or the end of input.
@@ -93,10 +94,10 @@ func (m *mover) handle(line string) (reply string, quit bool) {
 	case "setoption":
 		err = m.setOption(args)
 	case "go":
-		if rules.StatusOf(m.history).Over() {
+		if m.game.Outcome().Over() {
 			return "bestmove none", false
 		}
-		moves := m.history[len(m.history)-1].LegalMoves(nil)
+		moves := m.game.LegalMoves()
 		return "bestmove " + moves[m.rng.IntN(len(moves))].String(), false
 	default:
 		err = fmt.Errorf("unknown command %q", clip(fields[0]))
@@ -107,14 +108,12 @@ func (m *mover) handle(line string) (reply string, quit bool) {
 	return "", false
 }
 
-// position sets the game: "startpos" or "fen <FEN>", then "moves …".
+// position sets the game: "startpos" or "fen <FEN>", then "moves …". An
+// error leaves the game as it was.
 func (m *mover) position(args []string) error {
-	movesAt := len(args)
-	for i, a := range args {
-		if a == "moves" {
-			movesAt = i
-			break
-		}
+	movesAt := slices.Index(args, "moves")
+	if movesAt < 0 {
+		movesAt = len(args)
 	}
 	var start *rules.Position
 	switch {
@@ -129,16 +128,13 @@ func (m *mover) position(args []string) error {
 	default:
 		return fmt.Errorf("usage: position startpos|fen <FEN> [moves …]")
 	}
-	history := []*rules.Position{start}
-	for i := movesAt + 1; i < len(args); i++ {
-		p := history[len(history)-1]
-		mv, err := p.ParseMove(args[i])
-		if err != nil {
-			return fmt.Errorf("move %d: %w", i-movesAt, err)
+	g := rules.NewGameFrom(start)
+	for i, text := range args[min(movesAt+1, len(args)):] {
+		if _, err := g.PlayText(text); err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
 		}
-		history = append(history, p.Play(mv))
 	}
-	m.history = history
+	m.game = g
 	return nil
 }
 

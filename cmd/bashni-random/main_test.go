@@ -39,7 +39,7 @@ func TestHandle(t *testing.T) {
 		}
 	}
 	// The failed "position" commands left the last good game in place.
-	if got := m.history[len(m.history)-1].FEN(); !strings.HasPrefix(got, "W:Wa1") {
+	if got := m.game.Position().FEN(); !strings.HasPrefix(got, "W:Wa1") {
 		t.Errorf("position after errors: %s", got)
 	}
 }
