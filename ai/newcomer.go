@@ -8,13 +8,15 @@ import (
 )
 
 // Glance is how someone who learnt the rules five minutes ago looks at the
-// board: at each of their moves and at the opponent's answering capture, no
-// further. They capture when they must (the rules leave no choice), they see
-// a single or double jump coming, and they judge positions roughly as the
-// engine's evaluation does; but they overlook long capture chains, sometimes
-// forget to look at the answer at all, and misjudge by a random amount, so
-// they now and then take the smaller capture or leave a column hanging. It
-// costs a few hundred evaluations a move and no search.
+// board: at each of their moves and at the captures that follow it (the
+// opponent's answer, their own recapture), no further: no quiet move of the
+// opponent, so no plan and no combination. They capture when they must (the
+// rules leave no choice), they see a single or double jump coming, and they
+// judge positions roughly as the engine's evaluation does; but they overlook
+// long capture chains, sometimes forget to look at the answer at all, and
+// misjudge by a random amount, so they now and then take the smaller capture
+// or leave a column hanging. It costs a few dozen evaluations a move and no
+// search.
 //
 // The zero Glance means no glance: the level searches (levels 2–7).
 type Glance struct {
