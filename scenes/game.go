@@ -19,7 +19,7 @@ type GameConfig struct {
 	// of the board.
 	Human rules.Color
 	// Friend: two people at this device; otherwise the computer plays the
-	// other side at Level (1–6).
+	// other side at Level (1–7).
 	Friend bool
 	Level  int
 	// Watch: the computer plays both sides (-watch).

@@ -144,8 +144,9 @@ func (s *TitleScene) readsPastes() {}
 // backdrop is what a card over the title shows behind it: the board.
 func (s *TitleScene) backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
 
-// attractLevel is the level of both sides of the background game.
-const attractLevel = 2
+// attractLevel is the level of both sides of the background game
+// (Casual).
+const attractLevel = 3
 
 func (s *TitleScene) restartAttract() {
 	if s.match != nil {
