@@ -12,6 +12,17 @@ import (
 // document is set aside intact, and that whatever loads saves and loads
 // again unchanged (so Check is idempotent and never lets through a value
 // that cannot be saved).
+//
+// testdata/fuzz holds only inputs that once failed, kept as regression
+// tests (a plain go test runs them with the seeds below): the six
+// FuzzArchivedGameFields inputs failed before texts were kept valid UTF-8
+// (commit 057cc0e). To look for new failures, fuzz one target at a time:
+//
+//	go test -run XXX -fuzz FuzzSavedGameFields -fuzztime 2m ./storage
+//
+// The inputs the fuzzer finds interesting stay in its cache ($(go env
+// GOCACHE)/fuzz), not here; an input that fails is written to
+// testdata/fuzz/<Fuzzer>/ by go test: commit it with the fix.
 
 func FuzzLoadSettings(f *testing.F) {
 	fuzzDocument(f, SettingsDocument(), Defaults(), sampleSettings(3))
