@@ -8,7 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 	"bashni/storage"
@@ -157,11 +156,7 @@ func (s *ArchiveScene) Update(c Context) error {
 // open shows a finished game in the replay view.
 func (s *ArchiveScene) open(c Context, i int) {
 	g := s.games[i]
-	v := rules.Bashni
-	if g.Variant == storage.VariantLasca {
-		v = rules.Lasca
-	}
-	im, err := parseImport(g.Record, v)
+	im, err := parseImport(g.Record, g.Variant.Rules())
 	if err != nil {
 		s.note = "This game's record cannot be read: " + err.Error()
 		c.Invalidate()

@@ -13,6 +13,7 @@ import (
 	"bashni/scenes/ui"
 	"bashni/session"
 	"bashni/sprites"
+	"bashni/storage"
 )
 
 // EditorRects is where the position editor puts things (physical pixels).
@@ -172,10 +173,7 @@ type EditorScene struct {
 // NewEditorScene opens the editor on p (nil: the start position of the
 // last variant played).
 func NewEditorScene(c Context, p *rules.Position) *EditorScene {
-	v := rules.Bashni
-	if lastChoice.variant == 1 {
-		v = rules.Lasca
-	}
+	v := c.Settings().NewGame.Variant.Rules() // the variant last played
 	s := &EditorScene{model: newEditorModel(v, p)}
 	s.board = board.New(c.Renderer(), c)
 	for i := range s.pieces {
@@ -413,7 +411,9 @@ func (s *EditorScene) play(c Context) {
 		return
 	}
 	s.stopAnalysis()
-	lastChoice.variant = s.variant.Selected
+	st := c.Settings()
+	st.NewGame.Variant = storage.VariantOf(s.model.variant)
+	c.SetSettings(st)
 	c.Push(NewPlayFromScene(c, GameConfig{Start: s.model.Position()}))
 }
 

@@ -3,6 +3,7 @@ package scenes
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -13,6 +14,7 @@ import (
 	"bashni/scenes/ui"
 	"bashni/session"
 	"bashni/sprites"
+	"bashni/storage"
 )
 
 // NewGameRects is where the new-game screen puts things.
@@ -87,16 +89,21 @@ type NewGameScene struct {
 	preset *GameConfig
 }
 
-// lastChoice remembers the choices between visits.
-var lastChoice = struct{ variant, opponent, level, side int }{0, 0, 3, 0} // level 4, Club player
+// The choices of the new-game screen, in the order of their segments.
+var (
+	variantChoices  = []rules.Variant{rules.Bashni, rules.Lasca}
+	opponentChoices = []storage.Opponent{storage.OpponentComputer, storage.OpponentFriend}
+	sideChoices     = []storage.Color{storage.White, storage.Black, storage.SideRandom}
+)
 
 // NewNewGameScene makes the screen.
 func NewNewGameScene(c Context) *NewGameScene {
 	s := &NewGameScene{}
-	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}, Selected: lastChoice.variant}
-	s.opponent = ui.Segmented{Options: []string{"Computer", "A friend"}, Selected: lastChoice.opponent}
-	s.level = ui.Segmented{Options: levelOptions(), Selected: lastChoice.level}
-	s.side = ui.Segmented{Options: []string{"White", "Black", "Random"}, Selected: lastChoice.side}
+	last := c.Settings().NewGame // the choices of the last game started
+	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}, Selected: max(0, slices.Index(variantChoices, last.Variant.Rules()))}
+	s.opponent = ui.Segmented{Options: []string{"Computer", "A friend"}, Selected: max(0, slices.Index(opponentChoices, last.Opponent))}
+	s.level = ui.Segmented{Options: levelOptions(), Selected: min(max(last.Level-ai.MinLevel, 0), levelCount-1)}
+	s.side = ui.Segmented{Options: []string{"White", "Black", "Random"}, Selected: max(0, slices.Index(sideChoices, last.Side))}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnStart = ui.Button{Label: "Play", Kind: ui.Primary}
 	return s
@@ -188,10 +195,16 @@ func (s *NewGameScene) Config(seed uint64) GameConfig {
 }
 
 func (s *NewGameScene) start(c Context) {
+	// The screen offers these choices next time (a game played on from a
+	// position keeps the variant and side chosen before).
+	st := c.Settings()
 	if s.preset == nil {
-		lastChoice.variant, lastChoice.side = s.variant.Selected, s.side.Selected
+		st.NewGame.Variant = storage.VariantOf(variantChoices[s.variant.Selected])
+		st.NewGame.Side = sideChoices[s.side.Selected]
 	}
-	lastChoice.opponent, lastChoice.level = s.opponent.Selected, s.level.Selected
+	st.NewGame.Opponent = opponentChoices[s.opponent.Selected]
+	st.NewGame.Level = s.level.Selected + ai.MinLevel
+	c.SetSettings(st)
 	if g := c.Game(); g != nil {
 		g.sess.Pause()
 	}

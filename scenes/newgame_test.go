@@ -10,10 +10,7 @@ import (
 // button chosen is the level played, and the first visit offers level 4
 // (Club player, the strength of the old default, level 3 of 1–6).
 func TestNewGameLevels(t *testing.T) {
-	saved := lastChoice
-	t.Cleanup(func() { lastChoice = saved })
-	lastChoice = struct{ variant, opponent, level, side int }{0, 0, 3, 0}
-	a := NewApp(Options{NoAttract: true})
+	a := NewApp(Options{NoAttract: true}) // a new player's settings
 	s := NewNewGameScene(a)
 	names := []string{"Newcomer", "Beginner", "Casual", "Club player", "Strong", "Expert", "Master"}
 	if len(s.level.Options) != len(names) {

@@ -75,19 +75,13 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 	}
 	ag := storage.ArchivedGame{
 		Finished: finished,
-		Variant:  storage.VariantBashni,
+		Variant:  storage.VariantOf(g.Variant()),
 		Opponent: opponentLabel(s),
-		Human:    storage.White,
+		Human:    storage.ColorOf(human),
 		Result:   storage.Result(o.Result.Score()),
 		Reason:   o.Explain(),
 		Plies:    g.Ply(),
 		Record:   recordOf(s, finished.Local()),
-	}
-	if g.Variant() == rules.Lasca {
-		ag.Variant = storage.VariantLasca
-	}
-	if human == rules.Black {
-		ag.Human = storage.Black
 	}
 	return ag, true
 }

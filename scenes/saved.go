@@ -14,9 +14,8 @@ import (
 func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool) {
 	g := s.Game()
 	sg := storage.SavedGame{
-		Variant:  storage.VariantBashni,
+		Variant:  storage.VariantOf(g.Variant()),
 		Opponent: storage.OpponentComputer,
-		Human:    storage.White,
 		Ply:      g.Ply(),
 	}
 	if local, one := s.Local(); one {
@@ -27,12 +26,7 @@ func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool
 	} else {
 		return storage.SavedGame{}, false
 	}
-	if g.Variant() == rules.Lasca {
-		sg.Variant = storage.VariantLasca
-	}
-	if human == rules.Black {
-		sg.Human = storage.Black
-	}
+	sg.Human = storage.ColorOf(human)
 	if start := g.Start(); !start.Equal(rules.NewPosition(g.Variant())) || start.FullmoveNumber() != 1 {
 		sg.StartFEN = start.FEN()
 	}
@@ -48,14 +42,8 @@ func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool
 
 // configOfSaved turns a saved game back into a game configuration.
 func configOfSaved(sg storage.SavedGame) (GameConfig, error) {
-	cfg := GameConfig{Variant: rules.Bashni, Level: sg.Level, Human: rules.White,
+	cfg := GameConfig{Variant: sg.Variant.Rules(), Level: sg.Level, Human: sg.Human.Rules(),
 		Friend: sg.Opponent == storage.OpponentFriend, Moves: sg.Moves, Ply: sg.Ply}
-	if sg.Variant == storage.VariantLasca {
-		cfg.Variant = rules.Lasca
-	}
-	if sg.Human == storage.Black {
-		cfg.Human = rules.Black
-	}
 	if sg.StartFEN != "" {
 		p, err := rules.ParseFEN(cfg.Variant, sg.StartFEN)
 		if err != nil {
