@@ -81,6 +81,7 @@ type App struct {
 	renderer *sprites.Renderer
 	painter  *ui.Painter
 	ptr      ui.Pointer
+	keyboard ui.Keyboard // the one reader of the keyboard
 	keys     Keys
 	// Board gestures (package input): the adapter reads Ebitengine once a
 	// tick, the scenes read gestures.
@@ -131,7 +132,8 @@ func NewApp(opts Options) *App {
 	if opts.Level <= 0 {
 		opts.Level = 4 // Club player
 	}
-	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1, quietSpinners: platform.SoftwareGL()}
+	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1,
+		keyboard: ui.EbitenKeyboard{}, quietSpinners: platform.SoftwareGL()}
 	if a.store != nil {
 		a.saver = storage.NewSaver(a.store)
 	}
@@ -257,6 +259,9 @@ func (a *App) Pointer() *ui.Pointer { return &a.ptr }
 
 // Keys are this tick's keys, as actions.
 func (a *App) Keys() *Keys { return &a.keys }
+
+// Keyboard is this tick's keyboard.
+func (a *App) Keyboard() ui.Keyboard { return a.keyboard }
 
 // Gestures are this tick's board gestures (in dp).
 func (a *App) Gestures() []input.Gesture { return a.gestures }
@@ -393,7 +398,7 @@ func (a *App) Update() error {
 		a.layoutNow()
 	}
 	a.ptr.Read()
-	a.keys.Read()
+	a.keys.Read(a.keyboard)
 	a.adapter.Update(int(a.tick), a.scale)
 	a.gestures = a.rec.Drain()
 	if a.transition > 0 {

@@ -198,7 +198,7 @@ func (s *ArchiveScene) Draw(c Context, dst *ebiten.Image) {
 			y += p.DP(22)
 		}
 	}
-	clip := dst.SubImage(toImageRect(l)).(*ebiten.Image)
+	clip := dst.SubImage(ui.ImageRect(l)).(*ebiten.Image)
 	first := int(s.scroll / r.RowH)
 	for i := first; i < len(s.games); i++ {
 		y := l.Y + float64(i)*r.RowH - s.scroll

@@ -78,9 +78,11 @@ type Context interface {
 	Renderer() *sprites.Renderer
 
 	// Pointer is this tick's pointer, Keys its keys (as actions),
-	// Gestures its board gestures (package input, in dp).
+	// Keyboard its keyboard (for text and the odd key), Gestures its
+	// board gestures (package input, in dp).
 	Pointer() *ui.Pointer
 	Keys() *Keys
+	Keyboard() ui.Keyboard
 	Gestures() []input.Gesture
 	// Used updates a control from the pointer, asks for a redraw when its
 	// look changed, and reports whether it was used.

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
@@ -61,7 +60,7 @@ func ImportLayout(w, h, scale float64) ImportRects {
 type ImportScene struct {
 	rects ImportRects
 
-	field                                *textField
+	field                                *ui.TextField
 	variant                              ui.Segmented
 	btnBack, btnPaste, btnClear, btnOpen ui.Button
 
@@ -75,7 +74,7 @@ type ImportScene struct {
 // NewImportScene makes the screen.
 func NewImportScene(c Context) *ImportScene {
 	s := &ImportScene{}
-	s.field = newTextField("Paste a game record here (Ctrl+V), or type its moves — 1. c3-d4 f6-e5 2. … — or a position: W:Wa1,c3:Bd6,e7")
+	s.field = ui.NewTextField("Paste a game record here (Ctrl+V), or type its moves — 1. c3-d4 f6-e5 2. … — or a position: W:Wa1,c3:Bd6,e7")
 	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnPaste = ui.Button{Label: "Paste"}
@@ -178,12 +177,13 @@ func (s *ImportScene) Update(c Context) error {
 	}
 	// Keys of the screen, before the field takes the rest: Esc leaves
 	// (Backspace edits), Ctrl+Enter opens.
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+	kb := c.Keyboard()
+	ctrl := ui.Ctrl(kb)
+	if kb.JustPressed(ebiten.KeyEscape) {
 		s.back(c)
 		return nil
 	}
-	if ctrl && (inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)) {
+	if ctrl && (kb.JustPressed(ebiten.KeyEnter) || kb.JustPressed(ebiten.KeyNumpadEnter)) {
 		s.open(c)
 		return nil
 	}

@@ -318,7 +318,7 @@ func (m *moveList) draw(c Context, dst *ebiten.Image, g *rules.Game) {
 		p.Text(dst, "No moves yet", 15, sprites.Regular, r.X+r.W/2, r.Y+p.DP(30), text.AlignCenter, text.AlignCenter, t.TextDim)
 		return
 	}
-	sub := dst.SubImage(toImageRect(r)).(*ebiten.Image)
+	sub := dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)
 	off := startOffset(g)
 	start := g.Start()
 	rowH := m.rowH()

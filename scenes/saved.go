@@ -1,8 +1,6 @@
 package scenes
 
 import (
-	"image"
-
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
@@ -52,8 +50,4 @@ func configOfSaved(sg storage.SavedGame) (GameConfig, error) {
 		cfg.Start = p
 	}
 	return cfg, nil
-}
-
-func toImageRect(r Rect) image.Rectangle {
-	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W+0.999), int(r.Y+r.H+0.999))
 }

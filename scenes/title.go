@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/platform"
@@ -225,8 +224,7 @@ func (s *TitleScene) Update(c Context) error {
 		c.Push(is)
 		return nil
 	}
-	if platform.CtrlVReadsClipboard && inpututil.IsKeyJustPressed(ebiten.KeyV) &&
-		(ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)) && c.Clipboard().Tool() != "" {
+	if kb := c.Keyboard(); platform.CtrlVReadsClipboard && kb.JustPressed(ebiten.KeyV) && ui.Ctrl(kb) && c.Clipboard().Tool() != "" {
 		is := NewImportScene(c)
 		is.paste = c.Clipboard().Paste()
 		c.Push(is)

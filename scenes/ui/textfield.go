@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"image"
@@ -10,11 +10,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/exp/textinput"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/platform"
-	"bashni/scenes/ui"
 	"bashni/sprites"
 )
 
@@ -118,11 +116,22 @@ func cleanInput(s string) string {
 	}, s)
 }
 
-// textField is a multi-line text field: typing through exp/textinput (IME
+// FieldInput is what a text field reads each tick: the pointer, the
+// keyboard, the clock (for the caret's blink), the clipboard, and the
+// painter that measures its text.
+type FieldInput interface {
+	Painter() *Painter
+	Pointer() *Pointer
+	Keyboard() Keyboard
+	Tick() int64
+	Clipboard() platform.Clipboard
+}
+
+// TextField is a multi-line text field: typing through exp/textinput (IME
 // compositions, a phone's on-screen keyboard, the browser's paste into it),
 // Ctrl+V/⌘V, selection with the mouse or Shift and the arrows, and a
 // vertical scroll. Text wraps at spaces to the field's width.
-type textField struct {
+type TextField struct {
 	Rect        Rect
 	Placeholder string
 	Size        float64 // text size in dp; 0 means 15
@@ -163,8 +172,8 @@ type textField struct {
 	Notice string
 }
 
-func newTextField(placeholder string) *textField {
-	f := &textField{Placeholder: placeholder}
+func NewTextField(placeholder string) *TextField {
+	f := &TextField{Placeholder: placeholder}
 	f.composer.OnNewSession = f.onNewSession
 	f.composer.OnComposition = func(c *textinput.Composition) {
 		f.composing = c.Text()
@@ -177,10 +186,10 @@ func newTextField(placeholder string) *textField {
 }
 
 // Text is the field's text.
-func (f *textField) Text() string { return f.text }
+func (f *TextField) Text() string { return f.text }
 
 // SetText replaces the text and puts the caret at its end.
-func (f *textField) SetText(s string) {
+func (f *TextField) SetText(s string) {
 	f.composer.Confirm()
 	f.text = truncateUTF8(cleanInput(s), maxFieldBytes)
 	f.caret, f.anchor = len(f.text), len(f.text)
@@ -188,16 +197,16 @@ func (f *textField) SetText(s string) {
 }
 
 // Focused reports whether the field takes the keyboard.
-func (f *textField) Focused() bool { return f.focused }
+func (f *TextField) Focused() bool { return f.focused }
 
 // Focus gives the field the keyboard (and a phone its on-screen keyboard).
-func (f *textField) Focus(tick int64) {
+func (f *TextField) Focus(tick int64) {
 	f.focused = true
 	f.blinkAt = tick
 }
 
 // Blur takes the keyboard away, keeping what the IME was composing.
-func (f *textField) Blur() {
+func (f *TextField) Blur() {
 	if f.hover {
 		f.hover = false
 		ebiten.SetCursorShape(ebiten.CursorShapeDefault)
@@ -210,13 +219,13 @@ func (f *textField) Blur() {
 	f.composing = ""
 }
 
-func (f *textField) selection() (int, int) {
+func (f *TextField) selection() (int, int) {
 	return min(f.caret, f.anchor), max(f.caret, f.anchor)
 }
 
 // replaceSelection puts s in place of the selection (at the caret when
 // there is none).
-func (f *textField) replaceSelection(s string) {
+func (f *TextField) replaceSelection(s string) {
 	s = cleanInput(s)
 	a, b := f.selection()
 	if room := maxFieldBytes - (len(f.text) - (b - a)); len(s) > room {
@@ -239,7 +248,7 @@ func truncateUTF8(s string, n int) string {
 }
 
 // Insert types s at the caret (a paste).
-func (f *textField) Insert(s string) {
+func (f *TextField) Insert(s string) {
 	f.composer.Confirm()
 	f.replaceSelection(s)
 }
@@ -255,7 +264,7 @@ func lineAround(s string, a, b int) (start, end int) {
 	return start, end
 }
 
-func (f *textField) onNewSession() *textinput.SessionOptions {
+func (f *TextField) onNewSession() *textinput.SessionOptions {
 	f.newSession++
 	a, b := f.selection()
 	lineStart, lineEnd := lineAround(f.text, a, a)
@@ -266,7 +275,7 @@ func (f *textField) onNewSession() *textinput.SessionOptions {
 	}
 }
 
-func (f *textField) onCommit(c *textinput.Commit) {
+func (f *TextField) onCommit(c *textinput.Commit) {
 	f.committed = true
 	if before, after := c.IsSurroundingTextReplaced(); before || after {
 		// The IME rewrote text around the caret (autocorrect): replace the
@@ -285,17 +294,17 @@ func (f *textField) onCommit(c *textinput.Commit) {
 
 // caretBounds is the caret's rectangle on the screen (for the IME's
 // candidate window and a phone's keyboard).
-func (f *textField) caretBounds() image.Rectangle {
+func (f *TextField) caretBounds() image.Rectangle {
 	x, y := f.caretXY()
 	return image.Rect(int(x), int(y), int(x)+2, int(y+f.lineH))
 }
 
 // inner is the text area inside the padding.
-func (f *textField) inner(p *ui.Painter) Rect {
-	return ui.Inset(f.Rect, p.DP(12))
+func (f *TextField) inner(p *Painter) Rect {
+	return Inset(f.Rect, p.DP(12))
 }
 
-func (f *textField) size() float64 {
+func (f *TextField) size() float64 {
 	if f.Size == 0 {
 		return 15
 	}
@@ -303,7 +312,7 @@ func (f *textField) size() float64 {
 }
 
 // relayout wraps the display text when it or the width changed.
-func (f *textField) relayout(p *ui.Painter) {
+func (f *TextField) relayout(p *Painter) {
 	f.disp = f.text
 	if f.composing != "" {
 		f.disp = f.text[:f.caret] + f.composing + f.text[f.caret:]
@@ -319,7 +328,7 @@ func (f *textField) relayout(p *ui.Painter) {
 }
 
 // dispCaret is the caret's offset in the display text.
-func (f *textField) dispCaret() int {
+func (f *TextField) dispCaret() int {
 	if f.composing != "" {
 		return f.caret + f.compCaret
 	}
@@ -328,7 +337,7 @@ func (f *textField) dispCaret() int {
 
 // xy returns where offset at of the display text is drawn, with the first
 // line at the top of the inner rectangle (scroll not applied).
-func (f *textField) xyOf(p *ui.Painter, at int) (x, y float64, line int) {
+func (f *TextField) xyOf(p *Painter, at int) (x, y float64, line int) {
 	line = lineOf(f.lines, at)
 	l := f.lines[line]
 	at = min(max(at, l.start), l.end)
@@ -336,12 +345,12 @@ func (f *textField) xyOf(p *ui.Painter, at int) (x, y float64, line int) {
 }
 
 // caretXY is the caret's top on the screen.
-func (f *textField) caretXY() (float64, float64) {
+func (f *TextField) caretXY() (float64, float64) {
 	return f.caretX, f.caretY
 }
 
 // offsetAt is the offset of the text nearest to the screen point (x, y).
-func (f *textField) offsetAt(p *ui.Painter, x, y float64) int {
+func (f *TextField) offsetAt(p *Painter, x, y float64) int {
 	f.relayout(p)
 	in := f.inner(p)
 	line := int(math.Floor((y - in.Y + f.scroll) / f.lineH))
@@ -350,7 +359,7 @@ func (f *textField) offsetAt(p *ui.Painter, x, y float64) int {
 }
 
 // offsetInLine is the offset nearest to x (from the line's left) on line.
-func (f *textField) offsetInLine(p *ui.Painter, line int, x float64) int {
+func (f *TextField) offsetInLine(p *Painter, line int, x float64) int {
 	l := f.lines[line]
 	best, bestD := l.start, math.Abs(x)
 	for i := l.start; i < l.end; {
@@ -369,7 +378,7 @@ func (f *textField) offsetInLine(p *ui.Painter, line int, x float64) int {
 
 // Update handles the pointer, the keyboard and text input for one tick.
 // It reports whether anything visible changed.
-func (f *textField) Update(c Context) (changed bool) {
+func (f *TextField) Update(c FieldInput) (changed bool) {
 	p := c.Painter()
 	ptr := c.Pointer()
 	f.relayout(p)
@@ -398,7 +407,7 @@ func (f *textField) Update(c Context) (changed bool) {
 			}
 			f.composer.Confirm()
 			f.caret = f.textOffset(f.offsetAt(p, ptr.X, ptr.Y))
-			if !ebiten.IsKeyPressed(ebiten.KeyShift) {
+			if !c.Keyboard().Pressed(ebiten.KeyShift) {
 				f.anchor = f.caret
 			}
 			f.blinkAt = c.Tick()
@@ -485,7 +494,7 @@ func (f *textField) Update(c Context) (changed bool) {
 	if f.noIME >= 3 {
 		// The platform keeps no text-input session: read typed characters.
 		var buf [16]rune
-		if rs := ebiten.AppendInputChars(buf[:0]); len(rs) > 0 {
+		if rs := c.Keyboard().AppendChars(buf[:0]); len(rs) > 0 {
 			f.replaceSelection(string(rs))
 		}
 	}
@@ -508,7 +517,7 @@ func (f *textField) Update(c Context) (changed bool) {
 }
 
 // textOffset turns an offset of the display text into one of the text.
-func (f *textField) textOffset(at int) int {
+func (f *TextField) textOffset(at int) int {
 	if f.composing != "" && at > f.caret {
 		return max(f.caret, at-len(f.composing))
 	}
@@ -516,11 +525,12 @@ func (f *textField) textOffset(at int) int {
 }
 
 // keys handles editing keys; it reports whether anything changed.
-func (f *textField) keys(c Context) bool {
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
-	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	jp := inpututil.IsKeyJustPressed
-	rep := func(k ebiten.Key) bool { return repeat(inpututil.KeyPressDuration(k)) }
+func (f *TextField) keys(c FieldInput) bool {
+	kb := c.Keyboard()
+	ctrl := Ctrl(kb)
+	shift := kb.Pressed(ebiten.KeyShift)
+	jp := kb.JustPressed
+	rep := func(k ebiten.Key) bool { return RepeatKey(kb, k) }
 	move := func(to int) {
 		f.composer.Confirm()
 		f.caret = min(max(to, 0), len(f.text))
@@ -623,7 +633,7 @@ func (f *textField) keys(c Context) bool {
 }
 
 // Layout sets the field's rectangle.
-func (f *textField) Layout(r Rect) {
+func (f *TextField) Layout(r Rect) {
 	if r != f.Rect {
 		f.Rect = r
 		f.lines = nil
@@ -631,21 +641,21 @@ func (f *textField) Layout(r Rect) {
 	}
 }
 
-func (f *textField) contentH() float64 { return float64(len(f.lines)) * f.lineH }
+func (f *TextField) contentH() float64 { return float64(len(f.lines)) * f.lineH }
 
-func (f *textField) clampScroll(p *ui.Painter) {
+func (f *TextField) clampScroll(p *Painter) {
 	in := f.inner(p)
 	f.scroll = math.Max(0, math.Min(f.scroll, f.contentH()-in.H))
 }
 
 // Draw draws the field at tick (for the caret's blink).
-func (f *textField) Draw(dst *ebiten.Image, p *ui.Painter, tick int64) {
+func (f *TextField) Draw(dst *ebiten.Image, p *Painter, tick int64) {
 	t := p.Theme
 	f.relayout(p)
-	fill := ui.Mix(t.Panel, t.Background, 0.5)
+	fill := Mix(t.Panel, t.Background, 0.5)
 	edge, edgeW := t.PanelEdge, p.DP(1)
 	if f.hover && !f.focused {
-		edge = ui.Mix(t.PanelEdge, t.Text, 0.3)
+		edge = Mix(t.PanelEdge, t.Text, 0.3)
 	}
 	if f.focused {
 		edge, edgeW = t.Accent, p.DP(2)
@@ -666,10 +676,10 @@ func (f *textField) Draw(dst *ebiten.Image, p *ui.Painter, tick int64) {
 	f.clampScroll(p)
 	f.caretX, f.caretY = in.X+cx, in.Y+cy-f.scroll
 
-	clip := dst.SubImage(toImageRect(ui.Inset(f.Rect, p.DP(2)))).(*ebiten.Image)
+	clip := dst.SubImage(ImageRect(Inset(f.Rect, p.DP(2)))).(*ebiten.Image)
 	if f.disp == "" {
 		for i, l := range p.Wrap(f.Placeholder, size, sprites.Regular, in.W-p.DP(4)) {
-			p.Text(clip, l, size, sprites.Regular, in.X, in.Y+float64(i)*f.lineH+f.lineH/2, text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.7))
+			p.Text(clip, l, size, sprites.Regular, in.X, in.Y+float64(i)*f.lineH+f.lineH/2, text.AlignStart, text.AlignCenter, Alpha(t.TextDim, 0.7))
 		}
 	}
 	selA, selB := f.selection()
@@ -692,7 +702,7 @@ func (f *textField) Draw(dst *ebiten.Image, p *ui.Painter, tick int64) {
 				x1 += p.DP(6) // the line break is selected too
 			}
 			if x1 > x0 {
-				p.Fill(clip, Rect{X: in.X + x0, Y: y + p.DP(1), W: x1 - x0, H: f.lineH - p.DP(2)}, ui.Alpha(t.Accent, 0.35))
+				p.Fill(clip, Rect{X: in.X + x0, Y: y + p.DP(1), W: x1 - x0, H: f.lineH - p.DP(2)}, Alpha(t.Accent, 0.35))
 			}
 		}
 		p.Text(clip, f.disp[l.start:l.end], size, sprites.Regular, in.X, y+f.lineH/2, text.AlignStart, text.AlignCenter, t.Text)
@@ -718,6 +728,6 @@ func (f *textField) Draw(dst *ebiten.Image, p *ui.Painter, tick int64) {
 	if ch := f.contentH(); ch > in.H+1 {
 		h := in.H * in.H / ch
 		y := in.Y + (in.H-h)*f.scroll/(ch-in.H)
-		p.RoundRect(dst, Rect{X: f.Rect.X + f.Rect.W - p.DP(7), Y: y, W: p.DP(3), H: h}, p.DP(1.5), ui.Alpha(t.TextDim, 0.5), 0, color.NRGBA{})
+		p.RoundRect(dst, Rect{X: f.Rect.X + f.Rect.W - p.DP(7), Y: y, W: p.DP(3), H: h}, p.DP(1.5), Alpha(t.TextDim, 0.5), 0, color.NRGBA{})
 	}
 }
