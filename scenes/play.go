@@ -220,6 +220,7 @@ func (s *PlayScene) showEvents(c Context) {
 			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
 				s.say(c, ev.Refusal.Reason)
 				s.acceptMoves()
+				s.board.Highlight(ev.Refusal.Squares...)
 			}
 		default:
 			c.Invalidate()

@@ -45,9 +45,10 @@ type Board struct {
 
 	// What is shown at rest (and, during an animation, the position the
 	// running move starts from).
-	pos  *rules.Position
-	last rules.Move // the last move's marks (zero: none)
-	hint rules.Move
+	pos     *rules.Position
+	last    rules.Move // the last move's marks (zero: none)
+	hint    rules.Move
+	pointed uint64 // squares the screen points out (Highlight)
 
 	// Marks of the move entry.
 	selected rules.Square
@@ -157,6 +158,18 @@ func (b *Board) SetHint(mv rules.Move) {
 	}
 }
 
+// Highlight points out squares (a lesson's why, a puzzle's key squares)
+// until the board shows another position; none clears them.
+func (b *Board) Highlight(squares ...rules.Square) {
+	b.pointed = 0
+	for _, sq := range squares {
+		if sq >= 0 && sq < 64 {
+			b.pointed |= bit(sq)
+		}
+	}
+	b.host.Invalidate()
+}
+
 // Show puts pos on the board at rest with the last move's marks (zero:
 // none): a running animation stops silently, the selection and the hint go,
 // an inspector a gesture opened is forgotten (a resting mouse opens it
@@ -235,6 +248,7 @@ func (b *Board) clearMarks() {
 	b.movable, b.dests, b.capture, b.jumped = 0, 0, false, 0
 	b.entered = b.entered[:0]
 	b.hint = rules.Move{}
+	b.pointed = 0
 	b.hideTop = [64]int8{}
 	b.flyers = b.flyers[:0]
 }

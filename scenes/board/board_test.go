@@ -203,3 +203,25 @@ func countOf(s []audio.Effect, e audio.Effect) int {
 
 // animOptions is a timeline at speed.
 func animOptions(speed float64) anim.Options { return anim.Options{Speed: speed} }
+
+// TestHighlightUntilTheNextPosition: squares pointed out stay until the
+// board shows another position.
+func TestHighlightUntilTheNextPosition(t *testing.T) {
+	b, _ := newBoard(t)
+	start := rules.NewPosition(rules.Bashni)
+	b.show(start)
+	c3, _ := rules.ParseSquare(rules.Bashni, "c3")
+	b.Highlight(c3, rules.NoSquare)
+	if b.pointed != bit(c3) {
+		t.Fatalf("pointed %x", b.pointed)
+	}
+	b.tap("c3")
+	if b.pointed == 0 {
+		t.Fatal("a selection cleared the squares pointed out")
+	}
+	m, _ := start.ParseMove("c3-d4")
+	b.Animate(start, m, animOptions(1), 0)
+	if b.pointed != 0 {
+		t.Fatal("the squares pointed out outlived the position")
+	}
+}

@@ -50,10 +50,10 @@ type drawItem struct {
 // Draw draws the board into dst in two layers.
 //
 // The static layer is what stays put while pieces move: the board, its
-// coordinates, the last move's and the hint's marks and — when nothing is
-// drawn under them (rings, a selection, an animation's sprites, which go
-// between the board and the columns in painter's order) — the columns at
-// rest. The moving layer draws the rest over it: the marks under the
+// coordinates, the last move's, the hint's and Highlight's marks and —
+// when nothing is drawn under them (rings, a selection, an animation's
+// sprites, which go between the board and the columns in painter's order)
+// — the columns at rest. The moving layer draws the rest over it: the marks under the
 // columns, the columns (at rest and animated, back to front), the lifted
 // or dragged column, the destination dots, the compositions and the
 // inspector. A screen that caches the static layer offscreen redraws only
@@ -88,6 +88,9 @@ func (b *Board) drawStatic(dst *ebiten.Image) {
 		b.drawRoute(dst, b.hint, sprites.RouteHint)
 		b.marker(dst, sprites.MarkerHintFrom, b.hint.From())
 		b.marker(dst, sprites.MarkerHintTo, b.hint.To())
+	}
+	for m := b.pointed; m != 0; m &= m - 1 {
+		b.marker(dst, sprites.MarkerHintTo, rules.Square(bits.TrailingZeros64(m)))
 	}
 	if b.columnsAtRest() {
 		b.drawColumns(dst)
