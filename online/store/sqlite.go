@@ -1,0 +1,194 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver: CGO_ENABLED=0 builds keep working
+)
+
+var sqliteDialect = dialect{name: "sqlite", schema: []string{
+	`CREATE TABLE IF NOT EXISTS games (
+		id TEXT PRIMARY KEY,
+		version INTEGER NOT NULL,
+		status TEXT NOT NULL,
+		result TEXT NOT NULL,
+		white_token BLOB,
+		black_token BLOB,
+		created_at INTEGER NOT NULL,
+		updated_at INTEGER NOT NULL,
+		deadline INTEGER)`,
+	`CREATE TABLE IF NOT EXISTS events (
+		game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+		version INTEGER NOT NULL,
+		data TEXT NOT NULL,
+		PRIMARY KEY (game_id, version)) WITHOUT ROWID`,
+	`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE status = 'playing'`,
+	`CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at)`,
+}}
+
+// sqliteStore is one SQLite file in WAL mode: readers run in parallel, and
+// every write goes through one goroutine that commits whatever writes are
+// waiting in a single transaction (group commit), each write in its own
+// savepoint so that one write's conflict does not undo the others. A write
+// is answered only after its commit: an acknowledged move survives a crash
+// of the server (synchronous=NORMAL in WAL mode: not necessarily a power
+// cut of the machine).
+type sqliteStore struct {
+	reader
+	w *sql.DB
+
+	mu     sync.Mutex
+	closed bool
+	reqs   chan *writeReq
+	done   chan struct{}
+}
+
+type writeReq struct {
+	fn  func(ctx context.Context, x execer) error
+	err chan error
+}
+
+// maxBatch bounds the writes in one transaction.
+const maxBatch = 512
+
+// OpenSQLite opens (or creates) the SQLite file at path.
+func OpenSQLite(ctx context.Context, path string) (Store, error) {
+	dsn := func(txlock string) string {
+		q := url.Values{}
+		for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(ON)"} {
+			q.Add("_pragma", p)
+		}
+		if txlock != "" {
+			q.Set("_txlock", txlock)
+		}
+		return "file:" + path + "?" + q.Encode()
+	}
+	w, err := sql.Open("sqlite", dsn("immediate"))
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	for _, stmt := range sqliteDialect.schema {
+		if _, err := w.ExecContext(ctx, stmt); err != nil {
+			w.Close()
+			return nil, fmt.Errorf("creating the schema in %s: %w", path, err)
+		}
+	}
+	r, err := sql.Open("sqlite", dsn(""))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	s := &sqliteStore{reader: reader{d: sqliteDialect, db: r}, w: w, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// write queues fn and waits for its commit. It does not give up when ctx
+// ends: a caller that left early could not tell whether its write landed.
+func (s *sqliteStore) write(fn func(ctx context.Context, x execer) error) error {
+	req := &writeReq{fn: fn, err: make(chan error, 1)}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return fmt.Errorf("the store is closed")
+	}
+	s.reqs <- req
+	s.mu.Unlock()
+	return <-req.err
+}
+
+func (s *sqliteStore) writer() {
+	defer close(s.done)
+	batch := make([]*writeReq, 0, maxBatch)
+	for req := range s.reqs {
+		batch = append(batch[:0], req)
+	drain:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-s.reqs:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+func (s *sqliteStore) commit(batch []*writeReq) {
+	ctx := context.Background()
+	errs := make([]error, len(batch))
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err == nil {
+		for i, req := range batch {
+			if _, err = tx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
+				break
+			}
+			if errs[i] = req.fn(ctx, tx); errs[i] != nil {
+				if _, err = tx.ExecContext(ctx, "ROLLBACK TO w"); err != nil {
+					break
+				}
+			}
+			if _, err = tx.ExecContext(ctx, "RELEASE w"); err != nil {
+				break
+			}
+		}
+		if err == nil {
+			err = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+	}
+	for i, req := range batch {
+		if err != nil {
+			req.err <- fmt.Errorf("writing to SQLite: %w", err)
+		} else {
+			req.err <- errs[i]
+		}
+	}
+}
+
+func (s *sqliteStore) Create(_ context.Context, g NewGame) error {
+	return s.write(func(ctx context.Context, x execer) error { return s.d.create(ctx, x, g) })
+}
+
+func (s *sqliteStore) Append(_ context.Context, a Append) error {
+	return s.write(func(ctx context.Context, x execer) error { return s.d.append(ctx, x, a) })
+}
+
+func (s *sqliteStore) Expire(_ context.Context, idleBefore, finishedBefore time.Time) (int, error) {
+	var n int
+	err := s.write(func(ctx context.Context, x execer) error {
+		var err error
+		n, err = s.d.expire(ctx, x, idleBefore, finishedBefore)
+		return err
+	})
+	return n, err
+}
+
+func (s *sqliteStore) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.reqs)
+	}
+	s.mu.Unlock()
+	<-s.done
+	err1 := s.w.Close()
+	err2 := s.db.Close()
+	if err1 != nil {
+		return err1
+	}
+	return err2
+}
