@@ -38,10 +38,10 @@ func (s *State) Decide(c Command, now time.Time) (Event, error) {
 		if c.Seat != s.SideToMove() {
 			return e, protocol.Errorf(protocol.ErrNotYourTurn, "it is %s's turn", s.SideToMove())
 		}
-		if c.Ply != s.game.Ply() {
-			return e, protocol.Errorf(protocol.ErrStale, "the move was meant for ply %d but the game is at ply %d", c.Ply, s.game.Ply())
+		if c.Ply != s.Ply() {
+			return e, protocol.Errorf(protocol.ErrStale, "the move was meant for ply %d but the game is at ply %d", c.Ply, s.Ply())
 		}
-		m, err := s.game.Position().ParseMove(c.Move)
+		m, err := s.position().ParseMove(c.Move)
 		if err != nil {
 			return e, protocol.Errorf(protocol.ErrIllegalMove, "%v", err)
 		}
@@ -101,7 +101,7 @@ func (s *State) mustBePlaying() error {
 // takebackPlies is how many plies a takeback for c removes: its last move
 // and, if the opponent has answered it, that answer too.
 func (s *State) takebackPlies(c rules.Color) int {
-	ply := s.game.Ply()
+	ply := s.Ply()
 	if ply == 0 {
 		return 0
 	}

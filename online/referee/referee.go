@@ -129,7 +129,11 @@ type State struct {
 	Updated   time.Time // the time of the last event
 	RematchOf string
 
-	game        *rules.Game
+	// positions[i] is the position after i moves; moves[i] leads from
+	// positions[i] to positions[i+1]. Positions are never modified once
+	// made, so clones share them.
+	positions   []*rules.Position
+	moves       []rules.Move
 	seated      [2]bool
 	status      Status
 	result      rules.Result
@@ -164,19 +168,18 @@ func Replay(id string, events [][]byte) (*State, error) {
 }
 
 // Clone returns an independent copy; the server applies an event to a
-// clone, stores it, and keeps the clone only once the store has it.
+// clone, stores it, and keeps the clone only once the store has it. The
+// copy shares the (immutable) positions; its slices are capped so that
+// appending to either never writes into the other.
 func (s *State) Clone() *State {
 	c := *s
-	if s.game != nil {
-		c.game = rules.NewGameFrom(s.game.Start())
-		for _, m := range s.game.Moves() {
-			if err := c.game.Play(m); err != nil {
-				panic(fmt.Sprintf("replaying a legal game: %v", err))
-			}
-		}
-	}
+	c.positions = s.positions[:len(s.positions):len(s.positions)]
+	c.moves = s.moves[:len(s.moves):len(s.moves)]
 	return &c
 }
+
+// position is the current position.
+func (s *State) position() *rules.Position { return s.positions[len(s.positions)-1] }
 
 // Status is the game's status.
 func (s *State) Status() Status { return s.status }
@@ -188,23 +191,33 @@ func (s *State) Seated(c rules.Color) bool { return s.seated[c] }
 func (s *State) Outcome() (rules.Result, string) { return s.result, s.reason }
 
 // Ply is the number of moves played.
-func (s *State) Ply() int { return s.game.Ply() }
+func (s *State) Ply() int { return len(s.moves) }
 
 // Moves returns the moves played in notation.
 func (s *State) Moves() []string {
-	ms := s.game.Moves()
-	out := make([]string, len(ms))
-	for i, m := range ms {
+	out := make([]string, len(s.moves))
+	for i, m := range s.moves {
 		out[i] = m.String()
 	}
 	return out
 }
 
-// Game returns the rules' view of the game. Do not modify it.
-func (s *State) Game() *rules.Game { return s.game }
+// Game returns the moves as a rules.Game (a new one, for records and tests).
+func (s *State) Game() *rules.Game {
+	g := rules.NewGameFrom(s.positions[0])
+	for _, m := range s.moves {
+		if err := g.Play(m); err != nil {
+			panic(fmt.Sprintf("replaying a legal game: %v", err))
+		}
+	}
+	return g
+}
+
+// Position is the current position. Do not modify it.
+func (s *State) Position() *rules.Position { return s.position() }
 
 // SideToMove is whose turn it is.
-func (s *State) SideToMove() rules.Color { return s.game.Position().SideToMove() }
+func (s *State) SideToMove() rules.Color { return s.position().SideToMove() }
 
 // RematchGame is the rematch's code once agreed.
 func (s *State) RematchGame() string { return s.rematchGame }
@@ -234,14 +247,14 @@ func (s *State) Left(c rules.Color, now time.Time) time.Duration {
 // store (checked when they were decided), so an error here means a damaged
 // store or a bug; the state is then left as it was.
 func (s *State) Apply(e Event) error {
-	if s.game == nil && e.Kind != protocol.EventCreated {
+	if s.positions == nil && e.Kind != protocol.EventCreated {
 		return fmt.Errorf("first event is %q, not created", e.Kind)
 	}
 	at := time.UnixMilli(e.At)
 	by, byOK := ParseSeat(e.By)
 	switch e.Kind {
 	case protocol.EventCreated:
-		if s.game != nil {
+		if s.positions != nil {
 			return fmt.Errorf("created twice")
 		}
 		v, err := rules.ParseVariant(e.Variant)
@@ -252,7 +265,7 @@ func (s *State) Apply(e Event) error {
 			return fmt.Errorf("created without a clock")
 		}
 		s.Variant, s.Clock, s.Created, s.RematchOf = v, *e.Clock, at, e.RematchOf
-		s.game = rules.NewGame(v)
+		s.positions = []*rules.Position{rules.NewPosition(v)}
 		s.drawOffer, s.takeback, s.rematch = noSeat, noSeat, noSeat
 		for _, name := range e.Seated {
 			c, ok := ParseSeat(name)
@@ -281,9 +294,12 @@ func (s *State) Apply(e Event) error {
 		if s.status != Playing || !byOK || by != s.SideToMove() {
 			return fmt.Errorf("move %q by %q out of turn", e.Move, e.By)
 		}
-		if _, err := s.game.PlayText(e.Move); err != nil {
+		m, err := s.position().ParseMove(e.Move)
+		if err != nil {
 			return err
 		}
+		s.positions = append(s.positions, s.position().Play(m))
+		s.moves = append(s.moves, m)
 		s.charge(by, at)
 		if s.Clock.Kind == protocol.ClockLive {
 			s.remaining[by] += time.Duration(s.Clock.Increment) * time.Second
@@ -295,7 +311,7 @@ func (s *State) Apply(e Event) error {
 			s.drawOffer = noSeat
 		}
 		s.takeback = noSeat
-		if o := s.game.Outcome(); o.Over() {
+		if o := rules.StatusOf(s.positions); o.Over() {
 			s.end(o.Result, o.Reason.Code())
 		}
 	case protocol.EventDrawOffered:
@@ -310,21 +326,12 @@ func (s *State) Apply(e Event) error {
 	case protocol.EventTakebackDeclined:
 		s.takeback = noSeat
 	case protocol.EventTakenBack:
-		if e.Undo < 1 || e.Undo > 2 || e.Undo > s.game.Ply() {
-			return fmt.Errorf("taking back %d of %d plies", e.Undo, s.game.Ply())
+		if e.Undo < 1 || e.Undo > 2 || e.Undo > len(s.moves) {
+			return fmt.Errorf("taking back %d of %d plies", e.Undo, len(s.moves))
 		}
 		s.charge(s.SideToMove(), at)
-		for range e.Undo {
-			s.game.Undo()
-		}
-		// Undone moves are not kept for redo: a new move replaces them.
-		g := rules.NewGameFrom(s.game.Start())
-		for _, m := range s.game.Moves() {
-			if err := g.Play(m); err != nil {
-				return err
-			}
-		}
-		s.game = g
+		n := len(s.moves) - e.Undo
+		s.moves, s.positions = s.moves[:n:n], s.positions[:n+1:n+1]
 		s.takeback, s.drawOffer = noSeat, noSeat
 	case protocol.EventResigned:
 		s.charge(s.SideToMove(), at)

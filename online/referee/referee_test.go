@@ -74,7 +74,7 @@ func TestWorkedExampleAndReplay(t *testing.T) {
 	}
 	// RULES.md's final position, canonical.
 	want := "W:Wc1-0,e1-0,g1-0,b2-00,d2-0,f2-0,h2-0,c3-0/0,e3-0,g3-0,a7-0/00:Be5-00,h6-0,c7-0,e7-0,g7-0,b8-0,f8-0,h8-0:H1:F7"
-	if got := g.s.Game().Position().FEN(); got != want {
+	if got := g.s.Position().FEN(); got != want {
 		t.Fatalf("position\n got %s\nwant %s", got, want)
 	}
 	// The short forms were stored as full routes.
@@ -85,8 +85,8 @@ func TestWorkedExampleAndReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Version != g.s.Version || r.Game().Position().FEN() != want || r.Status() != Playing {
-		t.Errorf("replay: version %d/%d, status %v, fen %s", r.Version, g.s.Version, r.Status(), r.Game().Position().FEN())
+	if r.Version != g.s.Version || r.Position().FEN() != want || r.Status() != Playing {
+		t.Errorf("replay: version %d/%d, status %v, fen %s", r.Version, g.s.Version, r.Status(), r.Position().FEN())
 	}
 }
 
@@ -302,5 +302,26 @@ func TestRandomGamesEndAsTheRulesSay(t *testing.T) {
 		if reasons[want] == 0 {
 			t.Errorf("no random game ended by %s (%v): the test does not cover it", want, reasons)
 		}
+	}
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	g := newGame(t, rules.Bashni, protocol.Untimed)
+	g.move("c3-d4")
+	orig := g.s
+	c := orig.Clone()
+	e, err := c.Decide(Command{Type: protocol.TypeMove, Seat: Black, Move: "f6-g5", Ply: 1}, t0)
+	if err != nil || c.Apply(e) != nil {
+		t.Fatal(err)
+	}
+	e2, err := orig.Decide(Command{Type: protocol.TypeMove, Seat: Black, Move: "b6-a5", Ply: 1}, t0)
+	if err != nil || orig.Apply(e2) != nil {
+		t.Fatal(err)
+	}
+	if got := c.Moves(); strings.Join(got, " ") != "c3-d4 f6-g5" {
+		t.Errorf("clone's moves %v", got)
+	}
+	if got := orig.Moves(); strings.Join(got, " ") != "c3-d4 b6-a5" {
+		t.Errorf("original's moves %v", got)
 	}
 }

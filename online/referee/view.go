@@ -17,7 +17,7 @@ func (s *State) View(now time.Time, online [2]bool) protocol.GameState {
 		Version:     s.Version,
 		Variant:     variantName(s.Variant),
 		Clock:       s.Clock,
-		Ply:         s.game.Ply(),
+		Ply:         s.Ply(),
 		Status:      s.status.String(),
 		Result:      s.result.Score(),
 		Reason:      s.reason,
@@ -54,7 +54,7 @@ func (s *State) UpdateFor(e Event, now time.Time, online [2]bool) protocol.Updat
 func (s *State) Summary(online [2]bool) protocol.Summary {
 	return protocol.Summary{
 		Game: s.ID, Variant: variantName(s.Variant), Clock: s.Clock,
-		Status: s.status.String(), Result: s.result.Score(), Reason: s.reason, Ply: s.game.Ply(),
+		Status: s.status.String(), Result: s.result.Score(), Reason: s.reason, Ply: s.Ply(),
 		White: protocol.Player{Seated: s.seated[White], Online: online[White]},
 		Black: protocol.Player{Seated: s.seated[Black], Online: online[Black]},
 	}
@@ -71,12 +71,7 @@ func seatOrEmpty(s int8) string {
 // server. A game lost on time or by abandonment is written as a
 // resignation's result with a Termination tag saying what happened.
 func (s *State) Record(site string) string {
-	g := rules.NewGameFrom(s.game.Start())
-	for _, m := range s.game.Moves() {
-		if err := g.Play(m); err != nil {
-			panic("replaying a legal game: " + err.Error())
-		}
-	}
+	g := s.Game()
 	tags := []rules.Tag{
 		{Name: "Event", Value: "Online game " + s.ID},
 		{Name: "Site", Value: site},
