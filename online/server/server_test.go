@@ -262,6 +262,7 @@ func TestClockRunsOut(t *testing.T) {
 		t.Fatalf("clocks after white's move: %+v", c)
 	}
 	clock.Advance(59 * time.Second)
+	waitVersion(t, black, 3)
 	if err := black.Move(ctxT(t), "f6-g5"); err != nil {
 		t.Fatal(err)
 	}
