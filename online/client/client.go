@@ -121,7 +121,7 @@ func Dial(ctx context.Context, server string) (*Conn, error) {
 	}
 	ws.SetReadLimit(1 << 20)
 	cctx, cancel := context.WithCancel(context.Background())
-	c := &Conn{ws: ws, ctx: cctx, cancel: cancel, events: make(chan Event, 1024), done: make(chan struct{}),
+	c := &Conn{ws: ws, ctx: cctx, cancel: cancel, events: make(chan Event, 64), done: make(chan struct{}),
 		pending: map[int64]chan protocol.ServerMessage{}}
 	go c.read()
 	go c.keepAlive()
