@@ -509,4 +509,3 @@ func fetchStats(debugURL string) (stats, error) {
 	defer resp.Body.Close()
 	return s, json.NewDecoder(resp.Body).Decode(&s)
 }
-

@@ -37,7 +37,6 @@ func (s *Server) DebugHandler() http.Handler {
 	return mux
 }
 
-
 // residentBytes reads VmRSS from /proc/self/status.
 func residentBytes() uint64 {
 	f, err := os.Open("/proc/self/status")
