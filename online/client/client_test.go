@@ -1,3 +1,7 @@
+//go:build !js
+
+// The tests run natively: they start a real server, which does not build for js/wasm.
+
 package client_test
 
 import (
