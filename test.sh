@@ -37,7 +37,7 @@ fi
 
 echo "== go vet"
 go vet ./...
-GOOS=js GOARCH=wasm go vet $(GOOS=js GOARCH=wasm go list ./... 2>/dev/null | grep -v -e /cmd/ -e /wasm/serve -e /online/server -e /online/store -e /online/internal)
+GOOS=js GOARCH=wasm go vet $(GOOS=js GOARCH=wasm go list -e ./... | grep -v -e /cmd/ -e /wasm/serve -e /online/server -e /online/store -e /online/internal)
 
 echo "== staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
