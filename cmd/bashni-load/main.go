@@ -27,6 +27,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -77,8 +78,15 @@ func run() error {
 	flag.StringVar(&o.debugURL, "debug", "", "with -server: its -debug-addr, for its memory figures (http://host:port)")
 	flag.Parse()
 
-	limit := raiseFileLimit(uint64(2*o.games + 1000))
-	log.Printf("open files limit: %d (needs about %d here and as many in the server)", limit, 2*o.games)
+	// Each game holds two connections: two descriptors here and two in the
+	// server, which also has its listeners and database files.
+	need := uint64(2*o.games + fdMargin)
+	limit := raiseFileLimit(need)
+	log.Printf("open files limit: %d (%d games need %d here and about as many in the server)", limit, o.games, need)
+	if limit < need {
+		return fmt.Errorf("the open-file limit %d allows at most %d games: raise it (ulimit -n; the hard limit needs root with CAP_SYS_RESOURCE) or use -games %d",
+			limit, (limit-fdMargin)/2, (limit-fdMargin)/2)
+	}
 
 	if o.serverURL == "" {
 		child, err := startChild(o.db)
@@ -94,7 +102,7 @@ func run() error {
 	}
 
 	lt := &loadTest{o: o, url: strings.Replace(o.serverURL, "http", "ws", 1) + protocol.SocketPath}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	start := time.Now()
 	if err := lt.ramp(ctx); err != nil {
@@ -102,7 +110,11 @@ func run() error {
 	}
 	log.Printf("%d games going after %.1f s; measuring for %v…", lt.established.Load(), time.Since(start).Seconds(), o.measure)
 	lt.reset()
-	time.Sleep(o.measure)
+	select {
+	case <-time.After(o.measure):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 	r := lt.snapshot(o.measure)
 	full, ferr := fetchStats(o.debugURL)
 	cancel()
@@ -211,6 +223,8 @@ func (lt *loadTest) ramp(ctx context.Context) error {
 		select {
 		case err := <-errc:
 			return err
+		case <-ctx.Done():
+			return ctx.Err()
 		case sem <- struct{}{}:
 		}
 		wg.Add(1)
@@ -428,6 +442,9 @@ func (g *simGame) play(ctx context.Context) {
 // --- the server, as a child process -----------------------------------------
 
 const childEnv = "BASHNI_LOAD_CHILD"
+
+// fdMargin is the descriptors a process needs besides the games'.
+const fdMargin = 100
 
 type child struct {
 	cmd      *exec.Cmd
