@@ -10,6 +10,22 @@ import (
 	"time"
 )
 
+// The statements that write, with ? placeholders (dialect.q rewrites them
+// for PostgreSQL); SQLite prepares them once (writeQueries).
+const (
+	qCreateGame = `INSERT INTO games (id, version, status, result, white_token, black_token, created_at, updated_at, deadline)
+		VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`
+	qCreateEvent = `INSERT INTO events (game_id, version, data) VALUES (?, 1, ?)`
+	qAppendGame  = `UPDATE games SET version = ?, status = ?, result = ?, updated_at = ?, deadline = ?,
+		white_token = COALESCE(?, white_token), black_token = COALESCE(?, black_token)
+		WHERE id = ? AND version = ?`
+	qAppendEvent = `INSERT INTO events (game_id, version, data) VALUES (?, ?, ?)`
+	qExpire      = `DELETE FROM games WHERE (status <> 'over' AND updated_at < ?) OR (status = 'over' AND updated_at < ?)`
+)
+
+// writeQueries are the statements the SQLite writer prepares.
+var writeQueries = []string{qCreateGame, qCreateEvent, qAppendGame, qAppendEvent, qExpire}
+
 // dialect holds what differs between SQLite and PostgreSQL.
 type dialect struct {
 	name   string
@@ -55,8 +71,7 @@ func nullBytes(b []byte) any {
 }
 
 func (d dialect) create(ctx context.Context, x execer, g NewGame) error {
-	res, err := x.ExecContext(ctx, d.q(`INSERT INTO games (id, version, status, result, white_token, black_token, created_at, updated_at, deadline)
-		VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
+	res, err := x.ExecContext(ctx, d.q(qCreateGame),
 		g.ID, g.Meta.Status, g.Meta.Result, nullBytes(g.Tokens[0]), nullBytes(g.Tokens[1]),
 		g.Created.UnixMilli(), g.Meta.Updated.UnixMilli(), nullTime(g.Meta.Deadline))
 	if err != nil {
@@ -67,7 +82,7 @@ func (d dialect) create(ctx context.Context, x execer, g NewGame) error {
 	} else if n == 0 {
 		return ErrExists
 	}
-	if _, err := x.ExecContext(ctx, d.q(`INSERT INTO events (game_id, version, data) VALUES (?, 1, ?)`), g.ID, string(g.Event)); err != nil {
+	if _, err := x.ExecContext(ctx, d.q(qCreateEvent), g.ID, string(g.Event)); err != nil {
 		return fmt.Errorf("creating game %s: %w", g.ID, err)
 	}
 	return nil
@@ -82,9 +97,7 @@ func (d dialect) append(ctx context.Context, x execer, a Append) error {
 			black = a.Token
 		}
 	}
-	res, err := x.ExecContext(ctx, d.q(`UPDATE games SET version = ?, status = ?, result = ?, updated_at = ?, deadline = ?,
-		white_token = COALESCE(?, white_token), black_token = COALESCE(?, black_token)
-		WHERE id = ? AND version = ?`),
+	res, err := x.ExecContext(ctx, d.q(qAppendGame),
 		a.Version, a.Meta.Status, a.Meta.Result, a.Meta.Updated.UnixMilli(), nullTime(a.Meta.Deadline),
 		white, black, a.Game, a.Version-1)
 	if err != nil {
@@ -95,7 +108,7 @@ func (d dialect) append(ctx context.Context, x execer, a Append) error {
 	} else if n == 0 {
 		return ErrConflict
 	}
-	if _, err := x.ExecContext(ctx, d.q(`INSERT INTO events (game_id, version, data) VALUES (?, ?, ?)`), a.Game, a.Version, string(a.Event)); err != nil {
+	if _, err := x.ExecContext(ctx, d.q(qAppendEvent), a.Game, a.Version, string(a.Event)); err != nil {
 		return fmt.Errorf("appending to game %s: %w", a.Game, err)
 	}
 	if a.Create != nil {
@@ -105,7 +118,7 @@ func (d dialect) append(ctx context.Context, x execer, a Append) error {
 }
 
 func (d dialect) expire(ctx context.Context, x execer, idleBefore, finishedBefore time.Time) (int, error) {
-	res, err := x.ExecContext(ctx, d.q(`DELETE FROM games WHERE (status <> 'over' AND updated_at < ?) OR (status = 'over' AND updated_at < ?)`),
+	res, err := x.ExecContext(ctx, d.q(qExpire),
 		idleBefore.UnixMilli(), finishedBefore.UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("expiring games: %w", err)

@@ -40,7 +40,8 @@ var sqliteDialect = dialect{name: "sqlite", schema: []string{
 // cut of the machine).
 type sqliteStore struct {
 	reader
-	w *sql.DB
+	w     *sql.DB
+	stmts map[string]*sql.Stmt // the write queries, prepared on w
 
 	mu     sync.Mutex
 	closed bool
@@ -49,8 +50,12 @@ type sqliteStore struct {
 }
 
 type writeReq struct {
-	fn  func(ctx context.Context, x execer) error
-	err chan error
+	fn func(ctx context.Context, x execer) error
+	// partial: fn may fail after writing something (an append that also
+	// creates a game), so it runs in a savepoint that a failure rolls back.
+	// Other writes fail, if at all, before writing anything.
+	partial bool
+	err     chan error
 }
 
 // maxBatch bounds the writes in one transaction.
@@ -80,21 +85,32 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 			return nil, fmt.Errorf("creating the schema in %s: %w", path, err)
 		}
 	}
+	// Prepared now, on the writer's only connection (later, inside a
+	// transaction, preparing would wait for a second connection forever).
+	stmts := map[string]*sql.Stmt{}
+	for _, q := range writeQueries {
+		stmt, err := w.PrepareContext(ctx, q)
+		if err != nil {
+			w.Close()
+			return nil, fmt.Errorf("preparing the statements for %s: %w", path, err)
+		}
+		stmts[q] = stmt
+	}
 	r, err := sql.Open("sqlite", dsn(""))
 	if err != nil {
 		w.Close()
 		return nil, fmt.Errorf("opening %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(4)
-	s := &sqliteStore{reader: reader{d: sqliteDialect, db: r}, w: w, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{})}
+	s := &sqliteStore{reader: reader{d: sqliteDialect, db: r}, w: w, stmts: stmts, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
 }
 
 // write queues fn and waits for its commit. It does not give up when ctx
 // ends: a caller that left early could not tell whether its write landed.
-func (s *sqliteStore) write(fn func(ctx context.Context, x execer) error) error {
-	req := &writeReq{fn: fn, err: make(chan error, 1)}
+func (s *sqliteStore) write(partial bool, fn func(ctx context.Context, x execer) error) error {
+	req := &writeReq{fn: fn, partial: partial, err: make(chan error, 1)}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -131,11 +147,16 @@ func (s *sqliteStore) commit(batch []*writeReq) {
 	errs := make([]error, len(batch))
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err == nil {
+		x := preparedTx{tx: tx, s: s}
 		for i, req := range batch {
+			if !req.partial {
+				errs[i] = req.fn(ctx, x)
+				continue
+			}
 			if _, err = tx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
 				break
 			}
-			if errs[i] = req.fn(ctx, tx); errs[i] != nil {
+			if errs[i] = req.fn(ctx, x); errs[i] != nil {
 				if _, err = tx.ExecContext(ctx, "ROLLBACK TO w"); err != nil {
 					break
 				}
@@ -159,17 +180,32 @@ func (s *sqliteStore) commit(batch []*writeReq) {
 	}
 }
 
+// preparedTx runs the writer's statements in its transaction, each
+// prepared once for the life of the store: parsing SQL costs more than
+// running these small statements.
+type preparedTx struct {
+	tx *sql.Tx
+	s  *sqliteStore
+}
+
+func (p preparedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if stmt := p.s.stmts[query]; stmt != nil {
+		return p.tx.StmtContext(ctx, stmt).ExecContext(ctx, args...)
+	}
+	return p.tx.ExecContext(ctx, query, args...)
+}
+
 func (s *sqliteStore) Create(_ context.Context, g NewGame) error {
-	return s.write(func(ctx context.Context, x execer) error { return s.d.create(ctx, x, g) })
+	return s.write(true, func(ctx context.Context, x execer) error { return s.d.create(ctx, x, g) })
 }
 
 func (s *sqliteStore) Append(_ context.Context, a Append) error {
-	return s.write(func(ctx context.Context, x execer) error { return s.d.append(ctx, x, a) })
+	return s.write(a.Create != nil, func(ctx context.Context, x execer) error { return s.d.append(ctx, x, a) })
 }
 
 func (s *sqliteStore) Expire(_ context.Context, idleBefore, finishedBefore time.Time) (int, error) {
 	var n int
-	err := s.write(func(ctx context.Context, x execer) error {
+	err := s.write(false, func(ctx context.Context, x execer) error {
 		var err error
 		n, err = s.d.expire(ctx, x, idleBefore, finishedBefore)
 		return err
@@ -185,6 +221,9 @@ func (s *sqliteStore) Close() error {
 	}
 	s.mu.Unlock()
 	<-s.done
+	for _, stmt := range s.stmts {
+		stmt.Close()
+	}
 	err1 := s.w.Close()
 	err2 := s.db.Close()
 	if err1 != nil {
