@@ -360,19 +360,30 @@ func (r *room) command(c *conn, m *protocol.ClientMessage) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	cmd := referee.Command{Type: m.Type, Seat: rules.Color(c.seat), Move: m.Move, Ply: m.Ply, Accept: m.Accept != nil && *m.Accept}
+	answer := &answer{c: c, re: m.ID}
 	_, err := r.run(func(st *referee.State, now time.Time) (referee.Event, extra, error) {
 		cmd.NewGame = protocol.NewCode()
 		e, err := st.Decide(cmd, now)
 		if err != nil || e.Kind != protocol.EventRematch {
-			return e, extra{}, err
+			return e, extra{answer: answer}, err
 		}
-		return e, extra{create: r.rematchOf(st, e)}, nil
+		return e, extra{create: r.rematchOf(st, e), answer: answer}, nil
 	})
 	if err != nil {
 		return err
 	}
-	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeOK, Re: m.ID})
+	if !answer.sent {
+		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeOK, Re: m.ID})
+	}
 	return nil
+}
+
+// answer is a request whose answer is the update its event makes: the
+// requester's copy of the update carries the request's id.
+type answer struct {
+	c    *conn
+	re   int64
+	sent bool
 }
 
 // rematchOf is the game a rematch event creates: colours swapped, so each
@@ -391,6 +402,7 @@ type extra struct {
 	seat   rules.Color
 	token  []byte         // the seat's new token hash (join)
 	create *store.NewGame // the rematch
+	answer *answer        // the request this event answers
 }
 
 // decider turns the current game into the next event, or refuses.
@@ -465,14 +477,28 @@ func (r *room) commit(e referee.Event, x extra) error {
 	if r.s.cluster != nil {
 		r.s.cluster.publishEvent(r.id, next.Version, data)
 	}
-	r.changed(e)
+	r.changed(e, x.answer)
 	return nil
 }
 
-// changed tells the clients about an applied event.
-func (r *room) changed(e referee.Event) {
+// changed tells the clients about an applied event; the requester's copy,
+// if there is one, answers its request.
+func (r *room) changed(e referee.Event, a *answer) {
 	up := r.state.UpdateFor(e, r.s.now(), r.online())
-	r.broadcast(encode(protocol.ServerMessage{Type: protocol.TypeUpdate, Update: &up}))
+	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Update: &up}
+	b := encode(msg)
+	for c := range r.conns {
+		if a != nil && c == a.c && a.re != 0 {
+			msg.Re = a.re
+			c.send(encode(msg))
+			a.sent = true
+			continue
+		}
+		c.send(b)
+	}
+	if a != nil && a.re == 0 {
+		a.sent = true // nothing to answer
+	}
 	r.schedule()
 }
 
@@ -499,7 +525,7 @@ func (r *room) remoteEvent(version int64, data []byte) {
 		return
 	}
 	r.state = next
-	r.changed(e)
+	r.changed(e, nil)
 }
 
 func metaOf(st *referee.State) store.Meta {
