@@ -88,6 +88,7 @@ func run() error {
 			limit, (limit-fdMargin)/2, (limit-fdMargin)/2)
 	}
 
+	serverPID := 0
 	if o.serverURL == "" {
 		child, err := startChild(o.db)
 		if err != nil {
@@ -95,6 +96,7 @@ func run() error {
 		}
 		defer child.stop()
 		o.serverURL, o.debugURL = child.url, child.debugURL
+		serverPID = child.cmd.Process.Pid
 	}
 	base, err := fetchStats(o.debugURL)
 	if err != nil {
@@ -110,12 +112,14 @@ func run() error {
 	}
 	log.Printf("%d games going after %.1f s; measuring for %v…", lt.established.Load(), time.Since(start).Seconds(), o.measure)
 	lt.reset()
+	serverCPU0, selfCPU0 := cpuTime(serverPID), cpuTime(os.Getpid())
 	select {
 	case <-time.After(o.measure):
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	r := lt.snapshot(o.measure)
+	serverCPU, selfCPU := cpuTime(serverPID)-serverCPU0, cpuTime(os.Getpid())-selfCPU0
 	full, ferr := fetchStats(o.debugURL)
 	cancel()
 
@@ -124,6 +128,10 @@ func run() error {
 	fmt.Printf("moves relayed:         %d, %.0f moves/s\n", r.count, float64(r.count)/o.measure.Seconds())
 	fmt.Printf("move relay time:       p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n", r.p50, r.p90, r.p99, r.max)
 	fmt.Printf("errors:                %d refused moves, %d broken connections, %d games finished and restarted\n", lt.refused.Load(), lt.broken.Load(), lt.finished.Load())
+	if r.count > 0 && serverCPU > 0 {
+		fmt.Printf("CPU per move:          server %.0f µs, simulated players %.0f µs (CPU time used while measuring ÷ moves; independent of other load)\n",
+			float64(serverCPU.Microseconds())/float64(r.count), float64(selfCPU.Microseconds())/float64(r.count))
+	}
 	if err == nil && ferr == nil && full.Games > 0 {
 		fmt.Printf("server memory:         heap %.0f MB (%.0f MB at start), %.1f KB a game; process %.0f MB resident; %d goroutines\n",
 			mb(full.HeapBytes), mb(base.HeapBytes), float64(full.HeapBytes-base.HeapBytes)/1024/float64(o.games), mb(full.RSSBytes), full.Goroutines)
@@ -133,6 +141,28 @@ func run() error {
 }
 
 func mb(b uint64) float64 { return float64(b) / 1e6 }
+
+// cpuTime is the CPU time (user and system) a process has used, from
+// /proc/<pid>/stat; 0 where there is no /proc.
+func cpuTime(pid int) time.Duration {
+	if pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name (which may hold spaces) in parentheses.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	const ticks = 100 // USER_HZ on Linux
+	return time.Duration(utime+stime) * time.Second / ticks
+}
 
 func loadavg() string {
 	b, err := os.ReadFile("/proc/loadavg")
