@@ -523,7 +523,7 @@ func startChild(db string) (*child, error) {
 }
 
 func (c *child) stop() {
-	c.cmd.Process.Signal(os.Interrupt)
+	c.cmd.Process.Signal(syscall.SIGTERM) // not SIGINT: a background job may have inherited it ignored
 	done := make(chan struct{})
 	go func() { c.cmd.Wait(); close(done) }()
 	select {
