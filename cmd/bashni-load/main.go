@@ -518,7 +518,7 @@ func startChild(db string) (*child, error) {
 	}
 	c.url, c.debugURL = "http://"+f[1], "http://"+f[2]
 	go io.Copy(io.Discard, out)
-	log.Printf("server (pid %d) at %s, games in %s", cmd.Process.Pid, c.url, db)
+	log.Printf("server (pid %d) at %s (figures and profiles at %s/debug/), games in %s", cmd.Process.Pid, c.url, c.debugURL, db)
 	return c, nil
 }
 

@@ -31,8 +31,8 @@ var sqliteDialect = dialect{name: "sqlite", schema: []string{
 	`CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at)`,
 }}
 
-// sqliteStore is one SQLite file in WAL mode: readers run in parallel, and
-// every write goes through one goroutine that commits whatever writes are
+// sqliteStore is one SQLite file in WAL mode: every write goes through one
+// goroutine that commits whatever writes are
 // waiting in a single transaction (group commit), each write in its own
 // savepoint so that one write's conflict does not undo the others. A write
 // is answered only after its commit: an acknowledged move survives a crash
@@ -62,31 +62,34 @@ type writeReq struct {
 const maxBatch = 512
 
 // OpenSQLite opens (or creates) the SQLite file at path.
+//
+// One connection does everything, in locking_mode=EXCLUSIVE: it keeps the
+// file's lock for its whole life, which spares every transaction the lock
+// system calls that were most of a move's cost, and keeps a second server
+// from opening the same file. Reads (loading a game) are rare and short;
+// they wait for the writer's current transaction.
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
-	dsn := func(txlock string) string {
-		q := url.Values{}
-		for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(ON)"} {
-			q.Add("_pragma", p)
-		}
-		if txlock != "" {
-			q.Set("_txlock", txlock)
-		}
-		return "file:" + path + "?" + q.Encode()
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(10000)", "locking_mode(EXCLUSIVE)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(ON)"} {
+		q.Add("_pragma", p)
 	}
-	w, err := sql.Open("sqlite", dsn("immediate"))
+	q.Set("_txlock", "immediate")
+	w, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
 	w.SetConnMaxIdleTime(0)
+	w.SetConnMaxLifetime(0)
 	for _, stmt := range sqliteDialect.schema {
 		if _, err := w.ExecContext(ctx, stmt); err != nil {
 			w.Close()
 			return nil, fmt.Errorf("creating the schema in %s: %w", path, err)
 		}
 	}
-	// Prepared now, on the writer's only connection (later, inside a
-	// transaction, preparing would wait for a second connection forever).
+	// Prepared now, on the only connection (later, inside a transaction,
+	// preparing on the DB would wait for a second connection forever).
 	stmts := map[string]*sql.Stmt{}
 	for _, q := range writeQueries {
 		stmt, err := w.PrepareContext(ctx, q)
@@ -96,13 +99,7 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		}
 		stmts[q] = stmt
 	}
-	r, err := sql.Open("sqlite", dsn(""))
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("opening %s: %w", path, err)
-	}
-	r.SetMaxOpenConns(4)
-	s := &sqliteStore{reader: reader{d: sqliteDialect, db: r}, w: w, stmts: stmts, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{})}
+	s := &sqliteStore{reader: reader{d: sqliteDialect, db: w}, w: w, stmts: stmts, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
 }
@@ -224,10 +221,5 @@ func (s *sqliteStore) Close() error {
 	for _, stmt := range s.stmts {
 		stmt.Close()
 	}
-	err1 := s.w.Close()
-	err2 := s.db.Close()
-	if err1 != nil {
-		return err1
-	}
-	return err2
+	return s.w.Close()
 }
