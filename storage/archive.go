@@ -115,8 +115,14 @@ func (s *Store) AddToArchive(game ArchivedGame) (Notice, error) {
 	if game.Finished.IsZero() {
 		game.Finished = s.now().UTC()
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	// Under the lock shared with other copies of the game, the archive is
+	// read again and the game added to what is there now: a copy that
+	// finished a game meanwhile has its game kept too.
+	unlock, err := s.lockForWrite()
+	if err != nil {
+		return "", fmt.Errorf("storage: couldn't add the game to archive.json: %w", err)
+	}
+	defer unlock()
 	doc := ArchiveDocument()
 	archive, _, notice := doc.load(s)
 	archive.Games = slices.Insert(slices.Clone(archive.Games), 0, game)

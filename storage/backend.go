@@ -22,6 +22,13 @@ type backend interface {
 	// list returns the names of all blobs (in any order), or errCannotList
 	// if the storage has no way to enumerate them.
 	list() ([]string, error)
+	// lock takes the storage's lock shared by every process (every copy of
+	// the game) using it, waiting for another holder to let go, and
+	// returns the function that releases it. Read-modify-write sequences
+	// (a save with its backup, adding to the archive) run under it so that
+	// two copies cannot interleave them. forWrite is false for loads, which
+	// may go on without the lock when the storage does not exist yet.
+	lock(forWrite bool) (unlock func(), err error)
 }
 
 // errCannotList comes from storage objects that only get, set and remove.
@@ -65,6 +72,9 @@ func (m *memoryBackend) remove(name string) error {
 	delete(m.blobs, name)
 	return nil
 }
+
+// lock is a no-op: a memory store belongs to one Store, whose mutex guards it.
+func (m *memoryBackend) lock(bool) (func(), error) { return func() {}, nil }
 
 func (m *memoryBackend) list() ([]string, error) {
 	names := make([]string, 0, len(m.blobs))

@@ -3,6 +3,7 @@
 package storage
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // staleTempAge is how old a leftover temporary file must be before Open
@@ -29,6 +32,47 @@ type fileBackend struct {
 }
 
 func (b *fileBackend) path(name string) string { return filepath.Join(b.dir, name) }
+
+// lockFileName is the file whose advisory lock (flock on Unix, LockFileEx on
+// Windows) every copy of the game takes around a read-modify-write of the
+// directory. Hidden, and never a document name.
+const lockFileName = ".lock"
+
+// isLockName reports whether name is one of the lock files of the directory.
+func isLockName(name string) bool { return strings.HasPrefix(name, ".lock") }
+
+// lockWait bounds the wait for another copy's lock. A save holds it for a
+// few milliseconds; a copy stopped while holding it (a debugger, SIGSTOP)
+// must not freeze this one for ever, so after this long the operation
+// fails with an error instead.
+const lockWait = 10 * time.Second
+
+func (b *fileBackend) lock(forWrite bool) (func(), error) {
+	if forWrite {
+		if err := os.MkdirAll(b.dir, 0o700); err != nil {
+			return nil, err
+		}
+	} else if _, err := os.Stat(b.dir); errors.Is(err, fs.ErrNotExist) {
+		return func() {}, nil // nothing saved yet: nothing to protect
+	}
+	return lockFile(b.path(lockFileName), lockWait)
+}
+
+// lockFile takes the exclusive advisory lock of the file at path, creating
+// it, waiting at most wait for another holder.
+func lockFile(path string, wait time.Duration) (func(), error) {
+	l := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o600))
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	ok, err := l.TryLockContext(ctx, time.Millisecond)
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("another copy of the game has held %s for %v", path, wait)
+	}
+	return func() { l.Unlock() }, nil
+}
 
 func (b *fileBackend) read(name string) ([]byte, error) {
 	f, err := os.Open(b.path(name))

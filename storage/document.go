@@ -170,8 +170,7 @@ func jsonProblem(err error) error {
 // saved; the value is then Defaults(). The notice is "" unless something had
 // to be set aside or restored. Load never fails and never panics on bad data.
 func (d Document[T]) Load(s *Store) (v T, found bool, notice Notice) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lockForRead()()
 	return d.load(s)
 }
 
@@ -179,8 +178,11 @@ func (d Document[T]) Load(s *Store) (v T, found bool, notice Notice) {
 // version to the backup. The error, if any, is worth showing the player
 // ("couldn't save …"); the game can go on.
 func (d Document[T]) Save(s *Store, v T) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	unlock, err := s.lockForWrite()
+	if err != nil {
+		return fmt.Errorf("storage: couldn't save %s: %w", d.fileName(), err)
+	}
+	defer unlock()
 	return d.save(s, v)
 }
 
@@ -189,8 +191,11 @@ func (d Document[T]) Clear(s *Store) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	unlock, err := s.lockForWrite()
+	if err != nil {
+		return fmt.Errorf("storage: couldn't clear %s: %w", d.fileName(), err)
+	}
+	defer unlock()
 	// Main first: if we stop half way, a lone backup is never loaded.
 	for _, name := range []string{d.fileName(), d.backupName()} {
 		if err := s.backend.remove(name); err != nil {

@@ -34,6 +34,30 @@ func OpenMemory() *Store {
 	return newStore(newMemoryBackend(), "memory (not kept)")
 }
 
+// lockForWrite takes the Store's mutex and the storage's lock shared with
+// other processes, for a sequence that writes. On failure nothing is held.
+func (s *Store) lockForWrite() (unlock func(), err error) {
+	s.mu.Lock()
+	release, err := s.backend.lock(true)
+	if err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	return func() { release(); s.mu.Unlock() }, nil
+}
+
+// lockForRead is lockForWrite for loads, which never fail: without the
+// shared lock (an unusable directory) they go on, since every write
+// replaces a blob whole and so a reader never sees half of one.
+func (s *Store) lockForRead() (unlock func()) {
+	s.mu.Lock()
+	release, err := s.backend.lock(false)
+	if err != nil {
+		return s.mu.Unlock
+	}
+	return func() { release(); s.mu.Unlock() }
+}
+
 // Location says where the documents live, for logs and "about" screens:
 // a directory path, "browser localStorage" or "memory (not kept)".
 func (s *Store) Location() string { return s.location }

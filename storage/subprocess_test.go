@@ -32,6 +32,8 @@ func TestMain(m *testing.M) {
 		os.Exit(crashHelper())
 	case "fsize":
 		os.Exit(fileSizeHelper())
+	case "archiver":
+		os.Exit(archiverHelper())
 	default:
 		fmt.Fprintln(os.Stderr, "unknown helper role")
 		os.Exit(2)
