@@ -29,6 +29,10 @@ type backend interface {
 	// two copies cannot interleave them. forWrite is false for loads, which
 	// may go on without the lock when the storage does not exist yet.
 	lock(forWrite bool) (unlock func(), err error)
+	// claim takes the lock named name if no other process (copy of the
+	// game, browser tab) holds it, without waiting, and keeps it until
+	// release is called or the process ends.
+	claim(name string) (release func(), ok bool)
 }
 
 // errCannotList comes from storage objects that only get, set and remove.
@@ -75,6 +79,9 @@ func (m *memoryBackend) remove(name string) error {
 
 // lock is a no-op: a memory store belongs to one Store, whose mutex guards it.
 func (m *memoryBackend) lock(bool) (func(), error) { return func() {}, nil }
+
+// claim always succeeds: nothing else can see a memory store.
+func (m *memoryBackend) claim(string) (func(), bool) { return func() {}, true }
 
 func (m *memoryBackend) list() ([]string, error) {
 	names := make([]string, 0, len(m.blobs))

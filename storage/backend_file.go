@@ -58,6 +58,25 @@ func (b *fileBackend) lock(forWrite bool) (func(), error) {
 	return lockFile(b.path(lockFileName), lockWait)
 }
 
+// claim tries the lock file ".lock-<name>" once. A directory that cannot
+// hold the file (unwritable, missing and impossible to create) cannot keep
+// a game either; the claim then succeeds so that the saves report their
+// own errors.
+func (b *fileBackend) claim(name string) (func(), bool) {
+	if err := os.MkdirAll(b.dir, 0o700); err != nil {
+		return func() {}, true
+	}
+	l := flock.New(b.path(lockFileName+"-"+name), flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o600))
+	ok, err := l.TryLock()
+	if err != nil {
+		return func() {}, true
+	}
+	if !ok {
+		return nil, false
+	}
+	return func() { l.Unlock() }, true
+}
+
 // lockFile takes the exclusive advisory lock of the file at path, creating
 // it, waiting at most wait for another holder.
 func lockFile(path string, wait time.Duration) (func(), error) {

@@ -107,6 +107,9 @@ func (b *localStorageBackend) remove(name string) error {
 // lock is a no-op for now: see the Web Locks note in the package comment.
 func (b *localStorageBackend) lock(bool) (func(), error) { return func() {}, nil }
 
+// claim: see the Web Locks note in the package comment.
+func (b *localStorageBackend) claim(string) (func(), bool) { return func() {}, true }
+
 // list enumerates keys with length and key(i), which a minimal stand-in
 // object may lack.
 func (b *localStorageBackend) list() ([]string, error) {

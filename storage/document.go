@@ -196,6 +196,11 @@ func (d Document[T]) Clear(s *Store) error {
 		return fmt.Errorf("storage: couldn't clear %s: %w", d.fileName(), err)
 	}
 	defer unlock()
+	return d.clear(s)
+}
+
+// clear implements Clear with the Store locked.
+func (d Document[T]) clear(s *Store) error {
 	// Main first: if we stop half way, a lone backup is never loaded.
 	for _, name := range []string{d.fileName(), d.backupName()} {
 		if err := s.backend.remove(name); err != nil {

@@ -21,6 +21,14 @@ type Store struct {
 	location string
 	// now stamps the names of set-aside copies; tests replace it.
 	now func() time.Time
+
+	// The game slot this Store keeps the game in progress in (slots.go):
+	// 0 or 1 is "game.json". readOnlyGame is set when every slot was
+	// taken: the game in progress is then not kept at all.
+	slot         int
+	releaseSlot  func()
+	readOnlyGame bool
+	slotNotice   Notice // told once, with the first LoadGame
 }
 
 func newStore(b backend, location string) *Store {
