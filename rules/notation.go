@@ -125,4 +125,3 @@ func (p *Position) whyIllegal(route []Square, capture bool, moves []Move) string
 	}
 	return ""
 }
-
