@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "browser tests:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(os.Stderr, "browser tests: main.wasm %d bytes, %d gzipped\n", len(wasm), theSite.GzipSize("main.wasm"))
+	fmt.Fprintf(os.Stderr, "browser tests: %s %d bytes, %d gzipped, %d with Brotli\n", theSite.WasmName, len(wasm), theSite.GzipSize(theSite.WasmName), theSite.BrotliSize(theSite.WasmName))
 	os.Exit(m.Run())
 }
 
