@@ -33,6 +33,21 @@ type fileBackend struct {
 
 func (b *fileBackend) path(name string) string { return filepath.Join(b.dir, name) }
 
+// modeName says what kind of file a mode describes, for notices.
+func modeName(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
+}
+
 // lockFileName is the file whose advisory lock (flock on Unix, LockFileEx on
 // Windows) every copy of the game takes around a read-modify-write of the
 // directory. Hidden, and never a document name.
@@ -93,12 +108,21 @@ func lockFile(path string, wait time.Duration) (func(), error) {
 	return func() { l.Unlock() }, nil
 }
 
+// read reads only regular files: a FIFO, a device or a directory named
+// like a save is reported, never waited on (see openFlags).
 func (b *fileBackend) read(name string) ([]byte, error) {
-	f, err := os.Open(b.path(name))
+	f, err := os.OpenFile(b.path(name), openFlags, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", b.path(name), modeName(info.Mode()))
+	}
 	// Read one byte past the limit so an oversized file is noticed rather
 	// than silently cut (which would then look like truncation).
 	data, err := io.ReadAll(io.LimitReader(f, maxDocumentBytes+1))
