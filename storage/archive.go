@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -126,8 +127,28 @@ func (s *Store) AddToArchive(game ArchivedGame) (Notice, error) {
 	doc := ArchiveDocument()
 	archive, _, notice := doc.load(s)
 	archive.Games = slices.Insert(slices.Clone(archive.Games), 0, game)
+	archive.Games = fitArchive(doc, archive.Games)
 	if err := doc.save(s, archive); err != nil {
 		return notice, err
 	}
 	return notice, nil
+}
+
+// fitArchive keeps the newest games that encode within the size a save may
+// have. Records are bounded, but 200 long ones whose characters JSON must
+// escape can pass it; the oldest games then go first, as beyond
+// ArchiveLimit.
+func fitArchive(doc Document[Archive], games []ArchivedGame) []ArchivedGame {
+	n := len(games)
+	for n > 1 {
+		_, err := doc.Encode(Archive{Games: games[:n]})
+		var tooLarge *tooLargeError
+		if !errors.As(err, &tooLarge) {
+			break
+		}
+		// Games are of a similar size: guess the count that fits, a little
+		// under, and check again.
+		n = min(n-1, int(float64(n)*float64(maxDocumentBytes)/float64(tooLarge.size)*0.98))
+	}
+	return games[:max(n, 1)]
 }

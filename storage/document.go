@@ -111,7 +111,22 @@ func (d Document[T]) Encode(v T) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: encoding %s: %w", d.fileName(), err)
 	}
-	return append(out, '\n'), nil
+	out = append(out, '\n')
+	if len(out) > maxDocumentBytes {
+		// Decode would take it for damage and set it aside: never write it.
+		return nil, &tooLargeError{name: d.fileName(), size: len(out)}
+	}
+	return out, nil
+}
+
+// tooLargeError is an encoding larger than the reader accepts.
+type tooLargeError struct {
+	name string
+	size int
+}
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("storage: not saving %s: %d bytes is more than the %d a save may hold", e.name, e.size, maxDocumentBytes)
 }
 
 // Decode parses bytes written by Encode (of this or an older schema) and
