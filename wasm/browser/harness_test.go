@@ -160,6 +160,22 @@ func newBrowser(t *testing.T, dev device, extra ...chromedp.ExecAllocatorOption)
 			time.Sleep(100 * time.Millisecond)
 		}
 	})
+	return attach(t, ctx, dev)
+}
+
+// newTab opens another tab in b's browser: the same profile, so the same
+// localStorage, service worker and Web Locks, as a person's second tab.
+func (b *browser) newTab() *browser {
+	b.t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	b.t.Cleanup(cancel)
+	return attach(b.t, ctx, b.dev)
+}
+
+// attach sets up a browser tab for the tests: console capture, the
+// device's screen, the audio recorder.
+func attach(t *testing.T, ctx context.Context, dev device) *browser {
+	t.Helper()
 	b := &browser{t: t, ctx: ctx, dev: dev}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		switch e := ev.(type) {
