@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode"
 
+	"bashni/ai"
 	"bashni/rules"
 )
 
@@ -30,7 +31,7 @@ type options struct {
 }
 
 func newEngine(out *lineWriter) *engine {
-	e := &engine{out: out, options: options{level: 6, hashMiB: 64, seed: 1, eval: "full"}}
+	e := &engine{out: out, options: options{level: ai.MaxLevel, hashMiB: 64, seed: 1, eval: "full"}}
 	e.reset(rules.Bashni)
 	return e
 }
@@ -271,8 +272,8 @@ func (e *engine) cmdSetOption(args []string) error {
 	switch name {
 	case "level":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 6 {
-			return fmt.Errorf("option level: %s is not a level from 1 to 6", rules.Quote(value))
+		if err != nil || n < ai.MinLevel || n > ai.MaxLevel {
+			return fmt.Errorf("option level: %s is not a level from %d to %d", rules.Quote(value), ai.MinLevel, ai.MaxLevel)
 		}
 		o.level = n
 	case "hash":
