@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"path/filepath"
 	"strings"
@@ -151,12 +150,6 @@ func TestBinary(t *testing.T) {
 	if code := p.exitCode(hang); code != 0 {
 		t.Fatalf("exit status %d at the end of the input", code)
 	}
-}
-
-func bufioReadAll(r *bufio.Reader) (string, error) {
-	var b strings.Builder
-	_, err := r.WriteTo(&b)
-	return b.String(), err
 }
 
 // FuzzProtocolLine: no line makes the engine panic, every line gets at most

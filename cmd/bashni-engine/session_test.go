@@ -298,7 +298,8 @@ func TestUnreasonableLimits(t *testing.T) {
 func TestLineTooLong(t *testing.T) {
 	p := startEngine(t)
 	long := "position startpos moves " + strings.Repeat("c3-d4 ", 17<<20/6)
-	go p.send(long, "isready")
+	// Written from another goroutine: the engine answers while it reads.
+	go io.WriteString(p.stdin, long+"\nisready\n")
 	if l := p.next(hang); l != "error line too long" {
 		t.Fatalf("a %d-byte line answered %.80q", len(long), l)
 	}
