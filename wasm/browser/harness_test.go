@@ -169,7 +169,11 @@ func (b *browser) newTab() *browser {
 	b.t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	b.t.Cleanup(cancel)
-	return attach(b.t, ctx, b.dev)
+	tab := attach(b.t, ctx, b.dev)
+	// A tab that is not in front gets no animation frames: the game
+	// would not draw.
+	tab.run(page.BringToFront())
+	return tab
 }
 
 // attach sets up a browser tab for the tests: console capture, the
