@@ -59,7 +59,7 @@ func (s *Store) claimGameSlot() Notice {
 		s.slot, s.releaseSlot = slot, release
 		s.mu.Unlock()
 		if slot > 1 {
-			return Notice(fmt.Sprintf("Another copy of Bashni is open: this one keeps its game in progress apart (slot %d), so neither game is lost.", slot))
+			return "Another copy of Bashni is open: this one keeps its own game in progress, so neither game is lost."
 		}
 		return s.adoptWaitingGame()
 	}
