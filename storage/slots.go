@@ -75,6 +75,9 @@ func (s *Store) claimGameSlot() Notice {
 func (s *Store) adoptWaitingGame() Notice {
 	waiting := 0
 	for slot := 2; slot <= maxGameSlots; slot++ {
+		if _, err := s.backend.read(gameDocument(slot).fileName()); errors.Is(err, fs.ErrNotExist) {
+			continue // nothing there, nothing to take back
+		}
 		release, ok := s.backend.claim(slotLockName(slot))
 		if !ok {
 			continue // its copy is still open
