@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"strings"
 	"syscall/js"
+	"time"
 )
 
 // keyPrefix keeps the game's keys apart from anything else stored by pages
@@ -149,13 +150,25 @@ func (b *localStorageBackend) claim(name string) (release func(), ok bool) {
 		onGrant.Release()
 		return func() {}, true
 	}
-	resolve := <-granted
-	onGrant.Release()
+	var resolve js.Value
+	select {
+	case resolve = <-granted:
+		onGrant.Release()
+	case <-time.After(claimWait):
+		// A browser that never answers must not keep the game from
+		// starting: play as if alone. (A late grant still holds the lock,
+		// so no other tab takes this slot.)
+		return func() {}, true
+	}
 	if resolve.IsNull() {
 		return nil, false
 	}
 	return func() { resolve.Invoke() }, true
 }
+
+// claimWait bounds the wait for the browser's answer to a lock request,
+// which normally comes within milliseconds.
+const claimWait = 3 * time.Second
 
 // list enumerates keys with length and key(i), which a minimal stand-in
 // object may lack.
