@@ -67,7 +67,7 @@ func run() error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 
 	g := startup.New(startup.Options{Mute: *mute, FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed})
-	err = ebiten.RunGame(g)
+	err = ebiten.RunGame(quitOnSignal(g))
 	if ferr := g.Close(); ferr != nil {
 		fmt.Fprintln(os.Stderr, "bashni: saving:", ferr)
 	}

@@ -416,12 +416,8 @@ func (a *App) Update() error {
 	}
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
-		err := a.saver.Err()
-		if err == nil {
-			err = a.archiver.takeErr()
-		}
-		if err != nil {
-			a.notify("The game could not be saved: " + err.Error())
+		if msg := a.takeSaveMessage(); msg != "" {
+			a.notify(msg)
 		}
 	}
 	return a.err
