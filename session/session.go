@@ -227,6 +227,9 @@ func (s *Session) Tick(now int64, ready bool) {
 		a, side := s.held, s.heldSide
 		s.held = Action{}
 		s.playFrom(side, a)
+		// The board shows this move first: the next player is asked on a
+		// later tick, once it is ready again.
+		return
 	}
 	s.begin()
 }

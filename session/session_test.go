@@ -419,3 +419,24 @@ func TestPuzzleRetry(t *testing.T) {
 	}
 	checkMoves(t, c)
 }
+
+// TestNextTurnWaitsForTheMoveToBeShown: the tick that plays the computer's
+// answer does not ask the next player at once; the board shows the move
+// first (the next ready tick begins the turn).
+func TestNextTurnWaitsForTheMoveToBeShown(t *testing.T) {
+	brain := NewBrain(firstMove{})
+	s := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{NewComputer(brain, 1, 0), NewComputer(brain, 1, 0)}})
+	c := newClock(t, s)
+	c.until("the first move", func() bool { return s.Game().Ply() == 1 })
+	if _, thinking := s.Thinking(); thinking {
+		t.Fatal("the next player began in the tick that played the move")
+	}
+	c.tick(false) // the board animates the move
+	if _, thinking := s.Thinking(); thinking {
+		t.Fatal("the next player began while the board was busy")
+	}
+	c.tick(true)
+	if side, thinking := s.Thinking(); !thinking || side != rules.Black {
+		t.Fatal("the next player did not begin once the board was ready")
+	}
+}
