@@ -27,27 +27,10 @@ func SplitText(c rules.Column) string {
 }
 
 // CaptureOutcome is what taking the top piece of a column does to it.
-type CaptureOutcome struct {
-	Empties    bool        // the column was a single piece: its square becomes empty
-	Freed      int         // prisoners that become the column's owners (0 if the owner keeps it)
-	Owner      rules.Color // who owns what is left
-	Left       int         // pieces left on the square
-	NewTopKing bool        // the new top piece is a king
-}
+type CaptureOutcome = rules.CaptureOutcome
 
 // OutcomeOfCapture works out what taking the top of c would do.
-func OutcomeOfCapture(c rules.Column) CaptureOutcome {
-	h := c.Height()
-	if h <= 1 {
-		return CaptureOutcome{Empties: true}
-	}
-	rest := c.WithoutTop()
-	o := CaptureOutcome{Owner: rest.Owner(), Left: h - 1, NewTopKing: rest.Top().IsKing()}
-	if rest.Owner() != c.Owner() {
-		o.Freed = rest.OwnCount()
-	}
-	return o
-}
+func OutcomeOfCapture(c rules.Column) CaptureOutcome { return c.CaptureOutcome() }
 
 // CaptureOutcomeText says in one line what taking the top of c would do, e.g.
 // "Taking the top frees 2 black pieces: Black gets the column".
