@@ -127,7 +127,10 @@ func TestEveryLanguageSaysEverything(t *testing.T) {
 
 func TestLanguageSpecificWords(t *testing.T) {
 	date := time.Date(2026, 1, 2, 15, 4, 0, 0, time.UTC)
-	for _, tc := range []struct{ l Lang; got, want string }{
+	for _, tc := range []struct {
+		l         Lang
+		got, want string
+	}{
 		{English, New(English).Date(date), "2 Jan 2026, 15:04"},
 		{Russian, New(Russian).Date(date), "2 янв. 2026, 15:04"},
 		{Korean, New(Korean).Date(date), "2026년 1월 2일 15:04"},
