@@ -69,9 +69,23 @@ func InspectorTitle(c rules.Column, sq rules.Square) string {
 func renderInspector(t *Theme, fonts *Fonts, words *i18n.Catalog, a *art, c rules.Column, sq rules.Square) *ebiten.Image {
 	u := inspectorUnit(a.m.Square)
 	pad := 0.7 * u
-	w := 12.5 * u
 	h := c.Height()
 	own := c.OwnCount()
+	// 12.5 units wide, or wider when the heading or a row needs it (a
+	// language with longer words): text never runs into its neighbour.
+	w := 12.5 * u
+	width := func(s string, size float64, wt Weight) float64 { x, _ := fonts.Measure(s, size, wt); return x }
+	if h > 0 {
+		w = max(w, 2*pad+width(words.InspectorTitle(c, sq), 0.92*u, Bold)+0.8*u+width(SplitText(c), 0.85*u, Medium))
+	}
+	for i := 0; i < h; i++ {
+		row := 3.7*u + width(words.PieceName(c.Piece(i)), 0.85*u, Medium)
+		if tag := words.InspectorTag(c, i); tag != "" {
+			row += 0.6*u + width(tag, 0.7*u, Regular)
+		}
+		w = max(w, row+pad)
+	}
+	w = math.Ceil(w)
 	rowH := 1.5 * u
 	if h > 8 {
 		rowH = 1.15 * u
