@@ -76,12 +76,12 @@ func renderInspector(t *Theme, fonts *Fonts, words *i18n.Catalog, a *art, c rule
 	w := 12.5 * u
 	width := func(s string, size float64, wt Weight) float64 { x, _ := fonts.Measure(s, size, wt); return x }
 	if h > 0 {
-		w = max(w, 2*pad+width(words.InspectorTitle(c, sq), 0.92*u, Bold)+0.8*u+width(SplitText(c), 0.85*u, Medium))
+		w = max(w, 2*pad+width(words.InspectorTitle(c, sq), 0.92*u, Bold)+0.3*u+width(SplitText(c), 0.85*u, Medium))
 	}
 	for i := 0; i < h; i++ {
 		row := 3.7*u + width(words.PieceName(c.Piece(i)), 0.85*u, Medium)
 		if tag := words.InspectorTag(c, i); tag != "" {
-			row += 0.6*u + width(tag, 0.7*u, Regular)
+			row += 0.3*u + width(tag, 0.7*u, Regular)
 		}
 		w = max(w, row+pad)
 	}
