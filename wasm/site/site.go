@@ -69,6 +69,9 @@ func New(game []byte) (*Site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the page shell: %w", err)
 	}
+	if err := s.addFonts(); err != nil {
+		return nil, err
+	}
 	execJS, err := wasmExecJS()
 	if err != nil {
 		return nil, err
