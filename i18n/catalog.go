@@ -1,44 +1,69 @@
 package i18n
 
 import (
-	"embed"
+	_ "embed"
+	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
-
-	"github.com/BurntSushi/toml"
-	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
-	"golang.org/x/text/language"
+	"text/template"
 )
 
-// The message files, one a language, named by the language's code.
+//go:generate go run gen.go
+
+// The compiled messages (gen.go): English is in every build, as the
+// fallback; the other languages are compiled into desktop builds
+// (compiled_other.go) and fetched from beside main.wasm in the browser
+// (compiled_js.go).
 //
-//go:embed locales/*.toml
-var locales embed.FS
+//go:embed compiled/en.json
+var englishJSON []byte
 
-// bundle is parsed once, on first use, and never changes after: every
-// Catalog shares it.
-var bundle = sync.OnceValues(loadBundle)
+// messages are one language's compiled messages: by ID, the text by plural
+// form name ("other", "one", "few", "many").
+type messages map[string]map[string]string
 
-func loadBundle() (*goi18n.Bundle, error) {
-	b := goi18n.NewBundle(language.English)
-	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	for _, l := range Langs() {
-		name := "locales/" + l.Code() + ".toml"
-		data, err := locales.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("i18n: %w", err)
-		}
-		if _, err := b.ParseMessageFileBytes(data, name); err != nil {
-			return nil, fmt.Errorf("i18n: %s: %w", name, err)
-		}
+var (
+	loadedMu sync.Mutex
+	loaded   = map[Lang]messages{} // read-only once stored
+)
+
+// Load returns the catalog of l, reading its messages first if needed:
+// they are compiled in on desktop; in the browser they are fetched from
+// beside main.wasm, which blocks: call Load before the game starts or from
+// a goroutine, never from Update or Draw.
+func Load(l Lang) (*Catalog, error) {
+	if l >= langCount {
+		l = English
 	}
-	return b, nil
+	if _, err := messagesOf(l); err != nil {
+		return nil, err
+	}
+	return New(l), nil
 }
 
-// MessageFile returns the raw message file of l (for tools and tests:
-// the font subsetter collects the runes it needs from these).
-func MessageFile(l Lang) ([]byte, error) {
-	return locales.ReadFile("locales/" + l.Code() + ".toml")
+// messagesOf returns l's messages, reading them on first use.
+func messagesOf(l Lang) (messages, error) {
+	loadedMu.Lock()
+	m, ok := loaded[l]
+	loadedMu.Unlock()
+	if ok {
+		return m, nil
+	}
+	var data []byte
+	var err error
+	if l == English {
+		data = englishJSON
+	} else if data, err = compiledMessages(l.Code()); err != nil {
+		return nil, fmt.Errorf("i18n: the %s messages: %w", l.Name(), err)
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("i18n: the %s messages: %w", l.Name(), err)
+	}
+	loadedMu.Lock()
+	loaded[l] = m
+	loadedMu.Unlock()
+	return m, nil
 }
 
 // Catalog looks messages up in one language, falling back to English for a
@@ -49,11 +74,12 @@ func MessageFile(l Lang) ([]byte, error) {
 // counts without other arguments (N) are cached: asking again costs a map
 // lookup and does not allocate.
 type Catalog struct {
-	lang Lang
-	loc  *goi18n.Localizer
+	lang    Lang
+	own, en messages
 
 	mu    sync.Mutex
 	cache map[cacheKey]string
+	tmpl  map[string]*template.Template // parsed texts with placeholders
 }
 
 type cacheKey struct {
@@ -63,17 +89,38 @@ type cacheKey struct {
 	plur  bool
 }
 
-// New returns the catalog of l. The message files are compiled into the
-// game, so it cannot fail short of a broken build, and then it panics.
+// New returns the catalog of l. Desktop builds have every language
+// compiled in; in the browser a language other than English must have been
+// loaded (Load) first, or the catalog speaks English. The compiled messages
+// are part of the build, so failing to read them is a broken build, and
+// New panics.
 func New(l Lang) *Catalog {
 	if l >= langCount {
 		l = English
 	}
-	b, err := bundle()
+	en, err := messagesOf(English)
 	if err != nil {
 		panic(err)
 	}
-	return &Catalog{lang: l, loc: goi18n.NewLocalizer(b, l.Code(), "en"), cache: map[cacheKey]string{}}
+	own := en
+	if l != English {
+		loadedMu.Lock()
+		m, ok := loaded[l]
+		loadedMu.Unlock()
+		if !ok && compiledIn {
+			if m, err = messagesOf(l); err != nil {
+				panic(err)
+			}
+			ok = true
+		}
+		if ok {
+			own = m
+		} else {
+			l = English
+		}
+	}
+	return &Catalog{lang: l, own: own, en: en,
+		cache: map[cacheKey]string{}, tmpl: map[string]*template.Template{}}
 }
 
 // Lang is the catalog's language.
@@ -81,7 +128,7 @@ func (c *Catalog) Lang() Lang { return c.lang }
 
 // T returns a message without placeholders.
 func (c *Catalog) T(id string) string {
-	return c.cached(cacheKey{id: id, side: -1}, func() string { return c.localize(id, nil, nil) })
+	return c.cached(cacheKey{id: id, side: -1}, func() string { return c.localize(id, -1, nil) })
 }
 
 // N returns a message with a count ({{.Count}}), in the plural form the
@@ -95,7 +142,7 @@ func (c *Catalog) N(id string, n int) string {
 // F returns a message with placeholders, given as name, value pairs:
 // F("play.replaying", "Ply", 3, "Plies", 40). It is not cached.
 func (c *Catalog) F(id string, pairs ...any) string {
-	return c.localize(id, nil, data(pairs))
+	return c.localize(id, -1, data(pairs))
 }
 
 // NF is F for a message with a count: n picks the plural form and is
@@ -130,29 +177,75 @@ func data(pairs []any) map[string]any {
 	return d
 }
 
-func (c *Catalog) localize(id string, count any, d map[string]any) string {
-	cfg := &goi18n.LocalizeConfig{MessageID: id, PluralCount: count}
-	if d != nil {
-		cfg.TemplateData = d
+// pluralForm is a CLDR plural form, numbered as golang.org/x/text's
+// plural.Form.
+type pluralForm uint8
+
+// formNames are the plural forms' names in the message files, by
+// pluralForm.
+var formNames = [...]string{"other", "zero", "one", "two", "few", "many"}
+
+// form is the plural form language l uses for the whole number n (CLDR's
+// rules, tabulated by gen.go from golang.org/x/text).
+func form(l Lang, n int) string {
+	if n < 0 {
+		n = -n
 	}
-	s, err := c.loc.Localize(cfg)
-	if err != nil || s == "" {
-		// A missing form or message: the English text is better than
-		// nothing; the ID says what is missing.
-		if c.lang != English {
-			return New(English).localize(id, count, d)
-		}
-		return id
+	if n >= 200 {
+		n = 100 + n%100
 	}
-	return s
+	return formNames[pluralTable[l][n]]
 }
 
-// Has reports whether the language's own file has the message (without
+// text finds the text of id for count n (-1: no count) in msgs of l.
+func text(msgs messages, l Lang, id string, n int) (string, bool) {
+	forms, ok := msgs[id]
+	if !ok {
+		return "", false
+	}
+	if n >= 0 {
+		if s, ok := forms[form(l, n)]; ok {
+			return s, true
+		}
+	}
+	s, ok := forms["other"]
+	return s, ok
+}
+
+func (c *Catalog) localize(id string, n int, d map[string]any) string {
+	s, ok := text(c.own, c.lang, id, n)
+	if !ok {
+		// A missing message: the English text is better than nothing.
+		if s, ok = text(c.en, English, id, n); !ok {
+			return id
+		}
+	}
+	if !strings.Contains(s, "{{") {
+		return s
+	}
+	c.mu.Lock()
+	t, ok := c.tmpl[s]
+	if !ok {
+		var err error
+		if t, err = template.New(id).Option("missingkey=zero").Parse(s); err != nil {
+			t = nil
+		}
+		c.tmpl[s] = t
+	}
+	c.mu.Unlock()
+	if t == nil {
+		return s
+	}
+	var b strings.Builder
+	if err := t.Execute(&b, d); err != nil {
+		return s
+	}
+	return b.String()
+}
+
+// Has reports whether the catalog's own language has the message (without
 // falling back to English).
 func (c *Catalog) Has(id string) bool {
-	_, tag, err := c.loc.LocalizeWithTag(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 5})
-	if err != nil {
-		_, tag, err = c.loc.LocalizeWithTag(&goi18n.LocalizeConfig{MessageID: id})
-	}
-	return err == nil && tag.String() == c.lang.Code()
+	_, ok := c.own[id]
+	return ok
 }

@@ -1,51 +1,47 @@
 package i18n
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
-	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
+
+	"bashni/i18n/locales"
 )
 
 // parsed is one language's message file, by message ID.
-func parsed(t *testing.T, l Lang) map[string]*goi18n.Message {
+func parsed(t *testing.T, l Lang) locales.Messages {
 	t.Helper()
-	data, err := MessageFile(l)
+	m, err := locales.Parse(l.Code())
 	if err != nil {
 		t.Fatal(err)
-	}
-	mf, err := goi18n.ParseMessageFileBytes(data, l.Code()+".toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
-	if err != nil {
-		t.Fatalf("%s.toml: %v", l, err)
-	}
-	m := map[string]*goi18n.Message{}
-	for _, msg := range mf.Messages {
-		m[msg.ID] = msg
 	}
 	return m
 }
 
 // forms are a message's texts by plural form.
-func forms(m *goi18n.Message) map[plural.Form]string {
+func forms(m map[string]string) map[plural.Form]string {
+	byName := map[string]plural.Form{}
+	for f, n := range formNames {
+		byName[n] = plural.Form(f)
+	}
 	f := map[plural.Form]string{}
-	for form, s := range map[plural.Form]string{plural.Zero: m.Zero, plural.One: m.One, plural.Two: m.Two, plural.Few: m.Few, plural.Many: m.Many, plural.Other: m.Other} {
-		if s != "" {
-			f[form] = s
-		}
+	for name, s := range m {
+		f[byName[name]] = s
 	}
 	return f
 }
 
 // isCount reports whether the English message is a count message (it has
 // more forms than "other").
-func isCount(m *goi18n.Message) bool { return len(forms(m)) > 1 }
+func isCount(m map[string]string) bool { return len(m) > 1 }
 
 // integerForms are the plural forms language l uses for whole numbers
 // (CLDR, as golang.org/x/text has them): English one/other, Russian
@@ -128,7 +124,7 @@ func TestEveryMessageInEveryLanguage(t *testing.T) {
 		for id, em := range en {
 			m := msgs[id]
 			if m == nil {
-				t.Errorf("%s lacks %s (en: %q)", l, id, em.Other+em.One)
+				t.Errorf("%s lacks %s (en: %q)", l, id, em["other"])
 				continue
 			}
 			f := forms(m)
@@ -180,7 +176,7 @@ func TestCountMessagesRender(t *testing.T) {
 			}
 			for _, n := range []int{0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 111, 200} {
 				args := []any{}
-				for k := range mustPlaceholders(t, m.Other) {
+				for k := range mustPlaceholders(t, m["other"]) {
 					args = append(args, k, "X")
 				}
 				s := c.NF(id, n, args...)
@@ -224,5 +220,27 @@ func TestRussianPlurals(t *testing.T) {
 		if got := c.N("common.moves", n); got != want {
 			t.Errorf("common.moves(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// The compiled messages the game reads are the message files, compiled:
+// after editing a message file, run go generate ./i18n.
+func TestCompiledMessagesAreInStep(t *testing.T) {
+	for _, l := range Langs() {
+		data, err := compiledMessages(l.Code())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got locales.Messages
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Fatal(err)
+		}
+		if want := parsed(t, l); !reflect.DeepEqual(got, want) {
+			t.Errorf("compiled/%s.json is out of step with locales/%s.toml: go generate ./i18n", l, l)
+		}
+	}
+	var en locales.Messages
+	if err := json.Unmarshal(englishJSON, &en); err != nil || !reflect.DeepEqual(en, parsed(t, English)) {
+		t.Error("the embedded English messages are out of step")
 	}
 }

@@ -26,13 +26,13 @@ func sideKey(c rules.Color) string {
 // side's name ("Ход белых", "Белые выиграли").
 func (c *Catalog) Side(id string, side rules.Color) string {
 	return c.cached(cacheKey{id: id, side: int8(side)}, func() string {
-		return c.localize(id+"."+sideKey(side), nil, nil)
+		return c.localize(id+"."+sideKey(side), -1, nil)
 	})
 }
 
 // SideF is Side for a message with placeholders.
 func (c *Catalog) SideF(id string, side rules.Color, pairs ...any) string {
-	return c.localize(id+"."+sideKey(side), nil, data(pairs))
+	return c.localize(id+"."+sideKey(side), -1, data(pairs))
 }
 
 // SideNF is Side for a message with a count.

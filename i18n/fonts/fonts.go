@@ -12,7 +12,7 @@
 // language (the site builder serves Files under fonts/).
 package fonts
 
-import "embed"
+import _ "embed"
 
 //go:generate go run gen.go
 
@@ -37,12 +37,17 @@ func FileName(set string, w Weight) string { return set + "-" + w.String() + ".o
 
 // Common is the subset every build has, in weight w.
 func Common(w Weight) []byte {
-	b, err := common.ReadFile(FileName("common", w))
-	if err != nil {
-		panic("fonts: the common subset is missing: " + err.Error())
+	if w == Bold {
+		return commonBold
 	}
-	return b
+	return commonRegular
 }
 
-//go:embed common-regular.otf common-bold.otf
-var common embed.FS
+// The common subset is embedded as bytes, not as an embed.FS: the browser
+// build then needs no file-system code for it.
+var (
+	//go:embed common-regular.otf
+	commonRegular []byte
+	//go:embed common-bold.otf
+	commonBold []byte
+)

@@ -1,3 +1,5 @@
+//go:build !js
+
 package fonts
 
 import (
@@ -7,14 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
-	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 
 	"bashni/i18n"
+	"bashni/i18n/locales"
 )
 
 // has reports whether every font in fonts has a glyph for r.
@@ -57,19 +58,17 @@ func subset(t *testing.T, set string) []*sfnt.Font {
 // runesOf are the distinct runes of every message of l.
 func runesOf(t *testing.T, l i18n.Lang) []rune {
 	t.Helper()
-	data, err := i18n.MessageFile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mf, err := goi18n.ParseMessageFileBytes(data, l.Code()+".toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	msgs, err := locales.Parse(l.Code())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rs []rune
-	for _, m := range mf.Messages {
-		for _, r := range m.Zero + m.One + m.Two + m.Few + m.Many + m.Other {
-			if r > ' ' && !slices.Contains(rs, r) {
-				rs = append(rs, r)
+	for _, forms := range msgs {
+		for _, s := range forms {
+			for _, r := range s {
+				if r > ' ' && !slices.Contains(rs, r) {
+					rs = append(rs, r)
+				}
 			}
 		}
 	}

@@ -23,14 +23,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 
 	"bashni/i18n"
+	"bashni/i18n/locales"
 )
 
 const fontDir = "/usr/share/fonts/opentype/noto/"
@@ -141,17 +140,13 @@ func run(name string, args ...string) {
 
 // messageRunes are the runes of every message of l.
 func messageRunes(l i18n.Lang) []rune {
-	data, err := i18n.MessageFile(l)
-	if err != nil {
-		log.Fatal(err)
-	}
-	mf, err := goi18n.ParseMessageFileBytes(data, l.Code()+".toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	msgs, err := locales.Parse(l.Code())
 	if err != nil {
 		log.Fatal(err)
 	}
 	var rs []rune
-	for _, m := range mf.Messages {
-		for _, s := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+	for _, forms := range msgs {
+		for _, s := range forms {
 			rs = append(rs, []rune(s)...)
 		}
 	}

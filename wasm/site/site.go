@@ -69,7 +69,7 @@ func New(game []byte) (*Site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the page shell: %w", err)
 	}
-	if err := s.addFonts(); err != nil {
+	if err := s.addLanguages(); err != nil {
 		return nil, err
 	}
 	execJS, err := wasmExecJS()

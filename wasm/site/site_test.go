@@ -116,15 +116,15 @@ func TestAcceptsGzip(t *testing.T) {
 	}
 }
 
-// The CJK fonts are served beside main.wasm as fonts, and the manifests of
-// every language with the page.
+// The CJK fonts and the compiled messages are served beside main.wasm, and
+// the manifests of every language with the page.
 func TestFontsAndManifestsAreServed(t *testing.T) {
 	s, err := New([]byte("\x00asm\x01\x00\x00\x00"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ path, ctype string }{
-		{"/fonts/ja-regular.otf", "font/otf"}, {"/fonts/ko-bold.otf", "font/otf"},
+		{"/fonts/ja-regular.otf", "font/otf"}, {"/fonts/ko-bold.otf", "font/otf"}, {"/locales/ru.json", "application/json"},
 		{"/manifest.ru.webmanifest", "application/manifest+json"}, {"/manifest.ja.webmanifest", "application/manifest+json"},
 	} {
 		rec := httptest.NewRecorder()
