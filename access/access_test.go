@@ -113,6 +113,7 @@ func TestParseQuestionsInEveryLanguage(t *testing.T) {
 		{i18n.English, "column d4", Command{Kind: KindColumn, Square: d4}},
 		{i18n.English, "D4", Command{Kind: KindColumn, Square: d4}},
 		{i18n.English, "help", Command{Kind: KindHelp}},
+		{i18n.Korean, " ? ", Command{Kind: KindHelp}},
 		{i18n.English, "turn", Command{Kind: KindTurn}},
 		{i18n.English, "", Command{}},
 		{i18n.Russian, "доска", Command{Kind: KindBoard}},

@@ -46,6 +46,9 @@ var questions = []struct {
 // is in c's language; for a move it is the engine's error
 // (rules.ParseMove), translated.
 func Parse(c *i18n.Catalog, p *rules.Position, text string) (Command, error) {
+	if strings.TrimSpace(text) == "?" {
+		return Command{Kind: KindHelp}, nil
+	}
 	t := normalize(text)
 	if t == "" {
 		return Command{}, nil
@@ -105,8 +108,7 @@ func isWord(t string, c, en *i18n.Catalog, id string) bool {
 			}
 		}
 	}
-	// "?" alone asks for help.
-	return id == "command.words_help" && t == ""
+	return false
 }
 
 // columnQuestion reads "column d4" in English or c's language, or a square
