@@ -133,6 +133,9 @@ func NewWithOptions(game []byte, opts Options) (*Site, error) {
 	if err := s.add(s.WasmName, game, opts); err != nil {
 		return nil, err
 	}
+	if err := s.addLanguages(opts); err != nil {
+		return nil, err
+	}
 	w := s.files[s.WasmName]
 	info, _ := json.Marshal(map[string]any{
 		"version":     s.Version,

@@ -251,3 +251,22 @@ func TestWriteDirDoesNotFollowLinks(t *testing.T) {
 		t.Errorf("files were written where the link points: %v", entries)
 	}
 }
+
+// The CJK fonts and the compiled messages are served beside main.wasm, and
+// the manifests of every language with the page.
+func TestFontsAndManifestsAreServed(t *testing.T) {
+	s, err := New([]byte("\x00asm\x01\x00\x00\x00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, ctype string }{
+		{"/fonts/ja-regular.otf", "font/otf"}, {"/fonts/ko-bold.otf", "font/otf"}, {"/locales/ru.json", "application/json"},
+		{"/manifest.ru.webmanifest", "application/manifest+json"}, {"/manifest.ja.webmanifest", "application/manifest+json"},
+	} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", tc.path, nil))
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != tc.ctype || rec.Body.Len() < 100 {
+			t.Errorf("%s: %d %q, %d bytes", tc.path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.Len())
+		}
+	}
+}
