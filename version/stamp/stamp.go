@@ -9,6 +9,8 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,4 +66,26 @@ func LDFlags(info version.Info) string {
 		flags = append(flags, "-X bashni/version.date="+info.Date.UTC().Format(time.RFC3339))
 	}
 	return strings.Join(flags, " ")
+}
+
+// semver matches a release tag and what git describe adds after it:
+// v1.2.0, v1.2.0-3-ge97c113, v1.2-dirty, v1.2.0-rc1-3-ge97c113.
+var semver = regexp.MustCompile(`^v?(\d+)\.(\d+)(?:\.(\d+))?(?:-.*?)??(?:-(\d+)-g[0-9a-f]{4,})?(?:-dirty)?$`)
+
+// Numeric is the version as the four numbers that platform version fields
+// want (Windows' FILEVERSION, macOS' CFBundleVersion): major, minor, patch
+// and the commits since the tag. A version without a tag is 0.0.0.0.
+func Numeric(info version.Info) [4]uint16 {
+	m := semver.FindStringSubmatch(info.Version)
+	if m == nil {
+		return [4]uint16{}
+	}
+	var n [4]uint16
+	for i, s := range m[1:] {
+		v, err := strconv.ParseUint(s, 10, 16)
+		if err == nil {
+			n[i] = uint16(v)
+		}
+	}
+	return n
 }

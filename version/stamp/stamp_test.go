@@ -104,3 +104,22 @@ func TestLDFlags(t *testing.T) {
 		t.Errorf("version only: %s", got)
 	}
 }
+
+func TestNumeric(t *testing.T) {
+	for v, want := range map[string][4]uint16{
+		"v1.2.0":                   {1, 2, 0, 0},
+		"v1.2.0-3-ge97c113":        {1, 2, 0, 3},
+		"v1.2.0-3-ge97c113-dirty":  {1, 2, 0, 3},
+		"v1.2-dirty":               {1, 2, 0, 0},
+		"v0.9.12-rc1":              {0, 9, 12, 0},
+		"v0.9.12-rc1-14-ge97c113a": {0, 9, 12, 14},
+		"e97c113":                  {},
+		"e97c113-dirty":            {},
+		"devel":                    {},
+		"v99999.1.1":               {0, 1, 1, 0},
+	} {
+		if got := Numeric(version.Info{Version: v}); got != want {
+			t.Errorf("%s: %v, want %v", v, got, want)
+		}
+	}
+}
