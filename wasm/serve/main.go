@@ -33,7 +33,12 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	s, err := site.New(wasm)
+	var opts []site.Option
+	if *prebuilt == "" {
+		// build.json names the release the game was built from.
+		opts = append(opts, site.WithRelease(site.CheckoutVersion(context.Background())))
+	}
+	s, err := site.New(wasm, opts...)
 	if err != nil {
 		log.Fatal(err)
 	}

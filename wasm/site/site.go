@@ -19,7 +19,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
+	"bashni/version"
 	"bashni/wasm"
 )
 
@@ -28,7 +30,17 @@ import (
 // at start-up (so requests cost no compression time).
 type Site struct {
 	Version string
+	release version.Info // the game's version for build.json (WithRelease)
 	files   map[string]*siteFile
+}
+
+// An Option adjusts the site New makes.
+type Option func(*Site)
+
+// WithRelease writes the game's version (bashni/version) into build.json:
+// "release" (git describe), "commit" and "date" (the commit's).
+func WithRelease(info version.Info) Option {
+	return func(s *Site) { s.release = info }
 }
 
 type siteFile struct {
@@ -49,9 +61,12 @@ var contentTypes = map[string]string{
 }
 
 // New assembles the site around a built game.
-func New(game []byte) (*Site, error) {
+func New(game []byte, opts ...Option) (*Site, error) {
 	sum := sha256.Sum256(game)
 	s := &Site{Version: hex.EncodeToString(sum[:6]), files: map[string]*siteFile{}}
+	for _, o := range opts {
+		o(s)
+	}
 	err := fs.WalkDir(wasm.Web, "web", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -79,11 +94,19 @@ func New(game []byte) (*Site, error) {
 	if err := s.add("main.wasm", game); err != nil {
 		return nil, err
 	}
-	info, _ := json.Marshal(map[string]any{
+	build := map[string]any{
 		"version":   s.Version,
 		"wasmBytes": len(game),
 		"gzipBytes": len(s.files["main.wasm"].gz),
-	})
+	}
+	if s.release.Version != "" {
+		build["release"] = s.release.Version
+		build["commit"] = s.release.Commit
+		if !s.release.Date.IsZero() {
+			build["date"] = s.release.Date.UTC().Format(time.RFC3339)
+		}
+	}
+	info, _ := json.Marshal(build)
 	return s, s.add("build.json", info)
 }
 
