@@ -8,7 +8,9 @@ require (
 	github.com/ebitengine/purego v0.11.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/jfreymuth/pulse v0.1.3
+	github.com/tc-hib/winres v0.2.1
 	golang.org/x/image v0.48.0
+	howett.net/plist v1.0.1
 )
 
 require (
@@ -23,9 +25,7 @@ require (
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/nfnt/resize v0.0.0-20180221191011-83c6a9932646 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
-	github.com/tc-hib/winres v0.2.1 // indirect
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
-	howett.net/plist v1.0.1 // indirect
 )

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"debug/pe"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 
@@ -145,6 +146,9 @@ func Inspect(exe []byte) (Facts, error) {
 		f.GUI = oh.Subsystem == pe.IMAGE_SUBSYSTEM_WINDOWS_GUI
 	}
 	rs, err := winres.LoadFromEXE(bytes.NewReader(exe))
+	if errors.Is(err, winres.ErrNoResources) {
+		return f, nil // a program without resources (no icon, no version)
+	}
 	if err != nil {
 		return f, fmt.Errorf("winapp: reading resources: %w", err)
 	}
