@@ -51,6 +51,6 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   kill $game
   wait $game || true
 ' _ "${player[@]}"
-echo "== settings written in the fresh home"
-ls -l "$work/home/.config/bashni"
+echo "== what the player's home holds now"
+(cd "$work/home" && find . -type f | sort)
 echo "== screenshot: $shot"

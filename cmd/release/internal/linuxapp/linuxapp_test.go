@@ -21,7 +21,7 @@ var app = App{
 func TestDesktop(t *testing.T) {
 	want := `[Desktop Entry]
 Type=Application
-Version=1.5
+Version=1.4
 Name=Bashni
 GenericName=Column draughts
 Comment=Bashni and Lasca
@@ -128,6 +128,16 @@ func TestInstallScript(t *testing.T) {
 	if want := strings.Replace(strings.Replace(string(Desktop(app)), "Exec=bashni\n", wantExec, 1), "TryExec=bashni\n", wantTry, 1); got != want {
 		t.Errorf("entry:\n%s\nwant\n%s", got, want)
 	}
+	// freedesktop.org's own validator accepts both entries (test.sh installs
+	// desktop-file-utils).
+	validate := func(path string) {
+		t.Helper()
+		if out, err := exec.Command("desktop-file-validate", path).CombinedOutput(); err != nil || len(out) > 0 {
+			t.Errorf("desktop-file-validate %s: %v\n%s", path, err, out)
+		}
+	}
+	validate(filepath.Join(dir, "bashni.desktop"))
+	validate(entry)
 	for _, s := range IconSizes {
 		p := filepath.Join(home, ".local/share/icons/hicolor", fmt.Sprintf("%dx%d", s, s), "apps/bashni.png")
 		if _, err := os.Stat(p); err != nil {
