@@ -35,7 +35,6 @@ const (
 type builder struct {
 	stage string       // the snapshot: the checkout's tracked files, as they are now
 	info  version.Info // stamped into every binary
-	log   func(format string, args ...any)
 }
 
 // snapshot copies the files git tracks in root (as they are in the working
