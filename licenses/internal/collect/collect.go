@@ -17,6 +17,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -49,6 +50,7 @@ var extras = []struct{ pkgPrefix, module, file, name string }{
 type listedPackage struct {
 	ImportPath string
 	Dir        string
+	EmbedFiles []string // files the package embeds, relative to Dir
 	Standard   bool
 	Module     *struct {
 		Path    string
@@ -86,18 +88,28 @@ func Collect(ctx context.Context, dir string, ts []targets.Target) ([]Notice, er
 			m := p.Module
 			if m.Main {
 				// The game's own packages: licences of bundled assets sit
-				// beside them (the game itself is the studio's).
-				files, err := licenceFiles(p.Dir)
-				if err != nil {
-					return nil, err
+				// beside them, in the package's directory or beside the
+				// files it embeds (a font and its OFL.txt). The game itself
+				// is the studio's.
+				dirs := []string{p.Dir}
+				for _, e := range p.EmbedFiles {
+					if d := filepath.Join(p.Dir, filepath.Dir(filepath.FromSlash(e))); !slices.Contains(dirs, d) {
+						dirs = append(dirs, d)
+					}
 				}
-				for _, f := range files {
-					text, err := os.ReadFile(filepath.Join(p.Dir, f))
+				for _, d := range dirs {
+					files, err := licenceFiles(d)
 					if err != nil {
 						return nil, err
 					}
-					rel, _ := filepath.Rel(m.Dir, filepath.Join(p.Dir, f))
-					add(Notice{Name: p.ImportPath, Module: m.Path, File: filepath.ToSlash(rel), Text: text})
+					for _, f := range files {
+						text, err := os.ReadFile(filepath.Join(d, f))
+						if err != nil {
+							return nil, err
+						}
+						rel, _ := filepath.Rel(m.Dir, filepath.Join(d, f))
+						add(Notice{Name: p.ImportPath, Module: m.Path, File: filepath.ToSlash(rel), Text: text})
+					}
 				}
 				continue
 			}
@@ -169,7 +181,7 @@ func licenceFiles(dir string) ([]string, error) {
 
 // listDeps runs go list -deps on the main package for one target.
 func listDeps(ctx context.Context, dir string, t targets.Target) ([]listedPackage, error) {
-	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-json=ImportPath,Dir,Standard,Module", ".")
+	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-json=ImportPath,Dir,EmbedFiles,Standard,Module", ".")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), t.Env()...)
 	var stderr bytes.Buffer
