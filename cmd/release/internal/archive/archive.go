@@ -68,8 +68,12 @@ func entries(files []File) ([]entry, error) {
 	return out, nil
 }
 
-// WriteZip writes files as a zip archive, compressed with Deflate at its
-// best level. Unix permissions are recorded (so the executable bit survives
+// level is the Deflate level of both formats: the default level makes Go
+// binaries 0.2 % bigger than the best and is three times faster (4.85 MB
+// against 4.84 MB for the Windows game, 2.7 s against 8.1 s).
+const level = flate.DefaultCompression
+
+// WriteZip writes files as a zip archive, compressed with Deflate. Unix permissions are recorded (so the executable bit survives
 // unzip and the macOS Archive Utility); every entry carries the time mtime.
 func WriteZip(w io.Writer, files []File, mtime time.Time) error {
 	es, err := entries(files)
@@ -78,7 +82,7 @@ func WriteZip(w io.Writer, files []File, mtime time.Time) error {
 	}
 	zw := zip.NewWriter(w)
 	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(out, flate.BestCompression)
+		return flate.NewWriter(out, level)
 	})
 	for _, e := range es {
 		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate, Modified: mtime.UTC().Truncate(time.Second)}
@@ -105,7 +109,7 @@ func WriteTarGz(w io.Writer, files []File, mtime time.Time) error {
 	if err != nil {
 		return err
 	}
-	gz, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+	gz, err := gzip.NewWriterLevel(w, level)
 	if err != nil {
 		return err
 	}
