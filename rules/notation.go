@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"strings"
-	"unicode"
 )
 
 // ParseMove reads a move in the notation of PROTOCOL.md and returns the legal
@@ -125,20 +124,4 @@ func (p *Position) whyIllegal(route []Square, capture bool, moves []Move) string
 		return ": there is no capture here"
 	}
 	return ""
-}
-
-// printable makes text safe to quote in a one-line error: control characters
-// become '?' and long input is cut short.
-func printable(text string) string {
-	const limit = 60
-	clean := strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return '?'
-		}
-		return r
-	}, text)
-	if len(clean) > limit {
-		clean = clean[:limit] + "…"
-	}
-	return clean
 }

@@ -135,13 +135,14 @@ func run(ctx context.Context, outRoot string) error {
 }
 
 // buildWeb builds the game for the browser from the snapshot and zips the
-// site wasm/site makes of it, the same as `go run ./wasm/serve -out`.
+// site wasm/site makes of it, the same as `go run ./wasm/serve -out` (with
+// Brotli at its best quality, which takes a few minutes).
 func (r *release) buildWeb(ctx context.Context, stage string) (artifact, error) {
 	game, err := site.BuildGameAt(ctx, stage, r.info)
 	if err != nil {
 		return artifact{}, err
 	}
-	s, err := site.New(game, site.WithRelease(r.info))
+	s, err := site.NewWithOptions(game, site.Options{BrotliQuality: site.BestBrotliQuality, Release: r.info})
 	if err != nil {
 		return artifact{}, err
 	}
