@@ -17,18 +17,30 @@ func TestUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := All()
-	if len(got) != len(want) {
-		t.Errorf("%d notices embedded, the module graph has %d: run go generate ./licenses", len(got), len(want))
+	key := func(module, version, file string) string { return module + " " + version + " " + file }
+	embedded := map[string]string{}
+	for _, n := range All() {
+		embedded[key(n.Module, n.Version, n.File)] = n.Text
 	}
-	for i := range min(len(got), len(want)) {
-		g, w := got[i], want[i]
-		if g.Name != w.Name || g.Module != w.Module || g.Version != w.Version || g.File != w.File {
-			t.Errorf("notice %d is %s %s %s, the module graph has %s %s %s: run go generate ./licenses", i, g.Module, g.Version, g.File, w.Module, w.Version, w.File)
-			continue
+	for _, w := range want {
+		k := key(w.Module, w.Version, w.File)
+		text, ok := embedded[k]
+		switch {
+		case !ok:
+			t.Errorf("%s is on the module graph but not embedded: run go generate ./licenses", k)
+		case text != string(w.Text):
+			t.Errorf("%s: the embedded text differs from the module's: run go generate ./licenses", k)
 		}
-		if g.Text != string(w.Text) {
-			t.Errorf("%s %s: the embedded text differs from the module's: run go generate ./licenses", g.Module, g.File)
+		delete(embedded, k)
+	}
+	for k := range embedded {
+		t.Errorf("%s is embedded but no longer on the module graph: run go generate ./licenses", k)
+	}
+	if got := All(); len(got) == len(want) {
+		for i := range got {
+			if got[i].Module != want[i].Module || got[i].File != want[i].File || got[i].Name != want[i].Name {
+				t.Errorf("notice %d is %s %s, want %s %s (order or name): run go generate ./licenses", i, got[i].Name, got[i].File, want[i].Name, want[i].File)
+			}
 		}
 	}
 }

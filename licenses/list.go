@@ -9,6 +9,7 @@ var list = []entry{
 	{"github.com/ebitengine/purego", "github.com/ebitengine/purego", "v0.11.0", "LICENSE", "github.com_ebitengine_purego__LICENSE.txt"},
 	{"github.com/go-text/typesetting", "github.com/go-text/typesetting", "v0.3.5", "LICENSE", "github.com_go-text_typesetting__LICENSE.txt"},
 	{"github.com/go-text/typesetting", "github.com/go-text/typesetting", "v0.3.5", "harfbuzz/LICENSE", "github.com_go-text_typesetting__harfbuzz_LICENSE.txt"},
+	{"github.com/gofrs/flock", "github.com/gofrs/flock", "v0.13.2", "LICENSE", "github.com_gofrs_flock__LICENSE.txt"},
 	{"github.com/hajimehoshi/ebiten/v2", "github.com/hajimehoshi/ebiten/v2", "v2.10.4", "LICENSE", "github.com_hajimehoshi_ebiten_v2__LICENSE.txt"},
 	{"github.com/hajimehoshi/ebiten/v2", "github.com/hajimehoshi/ebiten/v2", "v2.10.4", "NOTICE.md", "github.com_hajimehoshi_ebiten_v2__NOTICE.md.txt"},
 	{"github.com/jfreymuth/pulse", "github.com/jfreymuth/pulse", "v0.1.3", "LICENSE", "github.com_jfreymuth_pulse__LICENSE.txt"},
