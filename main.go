@@ -4,6 +4,7 @@
 //	bashni -fen '<FEN>'         a game from a position, you to move, against the computer
 //	bashni -watch -level 4      the computer against itself
 //	bashni -mute                no sound
+//	bashni -version             print the version and exit
 //
 // The same program is the browser game (GOOS=js), whose page turns its URL
 // parameters into these flags; package startup assembles the game for both
@@ -23,6 +24,7 @@ import (
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/startup"
+	"bashni/version"
 )
 
 func main() {
@@ -41,7 +43,12 @@ func run() error {
 	mute := flag.Bool("mute", false, "no sound")
 	seed := flag.Uint64("seed", 0, "seed of the computer's random choices (0: a new game each time)")
 	size := flag.String("size", "1280x800", "window size in device-independent pixels, WxH")
+	showVersion := flag.Bool("version", false, "print the version and exit")
 	flag.Parse()
+	if *showVersion {
+		fmt.Println("bashni", version.Get())
+		return nil
+	}
 
 	v, err := rules.ParseVariant(*variant)
 	if err != nil {

@@ -2,8 +2,8 @@
 # Runs every check and test of the project: formatting, go vet (native and
 # js/wasm), staticcheck, and all Go tests — the end-to-end tests of the game
 # under Xvfb and of the browser build in headless Chromium included.
-# It installs what the tests need (Xvfb, Mesa, Chromium, Node.js, PostgreSQL)
-# when missing.
+# It installs what the tests need (Xvfb, Mesa, Chromium, Node.js, PostgreSQL,
+# desktop-file-utils) when missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -15,6 +15,7 @@ ls /usr/lib/*/dri/swrast_dri.so /usr/lib/*/dri/kms_swrast_dri.so >/dev/null 2>&1
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v node >/dev/null 2>&1 || missing+=(nodejs) # storage's localStorage tests run the js/wasm build under Node
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql) # online/store and online/server start a private PostgreSQL
+command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils) # the Linux download's .desktop entry is validated
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   sudo=""

@@ -15,3 +15,20 @@ import "embed"
 //
 //go:embed web
 var Web embed.FS
+
+// Icon is one of the page's icons in web/icons, drawn by
+// bashni/internal/appicon (the same artwork as the desktop downloads' icons).
+type Icon struct {
+	Name     string // file name in web/icons
+	Size     int    // pixels, square
+	Maskable bool   // full-bleed background for launchers that crop (manifest purpose "maskable")
+}
+
+// Icons are the page's icons; `go generate ./wasm` redraws them after a
+// change to the artwork, and a test checks that they are up to date.
+var Icons = []Icon{
+	{"icon-180.png", 180, false},
+	{"icon-192.png", 192, false},
+	{"icon-512.png", 512, false},
+	{"maskable-512.png", 512, true},
+}

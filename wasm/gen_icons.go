@@ -1,7 +1,7 @@
 //go:build ignore
 
 // gen_icons writes the web app's icons into web/icons. Run it with
-// `go generate ./wasm` after changing the artwork in internal/icongen.
+// `go generate ./wasm` after changing the artwork in bashni/internal/appicon.
 package main
 
 import (
@@ -10,32 +10,27 @@ import (
 	"os"
 	"path/filepath"
 
-	"bashni/wasm/internal/icongen"
+	"bashni/internal/appicon"
+	"bashni/wasm"
 )
 
 func main() {
-	for _, ic := range []struct {
-		name     string
-		size     int
-		maskable bool
-	}{
-		{"icon-180.png", 180, false},
-		{"icon-192.png", 192, false},
-		{"icon-512.png", 512, false},
-		{"maskable-512.png", 512, true},
-	} {
-		f, err := os.Create(filepath.Join("web", "icons", ic.name))
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		if err := png.Encode(f, icongen.Icon(ic.size, ic.maskable)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		if err := f.Close(); err != nil {
-			fmt.Fprintln(os.Stderr, err)
+	for _, ic := range wasm.Icons {
+		if err := write(ic); err != nil {
+			fmt.Fprintln(os.Stderr, "gen_icons:", err)
 			os.Exit(1)
 		}
 	}
+}
+
+func write(ic wasm.Icon) error {
+	f, err := os.Create(filepath.Join("web", "icons", ic.Name))
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, appicon.Icon(ic.Size, ic.Maskable)); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", ic.Name, err)
+	}
+	return f.Close()
 }

@@ -5,18 +5,30 @@
 //
 // Input is read all the time, also while a search or a perft runs, so that
 // "stop", "quit" and "isready" act at once (serve.go).
+//
+//	bashni-engine            speak the protocol on stdin and stdout
+//	bashni-engine -version   print the version and exit
 package main
 
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+
+	"bashni/version"
 )
 
 func main() {
+	showVersion := flag.Bool("version", false, "print the version and exit")
+	flag.Parse()
+	if *showVersion {
+		fmt.Println("bashni-engine", version.Get())
+		return
+	}
 	os.Exit(run(os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -37,6 +37,10 @@ func main() {
 		log.Fatal(err)
 	}
 	opts := site.Options{BrotliQuality: *quality}
+	if *prebuilt == "" {
+		// build.json names the release the game was built from.
+		opts.Release = site.CheckoutVersion(context.Background())
+	}
 	if *out != "" && *quality == 0 {
 		opts.BrotliQuality = site.BestBrotliQuality
 	}

@@ -8,23 +8,34 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"bashni/version"
+	"bashni/version/stamp"
 )
 
 // BuildGame compiles the game (the module's main package) for js/wasm and
-// returns the binary. Symbol tables are stripped: they are a quarter of the
-// download and the browser has no use for them.
+// returns the binary, stamped with the checkout's version (CheckoutVersion).
+// Symbol tables are stripped: they are a quarter of the download and the
+// browser has no use for them.
 func BuildGame(ctx context.Context) ([]byte, error) {
 	root, err := moduleRoot(ctx)
 	if err != nil {
 		return nil, err
 	}
+	return BuildGameAt(ctx, root, CheckoutVersion(ctx))
+}
+
+// BuildGameAt compiles the game of the module at root for js/wasm with
+// release stamped into bashni/version (cmd/release builds from a snapshot of
+// the checkout).
+func BuildGameAt(ctx context.Context, root string, release version.Info) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "bashni-wasm-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "main.wasm")
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, ".")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w "+stamp.LDFlags(release), "-o", out, ".")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
@@ -33,6 +44,20 @@ func BuildGame(ctx context.Context) ([]byte, error) {
 		return nil, fmt.Errorf("building the game for js/wasm: %w\n%s", err, stderr.String())
 	}
 	return os.ReadFile(out)
+}
+
+// CheckoutVersion is the version of the checkout the game is built from
+// (git describe), or version.Unknown outside a git checkout.
+func CheckoutVersion(ctx context.Context) version.Info {
+	root, err := moduleRoot(ctx)
+	if err != nil {
+		return version.Info{Version: version.Unknown}
+	}
+	info, err := stamp.Describe(ctx, root)
+	if err != nil {
+		return version.Info{Version: version.Unknown}
+	}
+	return info
 }
 
 func moduleRoot(ctx context.Context) (string, error) {

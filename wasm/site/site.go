@@ -29,6 +29,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"bashni/version"
 	"bashni/wasm"
 )
 
@@ -59,6 +60,10 @@ type Options struct {
 	// worth it once for a published site (wasm/serve -out), not for every
 	// local start. Zero means DefaultBrotliQuality.
 	BrotliQuality int
+	// Release, when set, is the game's version (bashni/version) that
+	// build.json names: "release" (git describe), "commit" and "date" (the
+	// commit's).
+	Release version.Info
 }
 
 // DefaultBrotliQuality is quick enough for every start of wasm/serve and the
@@ -133,14 +138,25 @@ func NewWithOptions(game []byte, opts Options) (*Site, error) {
 	if err := s.add(s.WasmName, game, opts); err != nil {
 		return nil, err
 	}
+	if err := s.addLanguages(opts); err != nil {
+		return nil, err
+	}
 	w := s.files[s.WasmName]
-	info, _ := json.Marshal(map[string]any{
+	build := map[string]any{
 		"version":     s.Version,
 		"wasm":        s.WasmName,
 		"wasmBytes":   len(game),
 		"gzipBytes":   len(w.gz),
 		"brotliBytes": len(w.br),
-	})
+	}
+	if r := opts.Release; r.Version != "" {
+		build["release"] = r.Version
+		build["commit"] = r.Commit
+		if !r.Date.IsZero() {
+			build["date"] = r.Date.UTC().Format(time.RFC3339)
+		}
+	}
+	info, _ := json.Marshal(build)
 	return s, s.add("build.json", info, opts)
 }
 

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,8 +11,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"bashni/version"
 )
 
 var cachedSite *Site
@@ -249,5 +253,54 @@ func TestWriteDirDoesNotFollowLinks(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 1 {
 		t.Errorf("files were written where the link points: %v", entries)
+	}
+}
+
+// The CJK fonts and the compiled messages are served beside main.wasm, and
+// the manifests of every language with the page.
+func TestFontsAndManifestsAreServed(t *testing.T) {
+	s, err := New([]byte("\x00asm\x01\x00\x00\x00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, ctype string }{
+		{"/fonts/ja-regular.otf", "font/otf"}, {"/fonts/ko-bold.otf", "font/otf"}, {"/locales/ru.json", "application/json"},
+		{"/manifest.ru.webmanifest", "application/manifest+json"}, {"/manifest.ja.webmanifest", "application/manifest+json"},
+	} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", tc.path, nil))
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != tc.ctype || rec.Body.Len() < 100 {
+			t.Errorf("%s: %d %q, %d bytes", tc.path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.Len())
+		}
+	}
+}
+
+// build.json names the release when the site is told it, and only then.
+func TestBuildJSONRelease(t *testing.T) {
+	fake := []byte("\x00asm fake game")
+	read := func(s *Site) map[string]any {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/build.json", nil))
+		var m map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil {
+			t.Fatalf("build.json: %v: %s", err, rec.Body.Bytes())
+		}
+		return m
+	}
+	s, err := NewWithOptions(fake, Options{Release: version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abc", Date: time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := read(s)
+	if m["release"] != "v1.2.0-3-ge97c113" || m["commit"] != "e97c113abc" || m["date"] != "2026-12-01T01:00:00Z" || m["version"] != s.Version {
+		t.Errorf("build.json %v", m)
+	}
+	plain, err := New(fake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := read(plain); m["release"] != nil || m["commit"] != nil {
+		t.Errorf("build.json without a release: %v", m)
 	}
 }

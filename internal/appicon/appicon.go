@@ -1,8 +1,10 @@
-// Package icongen draws the game's app icon procedurally (a short column of
+// Package appicon draws the game's app icon procedurally (a short column of
 // discs with a crown on a dark tile), with the pure-Go rasteriser of
-// golang.org/x/image/vector, so that the web manifest's icons are made by code
-// rather than downloaded art.
-package icongen
+// golang.org/x/image/vector. It is the one source of every icon the game
+// ships: the web manifest's icons (go generate ./wasm) and the Windows .ico,
+// macOS .icns and Linux hicolor icons that cmd/release makes. Each size is
+// drawn at that size, not scaled from a large one, so small icons stay sharp.
+package appicon
 
 import (
 	"image"
@@ -56,6 +58,18 @@ func Icon(size int, maskable bool) *image.RGBA {
 	// A crown inlaid on the top face.
 	gold := color.RGBA{0xd9, 0xa4, 0x2a, 0xff}
 	fill(img, crown(cx, top+discH*0.22, unit*0.30, unit*0.16), gold)
+	return img
+}
+
+// MacOS renders a size×size icon for a macOS .icns: the rounded tile inset
+// on a transparent canvas the way Apple's icon grid wants it (an 824-pixel
+// tile on a 1024-pixel canvas), so the icon is as big as its neighbours in the
+// Dock and the Finder instead of larger.
+func MacOS(size int) *image.RGBA {
+	inner := (size*824 + 512) / 1024
+	off := (size - inner) / 2
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	draw.Draw(img, image.Rect(off, off, off+inner, off+inner), Icon(inner, false), image.Point{}, draw.Src)
 	return img
 }
 

@@ -1,0 +1,264 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"bashni/cmd/release/internal/archive"
+	"bashni/cmd/release/internal/linuxapp"
+	"bashni/cmd/release/internal/macapp"
+	"bashni/internal/appicon"
+	"bashni/licenses"
+	"bashni/version"
+)
+
+// What the downloads call the game.
+const (
+	productName = "Bashni"
+	// bundleID names the macOS app; a studio signing the app with its own
+	// Apple Developer ID may want its own reverse-DNS name here.
+	bundleID  = "org.bashni.Bashni"
+	copyright = "Bashni and Lasca. Licences of the software it is built with: THIRD-PARTY-LICENSES.txt"
+)
+
+// linuxDesktop is the game's .desktop entry.
+var linuxDesktop = linuxapp.App{
+	ID:          "bashni",
+	Name:        productName,
+	GenericName: "Column draughts",
+	Comment:     "Bashni (Russian column draughts) and Lasca, against the computer or a friend",
+	Executable:  "bashni",
+	WMClass:     "Bashni", // Ebitengine's window class is its title at start-up
+	Categories:  []string{"Game", "BoardGame"},
+	Keywords:    []string{"draughts", "checkers", "bashni", "lasca", "columns", "towers"},
+}
+
+// artifact is one file of a release.
+type artifact struct {
+	name string
+	data []byte
+}
+
+// licenceFile is THIRD-PARTY-LICENSES.txt for an executable: the licences of
+// exactly the modules linked into it.
+func licenceFile(name string, exe []byte, withOwn bool) ([]byte, error) {
+	mods, err := modules(exe, withOwn)
+	if err != nil {
+		return nil, fmt.Errorf("reading the modules of %s: %w", name, err)
+	}
+	return []byte(licenses.Document(name, licenses.ForModules(mods))), nil
+}
+
+const licenceName = "THIRD-PARTY-LICENSES.txt"
+
+// readme is the short note that goes into each game download.
+func readme(info version.Info, how string) []byte {
+	return []byte(fmt.Sprintf("%s %s\n\nBashni (Russian column draughts) and Lasca, against the computer or a friend.\n\n%s\nThe licences of the software the game is built with are in %s.\n",
+		productName, info.Version, strings.TrimLeft(how, "\n"), licenceName))
+}
+
+const windowsHow = `
+Start: double-click bashni.exe. The game is not signed, so Windows SmartScreen
+may say "Windows protected your PC": click "More info", then "Run anyway".
+Settings and saved games are kept in %AppData%\bashni.
+`
+
+const linuxHow = `
+Start: ./bashni (it needs a desktop with OpenGL, which every Linux desktop has).
+To list it in your applications menu: ./install-desktop-entry.sh
+(./install-desktop-entry.sh --uninstall takes it away again).
+Settings and saved games are kept in ~/.config/bashni.
+`
+
+const engineHow = `
+bashni-engine speaks the Bashni engine protocol on standard input and output,
+for match runners, analysis tools and GUIs; "bashni-engine -version" prints its
+version.
+`
+
+// packWindows zips the game (bashni.exe) and the engine for one Windows
+// target. The files sit at the top of the zip: Explorer's "Extract all"
+// makes the folder.
+func (r *release) packWindows(b binaries) ([]artifact, error) {
+	suffix := fmt.Sprintf("%s-windows-%s.zip", r.info.Version, b.target.Arch)
+	gameLic, err := licenceFile(productName, b.game, true)
+	if err != nil {
+		return nil, err
+	}
+	engineLic, err := licenceFile("bashni-engine", b.engine, false)
+	if err != nil {
+		return nil, err
+	}
+	game, err := r.zip([]archive.File{
+		{Name: "bashni.exe", Data: b.game, Executable: true},
+		{Name: "README.txt", Data: crlf(readme(r.info, windowsHow))},
+		{Name: licenceName, Data: crlf(gameLic)},
+	})
+	if err != nil {
+		return nil, err
+	}
+	engine, err := r.zip([]archive.File{
+		{Name: "bashni-engine.exe", Data: b.engine, Executable: true},
+		{Name: "README.txt", Data: crlf(engineReadme(r.info))},
+		{Name: licenceName, Data: crlf(engineLic)},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []artifact{{"bashni-" + suffix, game}, {"bashni-engine-" + suffix, engine}}, nil
+}
+
+// crlf gives text files Windows line endings, for Notepad's sake.
+func crlf(b []byte) []byte {
+	return bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
+}
+
+func engineReadme(info version.Info) []byte {
+	return []byte(fmt.Sprintf("bashni-engine %s\n%s\nThe licences of the software it is built with are in %s.\n", info.Version, engineHow, licenceName))
+}
+
+// packMac makes Bashni.app with one universal binary (Intel and Apple
+// silicon) and zips it; the engine too is one universal binary.
+func (r *release) packMac(amd, arm binaries) ([]artifact, error) {
+	game, err := macapp.Universal(amd.game, arm.game)
+	if err != nil {
+		return nil, err
+	}
+	engine, err := macapp.Universal(amd.engine, arm.engine)
+	if err != nil {
+		return nil, err
+	}
+	icns, err := macapp.ICNS(func(s int) image.Image { return appicon.MacOS(s) })
+	if err != nil {
+		return nil, err
+	}
+	gameLic, err := licenceFile(productName, arm.game, true)
+	if err != nil {
+		return nil, err
+	}
+	engineLic, err := licenceFile("bashni-engine", arm.engine, false)
+	if err != nil {
+		return nil, err
+	}
+	files, err := macapp.Bundle(macapp.App{
+		Name:       productName,
+		Identifier: bundleID,
+		Executable: "bashni",
+		Copyright:  copyright,
+		Version:    r.info,
+		Binary:     game,
+		Icon:       icns,
+		Resources:  []archive.File{{Name: licenceName, Data: gameLic}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	gameZip, err := r.zip(files)
+	if err != nil {
+		return nil, err
+	}
+	engineZip, err := r.zip([]archive.File{
+		{Name: "bashni-engine", Data: engine, Executable: true},
+		{Name: "README.txt", Data: engineReadme(r.info)},
+		{Name: licenceName, Data: engineLic},
+	})
+	if err != nil {
+		return nil, err
+	}
+	suffix := r.info.Version + "-macos-universal.zip"
+	return []artifact{{"bashni-" + suffix, gameZip}, {"bashni-engine-" + suffix, engineZip}}, nil
+}
+
+// packLinux makes the game's tarball (the binary, its .desktop entry, the
+// icons and the script that installs both) and the engine's, each unpacking
+// into one folder of its own name.
+func (r *release) packLinux(b binaries) ([]artifact, error) {
+	gameDir := fmt.Sprintf("bashni-%s-linux-%s", r.info.Version, b.target.Arch)
+	engineDir := fmt.Sprintf("bashni-engine-%s-linux-%s", r.info.Version, b.target.Arch)
+	gameLic, err := licenceFile(productName, b.game, true)
+	if err != nil {
+		return nil, err
+	}
+	engineLic, err := licenceFile("bashni-engine", b.engine, false)
+	if err != nil {
+		return nil, err
+	}
+	icons, err := linuxapp.Icons(linuxDesktop, gameDir+"/icons", func(s int) image.Image { return appicon.Icon(s, false) })
+	if err != nil {
+		return nil, err
+	}
+	files := append(icons,
+		archive.File{Name: gameDir + "/bashni", Data: b.game, Executable: true},
+		archive.File{Name: gameDir + "/bashni.desktop", Data: linuxapp.Desktop(linuxDesktop)},
+		archive.File{Name: gameDir + "/install-desktop-entry.sh", Data: linuxapp.InstallScript(linuxDesktop, "icons"), Executable: true},
+		archive.File{Name: gameDir + "/README.txt", Data: readme(r.info, linuxHow)},
+		archive.File{Name: gameDir + "/" + licenceName, Data: gameLic},
+	)
+	game, err := r.tarGz(files)
+	if err != nil {
+		return nil, err
+	}
+	engine, err := r.tarGz([]archive.File{
+		{Name: engineDir + "/bashni-engine", Data: b.engine, Executable: true},
+		{Name: engineDir + "/README.txt", Data: engineReadme(r.info)},
+		{Name: engineDir + "/" + licenceName, Data: engineLic},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []artifact{{gameDir + ".tar.gz", game}, {engineDir + ".tar.gz", engine}}, nil
+}
+
+// packWeb zips the static site as wasm/site writes it (with its .gz
+// copies), in one folder to upload.
+func (r *release) packWeb(siteDir string, licence []byte) (artifact, error) {
+	dir := "bashni-" + r.info.Version + "-web"
+	var files []archive.File
+	err := filepath.WalkDir(siteDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(siteDir, p)
+		files = append(files, archive.File{Name: dir + "/" + filepath.ToSlash(rel), Data: data})
+		return nil
+	})
+	if err != nil {
+		return artifact{}, fmt.Errorf("reading the site: %w", err)
+	}
+	files = append(files, archive.File{Name: dir + "/" + licenceName, Data: licence})
+	data, err := r.zip(files)
+	return artifact{dir + ".zip", data}, err
+}
+
+func (r *release) zip(files []archive.File) ([]byte, error) {
+	var b bytes.Buffer
+	err := archive.WriteZip(&b, files, r.info.Date)
+	return b.Bytes(), err
+}
+
+func (r *release) tarGz(files []archive.File) ([]byte, error) {
+	var b bytes.Buffer
+	err := archive.WriteTarGz(&b, files, r.info.Date)
+	return b.Bytes(), err
+}
+
+// sums is SHA256SUMS: one "<hex>  <name>" line per artifact, by name, as
+// sha256sum writes it (check with sha256sum -c SHA256SUMS).
+func sums(arts []artifact) []byte {
+	sorted := append([]artifact(nil), arts...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+	var b strings.Builder
+	for _, a := range sorted {
+		fmt.Fprintf(&b, "%s  %s\n", sha256Hex(a.data), a.name)
+	}
+	return []byte(b.String())
+}
