@@ -29,6 +29,12 @@ func newTestApp(t *testing.T, dir string) (*App, *storage.Store) {
 	}
 	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &platform.Memory{},
 		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	// Every move saves, off the game loop: let the writes end before dir
+	// goes (the test's own cleanups run first).
+	t.Cleanup(func() {
+		a.archiver.wg.Wait()
+		_ = a.saver.Flush()
+	})
 	return a, store
 }
 
