@@ -5,6 +5,10 @@
 //	bashni -watch -level 4      the computer against itself
 //	bashni -mute                no sound
 //	bashni -version             print the version and exit
+//
+// The same program is the browser game (GOOS=js), whose page turns its URL
+// parameters into these flags; package startup assembles the game for both
+// and for phones (mobile/).
 package main
 
 import (
@@ -17,10 +21,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/ai"
-	"bashni/audio"
+	"bashni/platform"
 	"bashni/rules"
-	"bashni/scenes"
-	"bashni/storage"
+	"bashni/startup"
 	"bashni/version"
 )
 
@@ -56,7 +59,7 @@ func run() error {
 	}
 	if *fen != "" {
 		// In a page the game starts anyway and the title says what is wrong.
-		if _, err := rules.ParseFEN(v, *fen); err != nil && !inBrowser {
+		if _, err := rules.ParseFEN(v, *fen); err != nil && !platform.InBrowser {
 			return fmt.Errorf("-fen: %v", err)
 		}
 	}
@@ -65,49 +68,14 @@ func run() error {
 		return fmt.Errorf("-size %q: want WxH, e.g. 1280x800", *size)
 	}
 
-	// Settings and saves; without a usable directory, keep them in memory.
-	var notices []string
-	store, err := storage.OpenDefault()
-	if err != nil {
-		store = storage.OpenMemory()
-		notices = append(notices, "Settings will not be kept: "+err.Error())
-	}
-	settings, notice := store.LoadSettings()
-	if notice != "" {
-		notices = append(notices, string(notice))
-	}
-
-	// Sound; without a device the game plays silently and says so once.
-	// A page started with -mute (?mute=1) makes no audio context at all.
-	var sound *audio.Player
-	if !*mute || !inBrowser {
-		sound = audio.New(audio.Options{Muted: *mute || settings.Muted})
-		if sound.Notice() != "" {
-			notices = append(notices, "No sound device: the game plays silently.")
-		}
-	}
-
 	ebiten.SetWindowTitle("Bashni")
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowSizeLimits(320, 400, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetScreenClearedEveryFrame(false)
 
-	app := scenes.NewApp(scenes.Options{
-		Settings: settings,
-		Store:    store,
-		Sound:    sound,
-		Mute:     *mute,
-		Notice:   strings.Join(notices, " "),
-		FEN:      *fen,
-		Variant:  v,
-		Watch:    *watch,
-		Level:    *level,
-		Friend:   *friend,
-		Seed:     *seed,
-	})
-	err = ebiten.RunGame(platformGame(app))
-	if ferr := app.Close(); ferr != nil {
+	g := startup.New(startup.Options{Mute: *mute, FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed})
+	err = ebiten.RunGame(quitOnSignal(g))
+	if ferr := g.Close(); ferr != nil {
 		fmt.Fprintln(os.Stderr, "bashni: saving:", ferr)
 	}
 	if err != nil && !errors.Is(err, ebiten.Termination) {

@@ -10,30 +10,30 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"bashni/scenes"
+	"bashni/platform"
 )
 
-// quitOnSignal returns the desktop game: the App, ended by SIGINT or
-// SIGTERM (Ctrl+C in a terminal, a logout, a service manager) the way
-// closing its window ends it, so that RunGame returns and the game in
-// progress gets its exit save. A second signal ends the process at once.
-func quitOnSignal(app *scenes.App) ebiten.Game {
-	g := &signalledGame{App: app}
+// quitOnSignal returns the desktop game: g, ended by SIGINT or SIGTERM
+// (Ctrl+C in a terminal, a logout, a service manager) the way closing its
+// window ends it, so that RunGame returns and the game in progress gets its
+// exit save. A second signal ends the process at once.
+func quitOnSignal(g platform.Game) ebiten.Game {
+	sg := &signalledGame{Game: g}
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-signals
 		signal.Stop(signals)
-		g.quit.Store(true)
+		sg.quit.Store(true)
 	}()
-	return g
+	return sg
 }
 
-// signalledGame is the App with its Update ending the game once a signal
-// came. (It embeds the App itself, not an ebiten.Game, so LayoutF and the
-// App's other optional methods stay visible to Ebitengine.)
+// signalledGame is the game with its Update ending it once a signal came.
+// (It embeds the platform's Game, not an ebiten.Game, so LayoutF stays
+// visible to Ebitengine.)
 type signalledGame struct {
-	*scenes.App
+	platform.Game
 	quit atomic.Bool
 }
 
@@ -41,5 +41,5 @@ func (g *signalledGame) Update() error {
 	if g.quit.Load() {
 		return ebiten.Termination
 	}
-	return g.App.Update()
+	return g.Game.Update()
 }

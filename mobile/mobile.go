@@ -3,8 +3,8 @@
 // Package mobile is the game as a native phone app: `ebitenmobile bind`
 // turns it into an Android library (.aar) or an iOS framework
 // (.xcframework) whose view runs the same game as the desktop and the
-// browser (scenes.App, portrait layout, touch, long press for the column
-// inspector).
+// browser (assembled by package startup: portrait layout, touch, long
+// press for the column inspector).
 //
 // Build the libraries (needs the Android SDK and NDK, or macOS with Xcode):
 //
@@ -25,14 +25,12 @@ package mobile
 
 import (
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"bashni/audio"
 	"bashni/rules"
-	"bashni/scenes"
+	"bashni/startup"
 	"bashni/storage"
 )
 
@@ -67,13 +65,13 @@ func theApp() ebiten.Game {
 	return theGame
 }
 
-// game makes the App when it is first needed and then is the App.
+// game makes the game when it is first needed and then is the game.
 type game struct {
 	once sync.Once
-	app  *scenes.App
+	app  *startup.Game
 }
 
-func (g *game) get() *scenes.App {
+func (g *game) get() *startup.Game {
 	g.once.Do(func() {
 		mu.Lock()
 		dir := dataDir
@@ -89,30 +87,12 @@ func (g *game) Layout(w, h int) (int, int) { return g.get().Layout(w, h) }
 
 func (g *game) LayoutF(w, h float64) (float64, float64) { return g.get().LayoutF(w, h) }
 
-// newApp builds the game as main.go does for the desktop: settings and the
-// saved game from dir, sound, the title screen.
-func newApp(dir string) *scenes.App {
-	var notices []string
-	store, err := openStore(dir)
-	if err != nil {
-		store = storage.OpenMemory()
-		notices = append(notices, "Settings will not be kept: "+err.Error())
-	}
-	settings, notice := store.LoadSettings()
-	if notice != "" {
-		notices = append(notices, string(notice))
-	}
-	sound := audio.New(audio.Options{Muted: settings.Muted})
-	if sound.Notice() != "" {
-		notices = append(notices, "No sound device: the game plays silently.")
-	}
-	ebiten.SetScreenClearedEveryFrame(false)
-	return scenes.NewApp(scenes.Options{
-		Settings: settings,
-		Store:    store,
-		Sound:    sound,
-		Notice:   strings.Join(notices, " "),
-		Variant:  rules.Bashni,
+// newApp builds the game as main.go does for the desktop and the browser
+// (package startup), with its settings and the saved game in dir.
+func newApp(dir string) *startup.Game {
+	return startup.New(startup.Options{
+		Store:   func() (*storage.Store, error) { return openStore(dir) },
+		Variant: rules.Bashni,
 	})
 }
 

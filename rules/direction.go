@@ -5,11 +5,13 @@ package rules
 // of the geometry.
 type Direction uint8
 
+// The directions, in the order of the geometry's tables (dirDelta, next,
+// rays, maskFrom); as bit shifts on the 8×8 grid of squares.
 const (
-	NorthEast Direction = dirNE // towards h8: file+1, rank+1
-	NorthWest Direction = dirNW // towards a8: file-1, rank+1
-	SouthEast Direction = dirSE // towards h1: file+1, rank-1
-	SouthWest Direction = dirSW // towards a1: file-1, rank-1
+	NorthEast Direction = iota // +9: towards h8, file+1, rank+1
+	NorthWest                  // +7: towards a8, file-1, rank+1
+	SouthEast                  // -7: towards h1, file+1, rank-1
+	SouthWest                  // -9: towards a1, file-1, rank-1
 )
 
 // Opposite is the direction back.

@@ -59,6 +59,10 @@ const (
 	NoProgress
 	Agreement
 	Resignation
+	// TimeOut and Abandonment are decided off the board (an online game's
+	// clock or server); Game.End records them.
+	TimeOut
+	Abandonment
 )
 
 // Code is the reason's word in the engine protocol's status line.
@@ -74,6 +78,10 @@ func (r Reason) Code() string {
 		return "agreement"
 	case Resignation:
 		return "resignation"
+	case TimeOut:
+		return "time"
+	case Abandonment:
+		return "abandonment"
 	}
 	return ""
 }
@@ -127,6 +135,16 @@ func (o Outcome) Explain() string {
 		return "Draw: 15 moves by each side without a capture or a promotion."
 	case Agreement:
 		return "Draw by agreement."
+	case TimeOut:
+		if o.Result == Draw {
+			return "Draw: time ran out."
+		}
+		return fmt.Sprintf("%s wins: %s ran out of time.", winner, loser)
+	case Abandonment:
+		if o.Result == Draw {
+			return "Draw: the game was abandoned."
+		}
+		return fmt.Sprintf("%s wins: %s left the game.", winner, loser)
 	}
 	return "The game is in progress."
 }
@@ -288,23 +306,25 @@ func (g *Game) GoTo(ply int) error {
 
 // Resign ends the game as a loss for c.
 func (g *Game) Resign(c Color) error {
-	if o := g.Outcome(); o.Over() {
-		return fmt.Errorf("the game is over: %s", o.Explain())
-	}
-	g.moves = g.moves[:g.ply]
-	g.positions = g.positions[:g.ply+1]
-	g.declared, g.declAt = Outcome{WinFor(c.Opponent()), Resignation}, g.ply
-	return nil
+	return g.End(Outcome{WinFor(c.Opponent()), Resignation})
 }
 
 // AgreeDraw ends the game as a draw by agreement.
-func (g *Game) AgreeDraw() error {
-	if o := g.Outcome(); o.Over() {
-		return fmt.Errorf("the game is over: %s", o.Explain())
+func (g *Game) AgreeDraw() error { return g.End(Outcome{Draw, Agreement}) }
+
+// End ends the game at the current ply with an outcome decided off the
+// board: a resignation, a draw agreed, or what a clock or a server decided
+// (TimeOut, Abandonment). Moves that were undone are dropped.
+func (g *Game) End(o Outcome) error {
+	if !o.Over() {
+		return fmt.Errorf("%q is not the end of a game", o.Status())
+	}
+	if cur := g.Outcome(); cur.Over() {
+		return fmt.Errorf("the game is over: %s", cur.Explain())
 	}
 	g.moves = g.moves[:g.ply]
 	g.positions = g.positions[:g.ply+1]
-	g.declared, g.declAt = Outcome{Draw, Agreement}, g.ply
+	g.declared, g.declAt = o, g.ply
 	return nil
 }
 

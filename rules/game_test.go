@@ -108,3 +108,35 @@ func TestResignAndAgree(t *testing.T) {
 		t.Errorf("agree draw: %v %s", err, g.Outcome().Status())
 	}
 }
+
+// TestEndOffTheBoard: a result decided off the board (an online game's
+// clock or server) ends the game like a resignation, with its own reason.
+func TestEndOffTheBoard(t *testing.T) {
+	for _, tc := range []struct {
+		o              Outcome
+		status, reason string
+	}{
+		{Outcome{BlackWins, TimeOut}, "win B time", "Black wins: White ran out of time."},
+		{Outcome{WhiteWins, Abandonment}, "win W abandonment", "White wins: Black left the game."},
+		{Outcome{Draw, TimeOut}, "draw time", "Draw: time ran out."},
+	} {
+		g := NewGame(Bashni)
+		playAll(t, g, "c3-d4 f6-e5")
+		g.Undo()
+		if err := g.End(tc.o); err != nil {
+			t.Fatal(err)
+		}
+		if o := g.Outcome(); o != tc.o || o.Status() != tc.status || o.Explain() != tc.reason {
+			t.Errorf("ended with %+v: outcome %+v, status %q, %q", tc.o, o, o.Status(), o.Explain())
+		}
+		if g.CanRedo() || g.Ply() != 1 {
+			t.Errorf("the end kept the undone move: ply %d, redo %v", g.Ply(), g.CanRedo())
+		}
+		if g.End(Outcome{Draw, Agreement}) == nil {
+			t.Error("a finished game accepted another result")
+		}
+	}
+	if NewGame(Lasca).End(Outcome{}) == nil {
+		t.Error("an ongoing outcome ended the game")
+	}
+}

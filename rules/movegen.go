@@ -41,9 +41,9 @@ func (p *Position) CountMoves(buf []Move) int {
 	men := own &^ p.kings
 	n := 0
 	if p.side == White {
-		n = popcount((men&g.maskFrom[dirNE])<<9&empty) + popcount((men&g.maskFrom[dirNW])<<7&empty)
+		n = popcount((men&g.maskFrom[NorthEast])<<9&empty) + popcount((men&g.maskFrom[NorthWest])<<7&empty)
 	} else {
-		n = popcount((men&g.maskFrom[dirSE])>>7&empty) + popcount((men&g.maskFrom[dirSW])>>9&empty)
+		n = popcount((men&g.maskFrom[SouthEast])>>7&empty) + popcount((men&g.maskFrom[SouthWest])>>9&empty)
 	}
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		n += p.kingQuietCount(g, lsb(k), occ)
@@ -53,7 +53,7 @@ func (p *Position) CountMoves(buf []Move) int {
 
 func (p *Position) kingQuietCount(g *geometry, sq Square, occ uint64) int {
 	n := 0
-	for d := 0; d < 4; d++ {
+	for d := NorthEast; d <= SouthWest; d++ {
 		for t := g.next[sq][d]; t >= 0 && occ&(1<<uint(t)) == 0; t = g.next[t][d] {
 			n++
 			if !p.variant.FlyingKings() {
@@ -70,15 +70,15 @@ func (p *Position) quietMoveExists() bool {
 	empty := g.board &^ occ
 	men := own &^ p.kings
 	if p.side == White {
-		if (men&g.maskFrom[dirNE])<<9&empty != 0 || (men&g.maskFrom[dirNW])<<7&empty != 0 {
+		if (men&g.maskFrom[NorthEast])<<9&empty != 0 || (men&g.maskFrom[NorthWest])<<7&empty != 0 {
 			return true
 		}
-	} else if (men&g.maskFrom[dirSE])>>7&empty != 0 || (men&g.maskFrom[dirSW])>>9&empty != 0 {
+	} else if (men&g.maskFrom[SouthEast])>>7&empty != 0 || (men&g.maskFrom[SouthWest])>>9&empty != 0 {
 		return true
 	}
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		sq := lsb(k)
-		for d := 0; d < 4; d++ {
+		for d := NorthEast; d <= SouthWest; d++ {
 			if t := g.next[sq][d]; t >= 0 && occ&(1<<uint(t)) == 0 {
 				return true
 			}
@@ -93,11 +93,11 @@ func (p *Position) appendQuietMoves(buf []Move) []Move {
 	empty := g.board &^ occ
 	men := own &^ p.kings
 	promo := g.promo[p.side]
-	var dirs [2]int
+	var dirs [2]Direction
 	if p.side == White {
-		dirs = [2]int{dirNE, dirNW}
+		dirs = [2]Direction{NorthEast, NorthWest}
 	} else {
-		dirs = [2]int{dirSE, dirSW}
+		dirs = [2]Direction{SouthEast, SouthWest}
 	}
 	for _, d := range dirs {
 		var targets uint64
@@ -119,7 +119,7 @@ func (p *Position) appendQuietMoves(buf []Move) []Move {
 	fly := p.variant.FlyingKings()
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		sq := lsb(k)
-		for d := 0; d < 4; d++ {
+		for d := NorthEast; d <= SouthWest; d++ {
 			for t := g.next[sq][d]; t >= 0 && occ&(1<<uint(t)) == 0; t = g.next[t][d] {
 				m := Move{npath: 2, promote: -1}
 				m.path[0], m.path[1] = sq, t
@@ -140,19 +140,19 @@ func (p *Position) appendQuietMoves(buf []Move) []Move {
 type captureGen struct {
 	g         *geometry
 	enemy     uint64
-	occ       uint64 // occupied squares, the mover's origin excluded
-	promo     uint64 // the mover's promotion squares
-	manDirs   []int  // directions in which men capture
-	fly       bool   // kings fly (Bashni)
-	crownStop bool   // promotion ends the move (Lasca)
+	occ       uint64      // occupied squares, the mover's origin excluded
+	promo     uint64      // the mover's promotion squares
+	manDirs   []Direction // directions in which men capture
+	fly       bool        // kings fly (Bashni)
+	crownStop bool        // promotion ends the move (Lasca)
 	cur       Move
 	out       []Move
 }
 
 var (
-	allDirs       = []int{dirNE, dirNW, dirSE, dirSW}
-	whiteForwards = []int{dirNE, dirNW}
-	blackForwards = []int{dirSE, dirSW}
+	allDirs       = []Direction{NorthEast, NorthWest, SouthEast, SouthWest}
+	whiteForwards = []Direction{NorthEast, NorthWest}
+	blackForwards = []Direction{SouthEast, SouthWest}
 )
 
 // AppendCaptures appends the side to move's captures, as complete routes, to
@@ -176,7 +176,7 @@ func (p *Position) appendCaptures(buf []Move) []Move {
 	occ := p.white | p.black
 	empty := g.board &^ occ
 	men := own &^ p.kings
-	var dirs []int
+	var dirs []Direction
 	switch {
 	case p.variant.MenCaptureBackward():
 		dirs = allDirs
@@ -222,7 +222,7 @@ func (p *Position) appendCaptures(buf []Move) []Move {
 }
 
 // back returns the squares whose neighbour in direction d is in b.
-func (g *geometry) back(b uint64, d int) uint64 {
+func (g *geometry) back(b uint64, d Direction) uint64 {
 	if dirDelta[d] > 0 {
 		return b >> uint(dirDelta[d]) & g.maskFrom[d]
 	}
@@ -295,7 +295,7 @@ func (cg *captureGen) king(sq Square, jumped uint64) bool {
 	}
 	g := cg.g
 	found := false
-	for d := 0; d < 4; d++ {
+	for d := NorthEast; d <= SouthWest; d++ {
 		t := g.next[sq][d]
 		for t >= 0 && cg.occ&(1<<uint(t)) == 0 {
 			t = g.next[t][d]
@@ -334,7 +334,7 @@ func (cg *captureGen) king(sq Square, jumped uint64) bool {
 // kingCanCapture reports whether a flying king on sq has a capture.
 func (cg *captureGen) kingCanCapture(sq Square, jumped uint64) bool {
 	g := cg.g
-	for d := 0; d < 4; d++ {
+	for d := NorthEast; d <= SouthWest; d++ {
 		t := g.next[sq][d]
 		for t >= 0 && cg.occ&(1<<uint(t)) == 0 {
 			t = g.next[t][d]

@@ -1,9 +1,3 @@
-// Package rules implements Bashni (column draughts) and Lasca: board geometry,
-// columns, positions with Zobrist hashing, legal move generation, make/unmake,
-// notation (moves, FEN, game records), games with their results, and perft.
-//
-// The package imports nothing outside the standard library and holds no
-// mutable global state: the only package-level values are immutable tables.
 package rules
 
 import (
@@ -97,14 +91,7 @@ type geometry struct {
 	maskFrom [4]uint64     // squares from which a shift in direction d stays on the board
 }
 
-// Directions, as bit shifts on the 8×8 grid.
-const (
-	dirNE = iota // +9: file+1, rank+1
-	dirNW        // +7: file-1, rank+1
-	dirSE        // -7: file+1, rank-1
-	dirSW        // -9: file-1, rank-1
-)
-
+// The steps of each Direction: as a bit shift, and in files and ranks.
 var dirDelta = [4]int{9, 7, -7, -9}
 var dirFile = [4]int{1, -1, 1, -1}
 var dirRank = [4]int{1, 1, -1, -1}
@@ -137,7 +124,7 @@ func newGeometry(size, startRanks int) *geometry {
 		}
 	}
 	g.pieces = popcount(g.start[White]) + popcount(g.start[Black])
-	for d := 0; d < 4; d++ {
+	for d := NorthEast; d <= SouthWest; d++ {
 		for _, sq := range g.squares {
 			if g.inside(sq.File()+dirFile[d], sq.Rank()+dirRank[d]) {
 				g.maskFrom[d] |= 1 << uint(sq)
@@ -145,7 +132,7 @@ func newGeometry(size, startRanks int) *geometry {
 		}
 	}
 	for sq := Square(0); sq < 64; sq++ {
-		for d := 0; d < 4; d++ {
+		for d := NorthEast; d <= SouthWest; d++ {
 			g.next[sq][d] = NoSquare
 			if g.board&(1<<uint(sq)) == 0 {
 				continue

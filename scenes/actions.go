@@ -2,7 +2,8 @@ package scenes
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"bashni/scenes/ui"
 )
 
 // Action is something the player asks for, whatever the key, button or
@@ -25,46 +26,18 @@ const (
 	actionCount
 )
 
-// KeyState is the keyboard as the scenes see it for one tick: which keys
-// are down and which were just pressed (with auto-repeat for the arrows).
-type KeyState interface {
-	Pressed(k ebiten.Key) bool
-	JustPressed(k ebiten.Key) bool
-	Duration(k ebiten.Key) int // ticks the key has been held, 0 if up
-}
-
-// ebitenKeys reads Ebitengine's keyboard.
-type ebitenKeys struct{}
-
-func (ebitenKeys) Pressed(k ebiten.Key) bool     { return ebiten.IsKeyPressed(k) }
-func (ebitenKeys) JustPressed(k ebiten.Key) bool { return inpututil.IsKeyJustPressed(k) }
-func (ebitenKeys) Duration(k ebiten.Key) int     { return inpututil.KeyPressDuration(k) }
-
 // Keys maps the keyboard to actions once per tick.
 type Keys struct {
-	src     KeyState
 	actions [actionCount]bool
 	// ShowAll is true while Space is held: every column's composition.
 	ShowAll bool
 	changed bool
 }
 
-// repeat reports a key press and its auto-repeat: after 20 ticks, every 4.
-func repeat(d int) bool {
-	return d == 1 || (d > 20 && (d-20)%4 == 0)
-}
-
-// Read updates the actions from the keyboard.
-func (k *Keys) Read() {
-	if k.src == nil {
-		k.src = ebitenKeys{}
-	}
-	k.readFrom(k.src)
-}
-
-func (k *Keys) readFrom(s KeyState) {
+// Read updates the actions from this tick's keyboard.
+func (k *Keys) Read(s ui.Keyboard) {
 	k.actions = [actionCount]bool{}
-	ctrl := s.Pressed(ebiten.KeyControl) || s.Pressed(ebiten.KeyMeta)
+	ctrl := ui.Ctrl(s)
 	shift := s.Pressed(ebiten.KeyShift)
 	jp := s.JustPressed
 	if ctrl {
@@ -77,8 +50,8 @@ func (k *Keys) readFrom(s KeyState) {
 		k.actions[ActHint] = jp(ebiten.KeyH)
 	}
 	k.actions[ActBack] = jp(ebiten.KeyEscape) || jp(ebiten.KeyBackspace)
-	k.actions[ActPrev] = repeat(s.Duration(ebiten.KeyArrowLeft))
-	k.actions[ActNext] = repeat(s.Duration(ebiten.KeyArrowRight))
+	k.actions[ActPrev] = ui.RepeatKey(s, ebiten.KeyArrowLeft)
+	k.actions[ActNext] = ui.RepeatKey(s, ebiten.KeyArrowRight)
 	k.actions[ActFirst] = jp(ebiten.KeyHome) || jp(ebiten.KeyArrowUp)
 	k.actions[ActLast] = jp(ebiten.KeyEnd) || jp(ebiten.KeyArrowDown)
 	k.actions[ActConfirm] = jp(ebiten.KeyEnter) || jp(ebiten.KeyNumpadEnter)

@@ -17,6 +17,7 @@ func (f fakeKeys) Pressed(k ebiten.Key) bool {
 }
 func (f fakeKeys) JustPressed(k ebiten.Key) bool { return f[k] == 1 }
 func (f fakeKeys) Duration(k ebiten.Key) int     { return f[k] }
+func (f fakeKeys) AppendChars(dst []rune) []rune { return dst }
 
 func TestKeysToActions(t *testing.T) {
 	cases := []struct {
@@ -36,7 +37,7 @@ func TestKeysToActions(t *testing.T) {
 	}
 	for _, c := range cases {
 		var k Keys
-		k.readFrom(c.keys)
+		k.Read(c.keys)
 		for a := ActNone + 1; a < actionCount; a++ {
 			if k.Has(a) != (a == c.want) {
 				t.Errorf("keys %v: action %d is %v", c.keys, a, k.Has(a))
@@ -44,11 +45,11 @@ func TestKeysToActions(t *testing.T) {
 		}
 	}
 	var k Keys
-	k.readFrom(fakeKeys{ebiten.KeyF: 2}) // held, not just pressed
+	k.Read(fakeKeys{ebiten.KeyF: 2}) // held, not just pressed
 	if k.Has(ActFlip) {
 		t.Error("a held F flips again")
 	}
-	k.readFrom(fakeKeys{ebiten.KeySpace: 5})
+	k.Read(fakeKeys{ebiten.KeySpace: 5})
 	if !k.ShowAll || !k.ShowAllChanged() {
 		t.Error("Space shows every column")
 	}

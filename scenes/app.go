@@ -17,9 +17,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 	"bashni/storage"
 )
@@ -55,13 +57,13 @@ type Options struct {
 	Seed uint64
 	// Engine, if not nil, makes the computer players (tests inject a fast
 	// one); nil uses the real computer player.
-	Engine func(seed uint64) Engine
+	Engine func(seed uint64) session.Engine
 	// NoAttract turns off the computer-versus-computer game behind the
 	// title menu (tests, benchmarks).
 	NoAttract bool
 	// Clipboard copies and pastes game records; nil uses the system's
 	// (clipboard_desktop.go, clipboard_js.go).
-	Clipboard Clipboard
+	Clipboard platform.Clipboard
 }
 
 // App is the whole game, an ebiten.Game.
@@ -73,12 +75,13 @@ type App struct {
 	archiver archiver       // adds finished games to the archive, off the game loop
 	sound    *audio.Player
 	// clipboard copies and pastes game records.
-	clipboard Clipboard
+	clipboard platform.Clipboard
 
 	theme    *sprites.Theme
 	renderer *sprites.Renderer
 	painter  *ui.Painter
 	ptr      ui.Pointer
+	keyboard ui.Keyboard // the one reader of the keyboard
 	keys     Keys
 	// Board gestures (package input): the adapter reads Ebitengine once a
 	// tick, the scenes read gestures.
@@ -94,29 +97,28 @@ type App struct {
 	dirty       bool
 	tick        int64
 
+	// stack holds the scenes, the title at the bottom; scene is the one
+	// shown (during a transition the one leaving), next the one coming in;
+	// left is the top taken off last (drawn while it leaves); drawing is
+	// the scene being drawn.
+	stack        []stacked
+	left         stacked
+	drawing      Scene
 	scene, next  Scene
 	transition   int
 	transFrom    *ebiten.Image
 	transTo      *ebiten.Image
 	transForward bool
 
-	play  *PlayScene // the game in progress, kept while other scenes show
-	title *TitleScene
+	play *PlayScene // the game in progress, kept while other scenes show
+
+	quietSpinners bool // the spinners stand still (platform.SoftwareGL)
 
 	err error
 }
 
-// Scene is one screen of the game.
-type Scene interface {
-	// Layout is called when the scene is shown and whenever the screen
-	// size changes; sizes are physical pixels.
-	Layout(a *App, w, h, scale float64)
-	// Update runs once per tick while the scene is current. It calls
-	// a.Invalidate when the screen must be redrawn.
-	Update(a *App) error
-	// Draw draws the whole scene.
-	Draw(a *App, dst *ebiten.Image)
-}
+// stacked is a scene on the stack with the one under it (its backdrop).
+type stacked struct{ scene, under Scene }
 
 // transitionTicks is the length of a scene transition.
 const transitionTicks = 14
@@ -130,13 +132,14 @@ func NewApp(opts Options) *App {
 	if opts.Level <= 0 {
 		opts.Level = 4 // Club player
 	}
-	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1}
+	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1,
+		keyboard: ui.EbitenKeyboard{}, quietSpinners: platform.SoftwareGL()}
 	if a.store != nil {
 		a.saver = storage.NewSaver(a.store)
 	}
 	a.clipboard = opts.Clipboard
 	if a.clipboard == nil {
-		a.clipboard = newSystemClipboard()
+		a.clipboard = platform.NewClipboard()
 	}
 	a.theme = sprites.ThemeNamed(a.settings.Theme)
 	a.renderer = sprites.NewRenderer(a.theme)
@@ -144,19 +147,18 @@ func NewApp(opts Options) *App {
 	a.rec = input.NewRecognizer(input.Config{NoDrag: !a.settings.Input.AllowsDrag()})
 	a.adapter = input.NewAdapter(a.rec)
 	a.applySound()
-	a.title = NewTitleScene(a)
-	switch {
-	case opts.FEN != "" || opts.Watch:
+	title := NewTitleScene(a, opts.Notice, !opts.NoAttract)
+	a.stack = []stacked{{scene: title}}
+	a.scene = title
+	if opts.FEN != "" || opts.Watch {
 		ps, err := a.playFromOptions()
 		if err != nil {
-			a.title.notice = err.Error()
-			a.scene = a.title
+			title.showNotice(a, err.Error())
 		} else {
 			a.play = ps
+			a.stack = append(a.stack, stacked{ps, title})
 			a.scene = ps
 		}
-	default:
-		a.scene = a.title
 	}
 	a.dirty = true
 	a.sizeChanged = true
@@ -165,7 +167,7 @@ func NewApp(opts Options) *App {
 
 // playFromOptions starts the game the command line asked for.
 func (a *App) playFromOptions() (*PlayScene, error) {
-	cfg := GameConfig{Variant: a.opts.Variant, Level: a.opts.Level, Opponent: OpponentComputer}
+	cfg := GameConfig{Variant: a.opts.Variant, Level: a.opts.Level, Watch: a.opts.Watch, Friend: a.opts.Friend}
 	if a.opts.FEN != "" {
 		p, err := rules.ParseFEN(a.opts.Variant, a.opts.FEN)
 		if err != nil {
@@ -174,17 +176,19 @@ func (a *App) playFromOptions() (*PlayScene, error) {
 		cfg.Start = p
 		cfg.Human = p.SideToMove()
 	}
-	if a.opts.Watch {
-		cfg.Opponent = OpponentWatch
-	}
-	if a.opts.Friend {
-		cfg.Opponent = OpponentFriend
-	}
 	return NewPlayScene(a, cfg), nil
 }
 
 // Settings returns the current settings.
 func (a *App) Settings() storage.Settings { return a.settings }
+
+// SoundNotice says why there is no sound ("" when there is).
+func (a *App) SoundNotice() string {
+	if a.sound == nil {
+		return ""
+	}
+	return a.sound.Notice()
+}
 
 // SetSettings applies and saves new settings.
 func (a *App) SetSettings(s storage.Settings) {
@@ -222,6 +226,14 @@ func (a *App) Play(e audio.Effect) {
 // Invalidate asks for the screen to be redrawn.
 func (a *App) Invalidate() { a.dirty = true }
 
+// Spin redraws a turning spinner ten times a second, unless frames are
+// dear (platform.SoftwareGL).
+func (a *App) Spin() {
+	if !a.quietSpinners && a.tick%6 == 0 {
+		a.Invalidate()
+	}
+}
+
 // widget is a control of package ui (Button, Segmented, Toggle, Slider):
 // Update follows the pointer and reports whether the control was used
 // (clicked, a segment chosen, flipped, moved) and whether its look changed.
@@ -229,9 +241,9 @@ type widget interface {
 	Update(p *ui.Pointer) (used, changed bool)
 }
 
-// used updates w from this tick's pointer, asks for a redraw when it was
+// Used updates w from this tick's pointer, asks for a redraw when it was
 // used or its look changed, and reports whether it was used.
-func (a *App) used(w widget) bool {
+func (a *App) Used(w widget) bool {
 	used, changed := w.Update(&a.ptr)
 	if used || changed {
 		a.Invalidate()
@@ -245,15 +257,94 @@ func (a *App) Tick() int64 { return a.tick }
 // Pointer is this tick's pointer state.
 func (a *App) Pointer() *ui.Pointer { return &a.ptr }
 
+// Keys are this tick's keys, as actions.
+func (a *App) Keys() *Keys { return &a.keys }
+
+// Keyboard is this tick's keyboard.
+func (a *App) Keyboard() ui.Keyboard { return a.keyboard }
+
+// Gestures are this tick's board gestures (in dp).
+func (a *App) Gestures() []input.Gesture { return a.gestures }
+
+// Size is the screen in physical pixels and the device scale.
+func (a *App) Size() (w, h, scale float64) { return a.w, a.h, a.scale }
+
+// Scale is the device scale.
+func (a *App) Scale() float64 { return a.scale }
+
+// Store keeps the saved game and the archive; nil keeps nothing.
+func (a *App) Store() *storage.Store { return a.store }
+
+// Seed makes the computer's choices repeatable.
+func (a *App) Seed() uint64 { return a.opts.Seed }
+
+// Game is the game in progress (nil before the first).
+func (a *App) Game() *PlayScene { return a.play }
+
+// SetGame makes g the game in progress.
+func (a *App) SetGame(g *PlayScene) { a.play = g }
+
+// Clipboard copies and pastes game records.
+func (a *App) Clipboard() platform.Clipboard { return a.clipboard }
+
 // Painter draws the interface.
 func (a *App) Painter() *ui.Painter { return a.painter }
 
 // Renderer draws the board art.
 func (a *App) Renderer() *sprites.Renderer { return a.renderer }
 
-// GoTo switches to scene s with a transition (forward: the new scene comes
+// Push shows s over the current scene.
+func (a *App) Push(s Scene) {
+	a.stack = append(a.stack, stacked{s, a.top()})
+	a.show(s, true)
+}
+
+// Pop goes back to the scene under the current one.
+func (a *App) Pop() {
+	if len(a.stack) > 1 {
+		a.left = a.stack[len(a.stack)-1]
+		a.stack = a.stack[:len(a.stack)-1]
+	}
+	a.show(a.top(), false)
+}
+
+// Home goes back to the title.
+func (a *App) Home() {
+	if len(a.stack) > 1 {
+		a.left = a.stack[len(a.stack)-1]
+	}
+	a.stack = a.stack[:1]
+	a.show(a.top(), false)
+}
+
+// Start shows s over the title in place of every other scene.
+func (a *App) Start(s Scene) {
+	if len(a.stack) > 1 {
+		a.left = a.stack[len(a.stack)-1]
+	}
+	a.stack = append(a.stack[:1], stacked{s, a.stack[0].scene})
+	a.show(s, true)
+}
+
+// top is the scene on top of the stack.
+func (a *App) top() Scene { return a.stack[len(a.stack)-1].scene }
+
+// under is the scene s was shown over (nil for the title).
+func (a *App) under(s Scene) Scene {
+	for i := len(a.stack) - 1; i >= 0; i-- {
+		if a.stack[i].scene == s {
+			return a.stack[i].under
+		}
+	}
+	if a.left.scene == s {
+		return a.left.under
+	}
+	return nil
+}
+
+// show switches to scene s with a transition (forward: the new scene comes
 // in from the right; back: from the left).
-func (a *App) GoTo(s Scene, forward bool) {
+func (a *App) show(s Scene, forward bool) {
 	if s == a.scene || s == a.next {
 		return
 	}
@@ -307,7 +398,7 @@ func (a *App) Update() error {
 		a.layoutNow()
 	}
 	a.ptr.Read()
-	a.keys.Read()
+	a.keys.Read(a.keyboard)
 	a.adapter.Update(int(a.tick), a.scale)
 	a.gestures = a.rec.Drain()
 	if a.transition > 0 {
@@ -326,15 +417,23 @@ func (a *App) Update() error {
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
 		if msg := a.takeSaveMessage(); msg != "" {
-			if a.play != nil && a.scene == a.play {
-				a.play.say(a, msg)
-			} else {
-				a.title.notice = msg
-				a.Invalidate()
-			}
+			a.notify(msg)
 		}
 	}
 	return a.err
+}
+
+// notify shows a one-line notice on the scene shown if it takes notices,
+// else on the title.
+func (a *App) notify(msg string) {
+	if n, ok := a.scene.(noticeTaker); ok {
+		n.showNotice(a, msg)
+		return
+	}
+	if n, ok := a.stack[0].scene.(noticeTaker); ok {
+		n.showNotice(a, msg)
+	}
+	a.Invalidate()
 }
 
 // resizeSettleTicks is how long the window size must stay still before
@@ -364,6 +463,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		return
 	}
 	screen.Fill(a.background())
+	a.drawing = a.scene
 	a.scene.Draw(a, screen)
 }
 
@@ -383,8 +483,10 @@ func (a *App) drawTransition(screen *ebiten.Image) {
 	}
 	bg := a.background()
 	a.transFrom.Fill(bg)
+	a.drawing = a.scene
 	a.scene.Draw(a, a.transFrom)
 	a.transTo.Fill(bg)
+	a.drawing = a.next
 	a.next.Draw(a, a.transTo)
 
 	t := 1 - float64(a.transition)/transitionTicks
@@ -425,27 +527,18 @@ func (a *App) LayoutF(w, h float64) (float64, float64) {
 	return sw, sh
 }
 
-// goBack returns to the scene a screen was opened from, *from; a screen
-// opened from nowhere returns to the title, which *from then keeps.
-func (a *App) goBack(from *Scene) {
-	if *from == nil {
-		*from = a.title
-	}
-	a.GoTo(*from, false)
-}
-
-// drawBackdrop draws what a menu card floats over: the scene it came from
-// (the game in progress, or the title's board), veiled.
-func (a *App) drawBackdrop(dst *ebiten.Image, from Scene) {
-	switch f := from.(type) {
-	case *PlayScene:
-		f.board.Draw(dst)
-		f.drawPanel(a, dst)
-	case interface{ backdrop(*App, *ebiten.Image) }:
+// DrawBackdrop draws what a menu card floats over: the scene under the
+// current one (the game in progress, the title's board), veiled.
+func (a *App) DrawBackdrop(dst *ebiten.Image) {
+	drawing := a.drawing
+	under := a.under(drawing)
+	a.drawing = under // a backdrop may draw its own backdrop
+	if f, ok := under.(backdropper); ok {
 		f.backdrop(a, dst)
-	default:
-		a.title.board.Draw(dst)
+	} else if under != nil {
+		under.Draw(a, dst)
 	}
+	a.drawing = drawing
 	b := dst.Bounds()
 	a.painter.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0x10, 0x0a, 0x06, 185})
 }

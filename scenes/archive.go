@@ -8,7 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 	"bashni/storage"
@@ -44,7 +43,6 @@ func ArchiveLayout(w, h, scale float64, n int) ArchiveRects {
 // ArchiveScene lists the finished games, newest first: date, opponent,
 // result and length. A tap opens one in the replay view.
 type ArchiveScene struct {
-	from  Scene
 	rects ArchiveRects
 	games []storage.ArchivedGame
 	note  string
@@ -57,16 +55,15 @@ type ArchiveScene struct {
 	dragged bool
 }
 
-// NewArchiveScene loads the archive; Back returns to from.
-func NewArchiveScene(a *App, from Scene) *ArchiveScene {
-	s := &ArchiveScene{from: from, hover: -1, pressed: -1}
+// NewArchiveScene loads the archive.
+func NewArchiveScene(c Context) *ArchiveScene {
+	s := &ArchiveScene{hover: -1, pressed: -1}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
-	if a.store == nil {
+	if c.Store() == nil {
 		s.note = "Finished games are not kept in this session."
 		return s
 	}
-	a.archiver.wg.Wait() // a game that just ended is on its way in
-	games, notice := a.store.LoadArchive()
+	games, notice := c.Archive()
 	s.games = games
 	if notice != "" {
 		s.note = string(notice)
@@ -74,11 +71,14 @@ func NewArchiveScene(a *App, from Scene) *ArchiveScene {
 	return s
 }
 
+// Name is the scene's name.
+func (s *ArchiveScene) Name() string { return SceneArchive }
+
 // Games is the list shown.
 func (s *ArchiveScene) Games() []storage.ArchivedGame { return s.games }
 
 // Layout places the list.
-func (s *ArchiveScene) Layout(a *App, w, h, scale float64) {
+func (s *ArchiveScene) Layout(c Context, w, h, scale float64) {
 	s.rects = ArchiveLayout(w, h, scale, len(s.games))
 	s.btnBack.Rect = s.rects.Back
 	s.clamp()
@@ -104,14 +104,14 @@ func (s *ArchiveScene) rowAt(x, y float64) int {
 }
 
 // Update handles the list and the button.
-func (s *ArchiveScene) Update(a *App) error {
-	p := &a.ptr
-	if a.used(&s.btnBack) {
-		s.back(a)
+func (s *ArchiveScene) Update(c Context) error {
+	p := c.Pointer()
+	if c.Used(&s.btnBack) {
+		s.back(c)
 		return nil
 	}
-	if a.keys.Consume(ActBack) {
-		s.back(a)
+	if c.Keys().Consume(ActBack) {
+		s.back(c)
 		return nil
 	}
 	hov := -1
@@ -120,66 +120,62 @@ func (s *ArchiveScene) Update(a *App) error {
 	}
 	if hov != s.hover {
 		s.hover = hov
-		a.Invalidate()
+		c.Invalidate()
 	}
 	if p.In(s.rects.List) && p.Wheel != 0 {
 		s.scroll -= p.Wheel * s.rects.RowH
 		s.clamp()
-		a.Invalidate()
+		c.Invalidate()
 	}
 	if p.Pressed && !p.Consumed && p.In(s.rects.List) {
 		p.Consumed = true
 		s.pressed, s.pressY, s.dragged = s.rowAt(p.X, p.Y), p.Y, false
-		a.Invalidate()
+		c.Invalidate()
 	}
 	if s.pressY != 0 && p.Down {
-		if s.dragged || math.Abs(p.Y-s.pressY) > a.scale*10 {
+		if s.dragged || math.Abs(p.Y-s.pressY) > c.Scale()*10 {
 			s.dragged = true
 			s.scroll -= p.Y - s.pressY
 			s.pressY = p.Y
 			s.clamp()
-			a.Invalidate()
+			c.Invalidate()
 		}
 	}
 	if s.pressY != 0 && (p.Released || !p.Down) {
 		row := s.rowAt(p.X, p.Y)
 		open := !s.dragged && row >= 0 && row == s.pressed
 		s.pressY, s.pressed = 0, -1
-		a.Invalidate()
+		c.Invalidate()
 		if open {
-			s.open(a, row)
+			s.open(c, row)
 		}
 	}
 	return nil
 }
 
 // open shows a finished game in the replay view.
-func (s *ArchiveScene) open(a *App, i int) {
+func (s *ArchiveScene) open(c Context, i int) {
 	g := s.games[i]
-	v := rules.Bashni
-	if g.Variant == storage.VariantLasca {
-		v = rules.Lasca
-	}
-	im, err := parseImport(g.Record, v)
+	im, err := parseImport(g.Record, g.Variant.Rules())
 	if err != nil {
 		s.note = "This game's record cannot be read: " + err.Error()
-		a.Invalidate()
+		c.Invalidate()
 		return
 	}
-	a.Play(uiTap)
-	a.GoTo(NewReplayScene(a, im, s), true)
+	c.Play(uiTap)
+	c.Push(NewReplayScene(c, im))
 }
 
-func (s *ArchiveScene) back(a *App) {
-	a.goBack(&s.from)
+func (s *ArchiveScene) back(c Context) {
+	c.Pop()
 }
 
 // Draw draws the list.
-func (s *ArchiveScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *ArchiveScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	r := s.rects
-	a.drawBackdrop(dst, a.title)
+	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	x := r.Card.X + p.DP(22)
 	p.Text(dst, "Finished games", 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
@@ -202,14 +198,14 @@ func (s *ArchiveScene) Draw(a *App, dst *ebiten.Image) {
 			y += p.DP(22)
 		}
 	}
-	clip := dst.SubImage(toImageRect(l)).(*ebiten.Image)
+	clip := dst.SubImage(ui.ImageRect(l)).(*ebiten.Image)
 	first := int(s.scroll / r.RowH)
 	for i := first; i < len(s.games); i++ {
 		y := l.Y + float64(i)*r.RowH - s.scroll
 		if y > l.Y+l.H {
 			break
 		}
-		s.drawRow(a, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
+		s.drawRow(c, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
 	}
 	if ms := s.maxScroll(); ms > 0 {
 		h := l.H * l.H / (l.H + ms)
@@ -220,8 +216,8 @@ func (s *ArchiveScene) Draw(a *App, dst *ebiten.Image) {
 }
 
 // drawRow draws finished game i in rect r.
-func (s *ArchiveScene) drawRow(a *App, dst *ebiten.Image, r Rect, i int) {
-	p := a.painter
+func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
+	p := c.Painter()
 	t := p.Theme
 	g := s.games[i]
 	in := ui.Inset(r, p.DP(3))

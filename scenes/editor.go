@@ -8,9 +8,12 @@ import (
 
 	"bashni/audio"
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
+	"bashni/storage"
 )
 
 // EditorRects is where the position editor puts things (physical pixels).
@@ -144,10 +147,9 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 // most two colour layers, at most the variant's pieces a side — and plays
 // or analyses it.
 type EditorScene struct {
-	from  Scene
 	model *editorModel
 	rects EditorRects
-	board *boardView
+	board *board.Board
 
 	pieces                       [4]ui.Button
 	btnUndo, btnClearCol         ui.Button
@@ -155,24 +157,25 @@ type EditorScene struct {
 	btnEmpty, btnStart, btnCopy  ui.Button
 	btnBack, btnAnalyse, btnPlay ui.Button
 
-	thinker  *Thinker
-	analysis HintResult
-	analysed bool
-	message  string // a refusal, shown until the next action
-	export   exporter
-	notice   string
-	noticeAt int64
+	// The analysis: the position on an analysis board (a person on both
+	// sides) whose hint is the computer's opinion; brain is made on first
+	// use (a computer player keeps a hash table).
+	brain         *session.Brain
+	analysisBoard *session.Session
+	analysis      session.Hint
+	analysed      bool
+	message       string // a refusal, shown until the next action
+	export        exporter
+	notice        string
+	noticeAt      int64
 }
 
 // NewEditorScene opens the editor on p (nil: the start position of the
-// last variant played); Back returns to from.
-func NewEditorScene(a *App, p *rules.Position, from Scene) *EditorScene {
-	v := rules.Bashni
-	if lastChoice.variant == 1 {
-		v = rules.Lasca
-	}
-	s := &EditorScene{from: from, model: newEditorModel(v, p)}
-	s.board = newBoardView(a.renderer)
+// last variant played).
+func NewEditorScene(c Context, p *rules.Position) *EditorScene {
+	v := c.Settings().NewGame.Variant.Rules() // the variant last played
+	s := &EditorScene{model: newEditorModel(v, p)}
+	s.board = board.New(c.Renderer(), c)
 	for i := range s.pieces {
 		s.pieces[i] = ui.Button{Kind: ui.Secondary}
 	}
@@ -193,20 +196,21 @@ func NewEditorScene(a *App, p *rules.Position, from Scene) *EditorScene {
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnAnalyse = ui.Button{Label: "Analyse", Icon: ui.IconHint}
 	s.btnPlay = ui.Button{Label: "Play", Kind: ui.Primary}
-	s.changed(a)
+	s.changed(c)
 	return s
 }
 
 // Position is the position being built.
 func (s *EditorScene) Position() *rules.Position { return s.model.Position() }
 
+// Name is the scene's name.
+func (s *EditorScene) Name() string { return SceneEditor }
+
 // Layout places the board and the palette.
-func (s *EditorScene) Layout(a *App, w, h, scale float64) {
+func (s *EditorScene) Layout(c Context, w, h, scale float64) {
 	s.rects = EditorLayout(w, h, scale, s.model.variant)
 	r := &s.rects
-	s.board.g = r.Board
-	s.board.coords = a.settings.ShowCoordinates
-	s.board.bounds = Rect{W: w, H: h}
+	s.board.Layout(r.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
 	for i := range s.pieces {
 		s.pieces[i].Rect = r.Pieces[i]
 	}
@@ -228,14 +232,11 @@ func (s *EditorScene) Layout(a *App, w, h, scale float64) {
 
 // changed refreshes the board and the checks after an edit; a running
 // analysis is dropped.
-func (s *EditorScene) changed(a *App) {
-	if s.thinker != nil {
-		s.thinker.Stop()
-	}
+func (s *EditorScene) changed(c Context) {
+	s.stopAnalysis()
 	s.analysed = false
-	s.analysis = HintResult{}
-	s.board.clearMarks()
-	s.board.pos = s.model.Position()
+	s.analysis = session.Hint{}
+	s.board.Show(s.model.Position(), rules.Move{})
 	ok, _ := s.model.Check()
 	s.btnPlay.Disabled = !ok
 	s.btnAnalyse.Disabled = !ok
@@ -244,40 +245,43 @@ func (s *EditorScene) changed(a *App) {
 	}
 	s.btnUndo.Disabled = len(s.model.brush) == 0
 	s.btnClearCol.Disabled = len(s.model.brush) == 0
-	a.Invalidate()
+	c.Invalidate()
 }
 
 // Update handles the palette, the board and the analysis.
-func (s *EditorScene) Update(a *App) error {
-	if s.thinker != nil {
-		if th, ok := s.thinker.Poll(); ok && th.Kind == thinkHint {
-			s.analysis, s.analysed = th.Hint, true
-			s.board.hint = th.Hint.Best
-			a.Invalidate()
+func (s *EditorScene) Update(c Context) error {
+	if s.analysisBoard != nil {
+		s.analysisBoard.Tick(c.Tick(), true)
+		for _, ev := range s.analysisBoard.Events() {
+			if ev.Kind == session.HintReady {
+				s.analysis, s.analysed = ev.Hint, true
+				s.board.SetHint(ev.Hint.Best)
+				c.Invalidate()
+			}
 		}
-		if s.thinking() && a.tick%6 == 0 {
-			a.Invalidate()
+		if s.thinking() {
+			c.Spin()
 		}
 	}
 	if ready, _, err := s.export.job.Ready(); ready {
 		s.export.job = nil
 		if err != nil {
-			s.say(a, "Couldn't copy: "+err.Error())
+			s.say(c, "Couldn't copy: "+err.Error())
 		} else {
-			s.say(a, "The position (FEN) is on the clipboard.")
+			s.say(c, "The position (FEN) is on the clipboard.")
 		}
 	}
-	if s.notice != "" && a.tick > s.noticeAt+300 {
+	if s.notice != "" && c.Tick() > s.noticeAt+300 {
 		s.notice = ""
-		a.Invalidate()
+		c.Invalidate()
 	}
 	for i := range s.pieces {
-		if a.used(&s.pieces[i]) {
+		if c.Used(&s.pieces[i]) {
 			s.message = ""
 			s.model.Add(EditorPieces[i])
 			s.tool.Selected = 0
-			a.Play(uiTap)
-			s.changed(a)
+			c.Play(uiTap)
+			s.changed(c)
 		}
 	}
 	type action struct {
@@ -285,49 +289,50 @@ func (s *EditorScene) Update(a *App) error {
 		do func()
 	}
 	for _, b := range []action{
-		{&s.btnUndo, func() { s.model.RemoveLast(); s.changed(a) }},
-		{&s.btnClearCol, func() { s.model.ClearBrush(); s.changed(a) }},
-		{&s.btnEmpty, func() { s.model.Clear(); s.changed(a) }},
-		{&s.btnStart, func() { s.model.Reset(); s.side.Selected = 0; s.changed(a) }},
-		{&s.btnCopy, func() { s.export.copy(a, s.model.Position().FEN()) }},
-		{&s.btnBack, func() { s.back(a) }},
-		{&s.btnAnalyse, func() { s.analyse(a) }},
-		{&s.btnPlay, func() { s.play(a) }},
+		{&s.btnUndo, func() { s.model.RemoveLast(); s.changed(c) }},
+		{&s.btnClearCol, func() { s.model.ClearBrush(); s.changed(c) }},
+		{&s.btnEmpty, func() { s.model.Clear(); s.changed(c) }},
+		{&s.btnStart, func() { s.model.Reset(); s.side.Selected = 0; s.changed(c) }},
+		{&s.btnCopy, func() { s.export.copy(c, s.model.Position().FEN()) }},
+		{&s.btnBack, func() { s.back(c) }},
+		{&s.btnAnalyse, func() { s.analyse(c) }},
+		{&s.btnPlay, func() { s.play(c) }},
 	} {
-		if a.used(b.b) {
+		if c.Used(b.b) {
 			s.message = ""
 			b.do()
 			return nil
 		}
 	}
-	a.used(&s.tool)
-	if a.used(&s.side) {
+	c.Used(&s.tool)
+	if c.Used(&s.side) {
 		s.model.SetSide(rules.Color(s.side.Selected))
-		s.changed(a)
+		s.changed(c)
 	}
-	if a.used(&s.variant) {
+	if c.Used(&s.variant) {
 		v := rules.Bashni
 		if s.variant.Selected == 1 {
 			v = rules.Lasca
 		}
 		s.model.SetVariant(v)
-		s.Layout(a, a.w, a.h, a.scale)
-		s.changed(a)
+		w, h, scale := c.Size()
+		s.Layout(c, w, h, scale)
+		s.changed(c)
 	}
-	s.handleBoard(a)
+	s.handleBoard(c)
 	switch {
-	case a.keys.Consume(ActBack):
-		s.back(a)
-	case a.keys.Consume(ActHint):
-		s.analyse(a)
+	case c.Keys().Consume(ActBack):
+		s.back(c)
+	case c.Keys().Consume(ActHint):
+		s.analyse(c)
 	}
 	return nil
 }
 
 // handleBoard places, erases and picks columns.
-func (s *EditorScene) handleBoard(a *App) {
-	for _, gs := range a.gestures {
-		sq, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale)
+func (s *EditorScene) handleBoard(c Context) {
+	for _, gs := range c.Gestures() {
+		sq, on := s.board.SquareAt(gs.StartX*c.Scale(), gs.StartY*c.Scale())
 		switch gs.Kind {
 		case input.Tap:
 			if !on {
@@ -338,72 +343,78 @@ func (s *EditorScene) handleBoard(a *App) {
 				s.model.Erase(sq)
 			} else if msg := s.model.Place(sq); msg != "" {
 				s.message = msg
-				a.Play(audio.CaptureRequired)
+				c.Play(audio.CaptureRequired)
 			} else {
-				a.Play(audio.Move)
+				c.Play(audio.Move)
 			}
-			s.changed(a)
+			s.changed(c)
 		case input.SecondaryClick, input.LongPress:
 			if on {
-				sq, _ = s.board.squareAt(gs.X*a.scale, gs.Y*a.scale)
+				sq, _ = s.board.SquareAt(gs.X*c.Scale(), gs.Y*c.Scale())
 				if !s.model.Column(sq).IsEmpty() {
 					s.model.Pick(sq)
 					s.tool.Selected = 0
 					s.message = ""
-					s.board.inspect = sq
-					a.Play(uiTap)
-					s.changed(a)
-					s.board.inspect = sq
+					c.Play(uiTap)
+					s.changed(c)
+					s.board.Inspect(sq)
 				}
 			}
 		case input.LongPressEnd, input.HoverEnd:
-			if s.board.inspect != rules.NoSquare {
-				s.board.inspect = rules.NoSquare
-				a.Invalidate()
-			}
+			s.board.Inspect(rules.NoSquare)
 		}
 	}
 }
 
-func (s *EditorScene) say(a *App, msg string) {
-	s.notice, s.noticeAt = msg, a.tick
-	a.Invalidate()
+func (s *EditorScene) say(c Context, msg string) {
+	s.notice, s.noticeAt = msg, c.Tick()
+	c.Invalidate()
 }
 
 // thinking reports whether the computer is analysing.
-func (s *EditorScene) thinking() bool { return s.thinker != nil && s.thinker.Busy() }
+func (s *EditorScene) thinking() bool { return s.analysisBoard != nil && s.analysisBoard.HintPending() }
 
-func (s *EditorScene) back(a *App) {
-	if s.thinker != nil {
-		s.thinker.Stop()
+// stopAnalysis drops a running analysis.
+func (s *EditorScene) stopAnalysis() {
+	if s.analysisBoard != nil {
+		s.analysisBoard.Pause()
+		s.analysisBoard = nil
 	}
-	a.goBack(&s.from)
+}
+
+func (s *EditorScene) back(c Context) {
+	s.stopAnalysis()
+	c.Pop()
 }
 
 // analyse asks the computer for the best move, its opinion and its line.
-func (s *EditorScene) analyse(a *App) {
+func (s *EditorScene) analyse(c Context) {
 	if ok, _ := s.model.Check(); !ok || s.thinking() {
 		return
 	}
-	if s.thinker == nil {
-		// Made on first use: a computer player keeps a hash table.
-		s.thinker = NewThinker(a.newEngine())
+	if s.brain == nil {
+		s.brain = c.NewBrain()
+	}
+	var err error
+	s.analysisBoard, err = session.New(session.Config{Start: s.model.Position(), Hints: s.brain})
+	if err != nil {
+		return
 	}
 	s.analysed = false
-	s.thinker.StartHint([]*rules.Position{s.model.Position()})
-	a.Invalidate()
+	s.analysisBoard.AskHint()
+	c.Invalidate()
 }
 
 // play sets up a game from the position.
-func (s *EditorScene) play(a *App) {
+func (s *EditorScene) play(c Context) {
 	if ok, _ := s.model.Check(); !ok {
 		return
 	}
-	if s.thinker != nil {
-		s.thinker.Stop()
-	}
-	lastChoice.variant = s.variant.Selected
-	a.GoTo(NewPlayFromScene(a, s, GameConfig{Start: s.model.Position()}), true)
+	s.stopAnalysis()
+	st := c.Settings()
+	st.NewGame.Variant = storage.VariantOf(s.model.variant)
+	c.SetSettings(st)
+	c.Push(NewPlayFromScene(c, GameConfig{Start: s.model.Position()}))
 }
 
 // statusLines says what the position is, why it cannot be played, or what
@@ -438,8 +449,8 @@ func (s *EditorScene) statusLines(fits func(string) bool) (lines []string, warn 
 }
 
 // Draw draws the editor.
-func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	r := &s.rects
 	s.board.Draw(dst)
@@ -449,11 +460,11 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 	} else {
 		p.Fill(dst, r.Panel, ui.Alpha(t.Panel, 0.5))
 	}
-	s.drawBrush(a, dst)
+	s.drawBrush(c, dst)
 	for i := range s.pieces {
 		b := &s.pieces[i]
 		b.Draw(dst, p)
-		s.drawPiece(a, dst, b.Rect, EditorPieces[i], b.Disabled)
+		s.drawPiece(c, dst, b.Rect, EditorPieces[i], b.Disabled)
 	}
 	s.btnUndo.Draw(dst, p)
 	s.btnClearCol.Draw(dst, p)
@@ -500,7 +511,7 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 		y += p.DP(20)
 	}
 	if s.thinking() {
-		a.renderer.DrawSpinner(dst, st.X+st.W-p.DP(22), st.Y+st.H/2, p.DP(22), float64(a.tick%60)/60, t.Accent)
+		c.Renderer().DrawSpinner(dst, st.X+st.W-p.DP(22), st.Y+st.H/2, p.DP(22), float64(c.Tick()%60)/60, t.Accent)
 	}
 	s.btnBack.Draw(dst, p)
 	s.btnAnalyse.Draw(dst, p)
@@ -511,8 +522,8 @@ func (s *EditorScene) Draw(a *App, dst *ebiten.Image) {
 const editorHint = "Tap a square to place the column, tap it again to take it off. Right-click or long-press a column to copy it."
 
 // drawPiece draws a piece of the palette on its button.
-func (s *EditorScene) drawPiece(a *App, dst *ebiten.Image, r Rect, pc rules.Piece, disabled bool) {
-	m := a.renderer.Metrics()
+func (s *EditorScene) drawPiece(c Context, dst *ebiten.Image, r Rect, pc rules.Piece, disabled bool) {
+	m := c.Renderer().Metrics()
 	if m.Radius <= 0 {
 		return
 	}
@@ -521,33 +532,33 @@ func (s *EditorScene) drawPiece(a *App, dst *ebiten.Image, r Rect, pc rules.Piec
 	if disabled {
 		opts.Fade = 0.65
 	}
-	a.renderer.DrawColumn(dst, r.X+r.W/2, r.Y+r.H*0.56, rules.ColumnOf(pc), opts)
+	c.Renderer().DrawColumn(dst, r.X+r.W/2, r.Y+r.H*0.56, rules.ColumnOf(pc), opts)
 }
 
 // drawBrush draws the column being built, and says what it is.
-func (s *EditorScene) drawBrush(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *EditorScene) drawBrush(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	r := s.rects.Brush
 	p.RoundRect(dst, r, p.DP(12), ui.Mix(t.Panel, t.Background, 0.4), p.DP(1), t.PanelEdge)
-	c := s.model.Brush()
+	col := s.model.Brush()
 	box := Rect{X: r.X + p.DP(6), Y: r.Y + p.DP(4), W: r.H - p.DP(8), H: r.H - p.DP(8)}
-	if sq := a.renderer.SquareSize(); sq > 0 && !c.IsEmpty() {
-		m := a.renderer.Metrics()
-		l := a.renderer.ColumnLayout(c, 0)
+	if sq := c.Renderer().SquareSize(); sq > 0 && !col.IsEmpty() {
+		m := c.Renderer().Metrics()
+		l := c.Renderer().ColumnLayout(col, 0)
 		tall := l.BottomY - l.TopY + 2*m.FaceHalf
 		scale := math.Min(box.W/(2.2*m.Radius), box.H/tall)
 		cy := box.Y + box.H - (l.BottomY)*scale - p.DP(2)
-		a.renderer.DrawColumn(dst, box.X+box.W/2, cy, c, sprites.ColumnOptions{Scale: scale, NoBadge: true, NoShadow: true})
+		c.Renderer().DrawColumn(dst, box.X+box.W/2, cy, col, sprites.ColumnOptions{Scale: scale, NoBadge: true, NoShadow: true})
 	}
 	x := box.X + box.W + p.DP(10)
 	title, sub := "Choose pieces below", "top first, then what is under it"
-	if !c.IsEmpty() {
-		title = describeColumn(c)
+	if !col.IsEmpty() {
+		title = describeColumn(col)
 		sub = "Tap squares to place it"
 		if s.model.placed {
 			sub = "A new piece starts a new column"
-		} else if c.Height() > 1 || s.model.CanAdd(rules.BlackMan) {
+		} else if col.Height() > 1 || s.model.CanAdd(rules.BlackMan) {
 			sub = "Tap squares · pieces go under it"
 		}
 	}
@@ -585,7 +596,7 @@ func describeColumn(c rules.Column) string {
 }
 
 // backdrop is what a menu card over the editor shows behind it.
-func (s *EditorScene) backdrop(a *App, dst *ebiten.Image) { s.board.Draw(dst) }
+func (s *EditorScene) backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
 
 // backdrop is what a menu card over the replay shows behind it.
-func (s *ReplayScene) backdrop(a *App, dst *ebiten.Image) { s.board.Draw(dst) }
+func (s *ReplayScene) backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }

@@ -10,6 +10,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -70,18 +71,20 @@ type GameOverScene struct {
 }
 
 // NewGameOverScene makes the card for the finished game of play.
-func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
+func NewGameOverScene(c Context, play *PlayScene) *GameOverScene {
 	s := &GameOverScene{play: play}
-	m := play.match
-	o := m.Game.Outcome()
+	m := play.sess
+	o := m.Outcome()
 	s.reason = o.Explain()
-	s.win = m.ResultFor()
+	s.win = play.resultForPerson()
+	local, one := m.Local()
+	vsComputer := one && m.Kind(local.Opponent()) == session.Computer
 	switch {
 	case o.Result == rules.Draw:
 		s.title = "Draw"
-	case m.Cfg.Opponent == OpponentComputer && s.win > 0:
+	case vsComputer && s.win > 0:
 		s.title = "You won!"
-	case m.Cfg.Opponent == OpponentComputer:
+	case vsComputer:
 		s.title = "The computer won"
 	default:
 		w, _ := o.Winner()
@@ -94,10 +97,13 @@ func NewGameOverScene(a *App, play *PlayScene) *GameOverScene {
 	return s
 }
 
+// Name is the scene's name.
+func (s *GameOverScene) Name() string { return SceneGameOver }
+
 // Layout places the card and the play scene under it.
-func (s *GameOverScene) Layout(a *App, w, h, scale float64) {
-	s.play.Layout(a, w, h, scale)
-	s.rects = GameOverLayout(w, h, scale, s.play.match.Game.Variant())
+func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
+	s.play.Layout(c, w, h, scale)
+	s.rects = GameOverLayout(w, h, scale, s.play.sess.Game().Variant())
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnReplay.Rect = s.rects.Replay
 	s.btnExport.Rect = s.rects.Export
@@ -106,56 +112,56 @@ func (s *GameOverScene) Layout(a *App, w, h, scale float64) {
 }
 
 // say shows a message on the card for a few seconds.
-func (s *GameOverScene) say(a *App, msg string) {
-	s.notice, s.noticeUntil = msg, a.tick+300
-	a.Invalidate()
+func (s *GameOverScene) say(c Context, msg string) {
+	s.notice, s.noticeUntil = msg, c.Tick()+300
+	c.Invalidate()
 }
 
 // Update handles the buttons.
-func (s *GameOverScene) Update(a *App) error {
-	s.export.poll(a, s.say)
-	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
+func (s *GameOverScene) Update(c Context) error {
+	s.export.poll(c, s.say)
+	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
 		s.notice, s.noticeUntil = "", 0
-		a.Invalidate()
+		c.Invalidate()
 	}
 	if s.menu.open {
-		s.menu.update(a)
+		s.menu.update(c)
 		return nil
 	}
-	if a.used(&s.btnExport) {
-		m := s.play.match
-		s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
+	if c.Used(&s.btnExport) {
+		m := s.play.sess
+		s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		return nil
 	}
-	if a.used(&s.btnNew) {
-		a.GoTo(NewNewGameScene(a, a.title), true)
+	if c.Used(&s.btnNew) {
+		c.Start(NewNewGameScene(c))
 		return nil
 	}
-	if a.used(&s.btnReplay) {
-		s.play.StartReplay(a)
-		a.GoTo(s.play, false)
+	if c.Used(&s.btnReplay) {
+		s.play.StartReplay(c)
+		c.Pop()
 		return nil
 	}
-	if a.used(&s.btnBoard) {
-		a.GoTo(s.play, false)
+	if c.Used(&s.btnBoard) {
+		c.Pop()
 		return nil
 	}
 	switch {
-	case a.keys.Consume(ActBack):
-		a.GoTo(s.play, false)
-	case a.keys.Consume(ActNewGame), a.keys.Consume(ActConfirm):
-		a.GoTo(NewNewGameScene(a, a.title), true)
-	case a.keys.Consume(ActUndo):
-		a.GoTo(s.play, false)
-		s.play.undo(a)
+	case c.Keys().Consume(ActBack):
+		c.Pop()
+	case c.Keys().Consume(ActNewGame), c.Keys().Consume(ActConfirm):
+		c.Start(NewNewGameScene(c))
+	case c.Keys().Consume(ActUndo):
+		c.Pop()
+		s.play.undo(c)
 	}
 	return nil
 }
 
 // Draw draws the final position, dimmed, and the card.
-func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
-	s.play.Draw(a, dst)
-	p := a.painter
+func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
+	s.play.Draw(c, dst)
+	p := c.Painter()
 	t := p.Theme
 	b := dst.Bounds()
 	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 110})
@@ -174,12 +180,12 @@ func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
 		p.Text(dst, l, 16, sprites.Regular, r.Card.X+p.DP(26), y, text.AlignStart, text.AlignCenter, t.TextDim)
 		y += p.DP(22)
 	}
-	moves := (s.play.match.Game.Ply() + 1) / 2
+	moves := (s.play.sess.Game().Ply() + 1) / 2
 	count := strconv.Itoa(moves) + " moves · "
 	if moves == 1 {
 		count = "1 move · "
 	}
-	line := count + s.play.match.Game.Variant().String()
+	line := count + s.play.sess.Game().Variant().String()
 	if s.notice != "" {
 		line = s.notice
 	}
@@ -192,5 +198,5 @@ func (s *GameOverScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnReplay.Draw(dst, p)
 	s.btnExport.Draw(dst, p)
 	s.btnBoard.Draw(dst, p)
-	s.menu.draw(a, dst)
+	s.menu.draw(c, dst)
 }

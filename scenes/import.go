@@ -4,10 +4,10 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -58,59 +58,58 @@ func ImportLayout(w, h, scale float64) ImportRects {
 // ImportScene reads a game record, its bare moves or a position from
 // pasted or typed text, and opens it in the replay view.
 type ImportScene struct {
-	from  Scene
 	rects ImportRects
 
-	field                                *textField
+	field                                *ui.TextField
 	variant                              ui.Segmented
 	btnBack, btnPaste, btnClear, btnOpen ui.Button
 
 	result  *imported
 	err     error
 	notice  string
-	paste   *clipJob
+	paste   *platform.Job
 	checked bool // the text was read since it last changed
 }
 
-// NewImportScene makes the screen; Back returns to from.
-func NewImportScene(a *App, from Scene) *ImportScene {
-	s := &ImportScene{from: from}
-	s.field = newTextField("Paste a game record here (Ctrl+V), or type its moves — 1. c3-d4 f6-e5 2. … — or a position: W:Wa1,c3:Bd6,e7")
+// NewImportScene makes the screen.
+func NewImportScene(c Context) *ImportScene {
+	s := &ImportScene{}
+	s.field = ui.NewTextField("Paste a game record here (Ctrl+V), or type its moves — 1. c3-d4 f6-e5 2. … — or a position: W:Wa1,c3:Bd6,e7")
 	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnPaste = ui.Button{Label: "Paste"}
 	s.btnClear = ui.Button{Label: "Clear"}
 	s.btnOpen = ui.Button{Label: "Open", Kind: ui.Primary}
-	if a.clipboard.Tool() == "" {
+	if c.Clipboard().Tool() == "" {
 		s.btnPaste.Disabled = true
-		s.notice = "No clipboard tool here (" + clipHint(a) + "): type the text, or paste it with your keyboard."
+		s.notice = "No clipboard tool here (" + clipHint(c) + "): type the text, or paste it with your keyboard."
 	}
-	if !a.ptr.Touch {
+	if !c.Pointer().Touch {
 		// On a desktop the keyboard is there at once; a phone gets its
 		// on-screen keyboard only when the field is tapped.
-		s.field.Focus(a.tick)
+		s.field.Focus(c.Tick())
 	}
 	s.check()
 	return s
 }
 
 // clipHint says why there is no clipboard.
-func clipHint(a *App) string {
-	_, err := a.clipboard.Paste().result()
+func clipHint(c Context) string {
+	_, err := c.Clipboard().Paste().Result()
 	if err != nil {
 		return err.Error()
 	}
 	return "none found"
 }
 
-// result waits for nothing: it returns a finished job's answer.
-func (j *clipJob) result() (string, error) {
-	_, text, err := j.Ready()
-	return text, err
-}
+// Name is the scene's name.
+func (s *ImportScene) Name() string { return SceneImport }
+
+// readsPastes: the text field takes what is pasted into the page.
+func (s *ImportScene) readsPastes() {}
 
 // Layout places the card.
-func (s *ImportScene) Layout(a *App, w, h, scale float64) {
+func (s *ImportScene) Layout(c Context, w, h, scale float64) {
 	s.rects = ImportLayout(w, h, scale)
 	s.variant.Rect = s.rects.Variant
 	s.field.Layout(s.rects.Field)
@@ -142,26 +141,26 @@ func (s *ImportScene) check() {
 }
 
 // Update handles the field and the buttons.
-func (s *ImportScene) Update(a *App) error {
-	if a.used(&s.btnBack) {
-		s.back(a)
+func (s *ImportScene) Update(c Context) error {
+	if c.Used(&s.btnBack) {
+		s.back(c)
 		return nil
 	}
-	if a.used(&s.btnPaste) {
-		s.paste = a.clipboard.Paste()
+	if c.Used(&s.btnPaste) {
+		s.paste = c.Clipboard().Paste()
 		s.notice = ""
 	}
-	if a.used(&s.btnClear) {
+	if c.Used(&s.btnClear) {
 		s.field.SetText("")
 		s.notice = ""
-		s.field.Focus(a.tick)
+		s.field.Focus(c.Tick())
 	}
-	if a.used(&s.btnOpen) {
-		s.open(a)
+	if c.Used(&s.btnOpen) {
+		s.open(c)
 		return nil
 	}
-	if a.used(&s.variant) {
-		a.Play(uiTap)
+	if c.Used(&s.variant) {
+		c.Play(uiTap)
 		s.checked = false
 	}
 	if ready, text, err := s.paste.Ready(); ready {
@@ -174,29 +173,30 @@ func (s *ImportScene) Update(a *App) error {
 		default:
 			s.field.SetText(text)
 		}
-		a.Invalidate()
+		c.Invalidate()
 	}
 	// Keys of the screen, before the field takes the rest: Esc leaves
 	// (Backspace edits), Ctrl+Enter opens.
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-		s.back(a)
+	kb := c.Keyboard()
+	ctrl := ui.Ctrl(kb)
+	if kb.JustPressed(ebiten.KeyEscape) {
+		s.back(c)
 		return nil
 	}
-	if ctrl && (inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)) {
-		s.open(a)
+	if ctrl && (kb.JustPressed(ebiten.KeyEnter) || kb.JustPressed(ebiten.KeyNumpadEnter)) {
+		s.open(c)
 		return nil
 	}
-	if !s.field.Focused() && a.keys.Consume(ActConfirm) {
-		s.open(a)
+	if !s.field.Focused() && c.Keys().Consume(ActConfirm) {
+		s.open(c)
 		return nil
 	}
-	if s.field.Update(a) {
-		a.Invalidate()
+	if s.field.Update(c) {
+		c.Invalidate()
 	}
 	if s.field.Notice != "" {
 		s.notice, s.field.Notice = s.field.Notice, ""
-		a.Invalidate()
+		c.Invalidate()
 	}
 	if s.field.Changed {
 		s.field.Changed = false
@@ -207,37 +207,37 @@ func (s *ImportScene) Update(a *App) error {
 	}
 	if !s.checked {
 		s.check()
-		a.Invalidate()
+		c.Invalidate()
 	}
 	s.btnOpen.Disabled = s.err != nil
 	return nil
 }
 
-func (s *ImportScene) back(a *App) {
+func (s *ImportScene) back(c Context) {
 	s.field.Blur()
-	a.goBack(&s.from)
+	c.Pop()
 }
 
 // open shows the game read in the replay view.
-func (s *ImportScene) open(a *App) {
+func (s *ImportScene) open(c Context) {
 	if !s.checked {
 		s.check()
 	}
 	if s.err != nil {
-		a.Play(audio.CaptureRequired)
-		a.Invalidate()
+		c.Play(audio.CaptureRequired)
+		c.Invalidate()
 		return
 	}
 	s.field.Blur()
-	a.GoTo(NewReplayScene(a, s.result, s), true)
+	c.Push(NewReplayScene(c, s.result))
 }
 
 // Draw draws the screen.
-func (s *ImportScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *ImportScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	r := s.rects
-	a.drawBackdrop(dst, a.title)
+	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	x := r.Card.X + p.DP(22)
 	p.Text(dst, "Open a game", 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
@@ -248,7 +248,7 @@ func (s *ImportScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	p.Text(dst, lbl, 15, sprites.Medium, x, r.variantLblY, text.AlignStart, text.AlignCenter, t.TextDim)
 	s.variant.Draw(dst, p)
-	s.field.Draw(dst, p, a.tick)
+	s.field.Draw(dst, p, c.Tick())
 
 	// What was read, or what is wrong with it.
 	msg, col := "", t.TextDim

@@ -31,8 +31,7 @@ func TestImportWorkedExampleAsMovetext(t *testing.T) {
 }
 
 func TestImportDispatch(t *testing.T) {
-	m, _ := NewMatch(GameConfig{Variant: rules.Lasca, Opponent: OpponentFriend})
-	play(t, m, "c3-d4", "e5:c3", "b2:d4")
+	m := newSession(t, GameConfig{Variant: rules.Lasca, Friend: true}, "c3-d4", "e5:c3", "b2:d4")
 	lascaRecord := recordOf(m, testDate)
 	start := rules.StartFEN(rules.Bashni)
 	cases := []struct {

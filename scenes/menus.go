@@ -5,7 +5,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/platform"
 	"bashni/rules"
+	"bashni/session"
 )
 
 // menuItem is one choice of an actionMenu.
@@ -23,7 +25,7 @@ type actionMenu struct {
 
 // show opens the menu with a title and items (the first is the primary
 // one).
-func (m *actionMenu) show(a *App, title string, items ...menuItem) {
+func (m *actionMenu) show(c Context, title string, items ...menuItem) {
 	m.title = title
 	m.items = m.items[:0]
 	m.actions = m.actions[:0]
@@ -31,9 +33,9 @@ func (m *actionMenu) show(a *App, title string, items ...menuItem) {
 		m.items = append(m.items, it.label)
 		m.actions = append(m.actions, it.do)
 	}
-	m.layout(a.w, a.h, a.scale)
+	m.layout(c.Size())
 	m.open = true
-	a.Invalidate()
+	c.Invalidate()
 }
 
 // relayout follows a new screen size.
@@ -45,15 +47,15 @@ func (m *actionMenu) relayout(w, h, scale float64) {
 
 // update runs an open menu for a tick: Esc or a tap outside closes it, a
 // chosen item closes it and runs its action.
-func (m *actionMenu) update(a *App) {
-	if a.keys.Consume(ActBack) {
+func (m *actionMenu) update(c Context) {
+	if c.Keys().Consume(ActBack) {
 		m.open = false
-		a.Invalidate()
+		c.Invalidate()
 		return
 	}
-	choice, changed := m.popupMenu.update(&a.ptr)
+	choice, changed := m.popupMenu.update(c.Pointer())
 	if changed {
-		a.Invalidate()
+		c.Invalidate()
 	}
 	switch {
 	case choice == menuDismissed:
@@ -67,28 +69,28 @@ func (m *actionMenu) update(a *App) {
 }
 
 // draw draws the menu when it is open.
-func (m *actionMenu) draw(a *App, dst *ebiten.Image) {
+func (m *actionMenu) draw(c Context, dst *ebiten.Image) {
 	if m.open {
-		m.popupMenu.draw(a, dst)
+		m.popupMenu.draw(c, dst)
 	}
 }
 
 // exportItems are the choices for a game record: the clipboard and a file
 // (a download in the browser). say tells the player how it went.
-func exportItems(a *App, ex *exporter, record func() string, say func(*App, string)) []menuItem {
+func exportItems(c Context, ex *exporter, record func() string, say func(Context, string)) []menuItem {
 	save := "Save to a file"
-	if !canSaveFiles {
+	if !platform.CanSaveFiles {
 		save = "Download the record"
 	}
 	return []menuItem{
-		{"Copy to the clipboard", func() { ex.copy(a, record()) }},
-		{save, func() { ex.save(a, record(), say) }},
+		{"Copy to the clipboard", func() { ex.copy(c, record()) }},
+		{save, func() { ex.save(c, record(), say) }},
 		{"Cancel", nil},
 	}
 }
 
-// matchRecord is the record of the game in progress, dated today.
-func matchRecord(m *Match) string { return recordOf(m, time.Now()) }
+// sessionRecord is the record of the game in progress, dated today.
+func sessionRecord(s *session.Session) string { return recordOf(s, time.Now()) }
 
 // PopupMenuItem is where item i of a popup menu of n items is on a w×h
 // screen (tests press menu items by position).

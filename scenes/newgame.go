@@ -3,6 +3,7 @@ package scenes
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -11,7 +12,9 @@ import (
 	"bashni/ai"
 	"bashni/rules"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
+	"bashni/storage"
 )
 
 // NewGameRects is where the new-game screen puts things.
@@ -76,7 +79,6 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 
 // NewGameScene chooses the variant, the opponent, the level and the colour.
 type NewGameScene struct {
-	from  Scene
 	rects NewGameRects
 
 	variant, opponent, level, side ui.Segmented
@@ -87,16 +89,21 @@ type NewGameScene struct {
 	preset *GameConfig
 }
 
-// lastChoice remembers the choices between visits.
-var lastChoice = struct{ variant, opponent, level, side int }{0, 0, 3, 0} // level 4, Club player
+// The choices of the new-game screen, in the order of their segments.
+var (
+	variantChoices  = []rules.Variant{rules.Bashni, rules.Lasca}
+	opponentChoices = []storage.Opponent{storage.OpponentComputer, storage.OpponentFriend}
+	sideChoices     = []storage.Color{storage.White, storage.Black, storage.SideRandom}
+)
 
-// NewNewGameScene makes the screen; Back returns to from.
-func NewNewGameScene(a *App, from Scene) *NewGameScene {
-	s := &NewGameScene{from: from}
-	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}, Selected: lastChoice.variant}
-	s.opponent = ui.Segmented{Options: []string{"Computer", "A friend"}, Selected: lastChoice.opponent}
-	s.level = ui.Segmented{Options: levelOptions(), Selected: lastChoice.level}
-	s.side = ui.Segmented{Options: []string{"White", "Black", "Random"}, Selected: lastChoice.side}
+// NewNewGameScene makes the screen.
+func NewNewGameScene(c Context) *NewGameScene {
+	s := &NewGameScene{}
+	last := c.Settings().NewGame // the choices of the last game started
+	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}, Selected: max(0, slices.Index(variantChoices, last.Variant.Rules()))}
+	s.opponent = ui.Segmented{Options: []string{"Computer", "A friend"}, Selected: max(0, slices.Index(opponentChoices, last.Opponent))}
+	s.level = ui.Segmented{Options: levelOptions(), Selected: min(max(last.Level-ai.MinLevel, 0), levelCount-1)}
+	s.side = ui.Segmented{Options: []string{"White", "Black", "Random"}, Selected: max(0, slices.Index(sideChoices, last.Side))}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnStart = ui.Button{Label: "Play", Kind: ui.Primary}
 	return s
@@ -104,9 +111,9 @@ func NewNewGameScene(a *App, from Scene) *NewGameScene {
 
 // NewPlayFromScene chooses the opponent, level and colour for a game that
 // goes on from cfg (its variant, start position and moves); you play the
-// side to move unless you choose otherwise. Back returns to from.
-func NewPlayFromScene(a *App, from Scene, cfg GameConfig) *NewGameScene {
-	s := NewNewGameScene(a, from)
+// side to move unless you choose otherwise.
+func NewPlayFromScene(c Context, cfg GameConfig) *NewGameScene {
+	s := NewNewGameScene(c)
 	s.preset = &cfg
 	if cfg.Start != nil {
 		cfg.Variant = cfg.Start.Variant()
@@ -117,14 +124,17 @@ func NewPlayFromScene(a *App, from Scene, cfg GameConfig) *NewGameScene {
 	}
 	s.variant.Disabled = true
 	s.side.Selected = 0
-	if m, err := NewMatch(cfg); err == nil && m.Game.Position().SideToMove() == rules.Black {
+	if g, err := session.New(session.Config{Variant: cfg.Variant, Start: cfg.Start, Moves: cfg.Moves, Ply: cfg.Ply}); err == nil && g.ToMove() == rules.Black {
 		s.side.Selected = 1
 	}
 	return s
 }
 
+// Name is the scene's name.
+func (s *NewGameScene) Name() string { return SceneNewGame }
+
 // Layout places the controls.
-func (s *NewGameScene) Layout(a *App, w, h, scale float64) {
+func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 	s.rects = NewGameLayout(w, h, scale)
 	s.variant.Rect = s.rects.Variant
 	s.opponent.Rect = s.rects.Opponent
@@ -135,48 +145,39 @@ func (s *NewGameScene) Layout(a *App, w, h, scale float64) {
 }
 
 // Update handles the choices.
-func (s *NewGameScene) Update(a *App) error {
+func (s *NewGameScene) Update(c Context) error {
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
-		if a.used(sg) {
-			a.Play(uiTap)
+		if c.Used(sg) {
+			c.Play(uiTap)
 		}
 	}
 	s.level.Disabled = s.opponent.Selected == 1
-	if a.used(&s.btnBack) {
-		s.back(a)
+	if c.Used(&s.btnBack) {
+		s.back(c)
 		return nil
 	}
-	if a.used(&s.btnStart) {
-		s.start(a)
+	if c.Used(&s.btnStart) {
+		s.start(c)
 		return nil
 	}
-	if a.keys.Consume(ActBack) {
-		s.back(a)
-	} else if a.keys.Consume(ActConfirm) {
-		s.start(a)
+	if c.Keys().Consume(ActBack) {
+		s.back(c)
+	} else if c.Keys().Consume(ActConfirm) {
+		s.start(c)
 	}
 	return nil
 }
 
-func (s *NewGameScene) back(a *App) {
-	if s.from != nil {
-		a.GoTo(s.from, false)
-		return
-	}
-	a.GoTo(a.title, false)
-}
+func (s *NewGameScene) back(c Context) { c.Pop() }
 
 // Config is the game chosen.
 func (s *NewGameScene) Config(seed uint64) GameConfig {
-	cfg := GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: s.level.Selected + 1, Human: rules.White}
+	cfg := GameConfig{Variant: rules.Bashni, Level: s.level.Selected + 1, Human: rules.White, Friend: s.opponent.Selected == 1}
 	if s.variant.Selected == 1 {
 		cfg.Variant = rules.Lasca
 	}
 	if s.preset != nil {
 		cfg.Variant, cfg.Start, cfg.Moves, cfg.Ply = s.preset.Variant, s.preset.Start, s.preset.Moves, s.preset.Ply
-	}
-	if s.opponent.Selected == 1 {
-		cfg.Opponent = OpponentFriend
 	}
 	switch s.side.Selected {
 	case 1:
@@ -193,26 +194,32 @@ func (s *NewGameScene) Config(seed uint64) GameConfig {
 	return cfg
 }
 
-func (s *NewGameScene) start(a *App) {
+func (s *NewGameScene) start(c Context) {
+	// The screen offers these choices next time (a game played on from a
+	// position keeps the variant and side chosen before).
+	st := c.Settings()
 	if s.preset == nil {
-		lastChoice.variant, lastChoice.side = s.variant.Selected, s.side.Selected
+		st.NewGame.Variant = storage.VariantOf(variantChoices[s.variant.Selected])
+		st.NewGame.Side = sideChoices[s.side.Selected]
 	}
-	lastChoice.opponent, lastChoice.level = s.opponent.Selected, s.level.Selected
-	if a.play != nil {
-		a.play.thinker.Stop()
+	st.NewGame.Opponent = opponentChoices[s.opponent.Selected]
+	st.NewGame.Level = s.level.Selected + ai.MinLevel
+	c.SetSettings(st)
+	if g := c.Game(); g != nil {
+		g.sess.Pause()
 	}
-	ps := NewPlayScene(a, s.Config(a.opts.Seed))
-	a.play = ps
-	a.saveGame(ps)
-	a.GoTo(ps, true)
+	ps := NewPlayScene(c, s.Config(c.Seed()))
+	c.SetGame(ps)
+	ps.sess.Save()
+	c.Start(ps)
 }
 
 // Draw draws the screen.
-func (s *NewGameScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	r := s.rects
-	a.drawBackdrop(dst, s.from)
+	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	title := "New game"
 	if s.preset != nil {

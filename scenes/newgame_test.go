@@ -10,11 +10,8 @@ import (
 // button chosen is the level played, and the first visit offers level 4
 // (Club player, the strength of the old default, level 3 of 1–6).
 func TestNewGameLevels(t *testing.T) {
-	saved := lastChoice
-	t.Cleanup(func() { lastChoice = saved })
-	lastChoice = struct{ variant, opponent, level, side int }{0, 0, 3, 0}
-	a := NewApp(Options{NoAttract: true})
-	s := NewNewGameScene(a, nil)
+	a := NewApp(Options{NoAttract: true}) // a new player's settings
+	s := NewNewGameScene(a)
 	names := []string{"Newcomer", "Beginner", "Casual", "Club player", "Strong", "Expert", "Master"}
 	if len(s.level.Options) != len(names) {
 		t.Fatalf("%d level options %q, want %d", len(s.level.Options), s.level.Options, len(names))
@@ -31,15 +28,12 @@ func TestNewGameLevels(t *testing.T) {
 	}
 }
 
-// TestMatchLevelRange: a match's level is clamped to 1–7.
+// TestMatchLevelRange: the computer's level is clamped to 1–7.
 func TestMatchLevelRange(t *testing.T) {
 	for _, tt := range []struct{ in, want int }{{-3, 1}, {0, 1}, {1, 1}, {7, 7}, {8, 7}} {
-		m, err := NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: tt.in})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.Cfg.Level != tt.want {
-			t.Errorf("level %d became %d, want %d", tt.in, m.Cfg.Level, tt.want)
+		s := newSession(t, GameConfig{Variant: rules.Bashni, Level: tt.in})
+		if got, _ := level(s, rules.Black); got != tt.want {
+			t.Errorf("level %d became %d, want %d", tt.in, got, tt.want)
 		}
 	}
 }

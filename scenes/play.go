@@ -9,43 +9,37 @@ import (
 
 	"bashni/audio"
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 )
 
 // Timing of the play scene, in ticks (60 a second).
 const (
 	gameOverPause     = 45  // after the last move, before the game-over card
-	minThinkTicks     = 20  // the computer never answers faster than this
 	explanationTicks  = 300 // how long the compulsory-capture explanation stays
 	replayStepTicks   = 50  // pause between moves when replaying a game
 	attractPauseTicks = 70
 )
 
-// PlayScene is a game in progress: the board, the players, the move list
-// and the controls.
+// PlayScene shows a game in progress (a session.Session) on the shared
+// board: the players' cards, the status line, the move list and the
+// controls. The session decides who moves and answers; the board enters
+// the person's moves and animates what the session reports; the scene
+// lays them out, draws the panel and lets the player review the game.
 type PlayScene struct {
-	match   *Match
-	thinker *Thinker
+	sess    *session.Session
+	cfg     GameConfig
 	layout  PlayLayout
 	flipped bool
-	board   *boardView
-	app     *App
-	entry   *input.MoveEntry
-
-	anim      *moveAnim
-	animQueue []rules.Move // further moves to animate after this one (redo, replay)
-	cueBuf    []audio.Effect
+	board   *board.Board
 
 	viewPly int // the ply shown while reviewing the move list; -1 follows the game
-
-	hint     HintResult
-	hintPly  int
-	hintWait bool
-
-	thinkStart int64
-	answer     rules.Move // the computer's move, held until shown (zero: none)
+	// shownHops is how many hops of the move the person just entered the
+	// board already shows: its animation starts from there.
+	shownHops int
 
 	overAt     int64 // tick the game ended (0: not over)
 	overShown  bool
@@ -58,13 +52,6 @@ type PlayScene struct {
 	notice       string
 	noticeUntil  int64
 
-	// Pointer on the board.
-	dragging  bool
-	dragX     float64
-	dragY     float64
-	hoverSq   rules.Square
-	inspector inspectorGestures
-
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
 	btnReturn                                   ui.Button
@@ -72,54 +59,36 @@ type PlayScene struct {
 	menu                                        actionMenu
 	export                                      exporter
 
-	// archived is the ply and outcome of the finish last archived, so that
-	// a finished game goes into the archive once.
-	archivedPly     int
-	archivedOutcome rules.Outcome
-
 	ctlRects []Rect
 }
 
 // NewPlayScene starts a game.
-func NewPlayScene(a *App, cfg GameConfig) *PlayScene {
-	m, err := NewMatch(cfg)
-	if err != nil {
-		m, _ = NewMatch(GameConfig{Variant: cfg.Variant, Opponent: cfg.Opponent, Level: cfg.Level, Human: cfg.Human})
-	}
-	s := &PlayScene{match: m, viewPly: -1, hoverSq: rules.NoSquare, entry: input.NewMoveEntry(nil), archivedPly: -1}
-	s.board = newBoardView(a.renderer)
-	s.inspector.board = s.board
-	s.app = a
-	s.thinker = NewThinker(a.newEngine())
-	s.thinker.NewGame()
-	s.flipped = m.Cfg.Opponent != OpponentWatch && m.Cfg.Human == rules.Black && a.settings.FlipForBlack
+func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
+	s := &PlayScene{sess: c.NewSession(cfg), cfg: cfg, viewPly: -1}
+	s.board = board.New(c.Renderer(), c)
+	s.flipped = !cfg.Watch && cfg.Human == rules.Black && c.Settings().FlipForBlack
 	s.btnUndo = ui.Button{Label: "Undo", Icon: ui.IconUndo, Kind: ui.Flat}
 	s.btnRedo = ui.Button{Label: "Redo", Icon: ui.IconRedo, Kind: ui.Flat}
 	s.btnFlip = ui.Button{Label: "Flip", Icon: ui.IconFlip, Kind: ui.Flat}
 	s.btnHint = ui.Button{Label: "Hint", Icon: ui.IconHint, Kind: ui.Flat}
 	s.btnMenu = ui.Button{Label: "Menu", Icon: ui.IconMenu, Kind: ui.Flat}
 	s.btnReturn = ui.Button{Label: "Back to game", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
-	s.positionChanged(a)
+	s.positionChanged(c)
 	return s
 }
 
-// newEngine makes a computer player.
-func (a *App) newEngine() Engine {
-	if a.opts.Engine != nil {
-		return a.opts.Engine(a.opts.Seed)
-	}
-	return NewEngine(a.opts.Seed)
-}
+// Name is the scene's name.
+func (s *PlayScene) Name() string { return ScenePlay }
 
-// Match is the game being played.
-func (s *PlayScene) Match() *Match { return s.match }
+// Session is the game being played.
+func (s *PlayScene) Session() *session.Session { return s.sess }
 
 // Layout places everything.
-func (s *PlayScene) Layout(a *App, w, h, scale float64) {
-	s.layout = ComputePlayLayout(w, h, scale, s.match.Game.Variant(), s.flipped)
-	s.board.g = s.layout.Board
-	s.board.coords = a.settings.ShowCoordinates
-	s.board.bounds = Rect{X: 0, Y: 0, W: w, H: h}
+func (s *PlayScene) Layout(c Context, w, h, scale float64) {
+	s.layout = ComputePlayLayout(w, h, scale, s.sess.Game().Variant(), s.flipped)
+	s.board.ShowDestinations = c.Settings().ShowDestinations
+	s.board.AllowTap = c.Settings().Input.AllowsTap()
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{X: 0, Y: 0, W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
 		b.Rect = s.ctlRects[i]
@@ -131,9 +100,6 @@ func (s *PlayScene) Layout(a *App, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.menu.relayout(w, h, scale)
-	if s.anim != nil {
-		s.anim.apply(s.board)
-	}
 }
 
 // live reports whether the board shows the game (not a past position).
@@ -144,251 +110,170 @@ func (s *PlayScene) shownPly() int {
 	if s.viewPly >= 0 {
 		return s.viewPly
 	}
-	return s.match.Game.Ply()
+	return s.sess.Game().Ply()
 }
 
-// positionChanged refreshes everything that depends on the position: legal
-// moves, highlights, the computer.
-func (s *PlayScene) positionChanged(a *App) {
-	g := s.match.Game
-	ply := s.shownPly()
-	pos := g.PositionAt(ply)
-	s.board.clearMarks()
-	s.inspector.reset()
-	s.board.pos = pos
-	s.board.frame = nil
-	s.board.hideTop = [64]int8{}
-	s.board.flyers = s.board.flyers[:0]
-	s.board.last = rules.Move{}
-	if ply > 0 {
-		s.board.last = g.AllMoves()[ply-1]
-	}
-	s.dragging = false
-	if s.live() && s.match.HumanToMove() && !s.replaying {
-		s.entry.ResetFor(g.Position())
+// acceptMoves gives the board the moves a person at the device may enter
+// now: the legal moves of the game's position when a person is to move and
+// the board follows the game; none otherwise. During an animation towards
+// that position the board keeps them for when it arrives.
+func (s *PlayScene) acceptMoves() {
+	g := s.sess.Game()
+	s.board.Interactive = s.live() && !s.replaying
+	if s.board.Interactive && s.sess.PersonToMove() {
+		s.board.Accept(g.Position(), g.LegalMoves())
 	} else {
-		s.entry.Reset(nil)
+		s.board.Accept(nil, nil)
 	}
-	s.refreshMarks()
-	if s.hintPly != g.Ply() {
-		s.hint = HintResult{}
-	}
-	if !s.hint.Best.IsZero() && s.live() {
-		s.board.hint = s.hint.Best
-	}
-	s.moves.current = ply
-	s.moves.follow = true
-	s.inspector.hover(a, s.anim != nil)
-	a.Invalidate()
 }
 
-// humanMoves reports whether a person is entering a move now.
-func (s *PlayScene) humanMoves() bool { return s.entry.Selectable() != 0 }
+// positionChanged shows the position at the ply shown, at rest, with the
+// moves a person may enter and the hint.
+func (s *PlayScene) positionChanged(c Context) {
+	g := s.sess.Game()
+	ply := s.shownPly()
+	last := rules.Move{}
+	if ply > 0 {
+		last = g.AllMoves()[ply-1]
+	}
+	s.acceptMoves()
+	s.board.Show(g.PositionAt(ply), last)
+	s.boardRested(c)
+}
 
-// refreshMarks sets the highlights and the partial route from the move
-// entry.
-func (s *PlayScene) refreshMarks() {
-	b := s.board
-	b.movable, b.dests, b.capture = 0, 0, false
-	b.selected = rules.NoSquare
-	b.entered = b.entered[:0]
-	b.jumped = 0
-	b.hideTop = [64]int8{}
-	b.flyers = b.flyers[:0]
-	if !s.humanMoves() {
-		return
+// boardRested follows the board coming to rest: the move list shows the
+// ply on the board, the hint its route.
+func (s *PlayScene) boardRested(c Context) {
+	if h, ok := s.sess.Hint(); ok && s.live() {
+		s.board.SetHint(h.Best)
 	}
-	b.capture = s.entry.MustCapture()
-	sel := s.entry.Selected()
-	if sel == rules.NoSquare {
-		b.movable = s.entry.Selectable()
-		return
-	}
-	b.selected = sel
-	path := s.entry.Path()
-	if len(path) > 1 {
-		b.entered = append(b.entered, path[1:]...)
-		b.jumped = s.entry.Jumped()
-	}
-	if b.capture {
-		b.movable = bit(sel)
-	}
-	if s.app.settings.ShowDestinations {
-		b.dests = s.entry.Targets()
-	}
-	// The column stands where its route has got to; a dragged one follows
-	// the pointer.
-	cur := s.entry.Current()
-	if cur != sel || s.dragging {
-		c := b.pos.Column(sel)
-		b.hideTop[sel] = hideAll
-		if s.dragging {
-			cx, cy := b.g.SquareCenter(cur)
-			b.flyers = append(b.flyers,
-				flyer{kind: flyColumn, col: c, x: cx, y: cy, ghost: true},
-				flyer{kind: flyColumn, col: c, x: s.dragX, y: s.dragY + b.g.Square*0.3, lift: b.g.Square * 0.3, scale: 1.08})
-		} else {
-			x, y := b.g.SquareCenter(cur)
-			b.flyers = append(b.flyers, flyer{kind: flyColumn, col: c, x: x, y: y})
-		}
-	}
+	s.moves.current = s.shownPly()
+	s.moves.follow = true
+	c.Invalidate()
 }
 
 // Update runs the scene for one tick.
-func (s *PlayScene) Update(a *App) error {
-	s.pollComputer(a)
-	s.export.poll(a, s.say)
-	s.stepAnimation(a)
-	s.stepReplay(a)
+func (s *PlayScene) Update(c Context) error {
+	s.sess.Tick(c.Tick(), s.boardReady())
+	s.showEvents(c)
+	s.export.poll(c, s.say)
+	if s.board.Step() {
+		s.boardRested(c)
+	}
+	s.stepReplay(c)
 	if s.menu.open {
-		s.menu.update(a)
+		s.menu.update(c)
+		s.showEvents(c)
 		return nil
 	}
-	s.handleKeys(a)
-	s.handlePanel(a)
-	s.handleBoard(a)
-	s.startComputer(a)
-	s.checkOver(a)
-	s.tickEffects(a)
+	s.handleKeys(c)
+	s.handlePanel(c)
+	s.handleBoard(c)
+	s.showEvents(c)
+	s.checkOver(c)
+	s.tickEffects(c)
 	return nil
+}
+
+// boardReady reports whether the board shows the game as it stands, still:
+// only then does the session play an answer and ask the next player, so
+// that moves are shown one after another and nothing moves behind a menu.
+func (s *PlayScene) boardReady() bool {
+	return s.live() && !s.replaying && !s.board.Animating() && !s.menu.open
+}
+
+// showEvents shows what happened in the session: moves are animated
+// (after the hops the person's entry already shows), undos settle the
+// board, hints appear.
+func (s *PlayScene) showEvents(c Context) {
+	for _, ev := range s.sess.Events() {
+		switch ev.Kind {
+		case session.MovePlayed:
+			shown := 0
+			if s.sess.Kind(ev.Side) == session.Person {
+				shown, s.shownHops = s.shownHops, 0
+			}
+			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 1), shown)
+			s.acceptMoves()
+		case session.Redone:
+			opts := animOptions(c.Settings(), 1.5)
+			s.board.Animate(ev.Before, ev.Moves[0], opts, 0)
+			for _, mv := range ev.Moves[1:] {
+				s.board.Queue(mv, opts)
+			}
+			s.acceptMoves()
+		case session.Undone:
+			s.overShown = false
+			c.Play(audio.UITap)
+			s.positionChanged(c)
+		case session.GameOver:
+			s.overShown = false
+			if !s.board.Animating() {
+				s.positionChanged(c)
+			}
+		case session.HintReady:
+			if s.live() {
+				s.board.SetHint(ev.Hint.Best)
+			}
+			c.Invalidate()
+		case session.Refused:
+			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
+				s.say(c, ev.Refusal.Reason)
+				s.acceptMoves()
+				s.board.Highlight(ev.Refusal.Squares...)
+			}
+		default:
+			c.Invalidate()
+		}
+	}
 }
 
 // tickEffects keeps the time-driven drawing going: the must-capture pulse,
 // the thinking spinner, timed messages.
-func (s *PlayScene) tickEffects(a *App) {
-	if s.board.capture && s.board.movable != 0 {
-		s.board.phase = float64(a.tick%60) / 60
-		a.Invalidate()
+func (s *PlayScene) tickEffects(c Context) {
+	s.board.Tick(c.Tick())
+	if s.sess.Busy() {
+		c.Spin()
 	}
-	if s.thinker.Busy() && a.tick%6 == 0 && !quietSpinners {
-		a.Invalidate()
-	}
-	if s.explainUntil != 0 && a.tick >= s.explainUntil {
+	if s.explainUntil != 0 && c.Tick() >= s.explainUntil {
 		s.explainUntil = 0
-		a.Invalidate()
+		c.Invalidate()
 	}
-	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
+	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
 		s.noticeUntil = 0
 		s.notice = ""
-		a.Invalidate()
-	}
-}
-
-// --- the computer ---------------------------------------------------------
-
-func (s *PlayScene) startComputer(a *App) {
-	if !s.live() || s.replaying || s.anim != nil || !s.answer.IsZero() {
-		return
-	}
-	if !s.match.ComputerToMove() || s.thinker.BusyWith(thinkMove) {
-		return
-	}
-	s.thinkStart = a.tick
-	s.thinker.Start(s.match.Game.History(), s.match.Cfg.Level)
-	a.Invalidate()
-}
-
-func (s *PlayScene) pollComputer(a *App) {
-	if th, ok := s.thinker.Poll(); ok {
-		switch th.Kind {
-		case thinkMove:
-			if th.Ply == s.match.Game.Ply() && !th.Move.IsZero() {
-				s.answer = th.Move
-			}
-		case thinkHint:
-			s.hintWait = false
-			if th.Ply == s.match.Game.Ply() {
-				s.hint = th.Hint
-				s.hintPly = th.Ply
-				if s.live() {
-					s.board.hint = th.Hint.Best
-				}
-			}
-		}
-		a.Invalidate()
-	}
-	// Play the answer once the board is ready for it and the computer has
-	// "thought" for a moment.
-	if !s.answer.IsZero() && s.anim == nil && s.live() && a.tick-s.thinkStart >= minThinkTicks {
-		mv := s.answer
-		s.answer = rules.Move{}
-		if s.match.ComputerToMove() {
-			s.playMove(a, mv, 0)
-		}
+		c.Invalidate()
 	}
 }
 
 // --- moves and animation --------------------------------------------------
 
-// playMove plays a move in the game and shows it. shownHops is how many hops
-// of it the board already shows (entered hop by hop, or dropped at the end
-// by a drag): the animation starts from there.
-func (s *PlayScene) playMove(a *App, mv rules.Move, shownHops int) {
-	before := s.match.Game.Position()
-	if err := s.match.Play(mv); err != nil {
-		return
+// playMove plays the person's move. shownHops is how many hops of it the
+// board already shows (entered hop by hop, or dropped at the end by a
+// drag): the animation starts from there.
+func (s *PlayScene) playMove(c Context, mv rules.Move, shownHops int) {
+	s.shownHops = shownHops
+	if err := s.sess.Play(mv); err != nil {
+		s.shownHops = 0
+		s.acceptMoves()
 	}
-	s.hint = HintResult{}
-	s.hintWait = false
-	s.board.hint = rules.Move{}
-	s.dragging = false
-	s.entry.Reset(nil)
-	a.saveGame(s)
-	s.finishAnimation(a)
-	s.startAnim(a, before, mv, 1, shownHops)
-}
-
-// startAnim starts the animation of mv from before, skipping the first
-// shownHops hops (0: all of it).
-func (s *PlayScene) startAnim(a *App, before *rules.Position, mv rules.Move, speed float64, shownHops int) {
-	s.anim = newMoveAnim(before, mv, animOptions(a.settings, speed))
-	if shownHops > 0 {
-		s.anim.skipHops(shownHops)
-	}
-	s.board.clearMarks()
-	s.board.last = rules.Move{}
-	s.board.hideTop = [64]int8{}
-	s.board.flyers = s.board.flyers[:0]
-	s.anim.apply(s.board)
-	a.Invalidate()
-}
-
-func (s *PlayScene) stepAnimation(a *App) {
-	if s.anim == nil || !s.anim.step(a, s.board, &s.cueBuf) {
-		return
-	}
-	after := s.anim.after
-	s.anim = nil
-	s.nextQueued(a, after)
+	s.showEvents(c)
 }
 
 // finishAnimation jumps to the end of the running animation and of any
 // queued ones (a new input never waits for an animation).
-func (s *PlayScene) finishAnimation(a *App) {
-	if s.anim == nil {
+func (s *PlayScene) finishAnimation(c Context) {
+	if !s.board.Animating() {
 		return
 	}
-	s.anim = nil
-	s.animQueue = s.animQueue[:0]
-	s.positionChanged(a)
-}
-
-// nextQueued starts the next queued move animation from after (the
-// position the last one ended in), or settles the board.
-func (s *PlayScene) nextQueued(a *App, after *rules.Position) {
-	if len(s.animQueue) == 0 {
-		s.positionChanged(a)
-		return
-	}
-	mv := s.animQueue[0]
-	s.animQueue = s.animQueue[1:]
-	s.startAnim(a, after, mv, 1.5, 0)
+	s.board.Finish()
+	s.positionChanged(c)
 }
 
 // --- game over and replay -------------------------------------------------
 
-func (s *PlayScene) checkOver(a *App) {
-	if !s.match.Over() || !s.live() || s.anim != nil || s.replaying {
+func (s *PlayScene) checkOver(c Context) {
+	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
 		s.overAt = 0
 		return
 	}
@@ -396,56 +281,62 @@ func (s *PlayScene) checkOver(a *App) {
 		return
 	}
 	if s.overAt == 0 {
-		s.overAt = a.tick
-		if o := s.match.Game.Outcome(); s.archivedPly != s.match.Game.Ply() || s.archivedOutcome != o {
-			s.archivedPly, s.archivedOutcome = s.match.Game.Ply(), o
-			a.archiveGame(s.match)
-		}
-		switch s.match.ResultFor() {
+		s.overAt = c.Tick()
+		switch s.resultForPerson() {
 		case 1:
-			a.Play(audio.Win)
+			c.Play(audio.Win)
 		case -1:
-			a.Play(audio.Loss)
+			c.Play(audio.Loss)
 		default:
-			a.Play(audio.Win)
+			c.Play(audio.Win)
 		}
-		a.Invalidate()
+		c.Invalidate()
 		return
 	}
-	if a.tick-s.overAt >= gameOverPause {
+	if c.Tick()-s.overAt >= gameOverPause {
 		s.overShown = true
-		a.GoTo(NewGameOverScene(a, s), true)
+		c.Push(NewGameOverScene(c, s))
 	}
+}
+
+// resultForPerson is the result for the one person playing against the
+// computer or another player elsewhere: +1 won, -1 lost, 0 drawn or no
+// such person.
+func (s *PlayScene) resultForPerson() int {
+	if c, ok := s.sess.Local(); ok {
+		return s.sess.ResultFor(c)
+	}
+	return 0
 }
 
 // StartReplay replays the game from its start, a move every second or so.
-func (s *PlayScene) StartReplay(a *App) {
-	s.thinker.Stop()
-	s.finishAnimation(a)
+func (s *PlayScene) StartReplay(c Context) {
+	s.sess.Pause()
+	s.finishAnimation(c)
 	s.replaying = true
 	s.viewPly = 0
-	s.replayNext = a.tick + replayStepTicks
-	s.positionChanged(a)
+	s.replayNext = c.Tick() + replayStepTicks
+	s.positionChanged(c)
 }
 
-func (s *PlayScene) stepReplay(a *App) {
-	if !s.replaying || s.anim != nil || a.tick < s.replayNext {
+func (s *PlayScene) stepReplay(c Context) {
+	if !s.replaying || s.board.Animating() || c.Tick() < s.replayNext {
 		return
 	}
-	g := s.match.Game
+	g := s.sess.Game()
 	if s.viewPly >= g.Ply() {
 		s.replaying = false
 		s.viewPly = -1
-		s.positionChanged(a)
+		s.positionChanged(c)
 		return
 	}
-	s.stepView(a, s.viewPly+1)
-	s.replayNext = a.tick + replayStepTicks
+	s.stepView(c, s.viewPly+1)
+	s.replayNext = c.Tick() + replayStepTicks
 }
 
 // stepView shows ply, animating a single step forward.
-func (s *PlayScene) stepView(a *App, ply int) {
-	g := s.match.Game
+func (s *PlayScene) stepView(c Context, ply int) {
+	g := s.sess.Game()
 	ply = max(0, min(ply, g.Ply()))
 	from := s.shownPly()
 	if ply == g.Ply() && !s.replaying {
@@ -453,424 +344,273 @@ func (s *PlayScene) stepView(a *App, ply int) {
 	} else {
 		s.viewPly = ply
 	}
-	s.anim = nil
-	s.animQueue = s.animQueue[:0]
-	s.positionChanged(a)
+	s.positionChanged(c)
 	if ply == from+1 {
-		s.startAnim(a, g.PositionAt(from), g.AllMoves()[from], 1, 0)
+		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], animOptions(c.Settings(), 1), 0)
 	}
 }
 
 // --- actions --------------------------------------------------------------
 
-func (s *PlayScene) handleKeys(a *App) {
-	k := &a.keys
+func (s *PlayScene) handleKeys(c Context) {
+	k := c.Keys()
 	if k.ShowAllChanged() {
-		s.board.showAll = k.ShowAll
-		a.Invalidate()
+		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
 	case k.Consume(ActUndo):
-		s.undo(a)
+		s.undo(c)
 	case k.Consume(ActRedo):
-		s.redo(a)
+		s.redo(c)
 	case k.Consume(ActFlip):
-		s.flip(a)
+		s.flip(c)
 	case k.Consume(ActNewGame):
-		s.thinker.Stop()
-		a.GoTo(NewNewGameScene(a, s), true)
+		s.sess.Pause()
+		c.Push(NewNewGameScene(c))
 	case k.Consume(ActHint):
-		s.askHint(a)
+		s.askHint(c)
 	case k.Consume(ActBack):
-		s.back(a)
+		s.back(c)
 	case k.Consume(ActPrev):
 		s.stopReplay()
-		s.stepView(a, s.shownPly()-1)
+		s.stepView(c, s.shownPly()-1)
 	case k.Consume(ActNext):
 		s.stopReplay()
-		s.stepView(a, s.shownPly()+1)
+		s.stepView(c, s.shownPly()+1)
 	case k.Consume(ActFirst):
 		s.stopReplay()
-		s.stepView(a, 0)
+		s.stepView(c, 0)
 	case k.Consume(ActLast):
 		s.stopReplay()
-		s.returnToGame(a)
+		s.returnToGame(c)
 	}
 }
 
 func (s *PlayScene) stopReplay() { s.replaying = false }
 
-// back is Esc: cancel a capture being entered, leave the review, or open
-// the menu.
-func (s *PlayScene) back(a *App) {
+// back is Esc: put a dragged column back, close a pinned inspector, cancel
+// a capture being entered, leave the review, or open the menu.
+func (s *PlayScene) back(c Context) {
 	switch {
-	case s.dragging:
-		s.cancelDrag(a)
-	case s.inspector.closePinned(a):
-		// It closed the inspector a right click pinned.
-	case s.entry.Selected() != rules.NoSquare:
-		s.entry.Cancel()
-		s.refreshMarks()
-		a.Invalidate()
+	case s.board.Back():
 	case !s.live() || s.replaying:
 		s.stopReplay()
-		s.returnToGame(a)
+		s.returnToGame(c)
 	default:
-		s.openMenu(a)
+		s.openMenu(c)
 	}
 }
 
-func (s *PlayScene) returnToGame(a *App) {
+func (s *PlayScene) returnToGame(c Context) {
 	s.viewPly = -1
-	s.anim = nil
-	s.animQueue = s.animQueue[:0]
-	s.positionChanged(a)
+	s.positionChanged(c)
 }
 
-func (s *PlayScene) undo(a *App) {
-	s.settle(a)
-	if len(s.match.Undo()) == 0 {
-		return
-	}
-	s.overShown = false
-	a.Play(audio.UITap)
-	a.saveGame(s)
-	s.positionChanged(a)
+func (s *PlayScene) undo(c Context) {
+	s.settle(c)
+	s.sess.Undo()
+	s.showEvents(c)
 }
 
-func (s *PlayScene) redo(a *App) {
+func (s *PlayScene) redo(c Context) {
 	s.stopReplay()
 	if !s.live() {
-		s.returnToGame(a)
+		s.returnToGame(c)
 	}
-	if !s.match.CanRedo() {
+	if !s.sess.CanRedo() {
 		return
 	}
-	s.settle(a)
-	before := s.match.Game.Position()
-	moves := s.match.Redo()
-	if len(moves) == 0 {
-		return
-	}
-	a.saveGame(s)
-	s.animQueue = append(s.animQueue[:0], moves[1:]...)
-	s.startAnim(a, before, moves[0], 1.5, 0)
+	s.settle(c)
+	s.sess.Redo()
+	s.showEvents(c)
 }
 
-func (s *PlayScene) flip(a *App) {
+func (s *PlayScene) flip(c Context) {
 	s.flipped = !s.flipped
-	s.cancelDrag(a)
-	s.Layout(a, a.w, a.h, a.scale)
-	a.Invalidate()
+	s.board.CancelDrag()
+	w, h, scale := c.Size()
+	s.Layout(c, w, h, scale)
+	c.Invalidate()
 }
 
-func (s *PlayScene) askHint(a *App) {
-	if !s.live() || !s.match.HumanToMove() || s.thinker.Busy() {
-		return
+func (s *PlayScene) askHint(c Context) {
+	if s.live() && s.sess.AskHint() {
+		c.Invalidate()
 	}
-	if !s.hint.Best.IsZero() && s.hintPly == s.match.Game.Ply() {
-		return
-	}
-	s.hintWait = true
-	s.thinker.StartHint(s.match.Game.History())
-	a.Invalidate()
 }
 
 // --- the panel ------------------------------------------------------------
 
-func (s *PlayScene) handlePanel(a *App) {
-	p := &a.ptr
-	s.btnUndo.Disabled = !s.match.CanUndo() || s.replaying
-	s.btnRedo.Disabled = !s.match.CanRedo() || s.replaying
-	s.btnHint.Disabled = !s.live() || !s.match.HumanToMove() || s.thinker.Busy()
-	s.btnHint.Toggled = !s.hint.Best.IsZero() && s.live()
-	if a.used(&s.btnUndo) {
-		s.undo(a)
+func (s *PlayScene) handlePanel(c Context) {
+	p := c.Pointer()
+	s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
+	s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
+	s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
+	_, hinted := s.sess.Hint()
+	s.btnHint.Toggled = hinted && s.live()
+	if c.Used(&s.btnUndo) {
+		s.undo(c)
 	}
-	if a.used(&s.btnRedo) {
-		s.redo(a)
+	if c.Used(&s.btnRedo) {
+		s.redo(c)
 	}
-	if a.used(&s.btnFlip) {
-		s.flip(a)
+	if c.Used(&s.btnFlip) {
+		s.flip(c)
 	}
-	if a.used(&s.btnHint) {
-		s.askHint(a)
+	if c.Used(&s.btnHint) {
+		s.askHint(c)
 	}
-	if a.used(&s.btnMenu) {
-		s.openMenu(a)
+	if c.Used(&s.btnMenu) {
+		s.openMenu(c)
 	}
 	if !s.live() || s.replaying {
-		if a.used(&s.btnReturn) {
+		if c.Used(&s.btnReturn) {
 			s.stopReplay()
-			s.returnToGame(a)
+			s.returnToGame(c)
 		}
 	}
-	if ply, ok, ch := s.moves.update(p, s.match.Game); ch || ok {
-		a.Invalidate()
+	if ply, ok, ch := s.moves.update(p, s.sess.Game()); ch || ok {
+		c.Invalidate()
 		if ok {
 			s.stopReplay()
-			s.stepView(a, ply)
+			s.stepView(c, ply)
 		}
 	}
 }
 
 // openMenu opens the in-game menu with what can be done now.
-func (s *PlayScene) openMenu(a *App) {
-	m := s.match
+func (s *PlayScene) openMenu(c Context) {
+	m := s.sess
 	items := []menuItem{
 		{"Resume", nil},
 		{"New game", func() {
-			s.thinker.Stop()
-			a.GoTo(NewNewGameScene(a, s), true)
+			m.Pause()
+			c.Push(NewNewGameScene(c))
 		}},
 		{"Game record…", func() {
-			s.menu.show(a, "Game record", exportItems(a, &s.export, func() string { return matchRecord(m) }, s.say)...)
+			s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
-	if m.Cfg.Opponent != OpponentWatch && !m.Over() {
+	if m.CanResign() {
 		who := "Resign"
-		if m.Cfg.Opponent == OpponentFriend {
-			who = colorWord(m.Game.Position().SideToMove()) + " resigns"
+		if _, one := m.Local(); !one {
+			who = colorWord(m.ToMove()) + " resigns"
 		}
 		items = append(items, menuItem{who + "…", func() {
-			s.menu.show(a, "Resign this game?",
+			s.menu.show(c, "Resign this game?",
 				menuItem{"Keep playing", nil},
-				menuItem{who, func() { s.resign(a) }})
+				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
-	if m.Cfg.Opponent == OpponentFriend && !m.Over() {
+	if friends(m) && m.CanOfferDraw() {
 		items = append(items, menuItem{"Draw by agreement…", func() {
-			s.menu.show(a, "Agree a draw?",
+			s.menu.show(c, "Agree a draw?",
 				menuItem{"Keep playing", nil},
-				menuItem{"Both agree: draw", func() { s.agreeDraw(a) }})
+				menuItem{"Both agree: draw", func() { s.agreeDraw(c) }})
 		}})
 	}
 	items = append(items,
-		menuItem{"Settings", func() { a.GoTo(NewSettingsScene(a, s), true) }},
-		menuItem{"Rules", func() { a.GoTo(NewRulesScene(a, s), true) }},
-		menuItem{"Main menu", func() { a.GoTo(a.title, false) }},
+		menuItem{"Settings", func() { c.Push(NewSettingsScene(c)) }},
+		menuItem{"Rules", func() { c.Push(NewRulesScene(c)) }},
+		menuItem{"Main menu", func() { c.Home() }},
 	)
-	s.menu.show(a, "Menu", items...)
+	s.menu.show(c, "Menu", items...)
 }
 
-// settle stops whatever is going on (a replay, the computer thinking, an
-// animation) and shows the game as it stands.
-func (s *PlayScene) settle(a *App) {
+// settle stops whatever is going on (a replay, an animation) and shows the
+// game as it stands; the session withdraws the computer's turn itself when
+// the game changes.
+func (s *PlayScene) settle(c Context) {
 	s.stopReplay()
 	if !s.live() {
-		s.returnToGame(a)
+		s.returnToGame(c)
 	}
-	s.thinker.Stop()
-	s.answer = rules.Move{}
-	s.hintWait = false
-	s.finishAnimation(a)
-}
-
-// endGame settles the board, then ends the game by end (a resignation, a
-// draw agreed) and keeps it.
-func (s *PlayScene) endGame(a *App, end func() error) {
-	s.settle(a)
-	if end() != nil {
-		return
-	}
-	s.overShown = false
-	a.saveGame(s)
-	s.positionChanged(a)
+	s.finishAnimation(c)
 }
 
 // resign ends the game as a loss for the player (for friends, for the
 // side to move).
-func (s *PlayScene) resign(a *App) {
-	s.endGame(a, func() error {
-		side := s.match.Cfg.Human
-		if s.match.Cfg.Opponent == OpponentFriend {
-			side = s.match.Game.Position().SideToMove()
-		}
-		return s.match.Game.Resign(side)
-	})
+func (s *PlayScene) resign(c Context) {
+	s.settle(c)
+	_ = s.sess.Resign() // the menu offers it only when it can
+	s.showEvents(c)
 }
 
 // agreeDraw ends a game between friends as a draw.
-func (s *PlayScene) agreeDraw(a *App) {
-	s.endGame(a, func() error { return s.match.Game.AgreeDraw() })
+func (s *PlayScene) agreeDraw(c Context) {
+	s.settle(c)
+	_ = s.sess.OfferDraw() // between friends: agreed at once
+	s.showEvents(c)
 }
 
 // --- the board ------------------------------------------------------------
 
-// handleBoard turns this tick's gestures (package input) into selections,
-// hops, moves, drags and the column inspector.
-func (s *PlayScene) handleBoard(a *App) {
-	s.updateHover(a)
-	allowTap := a.settings.Input.AllowsTap()
-	for _, gs := range a.gestures {
-		if s.inspector.handle(a, gs, s.anim != nil) {
-			continue
-		}
-		x, y := gs.X*a.scale, gs.Y*a.scale
-		sx, sy := gs.StartX*a.scale, gs.StartY*a.scale
-		switch gs.Kind {
-		case input.Tap:
-			sq, on := s.board.squareAt(sx, sy)
-			s.inspector.closePinned(a) // a tap anywhere dismisses it
-			if !on {
-				continue
-			}
-			if !s.live() {
-				s.stopReplay()
-				s.returnToGame(a)
-				continue
-			}
-			s.finishForInput(a)
-			if !allowTap && s.entry.Selected() == rules.NoSquare {
-				continue
-			}
-			// The column already stands on the landings entered so far.
-			shown := max(0, len(s.entry.Path())-1)
-			s.apply(a, s.entry.Tap(sq), shown)
-		case input.DragStart:
-			sq, on := s.board.squareAt(sx, sy)
-			if !on || !s.live() {
-				continue
-			}
-			s.inspector.closePinned(a)
-			s.finishForInput(a)
-			r := s.entry.Grab(sq)
-			if r.Outcome == input.Selected && s.entry.Current() == sq {
-				s.dragging = true
-				s.dragX, s.dragY = x, y
-				a.Play(uiTap)
-			}
-			s.apply(a, r, 0)
-		case input.DragMove:
-			if s.dragging {
-				s.dragX, s.dragY = x, y
-				s.refreshMarks()
-				a.Invalidate()
-			}
-		case input.DragEnd:
-			if !s.dragging {
-				continue
-			}
-			s.dragging = false
-			sq, on := s.board.squareAt(x, y)
-			if !on {
-				sq = rules.NoSquare
-			}
-			// A dropped column is where the player put it: the animation
-			// only shows what happens after that landing.
-			shown := len(s.entry.Path())
-			s.apply(a, s.entry.Drop(sq), shown)
-		case input.DragCancel:
-			if s.dragging {
-				s.dragging = false
-				s.refreshMarks()
-				a.Invalidate()
-			}
-		case input.Back:
-			// Esc is handled as ActBack in handleKeys (it also maps
-			// Backspace); the recognizer turned it into DragCancel when a
-			// drag was live.
-		}
+// handleBoard hands this tick's gestures to the board and acts on what it
+// reports: a move entered, a refusal to explain, a tap that leaves the
+// review.
+func (s *PlayScene) handleBoard(c Context) {
+	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
+	if r.Rested {
+		s.boardRested(c)
+	}
+	if r.Tapped {
+		s.stopReplay()
+		s.returnToGame(c)
+		return
+	}
+	switch r.Refused {
+	case input.CaptureCompulsory:
+		s.explainSq = r.Square
+		s.explainCapture(c)
+	case input.MustContinue:
+		s.say(c, "The king must land where it can go on capturing.")
+	case input.Ambiguous:
+		s.say(c, "More than one route leads there: tap the squares in between.")
+	case input.CannotMove:
+		s.say(c, "That column is blocked.")
+	}
+	if !r.Move.IsZero() {
+		s.playMove(c, r.Move, r.Shown)
 	}
 }
 
-// updateHover marks the square under the mouse when it is one the player
-// can act on.
-func (s *PlayScene) updateHover(a *App) {
-	p := &a.ptr
-	hov := rules.NoSquare
-	if p.Valid && !p.Touch && !p.Down {
-		if sq, on := s.board.squareAt(p.X, p.Y); on {
-			hov = sq
-		}
-	}
-	if hov == s.hoverSq {
-		return
-	}
-	s.hoverSq = hov
-	marked := rules.NoSquare
-	if hov != rules.NoSquare && s.humanMoves() && (s.entry.Selectable()&bit(hov) != 0 || s.entry.Targets()&bit(hov) != 0) {
-		marked = hov
-	}
-	if s.board.hover != marked {
-		s.board.hover = marked
-		a.Invalidate()
-	}
-}
+// showNotice shows a notice from the App in the status line.
+func (s *PlayScene) showNotice(c Context, msg string) { s.say(c, msg) }
 
-// apply acts on what the move entry did. shownHops is how many hops of a
-// completed move the board already shows.
-func (s *PlayScene) apply(a *App, r input.Result, shownHops int) {
-	switch r.Outcome {
-	case input.Completed:
-		s.playMove(a, r.Move, shownHops)
-		return
-	case input.Extended:
-		a.Play(audio.Capture)
-	case input.Rejected:
-		switch r.Reason {
-		case input.CaptureCompulsory:
-			s.explainSq = r.Square
-			s.explainCapture(a)
-		case input.MustContinue:
-			s.say(a, "The king must land where it can go on capturing.")
-			a.Play(audio.CaptureRequired)
-		case input.Ambiguous:
-			s.say(a, "More than one route leads there: tap the squares in between.")
-		case input.CannotMove:
-			s.say(a, "That column is blocked.")
-		}
-	}
-	s.refreshMarks()
-	a.Invalidate()
+// backdrop is what a card over the game shows behind it: the board and
+// the panel.
+func (s *PlayScene) backdrop(c Context, dst *ebiten.Image) {
+	s.board.Draw(dst)
+	s.drawPanel(c, dst)
 }
 
 // say shows a short message in the status line for a few seconds.
-func (s *PlayScene) say(a *App, msg string) {
+func (s *PlayScene) say(c Context, msg string) {
 	s.notice = msg
-	s.noticeUntil = a.tick + 240
-	a.Invalidate()
-}
-
-func (s *PlayScene) cancelDrag(a *App) {
-	if !s.dragging {
-		return
-	}
-	s.dragging = false
-	s.refreshMarks()
-	a.Invalidate()
-}
-
-// finishForInput completes a running move animation so that the input acts
-// on the position after it.
-func (s *PlayScene) finishForInput(a *App) {
-	if s.anim != nil && s.live() && !s.replaying {
-		s.finishAnimation(a)
-	}
+	s.noticeUntil = c.Tick() + 240
+	c.Invalidate()
 }
 
 // explainCapture tells the player, once, that capturing is compulsory; the
-// columns that must capture pulse.
-func (s *PlayScene) explainCapture(a *App) {
-	a.Play(audio.CaptureRequired)
+// columns that must capture pulse (the board restarted their pulse).
+func (s *PlayScene) explainCapture(c Context) {
 	if !s.explainShown {
 		s.explainShown = true
-		s.explainUntil = a.tick + explanationTicks
+		s.explainUntil = c.Tick() + explanationTicks
 	}
-	s.board.phase = 0
-	a.Invalidate()
+	c.Invalidate()
 }
 
 // --- drawing --------------------------------------------------------------
 
 // Draw draws the scene.
-func (s *PlayScene) Draw(a *App, dst *ebiten.Image) {
+func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 	s.board.Draw(dst)
 	if s.explainUntil != 0 {
-		s.drawExplanation(a, dst)
+		s.drawExplanation(c, dst)
 	}
-	s.drawPanel(a, dst)
-	s.menu.draw(a, dst)
+	s.drawPanel(c, dst)
+	s.menu.draw(c, dst)
 }
 
 // explanationText is shown once, the first time a player touches a column
@@ -879,17 +619,18 @@ const explanationText = "Capturing is compulsory. A column with a red ring can t
 
 // drawExplanation draws the compulsory-capture explanation as a banner over
 // the lower part of the board.
-func (s *PlayScene) drawExplanation(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
-	in := s.board.g.Inner()
+	g := s.board.Geometry()
+	in := g.Inner()
 	w := in.W - p.DP(24)
 	lines := p.Wrap(explanationText, 16, sprites.Medium, w-p.DP(32))
 	lh := p.DP(22)
 	h := float64(len(lines))*lh + p.DP(24)
 	r := Rect{X: in.X + p.DP(12), Y: in.Y + in.H - h - p.DP(12), W: w, H: h}
 	if s.explainSq >= 0 && s.explainSq < 64 {
-		if sr := s.board.g.SquareRect(s.explainSq); sr.Y+sr.H > r.Y {
+		if sr := g.SquareRect(s.explainSq); sr.Y+sr.H > r.Y {
 			r.Y = in.Y + p.DP(12) // the touched column is low: the banner goes up
 		}
 	}
@@ -903,46 +644,41 @@ func (s *PlayScene) drawExplanation(a *App, dst *ebiten.Image) {
 
 // statusText is the line under the players.
 func (s *PlayScene) statusText() (string, bool) {
-	g := s.match.Game
+	g := s.sess.Game()
 	switch {
 	case s.replaying:
 		return "Replaying · move " + strconv.Itoa(s.shownPly()) + " of " + strconv.Itoa(g.Ply()), false
 	case !s.live():
 		return "Move " + strconv.Itoa(s.viewPly) + " of " + strconv.Itoa(g.Ply()), false
-	case s.match.Over():
+	case s.sess.Over():
 		return g.Outcome().Explain(), false
 	case s.explainUntil != 0:
 		return "Capturing is compulsory: a ringed column must take", true
 	case s.notice != "":
 		return s.notice, false
-	case s.thinker.BusyWith(thinkMove) || !s.answer.IsZero():
-		return s.match.SideName(g.Position().SideToMove()) + " is thinking…", false
-	case s.hintWait:
+	}
+	if side, thinking := s.sess.Thinking(); thinking {
+		return sideName(s.sess, side) + " is thinking…", false
+	}
+	if s.sess.HintPending() {
 		return "Looking for a good move…", false
-	case !s.hint.Best.IsZero():
-		t := "Hint: " + s.hint.Best.String()
-		if s.hint.Text != "" {
-			t += " · " + s.hint.Text
+	}
+	if h, ok := s.sess.Hint(); ok {
+		t := "Hint: " + h.Best.String()
+		if h.Text != "" {
+			t += " · " + h.Text
 		}
 		return t, false
 	}
 	side := g.Position().SideToMove()
 	who := side.String() + " to move"
-	if s.match.Cfg.Opponent == OpponentComputer {
+	if _, one := s.sess.Local(); one {
 		who = "Your move"
 	}
-	if s.humanMoves() && s.entry.MustCapture() {
+	if s.board.MustCapture() {
 		return who + " · you must capture", true
 	}
 	return who, false
-}
-
-// saveGame keeps the game so that Continue brings it back.
-func (a *App) saveGame(s *PlayScene) {
-	if a.saver == nil || s.match.Cfg.Opponent == OpponentWatch {
-		return
-	}
-	a.saver.SaveGame(savedGameOf(s.match))
 }
 
 // sideName is used by cards.

@@ -15,14 +15,14 @@ import (
 
 // drawPanel draws the players, the status line, the move list and the
 // controls.
-func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	l := &s.layout
 	drawPanelBack(p, dst, l)
 	top := topSide(s.flipped)
-	s.drawCard(a, dst, l.TopCard, top)
-	s.drawCard(a, dst, l.BottomCard, top.Opponent())
+	s.drawCard(c, dst, l.TopCard, top)
+	s.drawCard(c, dst, l.BottomCard, top.Opponent())
 
 	// Status.
 	st := l.Status
@@ -56,11 +56,11 @@ func (s *PlayScene) drawPanel(a *App, dst *ebiten.Image) {
 		}
 	}
 
-	s.moves.draw(a, dst, s.match.Game)
+	s.moves.draw(c, dst, s.sess.Game())
 	drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
-	if s.btnHint.Label == "Hint" && s.hintWait {
+	if s.btnHint.Label == "Hint" && s.sess.HintPending() {
 		r := s.btnHint.Rect
-		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(a.tick%60)/60, t.Accent)
+		c.Renderer().DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(c.Tick()%60)/60, t.Accent)
 	}
 }
 
@@ -97,32 +97,32 @@ func topSide(flipped bool) rules.Color {
 }
 
 // drawCard draws one player's card.
-func (s *PlayScene) drawCard(a *App, dst *ebiten.Image, r Rect, side rules.Color) {
-	g := s.match.Game
-	pos := s.board.pos
+func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Color) {
+	pos := s.board.Position()
 	if pos == nil {
-		pos = g.Position()
+		pos = s.sess.Game().Position()
 	}
-	toMove := !s.match.Over() && pos.SideToMove() == side
-	name := s.match.SideName(side)
+	toMove := !s.sess.Over() && pos.SideToMove() == side
+	name := sideName(s.sess, side)
 	sub := ""
 	if name != colorWord(side) {
 		sub = colorWord(side) + " · "
 	}
-	if s.match.IsComputer(side) && s.match.Cfg.Opponent != OpponentFriend {
-		sub += "level " + strconv.Itoa(s.match.Cfg.Level) + " · "
+	if n, ok := level(s.sess, side); ok {
+		sub += "level " + strconv.Itoa(n) + " · "
 	}
 	cols, held := census(pos, side)
 	sub += censusText(cols, held)
-	thinking := toMove && s.live() && (s.thinker.BusyWith(thinkMove) || !s.answer.IsZero()) && s.match.IsComputer(side)
-	drawSideCard(a, dst, r, side, name, sub, toMove, thinking)
+	thinkingSide, thinking := s.sess.Thinking()
+	thinking = thinking && thinkingSide == side && toMove && s.live()
+	drawSideCard(c, dst, r, side, name, sub, toMove, thinking)
 }
 
 // drawSideCard draws a player's card: a disc of the side's colour, the
 // name and a line under it; the side to move is outlined and marked with a
 // dot, or a spinner while the computer thinks.
-func drawSideCard(a *App, dst *ebiten.Image, r Rect, side rules.Color, name, sub string, toMove, thinking bool) {
-	p := a.painter
+func drawSideCard(c Context, dst *ebiten.Image, r Rect, side rules.Color, name, sub string, toMove, thinking bool) {
+	p := c.Painter()
 	t := p.Theme
 	fill := ui.Mix(t.Panel, t.Button, 0.35)
 	edge, edgeW := t.PanelEdge, p.DP(1)
@@ -136,9 +136,9 @@ func drawSideCard(a *App, dst *ebiten.Image, r Rect, side rules.Color, name, sub
 	d := math.Min(r.H*0.62, p.DP(40))
 	cx, cy := r.X+p.DP(14)+d/2, r.Y+r.H/2
 	p.Circle(dst, cx, cy, d*0.62, ui.Alpha(t.Background, 0.5))
-	m := a.renderer.Metrics()
+	m := c.Renderer().Metrics()
 	if m.Radius > 0 {
-		a.renderer.DrawDisc(dst, cx, cy, rules.NewPiece(side, false), sprites.DiscOptions{Scale: d / (2 * m.Radius)})
+		c.Renderer().DrawDisc(dst, cx, cy, rules.NewPiece(side, false), sprites.DiscOptions{Scale: d / (2 * m.Radius)})
 	}
 
 	x := cx + d/2 + p.DP(12)
@@ -163,7 +163,7 @@ func drawSideCard(a *App, dst *ebiten.Image, r Rect, side rules.Color, name, sub
 	// Thinking: a spinner on the right.
 	if thinking {
 		sz := p.DP(26)
-		a.renderer.DrawSpinner(dst, r.X+r.W-p.DP(14)-sz/2, cy, sz, float64(a.tick%90)/90, t.Accent)
+		c.Renderer().DrawSpinner(dst, r.X+r.W-p.DP(14)-sz/2, cy, sz, float64(c.Tick()%90)/90, t.Accent)
 	} else if toMove {
 		p.Circle(dst, r.X+r.W-p.DP(22), cy, p.DP(5), t.Accent)
 	}
@@ -291,8 +291,8 @@ func (m *moveList) plyAt(g *rules.Game, x, y float64) int {
 	return 0
 }
 
-func (m *moveList) draw(a *App, dst *ebiten.Image, g *rules.Game) {
-	p := a.painter
+func (m *moveList) draw(c Context, dst *ebiten.Image, g *rules.Game) {
+	p := c.Painter()
 	t := p.Theme
 	r := m.rect
 	if r.H < p.DP(20) {
@@ -318,7 +318,7 @@ func (m *moveList) draw(a *App, dst *ebiten.Image, g *rules.Game) {
 		p.Text(dst, "No moves yet", 15, sprites.Regular, r.X+r.W/2, r.Y+p.DP(30), text.AlignCenter, text.AlignCenter, t.TextDim)
 		return
 	}
-	sub := dst.SubImage(toImageRect(r)).(*ebiten.Image)
+	sub := dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)
 	off := startOffset(g)
 	start := g.Start()
 	rowH := m.rowH()
@@ -427,8 +427,8 @@ func (m *popupMenu) update(p *ui.Pointer) (choice int, changed bool) {
 	return choice, changed
 }
 
-func (m *popupMenu) draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (m *popupMenu) draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	b := dst.Bounds()
 	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 150})

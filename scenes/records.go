@@ -2,11 +2,11 @@ package scenes
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"bashni/rules"
+	"bashni/session"
 	"bashni/storage"
 )
 
@@ -14,69 +14,74 @@ import (
 // clipboard, for a file and for the archive of finished games.
 
 // playerName is how a record names the one who plays side c.
-func playerName(m *Match, c rules.Color) string {
-	switch {
-	case m.Cfg.Opponent == OpponentWatch || (m.Cfg.Opponent == OpponentComputer && c != m.Cfg.Human):
-		return "Computer (level " + strconv.Itoa(m.Cfg.Level) + ")"
-	case m.Cfg.Opponent == OpponentComputer:
+func playerName(s *session.Session, c rules.Color) string {
+	if n, ok := level(s, c); ok {
+		return computerLevelName(n)
+	}
+	if _, one := s.Local(); one && s.Kind(c) == session.Person {
 		return "Player"
 	}
 	return c.String() // two friends at one screen
 }
 
 // opponentLabel describes the opponent for the list of finished games.
-func opponentLabel(m *Match) string {
-	switch m.Cfg.Opponent {
-	case OpponentFriend:
+func opponentLabel(s *session.Session) string {
+	c, one := s.Local()
+	switch {
+	case one:
+		if n, ok := level(s, c.Opponent()); ok {
+			return computerLevelName(n)
+		}
+		return playerName(s, c.Opponent())
+	case friends(s):
 		return "Friend"
-	case OpponentWatch:
-		return "Computer against itself"
 	}
-	return "Computer (level " + strconv.Itoa(m.Cfg.Level) + ")"
+	return "Computer against itself"
 }
 
-// recordTags are the tag pairs of m's record; Variant, FEN and Result are
+// recordTags are the tag pairs of s's record; Variant, FEN and Result are
 // added by rules.FormatRecord.
-func recordTags(m *Match, date time.Time) []rules.Tag {
+func recordTags(s *session.Session, date time.Time) []rules.Tag {
 	return []rules.Tag{
 		{Name: "Event", Value: "Casual game"},
 		{Name: "Site", Value: "Bashni"},
 		{Name: "Date", Value: date.Format("2006.01.02")},
-		{Name: "White", Value: playerName(m, rules.White)},
-		{Name: "Black", Value: playerName(m, rules.Black)},
-		{Name: "Variant", Value: m.Game.Variant().String()},
+		{Name: "White", Value: playerName(s, rules.White)},
+		{Name: "Black", Value: playerName(s, rules.Black)},
+		{Name: "Variant", Value: s.Game().Variant().String()},
 		{Name: "FEN"}, // written only for a game from a set position
 		{Name: "Result", Value: "*"},
 	}
 }
 
-// recordOf writes m as a game record up to the position on the board.
-func recordOf(m *Match, date time.Time) string {
-	return rules.FormatRecord(m.Game, recordTags(m, date))
+// recordOf writes s as a game record up to the position on the board.
+func recordOf(s *session.Session, date time.Time) string {
+	return rules.FormatRecord(s.Game(), recordTags(s, date))
 }
 
-// archivedGameOf makes the archive entry of a finished game; ok is false
-// when the game is not over or not a game the player played.
-func archivedGameOf(m *Match, finished time.Time) (storage.ArchivedGame, bool) {
-	o := m.Game.Outcome()
-	if !o.Over() || m.Cfg.Opponent == OpponentWatch {
+// archivedGameOf makes the archive entry of a finished game; human is the
+// side at the bottom of the board between friends. ok is false when the
+// game is not over or nobody at this device played it.
+func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (storage.ArchivedGame, bool) {
+	g := s.Game()
+	o := g.Outcome()
+	if local, one := s.Local(); one {
+		human = local
+	} else if !friends(s) {
+		return storage.ArchivedGame{}, false
+	}
+	if !o.Over() {
 		return storage.ArchivedGame{}, false
 	}
 	ag := storage.ArchivedGame{
 		Finished: finished,
-		Variant:  storage.VariantBashni,
-		Opponent: opponentLabel(m),
-		Human:    storage.White,
+		Variant:  storage.VariantOf(g.Variant()),
+		Opponent: opponentLabel(s),
+		Human:    storage.ColorOf(human),
 		Result:   storage.Result(o.Result.Score()),
 		Reason:   o.Explain(),
-		Plies:    m.Game.Ply(),
-		Record:   recordOf(m, finished.Local()),
-	}
-	if m.Game.Variant() == rules.Lasca {
-		ag.Variant = storage.VariantLasca
-	}
-	if m.Cfg.Human == rules.Black {
-		ag.Human = storage.Black
+		Plies:    g.Ply(),
+		Record:   recordOf(s, finished.Local()),
 	}
 	return ag, true
 }

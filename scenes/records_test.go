@@ -12,8 +12,7 @@ import (
 var testDate = time.Date(2026, 11, 29, 15, 30, 12, 0, time.UTC)
 
 func TestRecordOfAGameReadsBack(t *testing.T) {
-	m, _ := NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Human: rules.Black, Level: 4})
-	play(t, m, strings.Fields("c3-b4 b6-c5 b4-a5 a7-b6")...)
+	m := newSession(t, GameConfig{Variant: rules.Bashni, Human: rules.Black, Level: 4}, strings.Fields("c3-b4 b6-c5 b4-a5 a7-b6")...)
 	rec := recordOf(m, testDate)
 	for _, want := range []string{`[Date "2026.11.29"]`, `[White "Computer (level 4)"]`, `[Black "Player"]`, `[Variant "Bashni"]`, `[Result "*"]`, "1. c3-b4 b6-c5 2. b4-a5 a7-b6 *"} {
 		if !strings.Contains(rec, want) {
@@ -24,19 +23,18 @@ func TestRecordOfAGameReadsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !im.Game.Position().Equal(m.Game.Position()) || im.Tag("Black") != "Player" {
+	if !im.Game.Position().Equal(m.Game().Position()) || im.Tag("Black") != "Player" {
 		t.Fatalf("read back %s", im.Game.Position().FEN())
 	}
 }
 
 func TestArchivedGameOf(t *testing.T) {
 	p, _ := rules.ParseFEN(rules.Bashni, "W:Wc3,g1:Bd4:H0:F30")
-	m, _ := NewMatch(GameConfig{Start: p, Opponent: OpponentComputer, Human: rules.White, Level: 2})
-	if _, ok := archivedGameOf(m, testDate); ok {
+	if _, ok := archivedGameOf(newSession(t, GameConfig{Start: p, Human: rules.White, Level: 2}), rules.White, testDate); ok {
 		t.Fatal("a game in progress is not archived")
 	}
-	play(t, m, "c3:e5")
-	ag, ok := archivedGameOf(m, testDate)
+	m := newSession(t, GameConfig{Start: p, Human: rules.White, Level: 2}, "c3:e5")
+	ag, ok := archivedGameOf(m, rules.White, testDate)
 	if !ok {
 		t.Fatal("a finished game is archived")
 	}
@@ -65,17 +63,16 @@ func TestArchivedGameOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !im.Game.Position().Equal(m.Game.Position()) || !im.Game.Outcome().Over() {
+	if !im.Game.Position().Equal(m.Game().Position()) || !im.Game.Outcome().Over() {
 		t.Fatal("the archived record does not replay to the final position")
 	}
 
 	// Resignation between friends.
-	f, _ := NewMatch(GameConfig{Variant: rules.Lasca, Opponent: OpponentFriend, Human: rules.White})
-	play(t, f, "c3-d4")
-	if err := f.Game.Resign(rules.Black); err != nil {
+	f := newSession(t, GameConfig{Variant: rules.Lasca, Friend: true, Human: rules.White}, "c3-d4")
+	if err := f.Resign(); err != nil { // Black, to move, resigns
 		t.Fatal(err)
 	}
-	ag, ok = archivedGameOf(f, testDate)
+	ag, ok = archivedGameOf(f, rules.White, testDate)
 	if !ok || ag.Variant != storage.VariantLasca || ag.Opponent != "Friend" || archiveOutcome(ag) != "White won" {
 		t.Fatalf("friends' entry %+v (%q)", ag, archiveOutcome(ag))
 	}
@@ -86,8 +83,11 @@ func TestArchivedGameOf(t *testing.T) {
 	if o := im.Game.Outcome(); o.Reason != rules.Resignation {
 		t.Fatalf("resignation read back as %v", o)
 	}
-	w, _ := NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentWatch})
-	if _, ok := archivedGameOf(w, testDate); ok {
+	w := newSession(t, GameConfig{Variant: rules.Bashni, Watch: true}, "c3-d4", "f6-e5", "d4:f6", "g7:e5")
+	if err := w.End(rules.White, rules.Outcome{Result: rules.BlackWins, Reason: rules.Resignation}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := archivedGameOf(w, rules.White, testDate); ok {
 		t.Fatal("the computer's games against itself are not archived")
 	}
 }

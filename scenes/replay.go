@@ -8,9 +8,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"bashni/audio"
+	"bashni/platform"
 	"bashni/rules"
-	"bashni/scenes/input"
+	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -21,7 +21,6 @@ import (
 // can play on against the computer or a friend, export the record, or open
 // the position in the editor.
 type ReplayScene struct {
-	from    Scene
 	game    *rules.Game // the whole game, at its last move
 	tags    []rules.Tag
 	names   [2]string
@@ -29,11 +28,9 @@ type ReplayScene struct {
 	flipped bool
 
 	layout PlayLayout
-	board  *boardView
+	board  *board.Board
 	moves  moveList
-	anim   *moveAnim
-	queue  int // plies still to animate towards (fast forward)
-	cueBuf []audio.Effect
+	queue  int // the ply the running animation goes to
 
 	btnBack, btnFirst, btnPrev, btnNext, btnLast ui.Button
 	btnMore, btnPlay                             ui.Button
@@ -41,23 +38,22 @@ type ReplayScene struct {
 	menu                                         popupMenu
 	export                                       exporter
 
-	inspector   inspectorGestures
 	notice      string
 	noticeUntil int64
 }
 
-// NewReplayScene shows the game read; Back returns to from. It opens at the
+// NewReplayScene shows the game read. It opens at the
 // start of a game, or on the position of a FEN.
-func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
-	s := &ReplayScene{from: from, game: im.Game, tags: im.Tags}
+func NewReplayScene(c Context, im *imported) *ReplayScene {
+	s := &ReplayScene{game: im.Game, tags: im.Tags}
 	s.names = [2]string{"White", "Black"}
 	for i, tag := range []string{"White", "Black"} {
 		if v := im.Tag(tag); v != "" && v != "?" {
 			s.names[i] = v
 		}
 	}
-	s.board = newBoardView(a.renderer)
-	s.inspector = inspectorGestures{board: s.board, hoverOverLongPress: true}
+	s.board = board.New(c.Renderer(), c)
+	s.board.HoverOverLongPress = true
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack, Kind: ui.Flat}
 	s.btnFirst = ui.Button{Label: "Start", Icon: ui.IconFirst, Kind: ui.Flat}
 	s.btnPrev = ui.Button{Label: "Prev", Icon: ui.IconPrev, Kind: ui.Flat}
@@ -67,19 +63,20 @@ func NewReplayScene(a *App, im *imported, from Scene) *ReplayScene {
 	s.btnPlay = ui.Button{Label: "Play from here", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
 	s.menu.title = "This game"
 	s.menu.items = []string{"Copy the record", "Save to a file", "Edit this position", "Close"}
-	if !canSaveFiles {
+	if !platform.CanSaveFiles {
 		s.menu.items[1] = "Download the record"
 	}
-	s.showPly(a, 0)
+	s.showPly(c, 0)
 	return s
 }
 
+// Name is the scene's name.
+func (s *ReplayScene) Name() string { return SceneReplay }
+
 // Layout places everything as on the play screen.
-func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
+func (s *ReplayScene) Layout(c Context, w, h, scale float64) {
 	s.layout = ComputePlayLayout(w, h, scale, s.game.Variant(), s.flipped)
-	s.board.g = s.layout.Board
-	s.board.coords = a.settings.ShowCoordinates
-	s.board.bounds = Rect{W: w, H: h}
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
 		b.Rect = s.ctlRects[i]
@@ -89,9 +86,6 @@ func (s *ReplayScene) Layout(a *App, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.menu.layout(w, h, scale)
-	if s.anim != nil {
-		s.anim.apply(s.board)
-	}
 }
 
 // layoutButtons puts "Play from here" and the menu button at the right of
@@ -113,49 +107,41 @@ func (s *ReplayScene) last() int { return len(s.game.AllMoves()) }
 
 // showPly puts the position after ply moves on the board, without
 // animation.
-func (s *ReplayScene) showPly(a *App, ply int) {
+func (s *ReplayScene) showPly(c Context, ply int) {
 	s.ply = min(max(ply, 0), s.last())
-	s.anim = nil
 	s.queue = s.ply
-	s.board.clearMarks()
-	s.board.frame = nil
-	s.board.hideTop = [64]int8{}
-	s.board.flyers = s.board.flyers[:0]
-	s.board.pos = s.game.PositionAt(s.ply)
-	s.board.last = rules.Move{}
+	last := rules.Move{}
 	if s.ply > 0 {
-		s.board.last = s.game.AllMoves()[s.ply-1]
+		last = s.game.AllMoves()[s.ply-1]
 	}
-	s.inspector.reset()
+	s.board.Show(s.game.PositionAt(s.ply), last)
 	s.moves.current = s.ply
 	s.moves.follow = true
-	a.Invalidate()
+	c.Invalidate()
 }
 
 // step goes to ply: one move forward is animated, anything else jumps.
-func (s *ReplayScene) step(a *App, ply int) {
+func (s *ReplayScene) step(c Context, ply int) {
 	ply = min(max(ply, 0), s.last())
-	if s.anim != nil {
-		s.showPly(a, s.queue)
+	if s.board.Animating() {
+		s.showPly(c, s.queue)
 	}
 	if ply == s.ply+1 {
 		before := s.game.PositionAt(s.ply)
 		mv := s.game.AllMoves()[s.ply]
-		s.showPly(a, ply)
-		s.anim = newMoveAnim(before, mv, animOptions(a.settings, 1.3))
-		s.board.last = rules.Move{}
-		s.anim.apply(s.board)
+		s.showPly(c, ply)
+		s.board.Animate(before, mv, animOptions(c.Settings(), 1.3), 0)
 		return
 	}
 	if ply != s.ply {
-		a.Play(uiTap)
+		c.Play(uiTap)
 	}
-	s.showPly(a, ply)
+	s.showPly(c, ply)
 }
 
-func (s *ReplayScene) stepAnimation(a *App) {
-	if s.anim != nil && s.anim.step(a, s.board, &s.cueBuf) {
-		s.showPly(a, s.ply)
+func (s *ReplayScene) stepAnimation(c Context) {
+	if s.board.Step() {
+		s.showPly(c, s.ply)
 	}
 }
 
@@ -166,18 +152,18 @@ func (s *ReplayScene) positionOver() bool {
 }
 
 // Update handles the buttons, the keys, the move list and the board.
-func (s *ReplayScene) Update(a *App) error {
-	s.stepAnimation(a)
-	s.export.poll(a, s.say)
-	if s.noticeUntil != 0 && a.tick >= s.noticeUntil {
+func (s *ReplayScene) Update(c Context) error {
+	s.stepAnimation(c)
+	s.export.poll(c, s.say)
+	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
 		s.noticeUntil, s.notice = 0, ""
-		a.Invalidate()
+		c.Invalidate()
 	}
 	if s.menu.open {
-		s.updateMenu(a)
+		s.updateMenu(c)
 		return nil
 	}
-	p := &a.ptr
+	p := c.Pointer()
 	s.btnFirst.Disabled = s.ply == 0
 	s.btnPrev.Disabled = s.ply == 0
 	s.btnNext.Disabled = s.ply == s.last()
@@ -187,90 +173,77 @@ func (s *ReplayScene) Update(a *App) error {
 		b  *ui.Button
 		do func()
 	}{
-		{&s.btnBack, func() { s.back(a) }},
-		{&s.btnFirst, func() { s.step(a, 0) }},
-		{&s.btnPrev, func() { s.step(a, s.ply-1) }},
-		{&s.btnNext, func() { s.step(a, s.ply+1) }},
-		{&s.btnLast, func() { s.step(a, s.last()) }},
+		{&s.btnBack, func() { s.back(c) }},
+		{&s.btnFirst, func() { s.step(c, 0) }},
+		{&s.btnPrev, func() { s.step(c, s.ply-1) }},
+		{&s.btnNext, func() { s.step(c, s.ply+1) }},
+		{&s.btnLast, func() { s.step(c, s.last()) }},
 		{&s.btnMore, func() { s.menu.open = true }},
-		{&s.btnPlay, func() { s.playFromHere(a) }},
+		{&s.btnPlay, func() { s.playFromHere(c) }},
 	} {
-		if a.used(b.b) {
+		if c.Used(b.b) {
 			b.do()
 			return nil
 		}
 	}
 	if ply, ok, ch := s.moves.update(p, s.game); ok || ch {
-		a.Invalidate()
+		c.Invalidate()
 		if ok {
-			s.step(a, ply)
+			s.step(c, ply)
 		}
 	}
-	k := &a.keys
+	k := c.Keys()
 	if k.ShowAllChanged() {
-		s.board.showAll = k.ShowAll
-		a.Invalidate()
+		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
 	case k.Consume(ActBack):
-		if !s.inspector.closePinned(a) {
-			s.back(a)
+		if !s.board.ClosePinned() {
+			s.back(c)
 		}
 		return nil
 	case k.Consume(ActPrev):
-		s.step(a, s.ply-1)
+		s.step(c, s.ply-1)
 	case k.Consume(ActNext):
-		s.step(a, s.ply+1)
+		s.step(c, s.ply+1)
 	case k.Consume(ActFirst):
-		s.step(a, 0)
+		s.step(c, 0)
 	case k.Consume(ActLast):
-		s.step(a, s.last())
+		s.step(c, s.last())
 	case k.Consume(ActFlip):
 		s.flipped = !s.flipped
-		s.Layout(a, a.w, a.h, a.scale)
-		a.Invalidate()
+		w, h, scale := c.Size()
+		s.Layout(c, w, h, scale)
+		c.Invalidate()
 	}
-	s.handleBoard(a)
+	// The board opens the column inspector (a resting mouse, a right
+	// click, a long press); a tap on it closes one a right click pinned.
+	s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
 	return nil
 }
 
-// handleBoard opens the column inspector: a resting mouse, a right click
-// or a long press; a tap on the board closes one a right click pinned.
-func (s *ReplayScene) handleBoard(a *App) {
-	for _, gs := range a.gestures {
-		if s.inspector.handle(a, gs, s.anim != nil) {
-			continue
-		}
-		if gs.Kind == input.Tap {
-			if _, on := s.board.squareAt(gs.StartX*a.scale, gs.StartY*a.scale); on {
-				s.inspector.closePinned(a)
-			}
-		}
-	}
-}
-
-func (s *ReplayScene) updateMenu(a *App) {
-	if a.keys.Consume(ActBack) {
+func (s *ReplayScene) updateMenu(c Context) {
+	if c.Keys().Consume(ActBack) {
 		s.menu.open = false
-		a.Invalidate()
+		c.Invalidate()
 		return
 	}
-	choice, changed := s.menu.update(&a.ptr)
+	choice, changed := s.menu.update(c.Pointer())
 	if changed {
-		a.Invalidate()
+		c.Invalidate()
 	}
 	switch choice {
 	case menuDismissed:
 		s.menu.open = false
 	case 0:
 		s.menu.open = false
-		s.export.copy(a, s.record())
+		s.export.copy(c, s.record())
 	case 1:
 		s.menu.open = false
-		s.export.save(a, s.record(), s.say)
+		s.export.save(c, s.record(), s.say)
 	case 2:
 		s.menu.open = false
-		a.GoTo(NewEditorScene(a, s.game.PositionAt(s.ply), s), true)
+		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
 	case 3:
 		s.menu.open = false
 	}
@@ -282,24 +255,24 @@ func (s *ReplayScene) record() string {
 }
 
 // say shows a message in the status line for a few seconds.
-func (s *ReplayScene) say(a *App, msg string) {
+func (s *ReplayScene) say(c Context, msg string) {
 	s.notice = msg
-	s.noticeUntil = a.tick + 300
-	a.Invalidate()
+	s.noticeUntil = c.Tick() + 300
+	c.Invalidate()
 }
 
-func (s *ReplayScene) back(a *App) {
-	a.goBack(&s.from)
+func (s *ReplayScene) back(c Context) {
+	c.Pop()
 }
 
 // playFromHere sets up a game from the position shown, keeping the moves
 // that led to it (so that Undo can go back into them).
-func (s *ReplayScene) playFromHere(a *App) {
+func (s *ReplayScene) playFromHere(c Context) {
 	cfg := GameConfig{Variant: s.game.Variant(), Start: s.game.Start(), Ply: s.ply}
 	for _, m := range s.game.AllMoves()[:s.ply] {
 		cfg.Moves = append(cfg.Moves, m.String())
 	}
-	a.GoTo(NewPlayFromScene(a, s, cfg), true)
+	c.Push(NewPlayFromScene(c, cfg))
 }
 
 // statusText is the line under the cards.
@@ -324,8 +297,8 @@ func (s *ReplayScene) statusText() string {
 }
 
 // Draw draws the scene.
-func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	l := &s.layout
 	s.board.Draw(dst)
@@ -333,16 +306,16 @@ func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
 	top := topSide(s.flipped)
 	pos := s.game.PositionAt(s.ply)
 	over := s.ply == s.last() && s.game.Outcome().Over()
-	for _, c := range []struct {
+	for _, card := range []struct {
 		r    Rect
 		side rules.Color
 	}{{l.TopCard, top}, {l.BottomCard, top.Opponent()}} {
-		cols, held := census(pos, c.side)
-		sub := colorWord(c.side) + " · " + censusText(cols, held)
-		if s.names[c.side] == colorWord(c.side) {
+		cols, held := census(pos, card.side)
+		sub := colorWord(card.side) + " · " + censusText(cols, held)
+		if s.names[card.side] == colorWord(card.side) {
 			sub = censusText(cols, held)
 		}
-		drawSideCard(a, dst, c.r, c.side, s.names[c.side], sub, !over && pos.SideToMove() == c.side, false)
+		drawSideCard(c, dst, card.r, card.side, s.names[card.side], sub, !over && pos.SideToMove() == card.side, false)
 	}
 	st := l.Status
 	msg := s.statusText()
@@ -354,44 +327,44 @@ func (s *ReplayScene) Draw(a *App, dst *ebiten.Image) {
 	p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, t.Text)
 	s.btnMore.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
-	s.moves.draw(a, dst, s.game)
+	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
 	if s.menu.open {
-		s.menu.draw(a, dst)
+		s.menu.draw(c, dst)
 	}
 }
 
 // exporter copies records to the clipboard and saves them to files, and
 // tells the player how it went.
 type exporter struct {
-	job *clipJob
+	job *platform.Job
 }
 
 // copy puts text on the clipboard; the answer is polled.
-func (e *exporter) copy(a *App, text string) {
-	e.job = a.clipboard.Copy(text)
+func (e *exporter) copy(c Context, text string) {
+	e.job = c.Clipboard().Copy(text)
 }
 
 // save writes text to a new file (a download in the browser).
-func (e *exporter) save(a *App, text string, say func(*App, string)) {
-	where, err := saveRecordFile(recordFileName(time.Now()), text)
+func (e *exporter) save(c Context, text string, say func(Context, string)) {
+	where, err := platform.SaveFile(recordFileName(time.Now()), text)
 	if err != nil {
-		say(a, "Couldn't save the record: "+err.Error())
+		say(c, "Couldn't save the record: "+err.Error())
 		return
 	}
-	say(a, "Saved to "+where)
+	say(c, "Saved to "+where)
 }
 
 // poll reports a finished copy.
-func (e *exporter) poll(a *App, say func(*App, string)) {
+func (e *exporter) poll(c Context, say func(Context, string)) {
 	ready, _, err := e.job.Ready()
 	if !ready {
 		return
 	}
 	e.job = nil
 	if err != nil {
-		say(a, "Couldn't copy: "+err.Error())
+		say(c, "Couldn't copy: "+err.Error())
 		return
 	}
-	say(a, "The record is on the clipboard.")
+	say(c, "The record is on the clipboard.")
 }

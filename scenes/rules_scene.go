@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -119,11 +120,9 @@ var rulesPages = []rulesPage{
 
 // RulesScene shows the rules page by page.
 type RulesScene struct {
-	from  Scene
 	page  int
 	r     *sprites.Renderer
-	board *boardView
-	anim  *moveAnim
+	board *board.Board
 	start *rules.Position
 	move  rules.Move
 	cycle int64
@@ -138,15 +137,15 @@ type RulesScene struct {
 	landscape       bool
 }
 
-// NewRulesScene makes the rules screen; Back returns to from.
-func NewRulesScene(a *App, from Scene) *RulesScene {
-	s := &RulesScene{from: from}
-	s.r = sprites.NewRenderer(a.renderer.Theme())
-	s.board = newBoardView(s.r)
+// NewRulesScene makes the rules screen.
+func NewRulesScene(c Context) *RulesScene {
+	s := &RulesScene{}
+	s.r = sprites.NewRenderer(c.Renderer().Theme())
+	s.board = board.New(s.r, silent{c})
 	s.btnPrev = ui.Button{Label: "Previous", Icon: ui.IconBack}
 	s.btnNxt = ui.Button{Label: "Next", Kind: ui.Primary}
 	s.btnBack = ui.Button{Label: "Close", Icon: ui.IconClose, Kind: ui.Flat}
-	s.setPage(a, 0)
+	s.setPage(c, 0)
 	return s
 }
 
@@ -177,17 +176,13 @@ func pagePosition(pg *rulesPage) (*rules.Position, rules.Move) {
 	return pos, mv
 }
 
-func (s *RulesScene) setPage(a *App, i int) {
+func (s *RulesScene) setPage(c Context, i int) {
 	s.page = max(0, min(i, len(rulesPages)-1))
 	pg := &rulesPages[s.page]
 	s.start, s.move = pagePosition(pg)
-	s.board.clearMarks()
-	s.board.pos = s.start
-	s.board.frame = nil
-	s.board.last = rules.Move{}
-	s.anim = nil
+	s.board.Show(s.start, rules.Move{})
 	s.phase = 0
-	s.cycle = a.tick
+	s.cycle = c.Tick()
 	s.btnPrev.Disabled = s.page == 0
 	if s.page == len(rulesPages)-1 {
 		s.btnNxt.Label = "Done"
@@ -195,13 +190,16 @@ func (s *RulesScene) setPage(a *App, i int) {
 		s.btnNxt.Label = "Next"
 	}
 	if s.w > 0 {
-		s.Layout(a, s.w, s.h, s.scale)
+		s.Layout(c, s.w, s.h, s.scale)
 	}
-	a.Invalidate()
+	c.Invalidate()
 }
 
+// Name is the scene's name.
+func (s *RulesScene) Name() string { return SceneRules }
+
 // Layout places the text and the diagram.
-func (s *RulesScene) Layout(a *App, w, h, scale float64) {
+func (s *RulesScene) Layout(c Context, w, h, scale float64) {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	s.w, s.h, s.scale = w, h, scale
 	s.landscape = w >= h*1.1
@@ -218,18 +216,16 @@ func (s *RulesScene) Layout(a *App, w, h, scale float64) {
 		s.diagram = Rect{X: (w - side) / 2, Y: top, W: side, H: side}
 		y := top + side + dp(12)
 		if pg.caption != "" {
-			y += float64(len(a.painter.Wrap(pg.caption, 14, sprites.Regular, side))) * dp(19)
+			y += float64(len(c.Painter().Wrap(pg.caption, 14, sprites.Regular, side))) * dp(19)
 		}
 		y += dp(8)
 		s.text = Rect{X: dp(20), Y: y, W: w - dp(40), H: h - y - nav - dp(24) - dp(28)}
 	}
-	s.board.g = sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false)
-	s.board.coords = true
-	s.board.bounds = Rect{W: w, H: h}
+	s.board.Layout(sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false), true, Rect{W: w, H: h})
 	// Text: the largest size (from 18 dp down) at which the page fits.
 	s.lineSize = 18
 	for ; s.lineSize > 12; s.lineSize-- {
-		s.wrap(a)
+		s.wrap(c)
 		if float64(len(s.lines))*s.lineH() <= s.text.H-dp(50) {
 			break
 		}
@@ -242,90 +238,80 @@ func (s *RulesScene) Layout(a *App, w, h, scale float64) {
 
 func (s *RulesScene) lineH() float64 { return math.Round(s.lineSize * 1.45 * s.scale) }
 
-func (s *RulesScene) wrap(a *App) {
+func (s *RulesScene) wrap(c Context) {
 	s.lines = s.lines[:0]
 	for i, para := range rulesPages[s.page].paras {
 		if i > 0 {
 			s.lines = append(s.lines, "")
 		}
-		s.lines = append(s.lines, a.painter.Wrap(para, s.lineSize, sprites.Regular, s.text.W)...)
+		s.lines = append(s.lines, c.Painter().Wrap(para, s.lineSize, sprites.Regular, s.text.W)...)
 	}
 }
 
 // Update turns pages and plays the diagram.
-func (s *RulesScene) Update(a *App) error {
-	if a.used(&s.btnPrev) {
-		s.setPage(a, s.page-1)
+func (s *RulesScene) Update(c Context) error {
+	if c.Used(&s.btnPrev) {
+		s.setPage(c, s.page-1)
 	}
-	if a.used(&s.btnNxt) {
+	if c.Used(&s.btnNxt) {
 		if s.page == len(rulesPages)-1 {
-			s.back(a)
+			s.back(c)
 			return nil
 		}
-		s.setPage(a, s.page+1)
+		s.setPage(c, s.page+1)
 	}
-	if a.used(&s.btnBack) {
-		s.back(a)
+	if c.Used(&s.btnBack) {
+		s.back(c)
 		return nil
 	}
 	switch {
-	case a.keys.Consume(ActBack):
-		s.back(a)
+	case c.Keys().Consume(ActBack):
+		s.back(c)
 		return nil
-	case a.keys.Consume(ActPrev):
-		s.setPage(a, s.page-1)
-	case a.keys.Consume(ActNext), a.keys.Consume(ActConfirm):
-		s.setPage(a, s.page+1)
+	case c.Keys().Consume(ActPrev):
+		s.setPage(c, s.page-1)
+	case c.Keys().Consume(ActNext), c.Keys().Consume(ActConfirm):
+		s.setPage(c, s.page+1)
 	}
-	s.stepDiagram(a)
+	s.stepDiagram(c)
 	return nil
 }
 
 // stepDiagram loops the page's move: the position for a moment, the move,
 // the position after it for a while, and again.
-func (s *RulesScene) stepDiagram(a *App) {
+func (s *RulesScene) stepDiagram(c Context) {
 	if s.move.IsZero() {
 		return
 	}
 	const before, after = 80, 150
 	switch s.phase {
 	case 0:
-		if a.tick-s.cycle >= before {
-			s.anim = newMoveAnim(s.start, s.move, animOptions(a.settings, 0.5))
-			s.cycle = a.tick
+		if c.Tick()-s.cycle >= before {
+			s.board.Animate(s.start, s.move, animOptions(c.Settings(), 0.5), 0)
+			s.cycle = c.Tick()
 			s.phase = 1
-			s.board.last = rules.Move{}
 		}
 	case 1:
-		s.anim.advance(nil)
-		s.anim.apply(s.board)
-		if s.anim.done() {
-			s.board.frame = nil
-			s.board.pos = s.anim.after
-			s.anim = nil
-			s.board.last = s.move
-			s.cycle = a.tick
+		if s.board.Step() {
+			s.cycle = c.Tick()
 			s.phase = 2
 		}
-		a.Invalidate()
 	case 2:
-		if a.tick-s.cycle >= after {
-			s.board.pos = s.start
-			s.board.last = rules.Move{}
-			s.cycle = a.tick
+		if c.Tick()-s.cycle >= after {
+			s.board.Show(s.start, rules.Move{})
+			s.cycle = c.Tick()
 			s.phase = 0
-			a.Invalidate()
 		}
 	}
 }
 
-func (s *RulesScene) back(a *App) {
-	a.goBack(&s.from)
+func (s *RulesScene) back(c Context) {
+	c.Pop()
 }
 
 // Draw draws the page.
-func (s *RulesScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *RulesScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	pg := &rulesPages[s.page]
 	p.Text(dst, "Rules", 15, sprites.Medium, p.DP(24), p.DP(32), text.AlignStart, text.AlignCenter, t.TextDim)
@@ -333,7 +319,7 @@ func (s *RulesScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnBack.Draw(dst, p)
 	s.board.Draw(dst)
 	if pg.caption != "" {
-		o := s.board.g.Outer()
+		o := s.board.Geometry().Outer()
 		lines := p.Wrap(pg.caption, 14, sprites.Regular, o.W)
 		y := o.Y + o.H + p.DP(16)
 		for _, l := range lines {

@@ -1,32 +1,30 @@
 package scenes
 
 import (
-	"image"
-
 	"bashni/rules"
+	"bashni/session"
 	"bashni/storage"
 )
 
-// savedGameOf turns a match into the storage document.
-func savedGameOf(m *Match) storage.SavedGame {
-	g := m.Game
+// savedGameOf turns a game into the storage document; human is the side
+// at the bottom of the board between friends. ok is false for a game
+// nobody at this device plays (the computer against itself).
+func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool) {
+	g := s.Game()
 	sg := storage.SavedGame{
-		Variant:  storage.VariantBashni,
+		Variant:  storage.VariantOf(g.Variant()),
 		Opponent: storage.OpponentComputer,
-		Level:    m.Cfg.Level,
-		Human:    storage.White,
 		Ply:      g.Ply(),
 	}
-	if g.Variant() == rules.Lasca {
-		sg.Variant = storage.VariantLasca
-	}
-	if m.Cfg.Opponent == OpponentFriend {
+	if local, one := s.Local(); one {
+		human = local
+		sg.Level, _ = level(s, local.Opponent())
+	} else if friends(s) {
 		sg.Opponent = storage.OpponentFriend
-		sg.Level = 0
+	} else {
+		return storage.SavedGame{}, false
 	}
-	if m.Cfg.Human == rules.Black {
-		sg.Human = storage.Black
-	}
+	sg.Human = storage.ColorOf(human)
 	if start := g.Start(); !start.Equal(rules.NewPosition(g.Variant())) || start.FullmoveNumber() != 1 {
 		sg.StartFEN = start.FEN()
 	}
@@ -37,22 +35,13 @@ func savedGameOf(m *Match) storage.SavedGame {
 		sg.Result = storage.Result(o.Result.Score())
 		sg.ResultReason = o.Explain()
 	}
-	return sg
+	return sg, true
 }
 
 // configOfSaved turns a saved game back into a game configuration.
 func configOfSaved(sg storage.SavedGame) (GameConfig, error) {
-	cfg := GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: sg.Level, Human: rules.White,
-		Moves: sg.Moves, Ply: sg.Ply}
-	if sg.Variant == storage.VariantLasca {
-		cfg.Variant = rules.Lasca
-	}
-	if sg.Opponent == storage.OpponentFriend {
-		cfg.Opponent = OpponentFriend
-	}
-	if sg.Human == storage.Black {
-		cfg.Human = rules.Black
-	}
+	cfg := GameConfig{Variant: sg.Variant.Rules(), Level: sg.Level, Human: sg.Human.Rules(),
+		Friend: sg.Opponent == storage.OpponentFriend, Moves: sg.Moves, Ply: sg.Ply}
 	if sg.StartFEN != "" {
 		p, err := rules.ParseFEN(cfg.Variant, sg.StartFEN)
 		if err != nil {
@@ -61,8 +50,4 @@ func configOfSaved(sg storage.SavedGame) (GameConfig, error) {
 		cfg.Start = p
 	}
 	return cfg, nil
-}
-
-func toImageRect(r Rect) image.Rectangle {
-	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W+0.999), int(r.Y+r.H+0.999))
 }

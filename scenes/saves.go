@@ -4,6 +4,8 @@ import (
 	"sync"
 	"time"
 
+	"bashni/rules"
+	"bashni/session"
 	"bashni/storage"
 )
 
@@ -16,29 +18,33 @@ type archiver struct {
 	notice storage.Notice // a damaged archive set aside while adding
 }
 
-// archiveGame keeps a finished game in the archive of finished games.
-func (a *App) archiveGame(m *Match) {
+// archiveGame returns the session hook that keeps a finished game in the
+// archive of finished games (human: the side at the bottom between
+// friends); nil without a store.
+func (a *App) archiveGame(human rules.Color) func(*session.Session) {
 	if a.store == nil {
-		return
+		return nil
 	}
-	ag, ok := archivedGameOf(m, time.Now())
-	if !ok {
-		return
+	return func(s *session.Session) {
+		ag, ok := archivedGameOf(s, human, time.Now())
+		if !ok {
+			return
+		}
+		store := a.store
+		a.archiver.wg.Add(1)
+		go func() {
+			defer a.archiver.wg.Done()
+			notice, err := store.AddToArchive(ag)
+			a.archiver.mu.Lock()
+			if err != nil {
+				a.archiver.err = err
+			}
+			if notice != "" {
+				a.archiver.notice = notice
+			}
+			a.archiver.mu.Unlock()
+		}()
 	}
-	store := a.store
-	a.archiver.wg.Add(1)
-	go func() {
-		defer a.archiver.wg.Done()
-		notice, err := store.AddToArchive(ag)
-		a.archiver.mu.Lock()
-		if err != nil {
-			a.archiver.err = err
-		}
-		if notice != "" {
-			a.archiver.notice = notice
-		}
-		a.archiver.mu.Unlock()
-	}()
 }
 
 // takeSaveMessage returns what to tell the player about saving since the
@@ -62,12 +68,22 @@ func (a *App) takeSaveMessage() string {
 	return ""
 }
 
+// Archive is the list of finished games, the one that just ended included
+// (it waits for the games on their way in).
+func (a *App) Archive() ([]storage.ArchivedGame, storage.Notice) {
+	if a.store == nil {
+		return nil, ""
+	}
+	a.archiver.wg.Wait()
+	return a.store.LoadArchive()
+}
+
 // saveOnExit finishes the archive writes and saves the game in progress
 // once more, so that quitting keeps exactly what is on the board.
 func (a *App) saveOnExit() {
 	a.archiver.wg.Wait()
 	if a.play != nil {
-		a.saveGame(a.play)
+		a.play.sess.Save()
 	}
 }
 
@@ -75,8 +91,7 @@ func (a *App) saveOnExit() {
 // event) on a screen that takes none, so that it does not turn up in the
 // next text field. The title and import screens read it themselves.
 func (a *App) dropStrayPastes() {
-	switch a.scene.(type) {
-	case *TitleScene, *ImportScene:
+	if _, ok := a.scene.(pasteReader); ok {
 		return
 	}
 	for {

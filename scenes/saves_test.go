@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"bashni/platform"
 	"bashni/rules"
+	"bashni/session"
 	"bashni/storage"
 )
 
@@ -25,8 +27,14 @@ func newTestApp(t *testing.T, dir string) (*App, *storage.Store) {
 	if notice != "" {
 		t.Fatalf("notice: %s", notice)
 	}
-	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &memoryClipboard{},
-		Engine: func(uint64) Engine { return slowEngine{delay: time.Hour} }})
+	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &platform.Memory{},
+		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	// Every move saves, off the game loop: let the writes end before dir
+	// goes (the test's own cleanups run first).
+	t.Cleanup(func() {
+		a.archiver.wg.Wait()
+		_ = a.saver.Flush()
+	})
 	return a, store
 }
 
@@ -65,58 +73,75 @@ func TestContinueRestoresTheGame(t *testing.T) {
 		play []string
 		undo int
 	}{
-		{"Bashni as Black, an undone pair", GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: 5, Human: rules.Black},
+		{"Bashni as Black, an undone pair", GameConfig{Variant: rules.Bashni, Level: 5, Human: rules.Black},
 			[]string{"c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3", "h6-g5"}, 1},
-		{"Lasca between friends", GameConfig{Variant: rules.Lasca, Opponent: OpponentFriend, Human: rules.White},
+		{"Lasca between friends", GameConfig{Variant: rules.Lasca, Friend: true, Human: rules.White},
 			[]string{"c3-d4", "e5:c3", "b2:d4"}, 1},
-		{"from a position", GameConfig{Start: mustPosition(t, "B:Wc3-1/00,a1:Bf6,b8:H0:F7"), Opponent: OpponentComputer, Level: 2, Human: rules.Black},
+		{"from a position", GameConfig{Start: mustPosition(t, "B:Wc3-1/00,a1:Bf6,b8:H0:F7"), Level: 2, Human: rules.Black},
 			[]string{"b8-a7", "c3:g7"}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			a, _ := newTestApp(t, dir)
-			ps := NewPlayScene(a, c.cfg)
+			cfg := c.cfg
+			cfg.Moves, cfg.Ply = c.play, len(c.play)
+			ps := NewPlayScene(a, cfg)
 			a.play = ps
-			play(t, ps.match, c.play...)
+			want := ps.sess
 			for i := 0; i < c.undo; i++ {
-				ps.match.Undo()
+				want.Undo()
 			}
-			a.saveGame(ps)
-			want := ps.match
+			want.Save()
 			if err := a.Close(); err != nil {
 				t.Fatal(err)
 			}
 
 			b, _ := newTestApp(t, dir)
-			if !b.title.canContinue(b) {
+			t.Cleanup(func() {
+				if err := b.Close(); err != nil { // the undo below saves too
+					t.Error(err)
+				}
+			})
+			title := b.stack[0].scene.(*TitleScene)
+			if !title.canContinue(b) {
 				t.Fatal("no Continue after a restart")
 			}
-			b.title.continueGame(b)
-			got := b.play.match
-			if !got.Game.Position().Equal(want.Game.Position()) || got.Game.Ply() != want.Game.Ply() ||
-				len(got.Game.AllMoves()) != len(want.Game.AllMoves()) {
+			title.continueGame(b)
+			got := b.play.sess
+			gg, wg := got.Game(), want.Game()
+			if !gg.Position().Equal(wg.Position()) || gg.Ply() != wg.Ply() || len(gg.AllMoves()) != len(wg.AllMoves()) {
 				t.Fatalf("restored %s at ply %d of %d, want %s at ply %d of %d",
-					got.Game.Position().FEN(), got.Game.Ply(), len(got.Game.AllMoves()),
-					want.Game.Position().FEN(), want.Game.Ply(), len(want.Game.AllMoves()))
+					gg.Position().FEN(), gg.Ply(), len(gg.AllMoves()), wg.Position().FEN(), wg.Ply(), len(wg.AllMoves()))
 			}
-			if got.Cfg.Opponent != want.Cfg.Opponent || got.Cfg.Human != want.Cfg.Human ||
-				(want.Cfg.Opponent == OpponentComputer && got.Cfg.Level != want.Cfg.Level) {
-				t.Fatalf("restored %+v, want %+v", got.Cfg, want.Cfg)
+			for _, side := range []rules.Color{rules.White, rules.Black} {
+				gl, _ := level(got, side)
+				wl, _ := level(want, side)
+				if got.Kind(side) != want.Kind(side) || gl != wl {
+					t.Fatalf("restored %v: %v at level %d, want %v at level %d", side, got.Kind(side), gl, want.Kind(side), wl)
+				}
 			}
-			if !got.Game.Start().Equal(want.Game.Start()) {
+			if b.play.cfg.Human != cfg.Human {
+				t.Fatalf("restored the board for %v, want %v", b.play.cfg.Human, cfg.Human)
+			}
+			if !gg.Start().Equal(wg.Start()) {
 				t.Fatal("a different start position")
 			}
 			if want.CanUndo() != got.CanUndo() || want.CanRedo() != got.CanRedo() {
 				t.Fatal("undo and redo differ")
 			}
 			if got.CanUndo() {
+				// The game as it was, without saves (the first App is
+				// closed): undo there and here go to the same position.
+				ref := newSession(t, c.cfg, c.play...)
+				for i := 0; i <= c.undo; i++ {
+					ref.Undo()
+				}
 				got.Undo()
-				want.Undo()
-				if !got.Game.Position().Equal(want.Game.Position()) {
+				if !gg.Position().Equal(ref.Game().Position()) {
 					t.Fatal("undo after the restart goes elsewhere")
 				}
 			}
-			if b.play.flipped != (want.Cfg.Human == rules.Black) {
+			if b.play.flipped != (cfg.Human == rules.Black) {
 				t.Fatal("the board is not turned for the side played")
 			}
 		})
@@ -128,15 +153,23 @@ func TestContinueRestoresTheGame(t *testing.T) {
 func TestFinishedGameIsArchivedOnce(t *testing.T) {
 	dir := t.TempDir()
 	a, store := newTestApp(t, dir)
-	ps := NewPlayScene(a, GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Opponent: OpponentComputer, Level: 2, Human: rules.White})
+	ps := NewPlayScene(a, GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Level: 2, Human: rules.White})
 	a.play, a.scene = ps, ps
-	play(t, ps.match, "c3:e5")
+	ps.playMove(a, mustMove(t, ps.sess.Game().Position(), "c3:e5"), 0)
 	for i := 0; i < 3; i++ {
+		ps.finishAnimation(a)
 		ps.checkOver(a)
 		a.tick += gameOverPause
 	}
 	ps.overShown = false
 	ps.checkOver(a)
+	// Taking the last move back and playing it again ends the game the
+	// same way: it is not archived twice.
+	ps.undo(a)
+	ps.playMove(a, mustMove(t, ps.sess.Game().Position(), "c3:e5"), 0)
+	if !ps.sess.Over() {
+		t.Fatal("the game did not end")
+	}
 	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -149,13 +182,37 @@ func TestFinishedGameIsArchivedOnce(t *testing.T) {
 	}
 }
 
-func mustPosition(t *testing.T, fen string) *rules.Position {
-	t.Helper()
-	p, err := rules.ParseFEN(rules.Bashni, fen)
-	if err != nil {
+// TestNewGameChoicesAreSettings: the choices of the game started are
+// offered next time, also after a restart (they are saved settings); a
+// game played on from a position keeps the variant and side chosen before.
+func TestNewGameChoicesAreSettings(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := newTestApp(t, dir)
+	s := NewNewGameScene(a)
+	s.variant.Selected, s.opponent.Selected, s.level.Selected, s.side.Selected = 1, 1, 5, 2
+	s.start(a)
+	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return p
+	b, _ := newTestApp(t, dir)
+	got := NewNewGameScene(b)
+	if got.variant.Selected != 1 || got.opponent.Selected != 1 || got.level.Selected != 5 || got.side.Selected != 2 {
+		t.Fatalf("after a restart the screen offers variant %d, opponent %d, level %d, side %d; want 1, 1, 5, 2",
+			got.variant.Selected, got.opponent.Selected, got.level.Selected, got.side.Selected)
+	}
+	if e := NewEditorScene(b, nil); e.model.variant != rules.Lasca {
+		t.Errorf("the editor opens on %v, the variant last played is Lasca", e.model.variant)
+	}
+	from := NewPlayFromScene(b, GameConfig{Start: rules.NewPosition(rules.Bashni)})
+	from.opponent.Selected, from.level.Selected = 0, 2
+	from.start(b)
+	if nc := b.Settings().NewGame; nc.Variant != storage.VariantLasca || nc.Side != storage.SideRandom ||
+		nc.Opponent != storage.OpponentComputer || nc.Level != 3 {
+		t.Fatalf("after playing on from a position: %+v", nc)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // A damaged archive is set aside when a finished game is added to it; the
@@ -166,10 +223,9 @@ func TestDamagedArchiveIsTold(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, store := newTestApp(t, dir)
-	ps := NewPlayScene(a, GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Opponent: OpponentComputer, Level: 2, Human: rules.White})
+	ps := NewPlayScene(a, GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Level: 2, Human: rules.White})
 	a.play, a.scene = ps, ps
-	play(t, ps.match, "c3:e5")
-	ps.checkOver(a)
+	ps.playMove(a, mustMove(t, ps.sess.Game().Position(), "c3:e5"), 0)
 	a.archiver.wg.Wait()
 	msg := a.takeSaveMessage()
 	if !strings.Contains(msg, "game archive was damaged") || !strings.Contains(msg, "archive.json.broken-") {

@@ -15,7 +15,6 @@ import (
 // SettingsScene changes the player's preferences; every change applies and
 // is saved at once.
 type SettingsScene struct {
-	from  Scene
 	card  Rect
 	title float64
 
@@ -38,10 +37,10 @@ type labelAt struct {
 	x, y float64
 }
 
-// NewSettingsScene makes the screen; Back returns to from.
-func NewSettingsScene(a *App, from Scene) *SettingsScene {
-	s := &SettingsScene{from: from}
-	st := a.settings
+// NewSettingsScene makes the screen.
+func NewSettingsScene(c Context) *SettingsScene {
+	s := &SettingsScene{}
+	st := c.Settings()
 	s.themeIDs = sprites.ThemeNames()
 	short := make([]string, len(s.themeIDs))
 	cur := 0
@@ -90,8 +89,11 @@ func shortThemeName(n string) string {
 	return n
 }
 
+// Name is the scene's name.
+func (s *SettingsScene) Name() string { return SceneSettings }
+
 // Layout places the rows.
-func (s *SettingsScene) Layout(a *App, w, h, scale float64) {
+func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	cw := math.Min(w-dp(16), dp(600))
 	row := dp(50)
@@ -129,11 +131,11 @@ func (s *SettingsScene) Layout(a *App, w, h, scale float64) {
 }
 
 // Update applies changes.
-func (s *SettingsScene) Update(a *App) error {
-	st := a.settings
+func (s *SettingsScene) Update(c Context) error {
+	st := c.Settings()
 	changed := false
 	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip} {
-		if a.used(w) {
+		if c.Used(w) {
 			changed = true
 		}
 	}
@@ -148,28 +150,28 @@ func (s *SettingsScene) Update(a *App) error {
 		st.ShowDestinations = s.dests.On
 		st.Input = []storage.InputMode{storage.InputTapAndDrag, storage.InputTapOnly, storage.InputDragOnly}[s.input.Selected]
 		st.FlipForBlack = s.flip.On
-		a.SetSettings(st)
-		a.Play(uiTap)
+		c.SetSettings(st)
+		c.Play(uiTap)
 	}
-	if a.used(&s.btnBack) {
-		s.back(a)
+	if c.Used(&s.btnBack) {
+		s.back(c)
 		return nil
 	}
-	if a.keys.Consume(ActBack) || a.keys.Consume(ActConfirm) {
-		s.back(a)
+	if c.Keys().Consume(ActBack) || c.Keys().Consume(ActConfirm) {
+		s.back(c)
 	}
 	return nil
 }
 
-func (s *SettingsScene) back(a *App) {
-	a.goBack(&s.from)
+func (s *SettingsScene) back(c Context) {
+	c.Pop()
 }
 
 // Draw draws the screen.
-func (s *SettingsScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
-	a.drawBackdrop(dst, s.from)
+	c.DrawBackdrop(dst)
 	p.RoundRect(dst, s.card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, "Settings", 28, sprites.Bold, s.card.X+p.DP(24), s.title, text.AlignStart, text.AlignCenter, t.Text)
 	for _, l := range s.labels {
@@ -184,7 +186,7 @@ func (s *SettingsScene) Draw(a *App, dst *ebiten.Image) {
 	s.dests.Draw(dst, p)
 	s.input.Draw(dst, p)
 	s.flip.Draw(dst, p)
-	if a.sound != nil && a.sound.Notice() != "" {
+	if c.SoundNotice() != "" {
 		p.Text(dst, "No sound device: the game plays silently.", 13, sprites.Regular, s.card.X+p.DP(24), s.btnBack.Rect.Y+s.btnBack.Rect.H/2, text.AlignStart, text.AlignCenter, t.TextDim)
 	}
 	s.btnBack.Draw(dst, p)

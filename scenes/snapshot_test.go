@@ -4,22 +4,31 @@ import (
 	"testing"
 	"time"
 
+	"bashni/platform"
 	"bashni/rules"
+	"bashni/session"
 )
 
-func TestSceneName(t *testing.T) {
+// TestSceneNames: the names the page publishes in window.bashni.scene,
+// which the browser tests and tools read, are today's.
+func TestSceneNames(t *testing.T) {
 	for _, tc := range []struct {
 		s    Scene
 		want string
 	}{
-		{nil, "none"},
-		{&PlayScene{}, "play"},
 		{&TitleScene{}, "title"},
 		{&NewGameScene{}, "newgame"},
+		{&PlayScene{}, "play"},
 		{&GameOverScene{}, "gameover"},
+		{&SettingsScene{}, "settings"},
+		{&RulesScene{}, "rules"},
+		{&ArchiveScene{}, "archive"},
+		{&ImportScene{}, "import"},
+		{&ReplayScene{}, "replay"},
+		{&EditorScene{}, "editor"},
 	} {
-		if got := sceneName(tc.s); got != tc.want {
-			t.Errorf("sceneName(%T) = %q, want %q", tc.s, got, tc.want)
+		if got := tc.s.Name(); got != tc.want {
+			t.Errorf("%T is named %q, want %q", tc.s, got, tc.want)
 		}
 	}
 }
@@ -30,8 +39,8 @@ func TestSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Engine: func(uint64) Engine { return slowEngine{delay: time.Hour} }})
-	var s Snapshot
+	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	var s platform.State
 	a.Snapshot(&s)
 	if s.Scene != "play" || s.Game == nil || s.Game.Position().FEN() != p.FEN() {
 		t.Fatalf("snapshot of a -fen game: scene %q, game %v", s.Scene, s.Game)

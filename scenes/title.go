@@ -5,11 +5,13 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/platform"
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 	"bashni/storage"
 )
@@ -81,26 +83,26 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 // TitleScene is the main menu, with a computer-versus-computer game playing
 // itself slowly behind it.
 type TitleScene struct {
-	rects  TitleRects
-	w, h   float64
-	notice string
+	rects TitleRects
+	w, h  float64
+	note  string // a one-line notice under the menu
 
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
 	btnGames, btnImport, btnEditor             ui.Button
 	saved                                      *storage.SavedGame
 
-	// Attract mode.
-	r       *sprites.Renderer
-	board   *boardView
-	match   *Match
-	thinker *Thinker
-	anim    *moveAnim
-	nextAt  int64
+	// Attract mode: the computer against itself.
+	r      *sprites.Renderer
+	board  *board.Board
+	brain  *session.Brain // nil: no attract game
+	match  *session.Session
+	nextAt int64
 }
 
-// NewTitleScene makes the title screen.
-func NewTitleScene(a *App) *TitleScene {
-	s := &TitleScene{notice: a.opts.Notice}
+// NewTitleScene makes the title screen with a notice under the menu (""
+// for none) and, with attract, the computer playing itself behind it.
+func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
+	s := &TitleScene{note: notice}
 	s.btnContinue = ui.Button{Label: "Continue", Kind: ui.Primary}
 	s.btnNew = ui.Button{Label: "New game", Kind: ui.Secondary}
 	s.btnRules = ui.Button{Label: "Rules", Kind: ui.Secondary}
@@ -108,43 +110,62 @@ func NewTitleScene(a *App) *TitleScene {
 	s.btnGames = ui.Button{Label: "Past games", Kind: ui.Secondary, TextSize: 15}
 	s.btnImport = ui.Button{Label: "Import", Kind: ui.Secondary, TextSize: 15}
 	s.btnEditor = ui.Button{Label: "Editor", Kind: ui.Secondary, TextSize: 15}
-	if a.store != nil {
-		sg, ok, notice := a.store.LoadGame()
+	if store := c.Store(); store != nil {
+		sg, ok, notice := store.LoadGame()
 		if ok && sg.Result == storage.ResultNone && (len(sg.Moves) > 0 || sg.StartFEN != "") {
 			s.saved = &sg
 		}
 		if notice != "" {
-			s.notice = joinNotices(s.notice, string(notice))
+			s.note = joinNotices(s.note, string(notice))
 		}
 	}
-	s.r = sprites.NewRenderer(a.theme)
-	s.board = newBoardView(s.r)
-	if !a.opts.NoAttract {
-		s.thinker = NewThinker(a.newEngine())
+	s.r = sprites.NewRenderer(c.Renderer().Theme())
+	s.board = board.New(s.r, silent{c})
+	if attract {
+		s.brain = c.NewBrain()
 		s.restartAttract()
 	}
 	return s
 }
 
-func (s *TitleScene) restartAttract() {
-	s.match, _ = NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentWatch, Level: 3})
-	s.board.pos = s.match.Game.Position()
-	s.board.frame = nil
-	s.board.last = rules.Move{}
-	s.anim = nil
-	s.thinker.NewGame()
+// Name is the scene's name.
+func (s *TitleScene) Name() string { return SceneTitle }
+
+// showNotice shows a notice from the App under the menu.
+func (s *TitleScene) showNotice(c Context, msg string) {
+	s.note = msg
+	c.Invalidate()
 }
 
-func (s *TitleScene) canContinue(a *App) bool {
-	return (a.play != nil && !a.play.match.Over()) || s.saved != nil
+// readsPastes: text pasted on the title opens in the import screen.
+func (s *TitleScene) readsPastes() {}
+
+// backdrop is what a card over the title shows behind it: the board.
+func (s *TitleScene) backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
+
+// attractLevel is the level of both sides of the background game
+// (Casual).
+const attractLevel = 3
+
+func (s *TitleScene) restartAttract() {
+	if s.match != nil {
+		s.match.Pause()
+	}
+	s.match, _ = session.New(session.Config{Variant: rules.Bashni, Players: [2]session.Player{
+		session.NewComputer(s.brain, attractLevel, 0), session.NewComputer(s.brain, attractLevel, 0)}})
+	s.board.Show(s.match.Game().Position(), rules.Move{})
+	s.brain.NewGame()
+}
+
+func (s *TitleScene) canContinue(c Context) bool {
+	return (c.Game() != nil && !c.Game().sess.Over()) || s.saved != nil
 }
 
 // Layout places the menu.
-func (s *TitleScene) Layout(a *App, w, h, scale float64) {
+func (s *TitleScene) Layout(c Context, w, h, scale float64) {
 	s.w, s.h = w, h
-	s.rects = TitleLayout(w, h, scale, s.canContinue(a))
-	s.board.g = s.rects.Board
-	s.board.coords = false
+	s.rects = TitleLayout(w, h, scale, s.canContinue(c))
+	s.board.Layout(s.rects.Board, false, Rect{W: w, H: h})
 	s.btnContinue.Rect = s.rects.Continue
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnRules.Rect = s.rects.Rules
@@ -152,142 +173,127 @@ func (s *TitleScene) Layout(a *App, w, h, scale float64) {
 	s.btnGames.Rect = s.rects.Games
 	s.btnImport.Rect = s.rects.Import
 	s.btnEditor.Rect = s.rects.Editor
-	if s.canContinue(a) {
+	if s.canContinue(c) {
 		s.btnNew.Kind = ui.Secondary
 	} else {
 		s.btnNew.Kind = ui.Primary
 	}
-	s.r.SetTheme(a.renderer.Theme())
+	s.r.SetTheme(c.Renderer().Theme())
 }
 
 // Update runs the menu and the game behind it.
-func (s *TitleScene) Update(a *App) error {
-	if s.canContinue(a) {
-		if a.used(&s.btnContinue) {
-			s.continueGame(a)
+func (s *TitleScene) Update(c Context) error {
+	if s.canContinue(c) {
+		if c.Used(&s.btnContinue) {
+			s.continueGame(c)
 			return nil
 		}
 	}
-	if a.used(&s.btnNew) {
-		a.GoTo(NewNewGameScene(a, s), true)
+	if c.Used(&s.btnNew) {
+		c.Push(NewNewGameScene(c))
 		return nil
 	}
-	if a.used(&s.btnRules) {
-		a.GoTo(NewRulesScene(a, s), true)
+	if c.Used(&s.btnRules) {
+		c.Push(NewRulesScene(c))
 		return nil
 	}
-	if a.used(&s.btnSettings) {
-		a.GoTo(NewSettingsScene(a, s), true)
+	if c.Used(&s.btnSettings) {
+		c.Push(NewSettingsScene(c))
 		return nil
 	}
-	if a.used(&s.btnGames) {
-		a.GoTo(NewArchiveScene(a, s), true)
+	if c.Used(&s.btnGames) {
+		c.Push(NewArchiveScene(c))
 		return nil
 	}
-	if a.used(&s.btnImport) {
-		a.GoTo(NewImportScene(a, s), true)
+	if c.Used(&s.btnImport) {
+		c.Push(NewImportScene(c))
 		return nil
 	}
-	if a.used(&s.btnEditor) {
-		a.GoTo(NewEditorScene(a, nil, s), true)
+	if c.Used(&s.btnEditor) {
+		c.Push(NewEditorScene(c, nil))
 		return nil
 	}
-	if a.keys.Consume(ActNewGame) {
-		a.GoTo(NewNewGameScene(a, s), true)
+	if c.Keys().Consume(ActNewGame) {
+		c.Push(NewNewGameScene(c))
 		return nil
 	}
 	// A record pasted on the title screen opens in the import screen.
-	if text, ok := a.clipboard.Pasted(); ok {
-		is := NewImportScene(a, s)
+	if text, ok := c.Clipboard().Pasted(); ok {
+		is := NewImportScene(c)
 		is.field.SetText(text)
-		a.GoTo(is, true)
+		c.Push(is)
 		return nil
 	}
-	if ctrlVReadsClipboard && inpututil.IsKeyJustPressed(ebiten.KeyV) &&
-		(ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)) && a.clipboard.Tool() != "" {
-		is := NewImportScene(a, s)
-		is.paste = a.clipboard.Paste()
-		a.GoTo(is, true)
+	if kb := c.Keyboard(); platform.CtrlVReadsClipboard && kb.JustPressed(ebiten.KeyV) && ui.Ctrl(kb) && c.Clipboard().Tool() != "" {
+		is := NewImportScene(c)
+		is.paste = c.Clipboard().Paste()
+		c.Push(is)
 		return nil
 	}
-	if a.keys.Consume(ActConfirm) {
-		if s.canContinue(a) {
-			s.continueGame(a)
+	if c.Keys().Consume(ActConfirm) {
+		if s.canContinue(c) {
+			s.continueGame(c)
 		} else {
-			a.GoTo(NewNewGameScene(a, s), true)
+			c.Push(NewNewGameScene(c))
 		}
 		return nil
 	}
-	if a.keys.Consume(ActBack) {
-		if a.play != nil && !a.play.match.Over() {
-			a.GoTo(a.play, true)
+	if c.Keys().Consume(ActBack) {
+		if g := c.Game(); g != nil && !g.sess.Over() {
+			c.Push(g)
 		}
 	}
-	s.stepAttract(a)
+	s.stepAttract(c)
 	return nil
 }
 
 // continueGame goes back to the game in progress, or restores the saved one.
-func (s *TitleScene) continueGame(a *App) {
-	if a.play == nil || a.play.match.Over() {
+func (s *TitleScene) continueGame(c Context) {
+	if c.Game() == nil || c.Game().sess.Over() {
 		if s.saved == nil {
 			return
 		}
 		cfg, err := configOfSaved(*s.saved)
 		if err != nil {
-			s.notice = "The saved game could not be restored: " + err.Error()
+			s.note = "The saved game could not be restored: " + err.Error()
 			s.saved = nil
-			a.Invalidate()
+			c.Invalidate()
 			return
 		}
-		a.play = NewPlayScene(a, cfg)
+		c.SetGame(NewPlayScene(c, cfg))
 	}
-	a.GoTo(a.play, true)
+	c.Push(c.Game())
 }
 
 // stepAttract plays the background game: a move every second or so.
-func (s *TitleScene) stepAttract(a *App) {
-	if s.thinker == nil {
+func (s *TitleScene) stepAttract(c Context) {
+	if s.brain == nil {
 		return
 	}
-	if s.anim != nil {
-		s.anim.advance(nil) // the attract game is silent
-		s.anim.apply(s.board)
-		if s.anim.done() {
-			s.anim = nil
-			s.board.frame = nil
-			s.board.pos = s.match.Game.Position()
-			s.board.last = s.match.Game.AllMoves()[s.match.Game.Ply()-1]
-			s.nextAt = a.tick + attractPauseTicks
+	if s.board.Animating() {
+		if s.board.Step() {
+			s.nextAt = c.Tick() + attractPauseTicks
 		}
-		a.Invalidate()
 		return
 	}
-	if s.match.Over() || s.match.Game.Ply() > 160 {
-		if a.tick >= s.nextAt+120 {
+	if s.match.Over() || s.match.Game().Ply() > 160 {
+		if c.Tick() >= s.nextAt+120 {
 			s.restartAttract()
-			a.Invalidate()
+			c.Invalidate()
 		}
 		return
 	}
-	if th, ok := s.thinker.Poll(); ok {
-		if !th.Move.IsZero() && th.Ply == s.match.Game.Ply() {
-			before := s.match.Game.Position()
-			if s.match.Play(th.Move) == nil {
-				s.anim = newMoveAnim(before, th.Move, animOptions(a.settings, 0.6))
-				s.board.last = rules.Move{}
-			}
+	s.match.Tick(c.Tick(), c.Tick() >= s.nextAt)
+	for _, ev := range s.match.Events() {
+		if ev.Kind == session.MovePlayed {
+			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 0.6), 0)
 		}
-		return
-	}
-	if !s.thinker.Busy() && a.tick >= s.nextAt {
-		s.thinker.Start(s.match.Game.History(), 2)
 	}
 }
 
 // Draw draws the title screen.
-func (s *TitleScene) Draw(a *App, dst *ebiten.Image) {
-	p := a.painter
+func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
 	t := p.Theme
 	s.board.Draw(dst)
 	// Veil the board so that the menu reads well; more in portrait, where
@@ -320,7 +326,7 @@ func (s *TitleScene) Draw(a *App, dst *ebiten.Image) {
 	tw := p.Measure("Bashni", size, sprites.Bold)
 	colW := p.DP(size * 1.05)
 	x0 := cx - (tw+colW)/2
-	s.drawEmblem(a, dst, x0+colW/2-p.DP(4), y+p.DP(size*0.62), p.DP(size*0.95))
+	s.drawEmblem(dst, x0+colW/2-p.DP(4), y+p.DP(size*0.62), p.DP(size*0.95))
 	p.Text(dst, "Bashni", size, sprites.Bold, x0+colW, y+p.DP(size*0.5), text.AlignStart, text.AlignCenter, t.Text)
 	p.Text(dst, "column draughts · столбовые шашки", 17, sprites.Regular, cx, y+p.DP(size+14), text.AlignCenter, text.AlignCenter, t.TextDim)
 	if s.rects.Landscape {
@@ -331,7 +337,7 @@ func (s *TitleScene) Draw(a *App, dst *ebiten.Image) {
 			yy += p.DP(19)
 		}
 	}
-	if s.canContinue(a) {
+	if s.canContinue(c) {
 		s.btnContinue.Draw(dst, p)
 	}
 	s.btnNew.Draw(dst, p)
@@ -340,8 +346,8 @@ func (s *TitleScene) Draw(a *App, dst *ebiten.Image) {
 	s.btnGames.Draw(dst, p)
 	s.btnImport.Draw(dst, p)
 	s.btnEditor.Draw(dst, p)
-	if s.notice != "" {
-		lines := p.Wrap(s.notice, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
+	if s.note != "" {
+		lines := p.Wrap(s.note, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
 		yy := s.h - p.DP(14) - float64(len(lines)-1)*p.DP(17)
 		for _, ln := range lines {
 			p.Text(dst, ln, 13, sprites.Regular, cx, yy, text.AlignCenter, text.AlignEnd, ui.Alpha(t.TextDim, 0.8))
@@ -352,14 +358,14 @@ func (s *TitleScene) Draw(a *App, dst *ebiten.Image) {
 
 // drawEmblem draws a small column — two white men over a black prisoner —
 // as the game's mark, size pixels tall.
-func (s *TitleScene) drawEmblem(a *App, dst *ebiten.Image, cx, cy, size float64) {
-	c := rules.ColumnOf(rules.WhiteMan, rules.WhiteMan, rules.BlackMan)
+func (s *TitleScene) drawEmblem(dst *ebiten.Image, cx, cy, size float64) {
+	col := rules.ColumnOf(rules.WhiteMan, rules.WhiteMan, rules.BlackMan)
 	sq := s.r.SquareSize()
 	if sq <= 0 {
 		return
 	}
 	scale := size / sq * 1.25
-	s.r.DrawColumn(dst, cx, cy, c, sprites.ColumnOptions{Scale: scale, NoBadge: true})
+	s.r.DrawColumn(dst, cx, cy, col, sprites.ColumnOptions{Scale: scale, NoBadge: true})
 }
 
 // joinNotices joins one-line notices with a space.

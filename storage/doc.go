@@ -17,6 +17,8 @@
 // and defaults are used when nothing is good. Loading never fails: it returns
 // a value and a one-line [Notice] to show the player ("" when all is well).
 //
-// The package deliberately knows nothing about the rules: positions and moves
-// are strings in the notation of shared/PROTOCOL.md, checked only for shape.
+// The package knows the rules only by name: a variant and a side are words
+// of the documents, translated to and from the rules' types in one place
+// (rules.go); positions and moves are strings in the notation of
+// shared/PROTOCOL.md, checked only for shape.
 package storage

@@ -50,6 +50,7 @@ func sampleSettings(i int) Settings {
 		ShowCoordinates:   false,
 		ShowDestinations:  i%2 == 0,
 		FlipForBlack:      false,
+		NewGame:           NewGameChoice{Variant: VariantLasca, Opponent: OpponentFriend, Level: MinLevel + i%MaxLevel, Side: SideRandom},
 	}
 }
 

@@ -28,7 +28,28 @@ type Settings struct {
 	// FlipForBlack turns the board so Black is at the bottom when the human
 	// plays Black.
 	FlipForBlack bool `json:"flipForBlack"`
+	// NewGame is what the new-game screen offers: the choices of the last
+	// game started. Settings written before it existed have none: the
+	// defaults.
+	NewGame NewGameChoice `json:"newGame"`
 }
+
+// NewGameChoice is a choice of game on the new-game screen.
+type NewGameChoice struct {
+	Variant  Variant  `json:"variant"`
+	Opponent Opponent `json:"opponent"`
+	// Level is the computer's, MinLevel to MaxLevel (kept while a friend
+	// is chosen).
+	Level int `json:"level"`
+	// Side is the person's: White, Black or SideRandom.
+	Side Color `json:"side"`
+}
+
+// SideRandom is a NewGameChoice's side drawn at random for each game.
+const SideRandom Color = "random"
+
+// DefaultLevel is the level new players are offered: Club player.
+const DefaultLevel = 4
 
 // DefaultTheme is the theme of new players.
 const DefaultTheme = "classic"
@@ -48,6 +69,7 @@ func Defaults() Settings {
 		ShowCoordinates:   true,
 		ShowDestinations:  true,
 		FlipForBlack:      true,
+		NewGame:           NewGameChoice{Variant: VariantBashni, Opponent: OpponentComputer, Level: DefaultLevel, Side: White},
 	}
 }
 
@@ -116,6 +138,33 @@ func (s *Settings) Normalize() {
 		s.Input = input
 	default:
 		s.Input = def.Input
+	}
+	s.NewGame.normalize(def.NewGame)
+}
+
+// normalize repairs a choice in place: unknown words become def's, the
+// level is clamped (0, a choice never made, is def's).
+func (c *NewGameChoice) normalize(def NewGameChoice) {
+	if v, ok := parseVariant(string(c.Variant)); ok {
+		c.Variant = v
+	} else {
+		c.Variant = def.Variant
+	}
+	if o, ok := parseOpponent(string(c.Opponent)); ok {
+		c.Opponent = o
+	} else {
+		c.Opponent = def.Opponent
+	}
+	if c.Level == 0 {
+		c.Level = def.Level
+	}
+	c.Level = min(max(c.Level, MinLevel), MaxLevel)
+	if side, ok := parseColor(string(c.Side)); ok {
+		c.Side = side
+	} else if strings.EqualFold(strings.TrimSpace(string(c.Side)), string(SideRandom)) {
+		c.Side = SideRandom
+	} else {
+		c.Side = def.Side
 	}
 }
 

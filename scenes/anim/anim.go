@@ -20,8 +20,8 @@
 //
 // Time is in ticks. A Timeline is immutable once built and answers for any
 // tick, so the scenes may jump to the end at once when the player acts during
-// an animation (animations never swallow input); Playback does the tick
-// bookkeeping for them.
+// an animation (animations never swallow input); the board (package
+// scenes/board) plays timelines tick by tick.
 package anim
 
 import "bashni/rules"

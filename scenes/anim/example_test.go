@@ -7,26 +7,26 @@ import (
 	"bashni/scenes/anim"
 )
 
-// The per-tick loop of a scene: Advance in Update (play the cues), Frame in
-// Draw, commit the move once Done; Finish when the player acts meanwhile.
+// The per-tick loop of a board: in Update the cues due this tick (play
+// their sounds), in Draw the frame; once the last tick is shown, the
+// position after the move.
 func Example() {
 	before, _ := rules.ParseFEN(rules.Bashni, "W:Wc3:Bd4-0/0")
 	m, _ := before.ParseMove("c3:e5")
 	after := before.Play(m)
 
-	var play anim.Playback
-	play.Start(anim.NewMoveTimeline(before, m, anim.Options{Speed: 1}))
+	tl := anim.NewMoveTimeline(before, m, anim.Options{Speed: 1})
 	var cues []anim.Cue
 	var frame anim.Frame
-	for !play.Done() {
+	for now := 0; now <= tl.Duration(); now++ {
 		// Update
-		cues = play.Advance(cues)
+		cues = tl.CuesBetween(now, now+1, cues[:0])
 		for _, c := range cues {
 			fmt.Printf("tick %2d: %v on %v\n", c.Tick, c.Kind, c.Square)
 		}
 		// Draw: static columns of before (or after) except frame.Hidden, then
 		// frame.Sprites back to front.
-		play.Frame(&frame)
+		tl.Frame(now, &frame)
 	}
 	// Done: the scene now draws after.
 	fmt.Println(after.Column(rules.SquareAt(4, 4)).Stack(), after.Column(rules.SquareAt(3, 3)).Stack())

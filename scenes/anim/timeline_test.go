@@ -524,55 +524,6 @@ func TestCuesBetweenPartition(t *testing.T) {
 	}
 }
 
-func TestPlayback(t *testing.T) {
-	before, m := moveCases[4].setup(t)
-	tl := NewMoveTimeline(before, m, Options{})
-	var p Playback
-	if !p.Done() {
-		t.Errorf("zero Playback not done")
-	}
-	p.Start(tl)
-	var all []Cue
-	buf := make([]Cue, 0, 8)
-	var f Frame
-	steps := 0
-	for !p.Done() {
-		buf = p.Advance(buf)
-		all = append(all, buf...)
-		p.Frame(&f)
-		steps++
-		if steps > tl.Duration()+5 {
-			t.Fatalf("never done")
-		}
-	}
-	if steps != tl.Duration() || p.Now() != tl.Duration() {
-		t.Errorf("done after %d advances at tick %d, duration %d", steps, p.Now(), tl.Duration())
-	}
-	if len(all) != len(tl.Cues()) {
-		t.Errorf("played cues %v, want %v", all, tl.Cues())
-	}
-	if len(p.Advance(buf)) != 0 {
-		t.Errorf("cues after the end")
-	}
-
-	// Finish skips silently to the final frame.
-	p.Start(tl)
-	p.Advance(buf)
-	p.Finish()
-	if !p.Done() || len(p.Advance(buf)) != 0 {
-		t.Errorf("Finish: done %v", p.Done())
-	}
-	p.Frame(&f)
-	after := before.Play(m)
-	reconstruct(t, "finish", after, after, &f)
-
-	// An instant timeline reports all its cues on the first advance.
-	p.Start(NewMoveTimeline(before, m, Options{Instant: true}))
-	if got := p.Advance(buf); len(got) != len(tl.Cues()) || !p.Done() {
-		t.Errorf("instant playback: %v, done %v", got, p.Done())
-	}
-}
-
 func TestFrameDoesNotAllocate(t *testing.T) {
 	before, m := moveCases[4].setup(t)
 	tl := NewMoveTimeline(before, m, Options{})

@@ -181,8 +181,12 @@ func (e *MoveEntry) Reset(legal []rules.Move) {
 }
 
 // ResetFor starts over with the position p (see NewMoveEntryFor).
-func (e *MoveEntry) ResetFor(p *rules.Position) {
-	e.Reset(p.LegalMoves(e.legal))
+func (e *MoveEntry) ResetFor(p *rules.Position) { e.ResetWith(p, p.LegalMoves(e.legal)) }
+
+// ResetWith starts over with legal, legal moves of p (copied; a lesson may
+// give fewer than all), knowing the board as ResetFor does.
+func (e *MoveEntry) ResetWith(p *rules.Position, legal []rules.Move) {
+	e.Reset(legal)
 	e.board = true
 	e.variant = p.Variant()
 	e.side = p.SideToMove()
@@ -190,6 +194,10 @@ func (e *MoveEntry) ResetFor(p *rules.Position) {
 	e.occupied = p.Occupied()
 	e.kings = p.Kings()
 }
+
+// Legal is the moves the entry was given. The slice is the entry's own:
+// read it before the next Reset.
+func (e *MoveEntry) Legal() []rules.Move { return e.legal }
 
 // Selectable is the bitboard (bit i = rules.Square i) of the columns that
 // can move; 0 once the move is completed.

@@ -266,3 +266,9 @@ func Alpha(c color.NRGBA, a float64) color.NRGBA {
 	c.A = uint8(float64(c.A)*math.Max(0, math.Min(1, a)) + 0.5)
 	return c
 }
+
+// ImageRect is r as an image rectangle covering it whole (for SubImage
+// clipping).
+func ImageRect(r Rect) image.Rectangle {
+	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W+0.999), int(r.Y+r.H+0.999))
+}

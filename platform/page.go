@@ -1,0 +1,11 @@
+package platform
+
+import "github.com/hajimehoshi/ebiten/v2"
+
+// Game is the game as the platform runs it: an Ebitengine game laid out in
+// physical pixels whose state can be read once a tick.
+type Game interface {
+	ebiten.Game
+	ebiten.LayoutFer
+	Snapshot(s *State)
+}

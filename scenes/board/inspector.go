@@ -1,0 +1,97 @@
+package board
+
+import (
+	"bashni/rules"
+	"bashni/scenes/input"
+)
+
+// inspectorGestures opens and closes a board's column inspector from the
+// pointer, alike on the screens that show a game (play and replay): a mouse
+// resting on a column of two or more shows it while it rests, a long press
+// shows any column until the finger lifts, and a right click pins one until
+// it is dismissed.
+type inspectorGestures struct {
+	board *Board
+
+	hoverHeld bool // the mouse rests on the board (HoverStill until HoverEnd)
+	hoverX    float64
+	hoverY    float64
+	pinned    bool // opened by a right click: stays until dismissed
+	longPress bool // opened by a long press: closes when the finger lifts
+
+}
+
+// handle acts on gs if it is one of the inspector's gestures (a long press
+// and its end, a resting mouse and its end, a right click) and reports
+// whether it was. While busy (a move being animated) a resting mouse opens
+// nothing.
+func (in *inspectorGestures) handle(gs input.Gesture, scale float64, busy bool) bool {
+	b := in.board
+	switch gs.Kind {
+	case input.LongPress:
+		if sq, on := b.SquareAt(gs.StartX*scale, gs.StartY*scale); on && !b.pos.Column(sq).IsEmpty() {
+			b.inspect, in.longPress, in.pinned = sq, true, false
+			in.board.host.Invalidate()
+		}
+	case input.LongPressEnd:
+		if in.longPress {
+			in.longPress = false
+			in.close()
+		}
+	case input.HoverStill:
+		in.hoverHeld, in.hoverX, in.hoverY = true, gs.X*scale, gs.Y*scale
+		in.hover(busy)
+	case input.HoverEnd:
+		in.hoverHeld = false
+		if !in.pinned && !in.longPress && b.inspect != rules.NoSquare {
+			in.close()
+		}
+	case input.SecondaryClick:
+		sq, on := b.SquareAt(gs.X*scale, gs.Y*scale)
+		switch {
+		case !on:
+		case b.inspect == sq && in.pinned:
+			in.close()
+		case !b.pos.Column(sq).IsEmpty():
+			b.inspect, in.pinned = sq, true
+			in.board.host.Invalidate()
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// hover opens the inspector of a column the mouse rests on (a column of two
+// or more; a right click shows any). While busy it waits: call it again
+// when the board has settled.
+func (in *inspectorGestures) hover(busy bool) {
+	if !in.hoverHeld || in.pinned || (in.longPress && !in.board.HoverOverLongPress) || busy {
+		return
+	}
+	b := in.board
+	if sq, on := b.SquareAt(in.hoverX, in.hoverY); on && b.pos.Column(sq).Height() >= 2 && b.inspect != sq {
+		b.inspect = sq
+		in.board.host.Invalidate()
+	}
+}
+
+// reset forgets how the inspector was opened, once the board has closed it
+// to show another position.
+func (in *inspectorGestures) reset() { in.pinned, in.longPress = false, false }
+
+// closePinned closes an inspector opened by a right click; it reports
+// whether there was one.
+func (in *inspectorGestures) closePinned() bool {
+	if in.pinned && in.board.inspect != rules.NoSquare {
+		in.close()
+		return true
+	}
+	return false
+}
+
+func (in *inspectorGestures) close() {
+	in.board.inspect = rules.NoSquare
+	in.pinned = false
+	in.board.host.Invalidate()
+}

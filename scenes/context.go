@@ -1,0 +1,138 @@
+package scenes
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/audio"
+	"bashni/platform"
+	"bashni/scenes/input"
+	"bashni/scenes/ui"
+	"bashni/session"
+	"bashni/sprites"
+	"bashni/storage"
+)
+
+// Scene is one screen of the game. Scenes are kept on a stack (App): the
+// title at the bottom, the screen shown on top.
+type Scene interface {
+	// Name is the scene's name for tools and tests (window.bashni.scene
+	// in the browser): "title", "play", "settings", …
+	Name() string
+	// Layout is called when the scene is shown and whenever the screen
+	// size changes; sizes are physical pixels.
+	Layout(c Context, w, h, scale float64)
+	// Update runs once per tick while the scene is on top. It calls
+	// c.Invalidate when the screen must be redrawn.
+	Update(c Context) error
+	// Draw draws the whole scene.
+	Draw(c Context, dst *ebiten.Image)
+}
+
+// The scenes' names (Scene.Name). Tools and the browser tests read them in
+// window.bashni.scene: they never change.
+const (
+	SceneTitle    = "title"
+	SceneNewGame  = "newgame"
+	ScenePlay     = "play"
+	SceneGameOver = "gameover"
+	SceneSettings = "settings"
+	SceneRules    = "rules"
+	SceneArchive  = "archive"
+	SceneImport   = "import"
+	SceneReplay   = "replay"
+	SceneEditor   = "editor"
+)
+
+// Context is what a scene may use of the game around it: navigation, the
+// drawing tools, this tick's input, sound, the settings, games and saves,
+// and the platform. The App is the one Context; scenes get nothing else.
+type Context interface {
+	// Push shows s over the current scene (it comes in from the right).
+	Push(s Scene)
+	// Pop goes back to the scene under the current one (the title if
+	// there is none).
+	Pop()
+	// Home goes back to the title.
+	Home()
+	// Start shows s over the title in place of every other scene (a new
+	// game).
+	Start(s Scene)
+	// DrawBackdrop draws what a card floats over: the scene under the
+	// current one (the game in progress, the title's board), veiled.
+	DrawBackdrop(dst *ebiten.Image)
+
+	// Invalidate asks for the screen to be redrawn.
+	Invalidate()
+	// Spin says a spinner turns on screen this tick: the App redraws it
+	// now and then, or never where a drawn frame is dear (a page without
+	// a GPU, which shows its own indicator).
+	Spin()
+	// Tick is the number of Updates so far; animations count in ticks.
+	Tick() int64
+	// Size is the screen in physical pixels and the device scale.
+	Size() (w, h, scale float64)
+	// Scale is the device scale (physical pixels per dp).
+	Scale() float64
+	// Painter draws the interface; Renderer the board art.
+	Painter() *ui.Painter
+	Renderer() *sprites.Renderer
+
+	// Pointer is this tick's pointer, Keys its keys (as actions),
+	// Keyboard its keyboard (for text and the odd key), Gestures its
+	// board gestures (package input, in dp).
+	Pointer() *ui.Pointer
+	Keys() *Keys
+	Keyboard() ui.Keyboard
+	Gestures() []input.Gesture
+	// Used updates a control from the pointer, asks for a redraw when its
+	// look changed, and reports whether it was used.
+	Used(w widget) bool
+
+	// Play plays a sound effect (nothing without sound).
+	Play(e audio.Effect)
+	// SoundNotice says why there is no sound ("" when there is).
+	SoundNotice() string
+
+	// Settings are the player's preferences; SetSettings applies and
+	// saves new ones.
+	Settings() storage.Settings
+	SetSettings(s storage.Settings)
+
+	// Store keeps the saved game and the archive; nil keeps nothing.
+	Store() *storage.Store
+	// Archive is the list of finished games, the one that just ended
+	// included.
+	Archive() ([]storage.ArchivedGame, storage.Notice)
+	// NewSession starts the game cfg describes, saved and archived.
+	NewSession(cfg GameConfig) *session.Session
+	// NewBrain makes a computer player for one session's searches.
+	NewBrain() *session.Brain
+	// Seed makes the computer's (and the random colour's) choices
+	// repeatable; 0 is a new game each time.
+	Seed() uint64
+	// Game is the game in progress, kept while other scenes show (nil
+	// before the first); SetGame makes g the one.
+	Game() *PlayScene
+	SetGame(g *PlayScene)
+
+	// Clipboard copies and pastes game records.
+	Clipboard() platform.Clipboard
+}
+
+// noticeTaker is a scene that shows a one-line notice (the game could not
+// be saved, …); the App gives it to the scene on top, else to the title.
+type noticeTaker interface {
+	showNotice(c Context, msg string)
+}
+
+// pasteReader is a scene that reads text pasted into the page itself; on
+// other scenes the App drops it.
+type pasteReader interface {
+	readsPastes()
+}
+
+// backdropper is a scene that draws itself as a backdrop (a card over it
+// shows it veiled) otherwise than by its Draw.
+type backdropper interface {
+	backdrop(c Context, dst *ebiten.Image)
+}

@@ -1,0 +1,120 @@
+package scenes
+
+import (
+	"strconv"
+
+	"bashni/rules"
+	"bashni/session"
+)
+
+// GameConfig is a game the new-game screen, the command line or a saved
+// game chose: what is played, from where, and by whom. newGameSession
+// turns it into a session with its players.
+type GameConfig struct {
+	Variant rules.Variant
+	Start   *rules.Position // nil: the variant's start position
+	Moves   []string        // moves to replay from Start (a saved game)
+	Ply     int             // how many of Moves are on the board; the rest can be redone
+	// Human is the person's side; between friends the side at the bottom
+	// of the board.
+	Human rules.Color
+	// Friend: two people at this device; otherwise the computer plays the
+	// other side at Level (1–7).
+	Friend bool
+	Level  int
+	// Watch: the computer plays both sides (-watch).
+	Watch bool
+}
+
+// minThinkTicks: the computer never answers faster than this, so that its
+// move does not look like a reflex.
+const minThinkTicks = 20
+
+// NewBrain makes a computer player for the searches of one session.
+func (a *App) NewBrain() *session.Brain {
+	if a.opts.Engine != nil {
+		return session.NewBrain(a.opts.Engine(a.opts.Seed))
+	}
+	return session.NewBrain(session.NewAIEngine(a.opts.Seed))
+}
+
+// players are the players cfg asks for, thinking with brain.
+func (cfg GameConfig) players(brain *session.Brain) [2]session.Player {
+	var p [2]session.Player
+	switch {
+	case cfg.Watch:
+		p[rules.White] = session.NewComputer(brain, cfg.Level, minThinkTicks)
+		p[rules.Black] = session.NewComputer(brain, cfg.Level, minThinkTicks)
+	case cfg.Friend:
+		p[rules.White], p[rules.Black] = session.NewPerson(), session.NewPerson()
+	default:
+		p[cfg.Human&1] = session.NewPerson()
+		p[cfg.Human.Opponent()] = session.NewComputer(brain, cfg.Level, minThinkTicks)
+	}
+	return p
+}
+
+// NewSession starts the game cfg describes, saved after every change and
+// archived when it ends. A game whose moves cannot be replayed starts
+// afresh with the same players.
+func (a *App) NewSession(cfg GameConfig) *session.Session {
+	brain := a.NewBrain()
+	bottom := cfg.Human
+	sc := session.Config{
+		Variant: cfg.Variant,
+		Start:   cfg.Start,
+		Moves:   cfg.Moves,
+		Ply:     cfg.Ply,
+		Players: cfg.players(brain),
+		Hints:   brain,
+		Archive: a.archiveGame(bottom),
+	}
+	if a.saver != nil {
+		sc.Autosave = func(s *session.Session) {
+			if sg, ok := savedGameOf(s, bottom); ok {
+				a.saver.SaveGame(sg)
+			}
+		}
+	}
+	s, err := session.New(sc)
+	if err != nil {
+		sc.Start, sc.Moves, sc.Ply = nil, nil, 0
+		s, _ = session.New(sc)
+	}
+	return s
+}
+
+// level is the computer's level on side c, if the computer plays it.
+func level(s *session.Session, c rules.Color) (int, bool) {
+	if p, ok := s.Player(c).(*session.ComputerPlayer); ok {
+		return p.Level(), true
+	}
+	return 0, false
+}
+
+// friends reports whether two people play at this device.
+func friends(s *session.Session) bool {
+	return s.Kind(rules.White) == session.Person && s.Kind(rules.Black) == session.Person
+}
+
+// sideName names a side for the players' cards: "You", "Computer",
+// "Computer White" (against itself), "White".
+func sideName(s *session.Session, c rules.Color) string {
+	_, one := s.Local()
+	switch s.Kind(c) {
+	case session.Computer:
+		if one {
+			return "Computer"
+		}
+		return "Computer " + c.String()
+	case session.Person:
+		if one {
+			return "You"
+		}
+	}
+	return c.String()
+}
+
+// computerLevelName is how records and the list of finished games name the
+// computer at level n.
+func computerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }

@@ -1,0 +1,60 @@
+package scenes
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"bashni/rules"
+	"bashni/session"
+)
+
+// slowEngine answers with the first legal move after a delay, or when
+// cancelled, not at all.
+type slowEngine struct{ delay time.Duration }
+
+func (e slowEngine) ChooseMove(ctx context.Context, h []*rules.Position, level int) rules.Move {
+	select {
+	case <-time.After(e.delay):
+	case <-ctx.Done():
+		return rules.Move{}
+	}
+	return h[len(h)-1].LegalMoves(nil)[0]
+}
+
+func (e slowEngine) Hint(ctx context.Context, h []*rules.Position) session.Hint {
+	return session.Hint{Best: e.ChooseMove(ctx, h, 0), Text: "equal"}
+}
+
+func (slowEngine) NewGame() {}
+
+// newSession starts cfg's game with moves played (by whoever is to move),
+// for tests of what is made of a game: records, saves, the archive.
+func newSession(t *testing.T, cfg GameConfig, moves ...string) *session.Session {
+	t.Helper()
+	cfg.Moves, cfg.Ply = moves, len(moves)
+	brain := session.NewBrain(slowEngine{delay: time.Hour})
+	s, err := session.New(session.Config{Variant: cfg.Variant, Start: cfg.Start, Moves: cfg.Moves, Ply: cfg.Ply, Players: cfg.players(brain)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func mustPosition(t *testing.T, fen string) *rules.Position {
+	t.Helper()
+	p, err := rules.ParseFEN(rules.Bashni, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustMove(t *testing.T, p *rules.Position, text string) rules.Move {
+	t.Helper()
+	m, err := p.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

@@ -1,0 +1,66 @@
+package scenes
+
+import (
+	"testing"
+	"time"
+
+	"bashni/platform"
+	"bashni/rules"
+	"bashni/session"
+	"bashni/storage"
+)
+
+// TestSceneStack: screens open over one another and go back to the one
+// they were opened from; a new game starts over the title; Home goes back
+// to it. Backdrops are the scene under.
+func TestSceneStack(t *testing.T) {
+	st := storage.Defaults()
+	st.InstantAnimations = true // no transitions: the scene shown is the top
+	a := NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{},
+		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	names := func() []string {
+		var n []string
+		for _, e := range a.stack {
+			n = append(n, e.scene.Name())
+		}
+		return n
+	}
+	want := func(what string, w ...string) {
+		t.Helper()
+		got := names()
+		if len(got) != len(w) || a.scene != a.top() {
+			t.Fatalf("%s: stack %v (showing %s), want %v", what, got, a.scene.Name(), w)
+		}
+		for i := range w {
+			if got[i] != w[i] {
+				t.Fatalf("%s: stack %v, want %v", what, got, w)
+			}
+		}
+	}
+	want("start", "title")
+	a.Push(NewSettingsScene(a))
+	want("settings", "title", "settings")
+	if a.under(a.scene) != a.stack[0].scene {
+		t.Fatal("the settings' backdrop is not the title")
+	}
+	a.Pop()
+	want("back", "title")
+	ng := NewNewGameScene(a)
+	a.Push(ng)
+	ng.start(a)
+	want("a new game", "title", "play")
+	a.Push(NewSettingsScene(a))
+	if a.under(a.scene) != a.Game() {
+		t.Fatal("the settings over a game do not show the game behind them")
+	}
+	a.Push(NewRulesScene(a))
+	want("rules over settings over the game", "title", "play", "settings", "rules")
+	a.Home()
+	want("home", "title")
+	if a.Game() == nil || a.Game().sess.Game().Variant() != rules.Bashni {
+		t.Fatal("the game in progress was lost going home")
+	}
+	a.Push(a.Game())
+	a.Start(NewNewGameScene(a))
+	want("a new game from the game", "title", "newgame")
+}

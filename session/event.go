@@ -1,0 +1,128 @@
+package session
+
+import "bashni/rules"
+
+// EventKind is what happened in a session.
+type EventKind uint8
+
+const (
+	// MovePlayed: Side played Move, from Before to After; the game is now
+	// at Ply.
+	MovePlayed EventKind = iota + 1
+	// Undone: moves were taken back; the game is now at Ply. Moves are
+	// the moves taken back, last first.
+	Undone
+	// Redone: Moves were played again from Before (first first); the game
+	// is now at Ply.
+	Redone
+	// ThinkingStarted: the computer began to think for Side.
+	ThinkingStarted
+	// ThinkingStopped: the computer stopped thinking for Side (it
+	// answered, or the turn was withdrawn).
+	ThinkingStopped
+	// HintReady: Hint is the suggestion for the side to move at Ply.
+	HintReady
+	// GameOver: the game ended with Outcome at Ply. Side ended it: the
+	// last mover, the side resigning or accepting a draw, the side that
+	// reported a result decided elsewhere.
+	GameOver
+	// Refused: a move of Side was refused, Refusal says why. A judge's
+	// refusal keeps the move off the board; a remote refusal took it back
+	// (an Undone follows).
+	Refused
+	// DrawOffered: Side offers a draw.
+	DrawOffered
+	// DrawDeclined: Side declined the draw the other side offered.
+	DrawDeclined
+	// TakebackRequested: Side asks to take back its last move.
+	TakebackRequested
+	// TakebackAnswered: Side answered the other side's takeback request
+	// (Accept; an Undone follows an accepted one).
+	TakebackAnswered
+	// PresenceChanged: Side connected or lost its connection (Connected).
+	PresenceChanged
+)
+
+// String names the kind, for tests and logs.
+func (k EventKind) String() string {
+	switch k {
+	case MovePlayed:
+		return "move"
+	case Undone:
+		return "undone"
+	case Redone:
+		return "redone"
+	case ThinkingStarted:
+		return "thinking"
+	case ThinkingStopped:
+		return "thought"
+	case HintReady:
+		return "hint"
+	case GameOver:
+		return "game-over"
+	case Refused:
+		return "refused"
+	case DrawOffered:
+		return "draw-offered"
+	case DrawDeclined:
+		return "draw-declined"
+	case TakebackRequested:
+		return "takeback-requested"
+	case TakebackAnswered:
+		return "takeback-answered"
+	case PresenceChanged:
+		return "presence"
+	}
+	return "event?"
+}
+
+// Event is one thing that happened in a session, for the scenes to show
+// (animate a move, say who thinks, show a hint or an offer) and for the
+// players to observe. The positions and moves it holds are never changed;
+// Moves is the event's own copy.
+type Event struct {
+	Kind EventKind
+	// Side is who did it: the mover, the side thinking, the side offering
+	// or answering, the side whose move was refused, the side that ended
+	// the game; for Undone the side to move after it.
+	Side rules.Color
+	// Move is the move played (MovePlayed) or refused (Refused).
+	Move rules.Move
+	// Moves are the moves undone (last first) or redone (first first).
+	Moves []rules.Move
+	// Before and After are the positions around a move played; Before is
+	// where redone moves start from.
+	Before, After *rules.Position
+	// Ply is the game's ply after the event.
+	Ply int
+	// Outcome is the result of a finished game (GameOver).
+	Outcome rules.Outcome
+	// Hint is the suggestion (HintReady).
+	Hint Hint
+	// Refusal says why a move was refused (Refused).
+	Refusal *Refusal
+	// Accept is the answer to an offer or a request (TakebackAnswered).
+	Accept bool
+	// Connected is the remote side's presence (PresenceChanged).
+	Connected bool
+}
+
+// Refusal says why a move or a request was refused: a lesson's judge
+// wants another move, or a server did not accept it. It is an error.
+type Refusal struct {
+	// Reason is for the player to read: "Take with the column on c3
+	// first."
+	Reason string
+	// Squares are squares to show with it (a lesson's hint), if any.
+	Squares []rules.Square
+	// Move is the move refused and Ply the ply it was (to be) played at.
+	Move rules.Move
+	Ply  int
+}
+
+func (r *Refusal) Error() string { return r.Reason }
+
+// Judge looks at a person's move before it is played: a lesson that wants
+// another move returns a Refusal saying why, and the move is not played;
+// nil lets it be played. g is the game as it stands, side the mover.
+type Judge func(g *rules.Game, side rules.Color, mv rules.Move) *Refusal

@@ -1,0 +1,191 @@
+package session
+
+import (
+	"testing"
+	"time"
+
+	"bashni/rules"
+)
+
+// fakeRemote is a remote player as the online package makes one: what the
+// network brings arrives on a channel from another goroutine, and what the
+// local side does is "sent" (kept in sent).
+type fakeRemote struct {
+	side  rules.Color
+	in    chan Action
+	sent  []Event
+	turns int
+}
+
+func newFakeRemote(side rules.Color) *fakeRemote {
+	return &fakeRemote{side: side, in: make(chan Action, 8)}
+}
+
+func (r *fakeRemote) Kind() Kind { return Remote }
+func (r *fakeRemote) Begin(Turn) { r.turns++ }
+func (r *fakeRemote) Cancel()    {}
+func (r *fakeRemote) Observe(e *Event) {
+	if e.Side != r.side {
+		ev := *e
+		ev.Moves = append([]rules.Move(nil), e.Moves...)
+		r.sent = append(r.sent, ev)
+	}
+}
+
+func (r *fakeRemote) Poll(int64) (Action, bool) {
+	select {
+	case a := <-r.in:
+		return a, true
+	default:
+		return Action{}, false
+	}
+}
+
+// arrive delivers a from the network a little later, from another
+// goroutine.
+func (r *fakeRemote) arrive(a Action) {
+	go func() {
+		time.Sleep(2 * time.Millisecond)
+		r.in <- a
+	}()
+}
+
+// sentLast is the last event of kind k the remote player sent.
+func (r *fakeRemote) sentLast(k EventKind) (Event, bool) {
+	for i := len(r.sent) - 1; i >= 0; i-- {
+		if r.sent[i].Kind == k {
+			return r.sent[i], true
+		}
+	}
+	return Event{}, false
+}
+
+// TestRemotePlayer: moves arrive from the network; the person's moves are
+// sent; the server refuses one (taken back); undo is a takeback request the
+// other side answers; the other side asks for one too.
+func TestRemotePlayer(t *testing.T) {
+	remote := newFakeRemote(rules.Black)
+	s := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{NewPerson(), remote}})
+	c := newClock(t, s)
+
+	playText(t, s, "c3-d4")
+	if ev, ok := remote.sentLast(MovePlayed); !ok || ev.Move.String() != "c3-d4" || ev.Ply != 1 {
+		t.Fatalf("the person's move was not sent: %+v", remote.sent)
+	}
+	c.tick(true)
+	if remote.turns != 1 {
+		t.Fatalf("the remote player's turn began %d times", remote.turns)
+	}
+	remote.arrive(Action{Kind: ActMove, Move: mustMove(t, s.Game().Position(), "f6-g5"), Ply: 1})
+	c.until("the remote move", func() bool { return s.Game().Ply() == 2 })
+	if ev, _ := c.last(MovePlayed); ev.Side != rules.Black || ev.Move.String() != "f6-g5" {
+		t.Fatalf("remote move event %+v", ev)
+	}
+	if len(remote.sent) != 1 {
+		t.Fatalf("the remote player's own move was sent back: %v", kinds(remote.sent))
+	}
+	// A move for another position is refused, not played.
+	remote.arrive(Action{Kind: ActMove, Move: mustMove(t, s.Game().PositionAt(1), "f6-e5"), Ply: 1})
+	c.until("the stale move refused", func() bool { return c.count(Refused) == 1 })
+	if s.Game().Ply() != 2 {
+		t.Fatal("a stale remote move was played")
+	}
+
+	// The server refuses the person's next move: it is taken back.
+	playText(t, s, "b2-c3")
+	remote.arrive(Action{Kind: ActRefuse, Ply: 2, Reason: "The server did not accept b2-c3."})
+	c.until("the refusal", func() bool { return s.Game().Ply() == 2 })
+	if ev, _ := c.last(Refused); ev.Side != rules.White || ev.Refusal.Reason != "The server did not accept b2-c3." || ev.Move.String() != "b2-c3" {
+		t.Fatalf("refusal event %+v", ev)
+	}
+	if ev, _ := c.last(Undone); ev.Ply != 2 || len(ev.Moves) != 1 || !s.PersonToMove() {
+		t.Fatalf("undone %+v", ev)
+	}
+
+	// Undo is a takeback request: declined, then accepted.
+	if s.CanRedo() {
+		t.Error("redo against a remote player")
+	}
+	if !s.Undo() || s.Game().Ply() != 2 {
+		t.Fatal("undo did not ask, or took back at once")
+	}
+	if _, ok := remote.sentLast(TakebackRequested); !ok || s.CanUndo() {
+		t.Fatal("the request was not sent, or can be sent twice")
+	}
+	if k, side, ok := s.Offer(); !ok || k != TakebackRequested || side != rules.White {
+		t.Fatalf("open offer %v %v %v", k, side, ok)
+	}
+	remote.arrive(Action{Kind: ActAnswerTakeback, Accept: false})
+	c.until("the answer", func() bool { _, _, open := s.Offer(); return !open })
+	if ev, _ := c.last(TakebackAnswered); ev.Accept || ev.Side != rules.Black || s.Game().Ply() != 2 {
+		t.Fatalf("declined: %+v at ply %d", ev, s.Game().Ply())
+	}
+	s.Undo()
+	remote.arrive(Action{Kind: ActAnswerTakeback, Accept: true})
+	c.until("the takeback", func() bool { return s.Game().Ply() == 0 })
+
+	// The other side asks to take back its move.
+	playText(t, s, "c3-d4")
+	c.tick(true)
+	remote.arrive(Action{Kind: ActMove, Move: mustMove(t, s.Game().Position(), "f6-g5"), Ply: 1})
+	c.until("the remote move", func() bool { return s.Game().Ply() == 2 })
+	remote.arrive(Action{Kind: ActRequestTakeback})
+	c.until("the request", func() bool { _, _, open := s.Offer(); return open })
+	if ev, _ := c.last(TakebackRequested); ev.Side != rules.Black {
+		t.Fatalf("request %+v", ev)
+	}
+	if err := s.AnswerTakeback(true); err != nil || s.Game().Ply() != 1 || s.ToMove() != rules.Black {
+		t.Fatalf("accepting: %v, ply %d", err, s.Game().Ply())
+	}
+	if ev, ok := remote.sentLast(TakebackAnswered); !ok || !ev.Accept {
+		t.Fatal("the answer was not sent")
+	}
+	checkMoves(t, c)
+}
+
+// TestRemoteOffersAndEnds: draw offers both ways, presence, and results
+// decided elsewhere (a resignation, a flag fall).
+func TestRemoteOffersAndEnds(t *testing.T) {
+	remote := newFakeRemote(rules.White)
+	s := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{remote, NewPerson()}})
+	c := newClock(t, s)
+	if !s.CanOfferDraw() || s.OfferDraw() != nil {
+		t.Fatal("no draw offer to a remote player")
+	}
+	if _, ok := remote.sentLast(DrawOffered); !ok {
+		t.Fatal("the offer was not sent")
+	}
+	remote.arrive(Action{Kind: ActAnswerDraw, Accept: false})
+	c.until("the answer", func() bool { return c.count(DrawDeclined) == 1 })
+	remote.arrive(Action{Kind: ActPresence, Connected: false})
+	c.until("the presence", func() bool { return c.count(PresenceChanged) == 1 })
+	if ev, _ := c.last(PresenceChanged); ev.Connected || ev.Side != rules.White {
+		t.Fatalf("presence %+v", ev)
+	}
+	remote.arrive(Action{Kind: ActOfferDraw})
+	c.until("the offer", func() bool { return c.count(DrawOffered) == 2 })
+	if err := s.AnswerDraw(true); err != nil || s.Outcome().Reason != rules.Agreement {
+		t.Fatalf("accepting the draw: %v, %+v", err, s.Outcome())
+	}
+	if ev, ok := remote.sentLast(GameOver); !ok || ev.Outcome.Result != rules.Draw {
+		t.Fatal("the end was not sent")
+	}
+
+	r2 := newFakeRemote(rules.Black)
+	s2 := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{NewPerson(), r2}})
+	c2 := newClock(t, s2)
+	r2.arrive(Action{Kind: ActEnd, Outcome: rules.Outcome{Result: rules.BlackWins, Reason: rules.TimeOut}})
+	c2.until("the flag", func() bool { return s2.Over() })
+	if s2.Outcome().Explain() != "Black wins: White ran out of time." || s2.ResultFor(rules.White) != -1 {
+		t.Fatalf("flag fall: %+v", s2.Outcome())
+	}
+
+	r3 := newFakeRemote(rules.Black)
+	s3 := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{NewPerson(), r3}})
+	c3 := newClock(t, s3)
+	r3.arrive(Action{Kind: ActResign})
+	c3.until("the resignation", func() bool { return s3.Over() })
+	if s3.Outcome().Result != rules.WhiteWins || s3.Outcome().Reason != rules.Resignation {
+		t.Fatalf("remote resignation: %+v", s3.Outcome())
+	}
+}

@@ -1,0 +1,98 @@
+// Package startup assembles the game one way for the desktop, the browser
+// and a phone: the saved settings and games (a folder, the page's
+// localStorage, or memory when there is neither), the sound (silent without
+// a device), the notices the title shows, the scenes, and the platform's
+// hooks (the page's window.bashni). main.go (desktop and browser) and
+// mobile/ (phones) only say what differs: the flags, the data folder.
+package startup
+
+import (
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/audio"
+	"bashni/platform"
+	"bashni/rules"
+	"bashni/scenes"
+	"bashni/storage"
+)
+
+// Options say how to start. The zero value is the title screen with the
+// settings and saves in the platform's default place.
+type Options struct {
+	// Store opens the settings and saves; nil opens the platform's default
+	// place (storage.OpenDefault). When it fails the game keeps nothing
+	// and says why on the title.
+	Store func() (*storage.Store, error)
+	// Mute: no sound this run (in a page, no audio context at all).
+	Mute bool
+
+	// FEN starts a game from this position (in Variant) at once; Watch
+	// lets the computer play itself; Level is its level (1–6) for both;
+	// Friend makes a FEN game one between two people; Seed makes the
+	// computer's choices repeatable.
+	FEN     string
+	Variant rules.Variant
+	Watch   bool
+	Level   int
+	Friend  bool
+	Seed    uint64
+}
+
+// Game is the game ready to run: an Ebitengine game (with the page's hooks
+// in a browser). Close it when RunGame returns.
+type Game struct {
+	platform.Game
+	// App is the game without the platform's hooks.
+	App *scenes.App
+}
+
+// New assembles the game.
+func New(o Options) *Game {
+	var notices []string
+	open := o.Store
+	if open == nil {
+		open = storage.OpenDefault
+	}
+	store, err := open()
+	if err != nil {
+		store = storage.OpenMemory()
+		notices = append(notices, "Settings will not be kept: "+err.Error())
+	}
+	settings, notice := store.LoadSettings()
+	if notice != "" {
+		notices = append(notices, string(notice))
+	}
+
+	// Without a sound device the game plays silently and says so once. A
+	// page started muted (?mute=1) makes no audio context at all.
+	var sound *audio.Player
+	if !o.Mute || !platform.InBrowser {
+		sound = audio.New(audio.Options{Muted: o.Mute || settings.Muted})
+		if sound.Notice() != "" {
+			notices = append(notices, "No sound device: the game plays silently.")
+		}
+	}
+
+	// The screen is drawn only when something changed.
+	ebiten.SetScreenClearedEveryFrame(false)
+	app := scenes.NewApp(scenes.Options{
+		Settings: settings,
+		Store:    store,
+		Sound:    sound,
+		Mute:     o.Mute,
+		Notice:   strings.Join(notices, " "),
+		FEN:      o.FEN,
+		Variant:  o.Variant,
+		Watch:    o.Watch,
+		Level:    o.Level,
+		Friend:   o.Friend,
+		Seed:     o.Seed,
+	})
+	return &Game{Game: platform.Wrap(app), App: app}
+}
+
+// Close saves the game in progress and writes what is still queued for
+// the disk.
+func (g *Game) Close() error { return g.App.Close() }
