@@ -296,4 +296,5 @@ func rate(pz *puzzles.Puzzle) int {
 	}
 	return r
 }
+
 var debug = false
