@@ -98,9 +98,6 @@ func (f *finder) scanGame(ctx context.Context, v rules.Variant, history []*rules
 		prior := f.quick.Search(ctx, history[:i], ai.Limits{Nodes: f.c.quickNodes}, nil)
 		if prior.Score < -f.c.maxPrior {
 			f.stats.reject("already lost before the last move")
-			if debug {
-				fmt.Printf("prior %d best %d %s\n", prior.Score, r.Moves[0].Score, p.FEN())
-			}
 			continue
 		}
 		pz, why := f.prove(ctx, h, moves[i-1])
@@ -166,9 +163,13 @@ func (f *finder) prove(ctx context.Context, h []*rules.Position, setup rules.Mov
 			gain = puzzles.Balance(q, player) - startBalance
 			break
 		}
-		if g := realised(q, pv[1:], player) - startBalance; g >= f.c.minGain {
-			gain = g
-			break
+		// Done when the line itself has won the material, and the captures
+		// expected to follow (the opponent's take-backs) leave it won.
+		if puzzles.Balance(q, player)-startBalance >= f.c.minGain {
+			if g := realised(q, pv[1:], player) - startBalance; g >= f.c.minGain {
+				gain = g
+				break
+			}
 		}
 		if (len(line)+1)/2 >= f.c.maxMoves {
 			return nil, "line too long"
@@ -230,8 +231,7 @@ func foundDepth(ctx context.Context, h []*rules.Position, first rules.Move, c cr
 	for d := 1; d <= max; d++ {
 		e.NewGame()
 		r := e.RankMoves(ctx, h, ai.Limits{Depth: d}, c.margin, nil)
-		if r.Moves[0].Move == first && r.Moves[0].Score >= c.minEval &&
-			(len(r.Moves) == 1 || r.Moves[1].Score <= r.Moves[0].Score-c.margin) {
+		if puzzles.ClearlyBest(r, first) == nil {
 			return d
 		}
 	}
@@ -296,5 +296,3 @@ func rate(pz *puzzles.Puzzle) int {
 	}
 	return r
 }
-
-var debug = false
