@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"bashni/ai"
+	"bashni/learn/text"
 	"bashni/rules"
 )
 
@@ -255,4 +256,23 @@ func BenchmarkGame60(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
 	b.ReportMetric(float64(depth), "depth")
+}
+
+func TestClasses(t *testing.T) {
+	for _, tc := range []struct {
+		drop float64
+		want Class
+	}{{0, Good}, {0.049, Good}, {0.05, Inaccuracy}, {0.1, Mistake}, {0.2, Blunder}} {
+		if got := Classify(tc.drop); got != tc.want {
+			t.Errorf("Classify(%v) = %q, want %q", tc.drop, got, tc.want)
+		}
+		if tc.want != Good {
+			if _, ok := text.Lookup(tc.want.TextID()); !ok {
+				t.Errorf("no text for %q", tc.want)
+			}
+		}
+	}
+	if Expected(0) != 0.5 || Expected(30000-5) != 1 || Expected(-(30000 - 5)) != 0 || Expected(100) <= 0.5 {
+		t.Error("Expected is off")
+	}
 }

@@ -264,3 +264,12 @@ func (r *Report) String() string {
 	}
 	return b.String()
 }
+
+// TextID is the message ID (package text) of the class's name; "" for Good.
+func (c Class) TextID() string {
+	return map[Class]string{
+		Inaccuracy: "analysis.class.inaccuracy",
+		Mistake:    "analysis.class.mistake",
+		Blunder:    "analysis.class.blunder",
+	}[c]
+}

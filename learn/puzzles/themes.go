@@ -150,3 +150,25 @@ func Material(p *rules.Position, side rules.Color) int {
 func Balance(p *rules.Position, side rules.Color) int {
 	return Material(p, side) - Material(p, side.Opponent())
 }
+
+// TextID is the message ID (package text) of the theme's name.
+func (t Theme) TextID() string {
+	return map[Theme]string{
+		WinColumn:        "puzzle.theme.win-column",
+		FreePrisoners:    "puzzle.theme.free-prisoners",
+		TurkishStrike:    "puzzle.theme.turkish-strike",
+		PromotionCapture: "puzzle.theme.promotion-capture",
+		KingShot:         "puzzle.theme.king-shot",
+		Blockade:         "puzzle.theme.blockade",
+		Sacrifice:        "puzzle.theme.sacrifice",
+	}[t]
+}
+
+// PromptID is the message ID of the puzzle's prompt, by the side the player
+// has.
+func PromptID(player rules.Color) string {
+	if player == rules.White {
+		return "puzzle.prompt.white"
+	}
+	return "puzzle.prompt.black"
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"bashni/learn/text"
 	"bashni/rules"
 )
 
@@ -90,5 +91,21 @@ func TestMaterial(t *testing.T) {
 	}
 	if Balance(p, rules.Black) != -3 {
 		t.Errorf("balance %d, want -3", Balance(p, rules.Black))
+	}
+}
+
+func TestTextIDs(t *testing.T) {
+	var ids []string
+	for _, th := range AllThemes {
+		ids = append(ids, th.TextID())
+	}
+	for _, tier := range Tiers {
+		ids = append(ids, tier.TextID())
+	}
+	ids = append(ids, PromptID(rules.White), PromptID(rules.Black))
+	for _, id := range ids {
+		if _, ok := text.Lookup(id); !ok {
+			t.Errorf("text %q is not in the catalogue", id)
+		}
 	}
 }

@@ -49,3 +49,13 @@ const (
 	MinEval = 250
 	Margin  = 250
 )
+
+// TextID is the message ID (package text) of the tier's name.
+func (t Tier) TextID() string {
+	return map[Tier]string{
+		Beginner:     "puzzle.tier.beginner",
+		Intermediate: "puzzle.tier.intermediate",
+		Advanced:     "puzzle.tier.advanced",
+		Expert:       "puzzle.tier.expert",
+	}[t]
+}

@@ -120,4 +120,35 @@ var messages = []Message{
 	{"lesson.lasca.praise2", "After the officer's move.", "One step, forwards or backwards."},
 	{"lesson.lasca.step3", "Task (Lasca): capture onto the last rank; the move ends with the crowning.", "Capture to the last rank."},
 	{"lesson.lasca.praise3", "After the crowning capture.", "In Lasca crowning ends the move, even when the new officer could capture again."},
+
+	// Puzzles (package puzzles): themes, tiers and what the puzzle screen
+	// says.
+	{"puzzle.theme.win-column", "Puzzle theme: a capture takes the top of a tall enemy column.", "Win a column"},
+	{"puzzle.theme.free-prisoners", "Puzzle theme: a capture frees the player's pieces held under an enemy top.", "Free your prisoners"},
+	{"puzzle.theme.turkish-strike", "Puzzle theme: a capture ends because a jumped column stays on the board until the move is over.", "Turkish strike"},
+	{"puzzle.theme.promotion-capture", "Puzzle theme: a man is crowned during a capture.", "Promotion in a capture"},
+	{"puzzle.theme.king-shot", "Puzzle theme: a king takes several columns, or a quiet move breaks through to a crown.", "King shot"},
+	{"puzzle.theme.blockade", "Puzzle theme: the opponent is left without a legal move.", "Blockade"},
+	{"puzzle.theme.sacrifice", "Puzzle theme: the first move gives a piece away on purpose.", "Sacrifice"},
+	{"puzzle.tier.beginner", "Puzzle tier name, easiest.", "Beginner"},
+	{"puzzle.tier.intermediate", "Puzzle tier name.", "Intermediate"},
+	{"puzzle.tier.advanced", "Puzzle tier name.", "Advanced"},
+	{"puzzle.tier.expert", "Puzzle tier name, hardest.", "Expert"},
+	{"puzzle.prompt.white", "Shown while a puzzle waits for the player's move; the player has White.", "Your turn: find the best move for White."},
+	{"puzzle.prompt.black", "Shown while a puzzle waits for the player's move; the player has Black.", "Your turn: find the best move for Black."},
+	{"puzzle.right", "After a right move when the line goes on.", "Right! Keep going."},
+	{"puzzle.solved", "After the last move of the solution.", "Solved!"},
+	{"puzzle.wrong", "After a wrong move; the opponent's answer is shown.", "Not this one: your opponent answers {{.Move}}. Try again."},
+	{"puzzle.rating", "The player's puzzle rating and its change after a puzzle; Change has its sign, e.g. +12.", "Puzzle rating {{.Rating}} ({{.Change}})"},
+	{"puzzle.streak", "The number of puzzles solved in a row without a mistake.", "Streak: {{.Count}}"},
+
+	// The analysis board (package analysis).
+	{"analysis.class.inaccuracy", "A move that lost a little (about a man near equality).", "Inaccuracy"},
+	{"analysis.class.mistake", "A move that lost clearly (one to two men near equality).", "Mistake"},
+	{"analysis.class.blunder", "A move that lost a lot (two and a half men or more near equality, or the game).", "Blunder"},
+	{"analysis.better", "Shown with a marked move: the move the engine preferred.", "Better was {{.Move}}."},
+	{"analysis.progress", "While the game is analysed; Done and Total count positions.", "Analysing: {{.Done}} of {{.Total}} positions"},
+	{"analysis.learn.prompt", "Learn from your mistakes: the player is shown the position before their mistake.", "You played {{.Move}} here. Find a better move."},
+	{"analysis.learn.found", "Learn from your mistakes: the player found a good move.", "Well found!"},
+	{"analysis.learn.again", "Learn from your mistakes: the move tried is still not good.", "Not quite. Try again, or see the better move."},
 }
