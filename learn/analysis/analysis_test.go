@@ -272,7 +272,7 @@ func TestClasses(t *testing.T) {
 			}
 		}
 	}
-	if Expected(0) != 0.5 || Expected(30000-5) != 1 || Expected(-(30000 - 5)) != 0 || Expected(100) <= 0.5 {
+	if Expected(0) != 0.5 || Expected(30000-5) != 1 || Expected(-(30000-5)) != 0 || Expected(100) <= 0.5 {
 		t.Error("Expected is off")
 	}
 }
