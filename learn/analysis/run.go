@@ -19,7 +19,7 @@ var DefaultLimits = ai.Limits{Nodes: 200_000}
 // Options configure an analysis.
 type Options struct {
 	Limits  ai.Limits // the search of each position (zero: DefaultLimits)
-	HashMiB int       // the engine's table (0: 32)
+	HashMiB int       // the engine's table (0: 16, as the game's own engine)
 	// Yield is the engine's yield hook (nil: package ai's default, which
 	// keeps a js/wasm page drawing).
 	Yield func()
@@ -108,7 +108,7 @@ func Run(ctx context.Context, start *rules.Position, moves []rules.Move, opt Opt
 func analyse(ctx context.Context, g *game, r *Report, mu *sync.Mutex, opt Options, progress func(done, total int)) error {
 	hash := opt.HashMiB
 	if hash <= 0 {
-		hash = 32
+		hash = 16
 	}
 	e := ai.NewEngine(ai.Options{HashMiB: hash, Yield: opt.Yield})
 	lim := opt.limits()
