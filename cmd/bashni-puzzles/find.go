@@ -285,12 +285,13 @@ func solves(ctx context.Context, pz *puzzles.Puzzle, level int, seed uint64) boo
 }
 
 // rate assigns a puzzle rating: the strength of the lowest computer level
-// that solves it, more for every further move to find and for a quiet first
-// move (sacrifices and quiet moves are harder to see than captures, which
-// are compulsory and shown by the board).
+// that solves it, more for every further move to find, for a quiet first
+// move (captures are compulsory and the board shows them; a quiet move that
+// sets up a combination is harder to see) and for every ply of search
+// beyond two that the engine needs to see the first move clearly best.
 func rate(pz *puzzles.Puzzle) int {
 	base := map[int]int{1: 900, 2: 1150, 3: 1400, 4: 1650, 5: 1850, 0: 2050}[pz.Level]
-	r := base + 80*(pz.PlayerMoves()-1)
+	r := base + 80*(pz.PlayerMoves()-1) + 30*max(0, pz.Found-2)
 	if !pz.Solution()[0].IsCapture() {
 		r += 120
 	}

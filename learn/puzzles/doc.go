@@ -35,8 +35,11 @@
 // solution: 900, 1150, 1400, 1650 or 1850 for levels 1–5, 2050 when none
 // does; plus 80 for every move of the player after the first, plus 120 when
 // the first move is a quiet move (captures are compulsory and the board
-// shows them; a quiet move that sets up a combination is harder to see).
-// Tiers group the ratings (TierOf). A player's rating starts at 1500 ± 350
+// shows them; a quiet move that sets up a combination is harder to see),
+// plus 30 for every ply beyond two that a fresh engine needs to see the
+// first move clearly best (Found). Tiers group the ratings (TierOf):
+// beginner below 1100, intermediate to 1399, advanced to 1699, expert from
+// 1700. A player's rating starts at 1500 ± 350
 // and moves by Glicko-2 after every puzzle: a clean solve (no mistake, no
 // hint) wins against the puzzle's rating, anything else loses.
 //

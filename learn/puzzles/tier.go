@@ -5,10 +5,10 @@ type Tier int
 
 // The tiers and the ratings they span.
 const (
-	Beginner     Tier = 1 // rating below 1200
-	Intermediate Tier = 2 // 1200 to 1599
-	Advanced     Tier = 3 // 1600 to 1899
-	Expert       Tier = 4 // 1900 and above
+	Beginner     Tier = 1 // rating below 1100
+	Intermediate Tier = 2 // 1100 to 1399
+	Advanced     Tier = 3 // 1400 to 1699
+	Expert       Tier = 4 // 1700 and above
 )
 
 // Tiers lists the tiers, easiest first.
@@ -17,11 +17,11 @@ var Tiers = []Tier{Beginner, Intermediate, Advanced, Expert}
 // TierOf returns the tier of a puzzle rating.
 func TierOf(rating int) Tier {
 	switch {
-	case rating < 1200:
+	case rating < 1100:
 		return Beginner
-	case rating < 1600:
+	case rating < 1400:
 		return Intermediate
-	case rating < 1900:
+	case rating < 1700:
 		return Advanced
 	}
 	return Expert
