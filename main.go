@@ -15,6 +15,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/ai"
 	"bashni/audio"
 	"bashni/rules"
 	"bashni/scenes"
@@ -32,7 +33,7 @@ func run() error {
 	fen := flag.String("fen", "", "start a game from this position (FEN of PROTOCOL.md); you play the side to move")
 	variant := flag.String("variant", "bashni", "the game for -fen and -watch: bashni or lasca")
 	watch := flag.Bool("watch", false, "watch the computer play itself")
-	level := flag.Int("level", 3, "the computer's level, 1 (beginner) to 6 (master), for -fen and -watch")
+	level := flag.Int("level", 4, "the computer's level, 1 (newcomer) to 7 (master), for -fen and -watch")
 	friend := flag.Bool("friend", false, "with -fen: two players on this device instead of the computer")
 	mute := flag.Bool("mute", false, "no sound")
 	seed := flag.Uint64("seed", 0, "seed of the computer's random choices (0: a new game each time)")
@@ -43,8 +44,8 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	if *level < 1 || *level > 6 {
-		return fmt.Errorf("-level %d: want 1 to 6", *level)
+	if *level < ai.MinLevel || *level > ai.MaxLevel {
+		return fmt.Errorf("-level %d: want %d to %d", *level, ai.MinLevel, ai.MaxLevel)
 	}
 	if *fen != "" {
 		// In a page the game starts anyway and the title says what is wrong.

@@ -102,3 +102,18 @@ func BenchmarkMoves(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/gen")
 }
+
+// BenchmarkLevel1Move is the cost of a level-1 move (the newcomer's glance,
+// no search) in the benchmark middlegames, with the positions it looked at.
+func BenchmarkLevel1Move(b *testing.B) {
+	ps := benchPositions(b)
+	e := NewEngine(Options{HashMiB: 1, Seed: 1})
+	var nodes int64
+	for b.Loop() {
+		for _, p := range ps {
+			nodes += e.PlayLevel(context.Background(), []*rules.Position{p}, 1, Limits{}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1000/float64(b.N*len(ps)), "µs/move")
+	b.ReportMetric(float64(nodes)/float64(b.N*len(ps)), "positions/move")
+}

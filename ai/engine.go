@@ -9,8 +9,9 @@
 //
 //   - NewEngine makes an Engine; Search runs a search to Limits and reports
 //     each finished iteration through a callback;
-//   - ChooseMove and PlayLevel play at a level from 1 (a beginner can win) to
-//     6 (the full engine at about two seconds a move);
+//   - ChooseMove and PlayLevel play at a level from 1 (someone who learnt
+//     the rules five minutes ago can win) to 7 (the full engine at about two
+//     seconds a move);
 //   - Analyse and Hint give the best move, the score in numbers and words
 //     (ScoreText) and the principal variation;
 //   - YieldEvery makes the yield hook that keeps a WebAssembly page

@@ -8,8 +8,9 @@ import (
 )
 
 // Level is the strength of the computer at one of the levels for people.
-// Levels 1–5 are bounded by nodes, not time, so that they play the same
-// moves on a fast desktop and a slow phone; level 6 thinks for MoveTime.
+// Level 1 glances at the board instead of searching (Glance); levels 2–6 are
+// bounded by nodes, not time, so that they play the same moves on a fast
+// desktop and a slow phone; level 7 thinks for MoveTime.
 type Level struct {
 	Depth    int           // deepest iteration (0: no limit)
 	Nodes    int64         // nodes a move (0: no limit)
@@ -23,16 +24,24 @@ type Level struct {
 	// OpeningPlies and OpeningMargin widen the margin during the first plies
 	// of a game so that games differ.
 	OpeningPlies, OpeningMargin int
+	// Glance, if not zero, replaces the search by the look of a player on
+	// their first day (newcomer.go); the fields above are then unused.
+	Glance Glance
 }
 
-// levels are the definitions of levels 1 to 6 (levels[0] is unused), checked
-// by 40-game matches between adjacent levels (TUNING.md). Level 1 searches
-// two plies and only two plies of captures beyond, and picks among moves
-// within 60 cp of its best, so it misses combinations but does not give
-// pieces away for nothing; each level up searches about four times the nodes
-// and picks more narrowly; level 6 is the full engine for two seconds.
-var levels = [7]Level{
+// levels are the definitions of levels 1 to 7 (levels[0] is unused), checked
+// by 40-game matches between adjacent levels (TUNING.md). Level 1, the
+// newcomer, looks one move ahead and at the opponent's answering capture:
+// it overlooks chains of three jumps or more, sometimes forgets to look at
+// the answer, and misjudges by about half a man, yet it captures what it
+// sees and rarely gives a piece away for nothing. Level 2 searches two plies
+// and only two plies of captures beyond, and picks among moves within 60 cp
+// of its best, so it misses combinations but does not give pieces away;
+// each level up searches about four times the nodes and picks more narrowly;
+// level 7 is the full engine for two seconds.
+var levels = [8]Level{
 	{},
+	{Glance: Glance{Hops: 2, NoticePercent: 50, Sight: 2, CarelessPercent: 20, Noise: 40}},
 	{Depth: 2, Nodes: 2_000, QLimit: 2, Margin: 60, OpeningPlies: 8, OpeningMargin: 60},
 	{Depth: 3, Nodes: 8_000, QLimit: 4, Margin: 40, OpeningPlies: 8, OpeningMargin: 40},
 	{Depth: 5, Nodes: 30_000, Margin: 25, OpeningPlies: 8, OpeningMargin: 30},
@@ -41,16 +50,16 @@ var levels = [7]Level{
 	{MoveTime: 2 * time.Second, OpeningPlies: 6, OpeningMargin: 10},
 }
 
-// LevelSettings returns the definition of a level (clamped to 1–6).
+// LevelSettings returns the definition of a level (clamped to 1–7).
 func LevelSettings(level int) Level { return levels[max(MinLevel, min(level, MaxLevel))] }
 
 // MinLevel and MaxLevel bound the levels for people.
 const (
 	MinLevel = 1
-	MaxLevel = 6
+	MaxLevel = 7
 )
 
-// ChooseMove returns the move the computer plays at level (1–6) in the last
+// ChooseMove returns the move the computer plays at level (1–7) in the last
 // position of history, or the zero Move if the game is over. It uses the
 // engine's random source, so the same seed and the same calls give the same
 // moves.
@@ -61,7 +70,8 @@ func (e *Engine) ChooseMove(ctx context.Context, history []*rules.Position, leve
 // PlayLevel is ChooseMove with the search's details: caps, if not zero, bound
 // the level's own limits further, and onInfo sees every iteration. The
 // Result's Best is the move chosen, which may differ from the first move of
-// its PV when the level picks a near-equal move.
+// its PV when the level picks a near-equal move. Level 1 does not search: it
+// looks one move ahead whatever the caps, and onInfo sees that look once.
 func (e *Engine) PlayLevel(ctx context.Context, history []*rules.Position, level int, caps Limits, onInfo func(Info)) Result {
 	return e.Play(ctx, history, LevelSettings(level), caps, onInfo)
 }
@@ -69,6 +79,9 @@ func (e *Engine) PlayLevel(ctx context.Context, history []*rules.Position, level
 // Play is PlayLevel with a level of one's own making (the tuner and the
 // tests use it).
 func (e *Engine) Play(ctx context.Context, history []*rules.Position, lv Level, caps Limits, onInfo func(Info)) Result {
+	if lv.Glance != (Glance{}) {
+		return e.glance(history, lv.Glance, onInfo)
+	}
 	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, MoveTime: lv.MoveTime}
 	lim.Depth = capLimit(lim.Depth, caps.Depth)
 	lim.Nodes = capLimit(lim.Nodes, caps.Nodes)

@@ -220,7 +220,7 @@ func TestGameAgainstComputer(t *testing.T) {
 	g.click(mid(tl.NewGame))
 	g.ticks(30)
 	ng := scenes.NewGameLayout(w, h, 1)
-	// Level 1: the first of six segments.
+	// Level 1: the first of seven segments.
 	g.click(ng.Level.X+ng.Level.W/12, ng.Level.Y+ng.Level.H/2)
 	g.click(mid(ng.Start))
 	g.ticks(30)

@@ -48,7 +48,7 @@ func TestScreenshots(t *testing.T) {
 		g.close()
 
 		// A game with tall columns and kings; the inspector; a move.
-		g = start(t, sz[0], sz[1], "-seed", "1", "-mute", "-level", "2", "-fen", showcaseFEN)
+		g = start(t, sz[0], sz[1], "-seed", "1", "-mute", "-level", "3", "-fen", showcaseFEN)
 		b := playBoard(w, h, rules.Bashni, false)
 		g.ticks(30)
 		g.click(b.centre("c3"))

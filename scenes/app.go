@@ -47,7 +47,7 @@ type Options struct {
 	Variant rules.Variant
 	// Watch starts a game of the computer against itself.
 	Watch bool
-	// Level is the computer's level (1–6) for FEN and Watch; 0 means 3.
+	// Level is the computer's level (1–7) for FEN and Watch; 0 means 4.
 	Level int
 	// Friend makes a FEN game a game between two people.
 	Friend bool
@@ -128,7 +128,7 @@ func NewApp(opts Options) *App {
 	}
 	opts.Settings.Normalize()
 	if opts.Level <= 0 {
-		opts.Level = 3
+		opts.Level = 4 // Club player
 	}
 	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1}
 	if a.store != nil {

@@ -101,8 +101,8 @@ func TestMenuLayouts(t *testing.T) {
 				t.Errorf("new game %vx%v: control %v", w, h, r)
 			}
 		}
-		if ng.Level.W/6 < MinTouchDP {
-			t.Errorf("new game %vx%v: level segments %v wide", w, h, ng.Level.W/6)
+		if levels := float64(len(levelOptions())); levels != levelCount || ng.Level.W/levels < MinTouchDP {
+			t.Errorf("new game %vx%v: level segments %v wide", w, h, ng.Level.W/levels)
 		}
 		gl := GameOverLayout(w, h, 1, rules.Bashni)
 		for _, r := range []Rect{gl.Card, gl.NewGame, gl.Replay, gl.Board} {

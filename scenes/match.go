@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 
+	"bashni/ai"
 	"bashni/rules"
 )
 
@@ -23,7 +24,7 @@ type GameConfig struct {
 	Variant  rules.Variant
 	Start    *rules.Position // nil: the variant's start position
 	Opponent Opponent
-	Level    int         // 1–6, the computer's level
+	Level    int         // 1–7, the computer's level
 	Human    rules.Color // the human's side (bottom of the board for friends)
 	Moves    []string    // moves to replay from Start (a saved game)
 	Ply      int         // how many of Moves are on the board; the rest can be redone
@@ -39,12 +40,7 @@ type Match struct {
 
 // NewMatch starts a match; a saved game's moves are replayed.
 func NewMatch(cfg GameConfig) (*Match, error) {
-	if cfg.Level < 1 {
-		cfg.Level = 1
-	}
-	if cfg.Level > 6 {
-		cfg.Level = 6
-	}
+	cfg.Level = min(max(cfg.Level, ai.MinLevel), ai.MaxLevel)
 	var g *rules.Game
 	if cfg.Start != nil {
 		cfg.Variant = cfg.Start.Variant()

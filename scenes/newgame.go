@@ -3,10 +3,12 @@ package scenes
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/ai"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -19,10 +21,23 @@ type NewGameRects struct {
 	Back, Start                    Rect
 	labelY                         [4]float64
 	titleY                         float64
+	pad                            float64 // the card's inner margin
 }
 
-// Levels are named for the player.
-var levelNames = [7]string{"", "Beginner", "Casual", "Club player", "Strong", "Expert", "Master"}
+// Levels are named for the player: levelNames[n] is level n's.
+var levelNames = [ai.MaxLevel + 1]string{"", "Newcomer", "Beginner", "Casual", "Club player", "Strong", "Expert", "Master"}
+
+// levelCount is the number of levels to choose from.
+const levelCount = ai.MaxLevel - ai.MinLevel + 1
+
+// levelOptions are the labels of the level choice, "1" to "7".
+func levelOptions() []string {
+	var o []string
+	for n := ai.MinLevel; n <= ai.MaxLevel; n++ {
+		o = append(o, strconv.Itoa(n))
+	}
+	return o
+}
 
 // NewGameLayout lays out the new-game screen.
 func NewGameLayout(w, h, scale float64) NewGameRects {
@@ -32,7 +47,10 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 	seg := dp(48)
 	label := dp(30)
 	gap := dp(22)
-	pad := dp(24)
+	// The inner margin narrows on small phones so that every level keeps a
+	// touch target of MinTouchDP.
+	pad := math.Max(dp(10), math.Min(dp(24), math.Floor((cw-levelCount*dp(MinTouchDP))/2)))
+	r.pad = pad
 	title := dp(56)
 	btn := dp(56)
 	ch := pad + title + 4*(label+seg) + 3*gap + dp(34) + btn + pad
@@ -70,14 +88,14 @@ type NewGameScene struct {
 }
 
 // lastChoice remembers the choices between visits.
-var lastChoice = struct{ variant, opponent, level, side int }{0, 0, 2, 0}
+var lastChoice = struct{ variant, opponent, level, side int }{0, 0, 3, 0} // level 4, Club player
 
 // NewNewGameScene makes the screen; Back returns to from.
 func NewNewGameScene(a *App, from Scene) *NewGameScene {
 	s := &NewGameScene{from: from}
 	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}, Selected: lastChoice.variant}
 	s.opponent = ui.Segmented{Options: []string{"Computer", "A friend"}, Selected: lastChoice.opponent}
-	s.level = ui.Segmented{Options: []string{"1", "2", "3", "4", "5", "6"}, Selected: lastChoice.level}
+	s.level = ui.Segmented{Options: levelOptions(), Selected: lastChoice.level}
 	s.side = ui.Segmented{Options: []string{"White", "Black", "Random"}, Selected: lastChoice.side}
 	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
 	s.btnStart = ui.Button{Label: "Play", Kind: ui.Primary}
@@ -200,7 +218,7 @@ func (s *NewGameScene) Draw(a *App, dst *ebiten.Image) {
 	if s.preset != nil {
 		title = "Play from here"
 	}
-	p.Text(dst, title, 28, sprites.Bold, r.Card.X+p.DP(24), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, title, 28, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	labels := [4]string{"Game", "Opponent", "Computer level", "You play"}
 	notes := [4]string{"", "", "", ""}
 	switch {
@@ -225,9 +243,9 @@ func (s *NewGameScene) Draw(a *App, dst *ebiten.Image) {
 		if i == 2 && s.level.Disabled {
 			c = ui.Alpha(c, 0.45)
 		}
-		p.Text(dst, l, 15, sprites.Medium, r.Card.X+p.DP(26), r.labelY[i], text.AlignStart, text.AlignCenter, c)
+		p.Text(dst, l, 15, sprites.Medium, r.Card.X+r.pad+p.DP(2), r.labelY[i], text.AlignStart, text.AlignCenter, c)
 		if notes[i] != "" && !(i == 2 && s.level.Disabled) {
-			p.Text(dst, notes[i], 14, sprites.Regular, r.Card.X+r.Card.W-p.DP(26), r.labelY[i], text.AlignEnd, text.AlignCenter, ui.Alpha(t.TextDim, 0.8))
+			p.Text(dst, notes[i], 14, sprites.Regular, r.Card.X+r.Card.W-r.pad-p.DP(2), r.labelY[i], text.AlignEnd, text.AlignCenter, ui.Alpha(t.TextDim, 0.8))
 		}
 	}
 	s.variant.Draw(dst, p)

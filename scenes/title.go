@@ -127,7 +127,7 @@ func NewTitleScene(a *App) *TitleScene {
 }
 
 func (s *TitleScene) restartAttract() {
-	s.match, _ = NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentWatch, Level: 2})
+	s.match, _ = NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentWatch, Level: 3})
 	s.board.pos = s.match.Game.Position()
 	s.board.frame = nil
 	s.board.last = rules.Move{}

@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"time"
 )
@@ -83,8 +85,10 @@ func (a *Archive) Normalize() {
 	a.Games = games[:min(len(games), ArchiveLimit)]
 }
 
-// ArchiveSchema is the schema version of the archive document.
-const ArchiveSchema = 1
+// ArchiveSchema is the schema version of the archive document. Schema 2
+// counts the computer's levels 1–7 (see GameSchema); the games archived
+// under schema 1 are relabelled on loading (upgradeArchive).
+const ArchiveSchema = 2
 
 // ArchiveDocument describes the archive of finished games ("archive.json").
 func ArchiveDocument() Document[Archive] {
@@ -96,8 +100,55 @@ func ArchiveDocument() Document[Archive] {
 			a.Normalize()
 			return nil
 		},
+		Upgrade: upgradeArchive,
 	}
 }
+
+// schema1Opponent matches the computer as the game of schema 1 named it in
+// an archived game's opponent and in its record's White and Black tags.
+var (
+	schema1Opponent = regexp.MustCompile(`^Computer \(level ([1-6])\)$`)
+	schema1Tag      = regexp.MustCompile(`(?m)^(\[(?:White|Black) "Computer \(level )([1-6])(\)"\])`)
+)
+
+// upgradeArchive relabels the games archived under schema 1, whose level n
+// is level n+1 today, so that "Computer (level 3)" still names the strength
+// it was. Entries that are not objects are left for Normalize to drop.
+func upgradeArchive(schema int, data json.RawMessage) (json.RawMessage, error) {
+	if schema != 1 {
+		return nil, fmt.Errorf("unknown schema %d", schema)
+	}
+	var archive map[string]json.RawMessage
+	var games []json.RawMessage
+	if json.Unmarshal(data, &archive) != nil || json.Unmarshal(archive["games"], &games) != nil {
+		return data, nil // not an archive: Decode says what is wrong
+	}
+	for i, raw := range games {
+		var g map[string]json.RawMessage
+		if json.Unmarshal(raw, &g) != nil || g == nil {
+			continue
+		}
+		var opponent, record string
+		if json.Unmarshal(g["opponent"], &opponent) == nil {
+			if m := schema1Opponent.FindStringSubmatch(opponent); m != nil {
+				g["opponent"], _ = json.Marshal("Computer (level " + nextLevel(m[1]) + ")")
+			}
+		}
+		if json.Unmarshal(g["record"], &record) == nil {
+			record = schema1Tag.ReplaceAllStringFunc(record, func(tag string) string {
+				m := schema1Tag.FindStringSubmatch(tag)
+				return m[1] + nextLevel(m[2]) + m[3]
+			})
+			g["record"], _ = json.Marshal(record)
+		}
+		games[i], _ = json.Marshal(g)
+	}
+	archive["games"], _ = json.Marshal(games)
+	return json.Marshal(archive)
+}
+
+// nextLevel is the level one above a digit from 1 to 6.
+func nextLevel(digit string) string { return string(rune(digit[0] + 1)) }
 
 // LoadArchive returns the finished games, newest first.
 func (s *Store) LoadArchive() ([]ArchivedGame, Notice) {

@@ -3,6 +3,7 @@ package storage
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -154,7 +155,7 @@ func TestDamagedSaveAndBackupStartFresh(t *testing.T) {
 			}
 			for _, part := range []string{
 				"was damaged (unexpected end of JSON input); kept as " + dc.file + ".broken-" + testStamp,
-				"its backup is from a newer version of the game (schema 99, this version reads up to 1); kept as " + dc.file + ".bak.newer-" + testStamp,
+				fmt.Sprintf("its backup is from a newer version of the game (schema 99, this version reads up to %d); kept as ", dc.schema) + dc.file + ".bak.newer-" + testStamp,
 				"starting fresh",
 			} {
 				if !strings.Contains(string(notice), part) {

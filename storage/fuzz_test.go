@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func fuzzDocument[T any](f *testing.F, doc Document[T], seeds ...T) {
 		}
 		f.Add(data)
 		f.Add(data[:len(data)/2])
-		f.Add([]byte(strings.Replace(string(data), `"schema": 1`, `"schema": 2`, 1)))
+		f.Add([]byte(strings.Replace(string(data), fmt.Sprintf(`"schema": %d`, doc.Schema), fmt.Sprintf(`"schema": %d`, doc.Schema+1), 1)))
 	}
 	f.Add([]byte(`{"schema": 1, "kind": "` + doc.Name + `", "data": {}}`))
 	f.Add([]byte(`{"schema": 1, "kind": "` + doc.Name + `", "data": null}`))

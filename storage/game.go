@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -22,7 +23,9 @@ type SavedGame struct {
 	Ply int `json:"ply"`
 	// Opponent is who the human plays against.
 	Opponent Opponent `json:"opponent"`
-	// Level is the computer's strength, 1 (weakest) to 6; 0 for a friend.
+	// Level is the computer's strength, 1 (weakest) to 7; 0 for a friend.
+	// Documents of schema 1 counted 1 to 6 without today's level 1: they
+	// are read as one level higher (upgradeGame).
 	Level int `json:"level,omitempty"`
 	// Human is the colour the human plays (for a game between friends, the
 	// colour at the bottom of the screen).
@@ -41,7 +44,7 @@ type SavedGame struct {
 // limits only stop a damaged file from claiming absurd sizes.
 const (
 	MinLevel       = 1
-	MaxLevel       = 6
+	MaxLevel       = 7
 	maxGameMoves   = 4096
 	maxReasonRunes = 200
 )
@@ -100,17 +103,51 @@ func (g *SavedGame) Normalize() error {
 	return nil
 }
 
-// GameSchema is the schema version of the saved-game document.
-const GameSchema = 1
+// GameSchema is the schema version of the saved-game document. Schema 2
+// added level 1 below the levels of schema 1, which became 2 to 7.
+const GameSchema = 2
+
+// schema1MaxLevel is the highest level of schema 1.
+const schema1MaxLevel = 6
 
 // GameDocument describes the game in progress ("game.json").
 func GameDocument() Document[SavedGame] {
 	return Document[SavedGame]{
-		Name:   "game",
-		Label:  "saved game",
-		Schema: GameSchema,
-		Check:  (*SavedGame).Normalize,
+		Name:    "game",
+		Label:   "saved game",
+		Schema:  GameSchema,
+		Check:   (*SavedGame).Normalize,
+		Upgrade: upgradeGame,
 	}
+}
+
+// upgradeGame turns a saved game of schema 1 into schema 2: a game against
+// the computer keeps its strength, so its level n (clamped to 1–6, as
+// schema 1 read it) becomes n+1. Only "level" changes; whatever else is
+// wrong is left for Normalize to judge.
+func upgradeGame(schema int, data json.RawMessage) (json.RawMessage, error) {
+	if schema != 1 {
+		return nil, fmt.Errorf("unknown schema %d", schema)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
+		return data, nil // not an object: Decode says what is wrong
+	}
+	var opponent string
+	if json.Unmarshal(fields["opponent"], &opponent) != nil {
+		return data, nil
+	}
+	if o, ok := parseOpponent(opponent); !ok || o != OpponentComputer {
+		return data, nil
+	}
+	level := MinLevel // a missing level read as the lowest
+	if raw, ok := fields["level"]; ok {
+		if err := json.Unmarshal(raw, &level); err != nil {
+			return nil, fmt.Errorf("level: %w", jsonProblem(err))
+		}
+	}
+	fields["level"], _ = json.Marshal(min(max(level, MinLevel), schema1MaxLevel) + 1)
+	return json.Marshal(fields)
 }
 
 // LoadGame returns the game in progress. ok is false when there is none

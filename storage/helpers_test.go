@@ -93,11 +93,12 @@ func sampleArchive(n int) Archive {
 
 // docCase drives one document kind through the generic contract tests.
 type docCase struct {
-	file  string
-	save  func(s *Store, version int) error
-	load  func(s *Store) (v any, found bool, notice Notice)
-	value func(version int) any // what load returns after save(version)
-	fresh any                   // what load returns when nothing is usable
+	file   string
+	schema int // the schema it is saved with
+	save   func(s *Store, version int) error
+	load   func(s *Store) (v any, found bool, notice Notice)
+	value  func(version int) any // what load returns after save(version)
+	fresh  any                   // what load returns when nothing is usable
 	// badValue breaks a good encoding in a way only Check notices, or
 	// makes a field the wrong JSON type.
 	badValue func(data []byte) []byte
@@ -106,8 +107,9 @@ type docCase struct {
 func docCases() []docCase {
 	return []docCase{
 		{
-			file: "settings.json",
-			save: func(s *Store, i int) error { return s.SaveSettings(sampleSettings(i)) },
+			file:   "settings.json",
+			schema: SettingsSchema,
+			save:   func(s *Store, i int) error { return s.SaveSettings(sampleSettings(i)) },
 			load: func(s *Store) (any, bool, Notice) {
 				v, found, notice := SettingsDocument().Load(s)
 				return v, found, notice
@@ -119,8 +121,9 @@ func docCases() []docCase {
 			},
 		},
 		{
-			file: "game.json",
-			save: func(s *Store, i int) error { return s.SaveGame(sampleGame(i)) },
+			file:   "game.json",
+			schema: GameSchema,
+			save:   func(s *Store, i int) error { return s.SaveGame(sampleGame(i)) },
 			load: func(s *Store) (any, bool, Notice) {
 				v, found, notice := s.LoadGame()
 				return v, found, notice
@@ -132,8 +135,9 @@ func docCases() []docCase {
 			},
 		},
 		{
-			file: "archive.json",
-			save: func(s *Store, i int) error { return ArchiveDocument().Save(s, sampleArchive(i)) },
+			file:   "archive.json",
+			schema: ArchiveSchema,
+			save:   func(s *Store, i int) error { return ArchiveDocument().Save(s, sampleArchive(i)) },
 			load: func(s *Store) (any, bool, Notice) {
 				v, found, notice := ArchiveDocument().Load(s)
 				return v, found, notice
@@ -171,13 +175,18 @@ func damages() []damage {
 		{"empty", func(_ docCase, d []byte) []byte { return nil }, "broken"},
 		{"garbage", func(_ docCase, d []byte) []byte { return []byte("\x00\xff{not json\n") }, "broken"},
 		{"not an object", func(_ docCase, d []byte) []byte { return []byte(`[1, 2, 3]`) }, "broken"},
-		{"no schema", func(_ docCase, d []byte) []byte { return replaceOnce(d, `"schema": 1,`, "") }, "broken"},
-		{"future schema", func(_ docCase, d []byte) []byte { return replaceOnce(d, `"schema": 1,`, `"schema": 7,`) }, "newer"},
+		{"no schema", func(dc docCase, d []byte) []byte { return replaceOnce(d, schemaField(dc.schema), "") }, "broken"},
+		{"future schema", func(dc docCase, d []byte) []byte { return replaceOnce(d, schemaField(dc.schema), `"schema": 7,`) }, "newer"},
 		{"wrong kind", func(_ docCase, d []byte) []byte { return replaceOnce(d, `"kind": "`, `"kind": "x`) }, "broken"},
-		{"no data", func(_ docCase, d []byte) []byte { return fmt.Appendf(nil, `{"schema": 1, "kind": %q}`, kindOf(d)) }, "broken"},
+		{"no data", func(dc docCase, d []byte) []byte {
+			return fmt.Appendf(nil, `{"schema": %d, "kind": %q}`, dc.schema, kindOf(d))
+		}, "broken"},
 		{"bad value", func(dc docCase, d []byte) []byte { return dc.badValue(d) }, "broken"},
 	}
 }
+
+// schemaField is the envelope's schema field as Encode writes it.
+func schemaField(schema int) string { return fmt.Sprintf(`"schema": %d,`, schema) }
 
 // kindOf extracts the "kind" of an encoded document.
 func kindOf(data []byte) string {

@@ -104,7 +104,7 @@ func TestLocalStorageKeysAndBackupOrder(t *testing.T) {
 		t.Errorf("setItem order %q, want %q", log, want)
 	}
 	stored := shim.Call("getItem", "bashni/game.json").String()
-	if !strings.Contains(stored, `"kind": "game"`) || !strings.Contains(stored, `"schema": 1`) {
+	if !strings.Contains(stored, `"kind": "game"`) || !strings.Contains(stored, schemaField(GameSchema)) {
 		t.Errorf("bashni/game.json holds %q", stored)
 	}
 }

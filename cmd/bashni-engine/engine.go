@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"bashni/ai"
 	"bashni/rules"
 )
 
@@ -30,7 +31,7 @@ type options struct {
 }
 
 func newEngine(out *bufio.Writer) *engine {
-	e := &engine{out: out, options: options{level: 6, hashMiB: 64, seed: 1, eval: "full"}}
+	e := &engine{out: out, options: options{level: ai.MaxLevel, hashMiB: 64, seed: 1, eval: "full"}}
 	e.reset(rules.Bashni)
 	return e
 }
@@ -221,8 +222,8 @@ func (e *engine) cmdSetOption(args []string) error {
 	switch name {
 	case "level":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 6 {
-			return fmt.Errorf("option level: %q is not a level from 1 to 6", truncate(value))
+		if err != nil || n < ai.MinLevel || n > ai.MaxLevel {
+			return fmt.Errorf("option level: %q is not a level from %d to %d", truncate(value), ai.MinLevel, ai.MaxLevel)
 		}
 		o.level = n
 	case "hash":

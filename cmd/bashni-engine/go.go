@@ -42,10 +42,11 @@ func (e *engine) player() *ai.Engine {
 }
 
 // cmdGo searches the current position: "go [depth d] [movetime ms] [nodes n]".
-// With no limit the engine plays at its level (level 6: about two seconds).
-// Given limits bound levels 1–5 further; at level 6 (the full engine) they
-// replace its time budget. Each finished iteration prints an info line, then
-// "bestmove <move>", or "bestmove none" when the game is over.
+// With no limit the engine plays at its level (level 7: about two seconds).
+// Given limits bound levels 2–6 further (level 1 does not search); at level 7
+// (the full engine) they replace its time budget. Each finished iteration
+// prints an info line, then "bestmove <move>", or "bestmove none" when the
+// game is over.
 func (e *engine) cmdGo(args []string) error {
 	var lim ai.Limits
 	if len(args)%2 != 0 {

@@ -36,7 +36,7 @@ func TestGo(t *testing.T) {
 		setup := []string{"position startpos moves c3-d4 f6-e5 d4:f6 g7:e5"}
 		legalAfter(t, setup, run(t, append(setup, goCmd)...))
 	}
-	for level := 1; level <= 5; level++ {
+	for level := 1; level <= 6; level++ {
 		setup := []string{"variant lasca", "position startpos moves c3-d4"}
 		out := run(t, append(setup, "setoption name level value "+string(rune('0'+level)), "setoption name seed value 5", "go")...)
 		legalAfter(t, setup, out[1:]) // out[0] is "variant lasca"

@@ -18,7 +18,7 @@ import (
 
 // The browser tests play the real game in headless Chromium: with a mouse
 // at 1280×800, with a finger in an emulated phone at 390×844, while the
-// computer thinks at level 6, and offline.
+// computer thinks at level 7, and offline.
 
 // settled waits until the game shows a position with the human to move and
 // nothing moving: the computer has answered and the board is still.

@@ -1,0 +1,45 @@
+package scenes
+
+import (
+	"testing"
+
+	"bashni/rules"
+)
+
+// TestNewGameLevels: the level choice offers 1 to 7 under their names, the
+// button chosen is the level played, and the first visit offers level 4
+// (Club player, the strength of the old default, level 3 of 1–6).
+func TestNewGameLevels(t *testing.T) {
+	saved := lastChoice
+	t.Cleanup(func() { lastChoice = saved })
+	lastChoice = struct{ variant, opponent, level, side int }{0, 0, 3, 0}
+	a := NewApp(Options{NoAttract: true})
+	s := NewNewGameScene(a, nil)
+	names := []string{"Newcomer", "Beginner", "Casual", "Club player", "Strong", "Expert", "Master"}
+	if len(s.level.Options) != len(names) {
+		t.Fatalf("%d level options %q, want %d", len(s.level.Options), s.level.Options, len(names))
+	}
+	if got := s.Config(1).Level; got != 4 || levelNames[got] != "Club player" {
+		t.Errorf("first visit: level %d (%s), want 4 (Club player)", got, levelNames[got])
+	}
+	for i, name := range names {
+		s.level.Selected = i
+		level := s.Config(1).Level
+		if want := string(rune('1' + i)); s.level.Options[i] != want || level != i+1 || levelNames[level] != name {
+			t.Errorf("button %q plays level %d named %q, want %s, level %d, %q", s.level.Options[i], level, levelNames[level], want, i+1, name)
+		}
+	}
+}
+
+// TestMatchLevelRange: a match's level is clamped to 1–7.
+func TestMatchLevelRange(t *testing.T) {
+	for _, tt := range []struct{ in, want int }{{-3, 1}, {0, 1}, {1, 1}, {7, 7}, {8, 7}} {
+		m, err := NewMatch(GameConfig{Variant: rules.Bashni, Opponent: OpponentComputer, Level: tt.in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Cfg.Level != tt.want {
+			t.Errorf("level %d became %d, want %d", tt.in, m.Cfg.Level, tt.want)
+		}
+	}
+}
