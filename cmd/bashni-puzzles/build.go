@@ -25,6 +25,7 @@ func buildCmd(args []string) error {
 	variant := fs.String("variant", "bashni", "bashni or lasca")
 	in := fs.String("in", "", "gen output files (JSON lines), comma-separated; required")
 	out := fs.String("out", "", "the data file to write; required")
+	relevel := fs.Bool("relevel", false, "find each puzzle's lowest solving computer level again with the current engine (a few CPU-seconds a puzzle)")
 	fs.Parse(args)
 	if *in == "" || *out == "" {
 		return errors.New("build: -in and -out are required")
@@ -49,6 +50,9 @@ func buildCmd(args []string) error {
 			}
 			seen[key] = true
 			// Derived fields follow the current definitions.
+			if *relevel {
+				pz.Level = lowestLevel(context.Background(), pz)
+			}
 			pz.Themes = puzzles.DetectThemes(pz.Start(), pz.Solution())
 			pz.Rating = rate(pz)
 			pz.ID = puzzleID(v, pz)

@@ -218,7 +218,7 @@ func (f *finder) prove(ctx context.Context, h []*rules.Position, setup rules.Mov
 		return nil, "a fresh engine does not show the first move clearly best"
 	}
 	pz.Themes = puzzles.DetectThemes(start, line)
-	pz.Level = f.lowestLevel(ctx, pz)
+	pz.Level = lowestLevel(ctx, pz)
 	pz.Rating = rate(pz)
 	return pz, ""
 }
@@ -253,10 +253,15 @@ func realised(q *rules.Position, pv []rules.Move, player rules.Color) int {
 // levelSeeds is how many seeded tries each computer level gets at a puzzle.
 const levelSeeds = 3
 
-// lowestLevel is the lowest computer level (1–5) that plays every move of
-// the solution in at least two of three seeded tries, or 0 if none does.
-func (f *finder) lowestLevel(ctx context.Context, pz *puzzles.Puzzle) int {
-	for level := 1; level <= 5; level++ {
+// maxRatedLevel is the strongest computer level tried on a puzzle: level 6
+// searches 500,000 nodes a move; level 7 is the full engine.
+const maxRatedLevel = 6
+
+// lowestLevel is the lowest computer level (1, the newcomer, to 6) that
+// plays every move of the solution in at least two of three seeded tries,
+// or 0 if none does.
+func lowestLevel(ctx context.Context, pz *puzzles.Puzzle) int {
+	for level := 1; level <= maxRatedLevel; level++ {
 		solved := 0
 		for seed := uint64(1); seed <= levelSeeds; seed++ {
 			if solves(ctx, pz, level, seed) {
@@ -290,7 +295,7 @@ func solves(ctx context.Context, pz *puzzles.Puzzle, level int, seed uint64) boo
 // sets up a combination is harder to see) and for every ply of search
 // beyond two that the engine needs to see the first move clearly best.
 func rate(pz *puzzles.Puzzle) int {
-	base := map[int]int{1: 900, 2: 1150, 3: 1400, 4: 1650, 5: 1850, 0: 2050}[pz.Level]
+	base := map[int]int{1: 800, 2: 900, 3: 1150, 4: 1400, 5: 1650, 6: 1850, 0: 2050}[pz.Level]
 	r := base + 80*(pz.PlayerMoves()-1) + 30*max(0, pz.Found-2)
 	if !pz.Solution()[0].IsCapture() {
 		r += 120

@@ -95,7 +95,7 @@ func TestRateAndID(t *testing.T) {
 	p.Level = 1
 	one := rate(p)
 	p.Level = 0
-	if none := rate(p); none <= one || one != 900+80+120 {
+	if none := rate(p); none <= one || one != 800+80+120 {
 		t.Errorf("ratings: level 1 %d, none %d", one, none)
 	}
 	id := puzzleID(rules.Bashni, p)

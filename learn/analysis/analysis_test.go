@@ -184,7 +184,7 @@ func TestMoments(t *testing.T) {
 		total += len(ms)
 	}
 	if total == 0 {
-		t.Fatal("a 60-move game between level-4 players without a single mistake")
+		t.Fatal("a 60-move game between level-5 players without a single mistake")
 	}
 	if got := r.Moments(rules.White, 1); len(got) > 1 {
 		t.Errorf("max 1 gave %d moments", len(got))

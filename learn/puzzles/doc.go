@@ -30,10 +30,10 @@
 //
 // # Rating and tiers
 //
-// A puzzle's rating comes from the lowest computer level (ai levels 1–5,
-// three seeded tries each, two of three must succeed) that plays the whole
-// solution: 900, 1150, 1400, 1650 or 1850 for levels 1–5, 2050 when none
-// does; plus 80 for every move of the player after the first, plus 120 when
+// A puzzle's rating comes from the lowest computer level (ai levels 1–6,
+// level 1 the newcomer; three seeded tries each, two of three must succeed)
+// that plays the whole solution: 800, 900, 1150, 1400, 1650 or 1850 for
+// levels 1–6, 2050 when none does; plus 80 for every move of the player after the first, plus 120 when
 // the first move is a quiet move (captures are compulsory and the board
 // shows them; a quiet move that sets up a combination is harder to see),
 // plus 30 for every ply beyond two that a fresh engine needs to see the
@@ -64,7 +64,7 @@
 //	   "depth": 14,                // the deep search's depth
 //	   "found": 5,                 // the QuickCheck depth
 //	   "gain": 3,                  // Material won by the line
-//	   "level": 2,                 // the lowest computer level that solves it (0: none)
+//	   "level": 2,                 // the lowest computer level (1–6) that solves it (0: none)
 //	   "source": "selfplay 2/9 L1-L1 ply 59"  // where the position comes from
 //	 } ]
 //	}

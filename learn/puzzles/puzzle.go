@@ -35,7 +35,7 @@ type Puzzle struct {
 	// lower bound), the depth reached, the shallowest depth at which a fresh
 	// engine already shows the first move clearly best, the material won by
 	// the line, the lowest computer level that solves the whole line (0:
-	// none up to 5), and where the position comes from.
+	// none up to 6), and where the position comes from.
 	Eval   int    `json:"eval"`
 	Margin int    `json:"margin"`
 	Depth  int    `json:"depth"`
