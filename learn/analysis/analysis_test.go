@@ -59,39 +59,58 @@ func readGame(t testing.TB, path string) (*rules.Position, []rules.Move) {
 	return gameOf(t, string(b))
 }
 
-// TestJob runs an analysis in the background: progress rises to the total,
-// snapshots fill in, the result matches the game and survives JSON, and a
-// second job can be cancelled.
+// TestJob runs an analysis in two passes in the background: progress rises
+// to the total, snapshots fill in (the whole graph after the quick pass),
+// the result matches the game and survives JSON, and a second job can be
+// cancelled.
 func TestJob(t *testing.T) {
 	start, moves := gameOf(t, workedGame)
-	opt := Options{Limits: ai.Limits{Nodes: 20_000}}
+	opt := Options{Quick: ai.Limits{Nodes: 5_000}, Limits: ai.Limits{Nodes: 20_000}}
+	if got := opt.Settings(); got != "nodes 5000, then nodes 20000" {
+		t.Fatalf("settings %q", got)
+	}
 	j, err := Start(start, moves, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := 0
+	n := len(moves) + 1
+	last, sawQuick := 0, false
 	for !j.Done() {
 		done, total := j.Progress()
-		if done < last || total != len(moves)+1 {
+		if done < last || total != 2*n {
 			t.Fatalf("progress %d/%d after %d", done, total, last)
 		}
 		last = done
 		s := j.Snapshot()
 		for i, p := range s.Positions {
 			if i < done && !p.Done {
-				t.Fatalf("snapshot at %d/%d: position %d done=%v", done, total, i, p.Done)
+				t.Fatalf("snapshot at %d/%d: position %d not done", done, total, i)
 			}
 		}
-		time.Sleep(5 * time.Millisecond)
+		if s.Passes == 1 && !s.Complete {
+			sawQuick = true
+			for i := range s.Reviews {
+				if !s.Reviews[i].Done {
+					t.Fatalf("after the quick pass move %d is not reviewed", i+1)
+				}
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
 	r, err := j.Wait()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if done, total := j.Progress(); done != total {
-		t.Fatalf("ended at %d/%d", done, total)
+	if done, total := j.Progress(); done != total || r.Passes != 2 || !r.Complete {
+		t.Fatalf("ended at %d/%d, %d passes, complete %v", done, total, r.Passes, r.Complete)
 	}
-	settings := Settings(opt.Limits)
+	for i, p := range r.Positions {
+		if p.Pass != 2 {
+			t.Fatalf("position %d from pass %d", i, p.Pass)
+		}
+	}
+	t.Logf("a snapshot between the passes seen: %v", sawQuick)
+	settings := opt.Settings()
 	if !r.Matches(start, moves, settings) || r.Matches(start, moves[:len(moves)-1], settings) || r.Matches(start, moves, "nodes 1") {
 		t.Fatal("Matches does not tell this game from others")
 	}
@@ -108,7 +127,7 @@ func TestJob(t *testing.T) {
 	}
 
 	// Cancel a slow job at once.
-	j, err = Start(start, moves, Options{Limits: ai.Limits{Nodes: 50_000_000}})
+	j, err = Start(start, moves, Options{Limits: ai.Limits{Nodes: 50_000_000}, NoQuick: true})
 	if err != nil {
 		t.Fatal(err)
 	}

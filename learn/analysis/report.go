@@ -33,20 +33,24 @@ type Report struct {
 	Variant  string   `json:"variant"`
 	StartFEN string   `json:"start"`
 	Moves    []string `json:"moves"`
-	Settings string   `json:"settings"` // the search budget, e.g. "nodes 150000"
+	Settings string   `json:"settings"` // the searches, Options.Settings
 	Key      string   `json:"key"`      // variant, start, moves and settings, hashed
 	// Positions has one entry per position of the game (len(Moves)+1),
 	// the start first; entries not analysed yet have Done false.
 	Positions []Position `json:"positions"`
 	// Reviews has one entry per move (len(Moves)); a move is reviewed
 	// once the positions before and after it are analysed.
-	Reviews  []Review `json:"reviews"`
-	Complete bool     `json:"complete"`
+	Reviews []Review `json:"reviews"`
+	// Passes counts the passes over the whole game finished; Complete is
+	// set when the last one is.
+	Passes   int  `json:"passes"`
+	Complete bool `json:"complete"`
 }
 
 // Position is the engine's view of one position of the game.
 type Position struct {
 	Done bool `json:"done"`
+	Pass int  `json:"pass"` // the pass that searched it (1: the quick one when there are two)
 	// Score is in centipawns from White's view; a forced win shows as a
 	// score beyond ±ai.WinBound (see Mate).
 	Score int      `json:"score"`

@@ -4,50 +4,81 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"bashni/ai"
 	"bashni/rules"
 )
 
-// DefaultLimits is the search of each position: 200,000 nodes, about 0.1 s
-// on a desktop and well under a second in a phone's browser, which sees
-// about eight plies ahead in the middlegame and every capture sequence to
-// its end (see the notes of the measurement in the package README).
-var DefaultLimits = ai.Limits{Nodes: 200_000}
+// The searches of an analysis. A first, quick pass draws the whole graph
+// early; the final pass refines every position, and the classification of
+// the moves is the final pass's. 200,000 nodes a position reach a mean
+// depth of about 13 plies (and every capture sequence to its end); on the
+// reference games (docs/LEARN.md) they mark no good move as a mistake,
+// which 50,000 and 100,000 nodes did. A 60-move game takes about 9 s of one
+// desktop core natively and about three times that as WebAssembly; the
+// quick pass a fifth of that.
+var (
+	DefaultQuick  = ai.Limits{Nodes: 40_000}
+	DefaultLimits = ai.Limits{Nodes: 200_000}
+)
 
 // Options configure an analysis.
 type Options struct {
-	Limits  ai.Limits // the search of each position (zero: DefaultLimits)
-	HashMiB int       // the engine's table (0: 16, as the game's own engine)
+	Limits ai.Limits // the final search of each position (zero: DefaultLimits)
+	// Quick is the first pass (zero: DefaultQuick). There is no quick pass
+	// when NoQuick is set or when it would search no fewer nodes than the
+	// final one.
+	Quick   ai.Limits
+	NoQuick bool
+	HashMiB int // the engine's table (0: 16, as the game's own engine)
 	// Yield is the engine's yield hook (nil: package ai's default, which
 	// keeps a js/wasm page drawing).
 	Yield func()
 }
 
-func (o Options) limits() ai.Limits {
-	if o.Limits == (ai.Limits{}) {
-		return DefaultLimits
+// passes are the searches in order.
+func (o Options) passes() []ai.Limits {
+	final := o.Limits
+	if final == (ai.Limits{}) {
+		final = DefaultLimits
 	}
-	return o.Limits
+	quick := o.Quick
+	if quick == (ai.Limits{}) {
+		quick = DefaultQuick
+	}
+	if o.NoQuick || final.Nodes == 0 || quick.Nodes == 0 || quick.Nodes >= final.Nodes {
+		return []ai.Limits{final}
+	}
+	return []ai.Limits{quick, final}
 }
 
-// Settings names a search budget in a report.
-func Settings(lim ai.Limits) string {
-	s := ""
+// Settings names the searches in a report, e.g. "nodes 40000, then nodes
+// 200000": a stored report matches a game only with the same settings.
+func (o Options) Settings() string {
+	var parts []string
+	for _, lim := range o.passes() {
+		parts = append(parts, limitsText(lim))
+	}
+	return strings.Join(parts, ", then ")
+}
+
+func limitsText(lim ai.Limits) string {
+	var parts []string
 	if lim.Depth > 0 {
-		s += fmt.Sprintf("depth %d ", lim.Depth)
+		parts = append(parts, fmt.Sprintf("depth %d", lim.Depth))
 	}
 	if lim.Nodes > 0 {
-		s += fmt.Sprintf("nodes %d ", lim.Nodes)
+		parts = append(parts, fmt.Sprintf("nodes %d", lim.Nodes))
 	}
 	if lim.MoveTime > 0 {
-		s += fmt.Sprintf("time %v ", lim.MoveTime)
+		parts = append(parts, fmt.Sprintf("time %v", lim.MoveTime))
 	}
-	if s == "" {
+	if len(parts) == 0 {
 		return "unlimited"
 	}
-	return s[:len(s)-1]
+	return strings.Join(parts, " ")
 }
 
 // game is a checked game: its positions and moves.
@@ -99,46 +130,52 @@ func Run(ctx context.Context, start *rules.Position, moves []rules.Move, opt Opt
 		return nil, err
 	}
 	var mu sync.Mutex
-	r := newReport(g, Settings(opt.limits()))
+	r := newReport(g, opt.Settings())
 	err = analyse(ctx, g, r, &mu, opt, progress)
 	return r, err
 }
 
-// analyse fills r position by position, holding mu while it writes.
+// analyse fills r position by position, pass by pass, holding mu while it
+// writes. A move is reviewed once both its positions are done in the same
+// pass, so that a review never compares searches of different depths.
 func analyse(ctx context.Context, g *game, r *Report, mu *sync.Mutex, opt Options, progress func(done, total int)) error {
 	hash := opt.HashMiB
 	if hash <= 0 {
 		hash = 16
 	}
 	e := ai.NewEngine(ai.Options{HashMiB: hash, Yield: opt.Yield})
-	lim := opt.limits()
-	total := len(g.history)
-	for i := range g.history {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		a := e.Analyse(ctx, g.history[:i+1], lim, nil)
-		if err := ctx.Err(); err != nil {
-			return err // a stopped search is not an evaluation
-		}
-		pos := Position{Done: true, Score: a.WhiteScore, Depth: a.Depth, Nodes: a.Nodes}
-		if !a.Best.IsZero() {
-			pos.Best = a.Best.String()
-			for _, m := range a.PV {
-				pos.PV = append(pos.PV, m.String())
+	passes := opt.passes()
+	n := len(g.history)
+	total := n * len(passes)
+	for pass, lim := range passes {
+		for i := range g.history {
+			if err := ctx.Err(); err != nil {
+				return err
 			}
-		}
-		mu.Lock()
-		r.Positions[i] = pos
-		if i > 0 {
-			r.Reviews[i-1] = review(r, i-1, g.history[i-1].SideToMove())
-		}
-		if i == total-1 {
-			r.Complete = true
-		}
-		mu.Unlock()
-		if progress != nil {
-			progress(i+1, total)
+			a := e.Analyse(ctx, g.history[:i+1], lim, nil)
+			if err := ctx.Err(); err != nil {
+				return err // a stopped search is not an evaluation
+			}
+			pos := Position{Done: true, Pass: pass + 1, Score: a.WhiteScore, Depth: a.Depth, Nodes: a.Nodes}
+			if !a.Best.IsZero() {
+				pos.Best = a.Best.String()
+				for _, m := range a.PV {
+					pos.PV = append(pos.PV, m.String())
+				}
+			}
+			mu.Lock()
+			r.Positions[i] = pos
+			if i > 0 {
+				r.Reviews[i-1] = review(r, i-1, g.history[i-1].SideToMove())
+			}
+			if i == n-1 {
+				r.Passes = pass + 1
+				r.Complete = pass == len(passes)-1
+			}
+			mu.Unlock()
+			if progress != nil {
+				progress(pass*n+i+1, total)
+			}
 		}
 	}
 	return nil
@@ -197,8 +234,8 @@ func Start(start *rules.Position, moves []rules.Move, opt Options) (*Job, error)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &Job{
-		report: newReport(g, Settings(opt.limits())),
-		total:  len(g.history),
+		report: newReport(g, opt.Settings()),
+		total:  len(g.history) * len(opt.passes()),
 		cancel: cancel,
 		end:    make(chan struct{}),
 	}
@@ -216,7 +253,8 @@ func Start(start *rules.Position, moves []rules.Move, opt Options) (*Job, error)
 	return j, nil
 }
 
-// Progress is the number of positions analysed and the total.
+// Progress is the number of position searches done and the total (every
+// position once per pass).
 func (j *Job) Progress() (done, total int) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
