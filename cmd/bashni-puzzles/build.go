@@ -137,6 +137,40 @@ func readFound(path string, v rules.Variant) ([]*puzzles.Puzzle, error) {
 	return out, sc.Err()
 }
 
+// relevelCmd rewrites gen output files with every puzzle's Level found
+// again with the current engine's levels.
+func relevelCmd(args []string) error {
+	fs := flag.NewFlagSet("relevel", flag.ExitOnError)
+	variant := fs.String("variant", "bashni", "bashni or lasca")
+	in := fs.String("in", "", "gen output file (JSON lines); required")
+	out := fs.String("out", "", "the file to write; required")
+	fs.Parse(args)
+	if *in == "" || *out == "" {
+		return errors.New("relevel: -in and -out are required")
+	}
+	v, err := rules.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	pzs, err := readFound(*in, v)
+	if err != nil {
+		return err
+	}
+	var b []byte
+	for _, pz := range pzs {
+		was := pz.Level
+		pz.Level = lowestLevel(context.Background(), pz)
+		pz.Rating = rate(pz)
+		line, err := json.Marshal(found{Variant: v.String(), Puzzle: *pz})
+		if err != nil {
+			return err
+		}
+		b = append(append(b, line...), '\n')
+		fmt.Printf("%s: level %d → %d\n", pz.Source, was, pz.Level)
+	}
+	return writeAtomic(*out, b)
+}
+
 func writeAtomic(path string, b []byte) error {
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, b, 0o644); err != nil {

@@ -15,7 +15,8 @@
 // current search). build merges such files, drops duplicates, numbers and
 // sorts the puzzles and writes the data file (format: learn/puzzles/doc.go).
 // verify repeats the deep check of every puzzle of a data file and exits
-// non-zero if one fails. Run the long commands at low priority on a shared
+// non-zero if one fails. relevel rewrites gen output with each puzzle's
+// lowest solving computer level found again (after the levels change). Run the long commands at low priority on a shared
 // machine: nice -n 19 bashni-puzzles gen ….
 package main
 
@@ -36,6 +37,8 @@ func main() {
 		err = buildCmd(os.Args[2:])
 	case "verify":
 		err = verifyCmd(os.Args[2:])
+	case "relevel":
+		err = relevelCmd(os.Args[2:])
 	default:
 		usage()
 	}
@@ -46,6 +49,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, `usage: bashni-puzzles gen|build|verify [flags]   (-h after a command lists its flags)`)
+	fmt.Fprintln(os.Stderr, `usage: bashni-puzzles gen|build|verify|relevel [flags]   (-h after a command lists its flags)`)
 	os.Exit(2)
 }
