@@ -12,5 +12,6 @@ import (
 // message (see main_js.go for the page).
 const inBrowser = false
 
-// platformGame is the App itself on the desktop.
-func platformGame(app *scenes.App) ebiten.Game { return app }
+// platformGame is the App on the desktop, ended cleanly by a signal
+// (signal.go).
+func platformGame(app *scenes.App) ebiten.Game { return quitOnSignal(app) }

@@ -2,7 +2,8 @@
 # Runs every check and test of the project: formatting, go vet (native and
 # js/wasm), staticcheck, and all Go tests — the end-to-end tests of the game
 # under Xvfb and of the browser build in headless Chromium included.
-# It installs what the tests need (Xvfb, Mesa, Chromium, Node.js) when missing.
+# It installs what the tests need (Xvfb, Mesa, Chromium, Node.js, PostgreSQL)
+# when missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -13,6 +14,7 @@ command -v xauth >/dev/null 2>&1 || missing+=(xauth)
 ls /usr/lib/*/dri/swrast_dri.so /usr/lib/*/dri/kms_swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v node >/dev/null 2>&1 || missing+=(nodejs) # storage's localStorage tests run the js/wasm build under Node
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql) # online/store and online/server start a private PostgreSQL
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   sudo=""
@@ -35,7 +37,7 @@ fi
 
 echo "== go vet"
 go vet ./...
-GOOS=js GOARCH=wasm go vet $(GOOS=js GOARCH=wasm go list ./... | grep -v -e /cmd/ -e /wasm/serve)
+GOOS=js GOARCH=wasm go vet $(GOOS=js GOARCH=wasm go list -e ./... | grep -v -e /cmd/ -e /wasm/serve -e /online/server -e /online/store -e /online/internal)
 
 echo "== staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...

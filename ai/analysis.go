@@ -69,34 +69,78 @@ func IsWinScore(score int) (plies int, ok bool) {
 // Analysis) in words from White's and Black's names: "The position is
 // equal", "White is slightly better", "Black is better", "White is much
 // better", "Black is winning", or for a forced end "White wins in 5 moves"
-// (the loser is left without a legal move).
+// (the loser is left without a legal move). Package i18n says the same
+// Verdict in the player's language.
 func ScoreText(score int, side rules.Color) string {
+	v := VerdictOf(score, side)
+	switch v.Kind {
+	case VerdictEqual:
+		return "The position is equal"
+	case VerdictSlightlyBetter:
+		return fmt.Sprintf("%s is slightly better", v.Leader)
+	case VerdictBetter:
+		return fmt.Sprintf("%s is better", v.Leader)
+	case VerdictMuchBetter:
+		return fmt.Sprintf("%s is much better", v.Leader)
+	case VerdictWinning:
+		return fmt.Sprintf("%s is winning", v.Leader)
+	case VerdictHasWon:
+		return fmt.Sprintf("%s has won", v.Leader)
+	}
+	if v.Moves == 1 {
+		return fmt.Sprintf("%s wins in 1 move", v.Leader)
+	}
+	return fmt.Sprintf("%s wins in %d moves", v.Leader, v.Moves)
+}
+
+// VerdictKind is how a score stands, in the words a player reads.
+type VerdictKind uint8
+
+const (
+	VerdictEqual VerdictKind = iota
+	VerdictSlightlyBetter
+	VerdictBetter
+	VerdictMuchBetter
+	VerdictWinning
+	VerdictWinsIn // a forced win in Verdict.Moves moves
+	VerdictHasWon
+)
+
+// Verdict is a score in words, without the words: who leads and by how
+// much, or in how many moves they win.
+type Verdict struct {
+	Kind   VerdictKind
+	Leader rules.Color // the side ahead (White when equal)
+	Moves  int         // the winner's moves to a forced win (VerdictWinsIn)
+}
+
+// VerdictOf judges a score (centipawns from side's view).
+func VerdictOf(score int, side rules.Color) Verdict {
 	w := whiteView(score, side)
-	leader := rules.White
+	v := Verdict{Leader: rules.White}
 	if w < 0 {
-		leader = rules.Black
+		v.Leader = rules.Black
 	}
 	if plies, ok := IsWinScore(score); ok {
 		// The winner makes the last move: count the winner's moves.
-		moves := (plies + 1) / 2
-		if moves <= 0 {
-			return fmt.Sprintf("%s has won", leader)
+		v.Moves = (plies + 1) / 2
+		v.Kind = VerdictWinsIn
+		if v.Moves <= 0 {
+			v.Kind = VerdictHasWon
 		}
-		if moves == 1 {
-			return fmt.Sprintf("%s wins in 1 move", leader)
-		}
-		return fmt.Sprintf("%s wins in %d moves", leader, moves)
+		return v
 	}
-	a := abs(w)
-	switch {
+	switch a := abs(w); {
 	case a < 30:
-		return "The position is equal"
+		v.Kind = VerdictEqual
 	case a < 80:
-		return fmt.Sprintf("%s is slightly better", leader)
+		v.Kind = VerdictSlightlyBetter
 	case a < 180:
-		return fmt.Sprintf("%s is better", leader)
+		v.Kind = VerdictBetter
 	case a < 400:
-		return fmt.Sprintf("%s is much better", leader)
+		v.Kind = VerdictMuchBetter
+	default:
+		v.Kind = VerdictWinning
 	}
-	return fmt.Sprintf("%s is winning", leader)
+	return v
 }

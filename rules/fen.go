@@ -104,21 +104,21 @@ func (b *positionBuilder) add(owner Color, item string) error {
 	}
 	sq, err := ParseSquare(b.p.variant, sqText)
 	if err != nil {
-		return fmt.Errorf("column %q: %w", item, err)
+		return fmt.Errorf("column %s: %w", Quote(item), err)
 	}
 	if b.seen&(1<<uint(sq)) != 0 {
-		return fmt.Errorf("column %q: square %v given twice", item, sq)
+		return fmt.Errorf("column %s: square %v given twice", Quote(item), sq)
 	}
 	col, err := parseStack(owner, stack)
 	if err != nil {
-		return fmt.Errorf("column %q: %w", item, err)
+		return fmt.Errorf("column %s: %w", Quote(item), err)
 	}
 	for i := 0; i < col.Height(); i++ {
 		b.pieces[col.Piece(i).Color()]++
 	}
 	for c, n := range b.pieces {
 		if n > b.p.variant.Pieces()/2 {
-			return fmt.Errorf("column %q: more than %d %s pieces", item, b.p.variant.Pieces()/2, strings.ToLower(Color(c).String()))
+			return fmt.Errorf("column %s: more than %d %s pieces", Quote(item), b.p.variant.Pieces()/2, strings.ToLower(Color(c).String()))
 		}
 	}
 	b.seen |= 1 << uint(sq)
@@ -134,16 +134,16 @@ func parseStack(owner Color, stack string) (Column, error) {
 	}
 	own, prisoners, hasPrisoners := strings.Cut(stack, "/")
 	if strings.Contains(prisoners, "/") {
-		return 0, fmt.Errorf("stack %q has more than one '/'", stack)
+		return 0, fmt.Errorf("stack %s has more than one '/'", Quote(stack))
 	}
 	if own == "" {
-		return 0, fmt.Errorf("stack %q has no piece of the owner on top", stack)
+		return 0, fmt.Errorf("stack %s has no piece of the owner on top", Quote(stack))
 	}
 	if hasPrisoners && prisoners == "" {
-		return 0, fmt.Errorf("stack %q has an empty prisoner part after '/'", stack)
+		return 0, fmt.Errorf("stack %s has an empty prisoner part after '/'", Quote(stack))
 	}
 	if len(own)+len(prisoners) > maxHeight {
-		return 0, fmt.Errorf("stack %q is taller than %d pieces", stack, maxHeight)
+		return 0, fmt.Errorf("stack %s is taller than %d pieces", Quote(stack), maxHeight)
 	}
 	var col Column
 	for i, part := range [2]string{own, prisoners} {
@@ -158,7 +158,7 @@ func parseStack(owner Color, stack string) (Column, error) {
 			case '1':
 				col = col.pushBottom(NewPiece(colour, true))
 			default:
-				return 0, fmt.Errorf("stack %q: %q is not a piece (want 0 for a man, 1 for a king)", stack, r)
+				return 0, fmt.Errorf("stack %s: %q is not a piece (want 0 for a man, 1 for a king)", Quote(stack), r)
 			}
 		}
 	}
@@ -184,7 +184,7 @@ func parseCompactFEN(v Variant, s string) (*Position, error) {
 	fields := strings.Split(s, ":")
 	side, ok := parseColor(fields[0])
 	if !ok || len(strings.TrimSpace(fields[0])) != 1 {
-		return nil, fmt.Errorf("bad FEN: side to move %q is not W or B", fields[0])
+		return nil, fmt.Errorf("bad FEN: side to move %s is not W or B", Quote(fields[0]))
 	}
 	b := newPositionBuilder(v)
 	b.p.side = side
@@ -216,27 +216,27 @@ func parseCompactFEN(v Variant, s string) (*Position, error) {
 			}
 		case "H", "F":
 			n, err := strconv.Atoi(strings.TrimSpace(rest))
-			if err != nil || n < 0 || n > 1_000_000 {
-				return nil, fmt.Errorf("bad FEN: counter %q is not a number", f)
+			if err != nil || n < 0 || n > MaxCounter {
+				return nil, fmt.Errorf("bad FEN: counter %s is not a number from 0 to %d", Quote(f), MaxCounter)
 			}
 			if tag == "H" {
 				if haveH || haveF {
-					return nil, fmt.Errorf("bad FEN: counter %q out of place", f)
+					return nil, fmt.Errorf("bad FEN: counter %s out of place", Quote(f))
 				}
 				haveH = true
 				b.p.halfmove = n
 			} else {
 				if haveF {
-					return nil, fmt.Errorf("bad FEN: counter %q given twice", f)
+					return nil, fmt.Errorf("bad FEN: counter %s given twice", Quote(f))
 				}
 				if n < 1 {
-					return nil, fmt.Errorf("bad FEN: full-move number %q must be at least 1", f)
+					return nil, fmt.Errorf("bad FEN: full-move number %s must be at least 1", Quote(f))
 				}
 				haveF = true
 				b.p.fullmove = n
 			}
 		default:
-			return nil, fmt.Errorf("bad FEN: unknown field %q (want W…, B…, H<n> or F<n>)", f)
+			return nil, fmt.Errorf("bad FEN: unknown field %s (want W…, B…, H<n> or F<n>)", Quote(f))
 		}
 	}
 	if !haveList[White] || !haveList[Black] {
@@ -258,7 +258,7 @@ func parseReadableFEN(v Variant, s string) (*Position, error) {
 		if head, rest, ok := strings.Cut(sentence, ":"); ok {
 			owner, ok := parseColor(head)
 			if !ok {
-				return nil, fmt.Errorf("bad position: %q is not White or Black", head)
+				return nil, fmt.Errorf("bad position: %s is not White or Black", Quote(head))
 			}
 			if haveList[owner] {
 				return nil, fmt.Errorf("bad position: %s's columns given twice", owner)
@@ -279,16 +279,16 @@ func parseReadableFEN(v Variant, s string) (*Position, error) {
 		if len(words) == 3 && strings.EqualFold(words[1], "to") && strings.EqualFold(words[2], "move") {
 			side, ok := parseColor(words[0])
 			if !ok {
-				return nil, fmt.Errorf("bad position: %q: the side to move must be White or Black", sentence)
+				return nil, fmt.Errorf("bad position: %s: the side to move must be White or Black", Quote(sentence))
 			}
 			if haveSide {
-				return nil, fmt.Errorf("bad position: %q: the side to move given twice", sentence)
+				return nil, fmt.Errorf("bad position: %s: the side to move given twice", Quote(sentence))
 			}
 			haveSide = true
 			b.p.side = side
 			continue
 		}
-		return nil, fmt.Errorf("bad position: cannot read %q", sentence)
+		return nil, fmt.Errorf("bad position: cannot read %s", Quote(sentence))
 	}
 	if !haveList[White] || !haveList[Black] {
 		return nil, fmt.Errorf("bad position: want both \"White:\" and \"Black:\"")
@@ -298,3 +298,9 @@ func parseReadableFEN(v Variant, s string) (*Position, error) {
 	}
 	return b.finish(), nil
 }
+
+// MaxCounter is the largest halfmove clock (H) and full-move number (F) a
+// FEN may carry. Programs that play moves on from a FEN (bashni-engine)
+// refuse a move that would carry a counter past it, so that every FEN they
+// write can be read back.
+const MaxCounter = 1_000_000

@@ -38,7 +38,7 @@ func ParseResult(s string) (Result, error) {
 	case "*":
 		return Ongoing, nil
 	}
-	return Ongoing, fmt.Errorf("bad result %q (want 1-0, 0-1, 1/2-1/2 or *)", s)
+	return Ongoing, fmt.Errorf("bad result %s (want 1-0, 0-1, 1/2-1/2 or *)", Quote(s))
 }
 
 // WinFor returns the result in which c wins.

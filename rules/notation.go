@@ -1,9 +1,7 @@
 package rules
 
 import (
-	"fmt"
 	"strings"
-	"unicode"
 )
 
 // ParseMove reads a move in the notation of PROTOCOL.md and returns the legal
@@ -34,14 +32,12 @@ func (p *Position) ParseMove(text string) (Move, error) {
 			return found[0], nil
 		}
 		if len(found) > 1 {
-			names := make([]string, len(found))
-			for i, m := range found {
-				names[i] = m.String()
-			}
-			return Move{}, fmt.Errorf("ambiguous move '%s': %s", printable(text), strings.Join(names, " "))
+			return Move{}, &MoveError{Problem: MoveAmbiguous, Text: printable(text), Candidates: found}
 		}
 	}
-	return Move{}, fmt.Errorf("illegal move '%s'%s", printable(text), p.whyIllegal(route, capture, moves))
+	e := p.whyIllegal(route, capture, moves)
+	e.Text = printable(text)
+	return Move{}, e
 }
 
 // parseRoute splits move text into squares and tells whether it is written
@@ -49,7 +45,7 @@ func (p *Position) ParseMove(text string) (Move, error) {
 func (p *Position) parseRoute(text string) ([]Square, bool, error) {
 	t := strings.ToLower(strings.TrimSpace(text))
 	if t == "" {
-		return nil, false, fmt.Errorf("bad move: empty")
+		return nil, false, &MoveError{Problem: MoveEmpty}
 	}
 	var route []Square
 	quiet, capture := false, false
@@ -67,21 +63,21 @@ func (p *Position) parseRoute(text string) ([]Square, bool, error) {
 		}
 		sq, err := ParseSquare(p.variant, t[start:i])
 		if err != nil {
-			return nil, false, fmt.Errorf("bad move '%s': %w", printable(text), err)
+			return nil, false, &MoveError{Problem: MoveBadSquare, Text: printable(text), Square: err.(*SquareError)}
 		}
 		route = append(route, sq)
 		if len(route) > maxPath {
-			return nil, false, fmt.Errorf("bad move '%s': too many squares", printable(text))
+			return nil, false, &MoveError{Problem: MoveTooManySquares, Text: printable(text)}
 		}
 		start = i + 1
 	}
 	switch {
 	case len(route) < 2:
-		return nil, false, fmt.Errorf("bad move '%s': want at least two squares, like c3-d4 or c5:e3", printable(text))
+		return nil, false, &MoveError{Problem: MoveTooFewSquares, Text: printable(text)}
 	case quiet && capture:
-		return nil, false, fmt.Errorf("bad move '%s': mixes '-' and ':'", printable(text))
+		return nil, false, &MoveError{Problem: MoveMixed, Text: printable(text)}
 	case quiet && len(route) > 2:
-		return nil, false, fmt.Errorf("bad move '%s': a quiet move has two squares; write captures with ':'", printable(text))
+		return nil, false, &MoveError{Problem: MoveQuietTooLong, Text: printable(text)}
 	}
 	return route, capture, nil
 }
@@ -98,47 +94,31 @@ func sameRoute(m Move, route []Square) bool {
 	return true
 }
 
-// whyIllegal explains a rejected move in a short suffix, e.g. ": a capture is
-// compulsory (a3:c5)".
-func (p *Position) whyIllegal(route []Square, capture bool, moves []Move) string {
+// whyIllegal says why a move that parsed is not legal (the error's Text is
+// left to the caller).
+func (p *Position) whyIllegal(route []Square, capture bool, moves []Move) *MoveError {
 	if len(moves) == 0 {
-		return ": no legal move in this position"
+		return &MoveError{Problem: MoveNoLegalMove}
 	}
 	from := p.Column(route[0])
 	switch {
 	case from.IsEmpty():
-		return fmt.Sprintf(": no column on %v", route[0])
+		return &MoveError{Problem: MoveNoColumn, From: route[0]}
 	case from.Owner() != p.side:
-		return fmt.Sprintf(": the column on %v is %s's, %s is to move", route[0], from.Owner(), p.side)
+		return &MoveError{Problem: MoveNotYours, From: route[0], Owner: from.Owner(), ToMove: p.side}
 	}
 	if moves[0].IsCapture() {
 		if !capture {
 			for _, m := range moves {
 				if sameRoute(m, route) {
-					return ": a capture is written with ':'"
+					return &MoveError{Problem: MoveCaptureColon}
 				}
 			}
 		}
-		return fmt.Sprintf(": a capture is compulsory (%v)", moves[0])
+		return &MoveError{Problem: MoveCompulsory, Compulsory: moves[0]}
 	}
 	if capture {
-		return ": there is no capture here"
+		return &MoveError{Problem: MoveNoCapture}
 	}
-	return ""
-}
-
-// printable makes text safe to quote in a one-line error: control characters
-// become '?' and long input is cut short.
-func printable(text string) string {
-	const limit = 60
-	clean := strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return '?'
-		}
-		return r
-	}, text)
-	if len(clean) > limit {
-		clean = clean[:limit] + "…"
-	}
-	return clean
+	return &MoveError{Problem: MoveIllegal}
 }

@@ -168,21 +168,21 @@ func ParseRecord(text string) (*Record, error) {
 	if v := rec.Tag("Variant"); v != "" {
 		var err error
 		if variant, err = ParseVariant(v); err != nil {
-			return nil, fmt.Errorf("tag [Variant %q]: %w", v, err)
+			return nil, fmt.Errorf("tag [Variant %s]: %w", Quote(v), err)
 		}
 	}
 	start := NewPosition(variant)
 	if f := rec.Tag("FEN"); f != "" {
 		var err error
 		if start, err = ParseFEN(variant, f); err != nil {
-			return nil, fmt.Errorf("tag [FEN %q]: %w", f, err)
+			return nil, fmt.Errorf("tag [FEN %s]: %w", Quote(f), err)
 		}
 	}
 	declared := Ongoing
 	if r := rec.Tag("Result"); r != "" {
 		var err error
 		if declared, err = ParseResult(r); err != nil {
-			return nil, fmt.Errorf("tag [Result %q]: %w", r, err)
+			return nil, fmt.Errorf("tag [Result %s]: %w", Quote(r), err)
 		}
 	}
 
@@ -195,11 +195,11 @@ func ParseRecord(text string) (*Record, error) {
 	sawResult := false
 	for _, tok := range tokens {
 		if sawResult {
-			return nil, fmt.Errorf("%q after the result", tok)
+			return nil, fmt.Errorf("%s after the result", Quote(tok))
 		}
 		if r, err := ParseResult(tok); err == nil {
 			if rec.Tag("Result") != "" && r != declared {
-				return nil, fmt.Errorf("result %s differs from tag [Result %q]", tok, rec.Tag("Result"))
+				return nil, fmt.Errorf("result %s differs from tag [Result %s]", tok, Quote(rec.Tag("Result")))
 			}
 			declared, sawResult = r, true
 			continue
@@ -210,7 +210,7 @@ func ParseRecord(text string) (*Record, error) {
 			if p.side == Black {
 				dots = "..."
 			}
-			return nil, fmt.Errorf("move %d%s %s: %w", p.fullmove, dots, tok, err)
+			return nil, fmt.Errorf("move %d%s %s: %w", p.fullmove, dots, printable(tok), err)
 		}
 	}
 	return rec, applyDeclaredResult(g, declared)
@@ -238,13 +238,13 @@ func applyDeclaredResult(g *Game, declared Result) error {
 
 func parseTag(s string) (Tag, error) {
 	if !strings.HasPrefix(s, "[") || !strings.HasSuffix(s, "]") {
-		return Tag{}, fmt.Errorf("bad tag %q: want [Name \"value\"]", s)
+		return Tag{}, fmt.Errorf("bad tag %s: want [Name \"value\"]", Quote(s))
 	}
 	body := strings.TrimSpace(s[1 : len(s)-1])
 	name, value, ok := strings.Cut(body, " ")
 	value = strings.TrimSpace(value)
 	if !ok || !validTagName(name) || len(value) < 2 || value[0] != '"' || value[len(value)-1] != '"' {
-		return Tag{}, fmt.Errorf("bad tag %q: want [Name \"value\"]", s)
+		return Tag{}, fmt.Errorf("bad tag %s: want [Name \"value\"]", Quote(s))
 	}
 	var b strings.Builder
 	inner := value[1 : len(value)-1]
@@ -254,7 +254,7 @@ func parseTag(s string) (Tag, error) {
 			i++
 			c = inner[i]
 		} else if c == '"' {
-			return Tag{}, fmt.Errorf("bad tag %q: unescaped quote in the value", s)
+			return Tag{}, fmt.Errorf("bad tag %s: unescaped quote in the value", Quote(s))
 		}
 		b.WriteByte(c)
 	}

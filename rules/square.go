@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
 )
@@ -35,16 +34,16 @@ func (s Square) String() string {
 func ParseSquare(v Variant, text string) (Square, error) {
 	t := strings.ToLower(text)
 	if len(t) != 2 {
-		return NoSquare, fmt.Errorf("bad square %q", text)
+		return NoSquare, &SquareError{Problem: SquareMalformed, Text: text}
 	}
 	size := v.Size()
 	f, r := int(t[0])-'a', int(t[1])-'1'
 	if f < 0 || f >= size || r < 0 || r >= size {
-		return NoSquare, fmt.Errorf("bad square %q: not on the %d×%d board", text, size, size)
+		return NoSquare, &SquareError{Problem: SquareOffBoard, Text: text, Size: size}
 	}
 	sq := SquareAt(f, r)
 	if !v.Playable(sq) {
-		return NoSquare, fmt.Errorf("bad square %q: a light square, not playable", text)
+		return NoSquare, &SquareError{Problem: SquareLight, Text: text}
 	}
 	return sq, nil
 }

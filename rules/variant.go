@@ -42,7 +42,7 @@ func ParseVariant(s string) (Variant, error) {
 	case "lasca":
 		return Lasca, nil
 	}
-	return 0, fmt.Errorf("unknown variant %q (want bashni or lasca)", s)
+	return 0, fmt.Errorf("unknown variant %s (want bashni or lasca)", Quote(s))
 }
 
 // Size is the number of files and ranks: 8 for Bashni, 7 for Lasca.

@@ -325,12 +325,7 @@ func (a *App) Update() error {
 	}
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
-		err := a.saver.Err()
-		if err == nil {
-			err = a.archiver.takeErr()
-		}
-		if err != nil {
-			msg := "The game could not be saved: " + err.Error()
+		if msg := a.takeSaveMessage(); msg != "" {
 			if a.play != nil && a.scene == a.play {
 				a.play.say(a, msg)
 			} else {

@@ -3,14 +3,17 @@ package scenes
 import (
 	"sync"
 	"time"
+
+	"bashni/storage"
 )
 
 // archiver adds finished games to the store's archive on a goroutine, so
 // that the game loop never waits for the disk; Close waits for it.
 type archiver struct {
-	wg  sync.WaitGroup
-	mu  sync.Mutex
-	err error
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	err    error
+	notice storage.Notice // a damaged archive set aside while adding
 }
 
 // archiveGame keeps a finished game in the archive of finished games.
@@ -26,21 +29,37 @@ func (a *App) archiveGame(m *Match) {
 	a.archiver.wg.Add(1)
 	go func() {
 		defer a.archiver.wg.Done()
-		if _, err := store.AddToArchive(ag); err != nil {
-			a.archiver.mu.Lock()
+		notice, err := store.AddToArchive(ag)
+		a.archiver.mu.Lock()
+		if err != nil {
 			a.archiver.err = err
-			a.archiver.mu.Unlock()
 		}
+		if notice != "" {
+			a.archiver.notice = notice
+		}
+		a.archiver.mu.Unlock()
 	}()
 }
 
-// takeErr returns the latest archive failure since the last call.
-func (ar *archiver) takeErr() error {
+// takeSaveMessage returns what to tell the player about saving since the
+// last call: a failed save, a failure to archive, or a damaged archive set
+// aside; "" when all went well.
+func (a *App) takeSaveMessage() string {
+	if err := a.saver.Err(); err != nil {
+		return "The game could not be saved: " + err.Error()
+	}
+	ar := &a.archiver
 	ar.mu.Lock()
 	defer ar.mu.Unlock()
-	err := ar.err
-	ar.err = nil
-	return err
+	err, notice := ar.err, ar.notice
+	ar.err, ar.notice = nil, ""
+	switch {
+	case err != nil:
+		return "The game could not be saved: " + err.Error()
+	case notice != "":
+		return "Past games: " + string(notice)
+	}
+	return ""
 }
 
 // saveOnExit finishes the archive writes and saves the game in progress

@@ -3,7 +3,10 @@
 package scenes
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -153,4 +156,29 @@ func mustPosition(t *testing.T, fen string) *rules.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// A damaged archive is set aside when a finished game is added to it; the
+// player is told (it used to be dropped on the floor).
+func TestDamagedArchiveIsTold(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "archive.json"), []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, store := newTestApp(t, dir)
+	ps := NewPlayScene(a, GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Opponent: OpponentComputer, Level: 2, Human: rules.White})
+	a.play, a.scene = ps, ps
+	play(t, ps.match, "c3:e5")
+	ps.checkOver(a)
+	a.archiver.wg.Wait()
+	msg := a.takeSaveMessage()
+	if !strings.Contains(msg, "game archive was damaged") || !strings.Contains(msg, "archive.json.broken-") {
+		t.Errorf("the player is told %q, want the damaged archive and where it was kept", msg)
+	}
+	if again := a.takeSaveMessage(); again != "" {
+		t.Errorf("told twice: %q", again)
+	}
+	if games, _ := store.LoadArchive(); len(games) != 1 {
+		t.Errorf("%d games in the new archive, want the one just finished", len(games))
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -11,6 +13,9 @@ import (
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
+
+	"bashni/i18n"
+	"bashni/i18n/fonts"
 )
 
 // Weight selects one of the Go fonts.
@@ -23,18 +28,23 @@ const (
 	weightCount
 )
 
-// Fonts hands out text faces of the Go fonts by pixel size and weight, made
-// once and kept, for every piece of text in the game. Sizes are in physical
-// pixels (the em size), rounded to half a pixel so that a resize does not
-// create a face per frame.
+// Fonts hands out text faces by pixel size and weight, made once and kept,
+// for every piece of text in the game. Sizes are in physical pixels (the em
+// size), rounded to half a pixel so that a resize does not create a face
+// per frame.
 //
 // The faces are text/v2 GoXFaces over golang.org/x/image/font/opentype, not
-// GoTextFaces: the game's text (Latin and Cyrillic, left to right) needs no
-// shaping, and GoTextFace's shaper (go-text/typesetting) would add 0.9 MB to
-// the gzipped WebAssembly download.
+// GoTextFaces: the game's text needs no shaping (Latin, Cyrillic, Hangul
+// syllables, kana and kanji, all left to right), and GoTextFace's shaper
+// (go-text/typesetting) would add 0.9 MB to the gzipped WebAssembly
+// download. Each face is a MultiFace: the Go font of its weight first, then
+// the small "common" subset every build has (the language menu's "한국어"
+// and "日本語", ⌘), then, once loaded for Korean or Japanese (UseLanguage),
+// that language's Noto Sans CJK subset (package i18n/fonts).
 type Fonts struct {
-	sources [weightCount]*opentype.Font
-	faces   map[faceKey]text.Face
+	set   *fontSet
+	gen   uint64 // the set's generation the faces were made for
+	faces map[faceKey]text.Face
 }
 
 type faceKey struct {
@@ -42,18 +52,54 @@ type faceKey struct {
 	weight     Weight
 }
 
-// NewFonts parses the Go fonts. They are compiled into the binary, so this
-// cannot fail short of a corrupted build, and then it panics.
-func NewFonts() *Fonts {
-	f := &Fonts{faces: map[faceKey]text.Face{}}
+// fontSet is the game's font sources, shared by every Fonts (every
+// renderer): the Go fonts and the common subset, parsed once, and the CJK
+// subset of the language in use. A new CJK subset bumps gen, and every
+// Fonts remakes its faces on its next Face call.
+type fontSet struct {
+	goFonts [weightCount]*opentype.Font
+	common  [2]*opentype.Font // fonts.Regular, fonts.Bold
+
+	gen atomic.Uint64
+	mu  sync.Mutex
+	cjk [2]*opentype.Font // nil: none
+	// cjkLang is the language of cjk, or of the load under way.
+	cjkLang  i18n.Lang
+	hasCJK   bool
+	loading  chan cjkLoad // a load under way (nil: none)
+	loadLang i18n.Lang
+}
+
+// cjkLoad is a finished load of a CJK subset.
+type cjkLoad struct {
+	lang          i18n.Lang
+	regular, bold []byte
+	err           error
+}
+
+// gameFonts is parsed on first use; the fonts are compiled into the binary,
+// so this cannot fail short of a corrupted build, and then it panics.
+var gameFonts = sync.OnceValue(func() *fontSet {
+	s := &fontSet{}
 	for w, ttf := range [weightCount][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
-		src, err := opentype.Parse(ttf)
-		if err != nil {
-			panic(fmt.Sprintf("sprites: parsing the Go fonts: %v", err))
-		}
-		f.sources[w] = src
+		s.goFonts[w] = mustParse(ttf, "the Go fonts")
+	}
+	s.common[fonts.Regular] = mustParse(fonts.Common(fonts.Regular), "the common subset")
+	s.common[fonts.Bold] = mustParse(fonts.Common(fonts.Bold), "the common subset")
+	return s
+})
+
+func mustParse(b []byte, what string) *opentype.Font {
+	f, err := opentype.Parse(b)
+	if err != nil {
+		panic(fmt.Sprintf("sprites: parsing %s: %v", what, err))
 	}
 	return f
+}
+
+// NewFonts returns a face cache over the game's fonts.
+func NewFonts() *Fonts {
+	return &Fonts{set: gameFonts(), faces: map[faceKey]text.Face{}}
 }
 
 // Face returns the face of the given size (pixels) and weight.
@@ -61,17 +107,120 @@ func (f *Fonts) Face(size float64, w Weight) text.Face {
 	if w >= weightCount {
 		w = Regular
 	}
+	if g := f.set.gen.Load(); g != f.gen {
+		clear(f.faces)
+		f.gen = g
+	}
 	k := faceKey{halfPixels: max(2, int(math.Round(size*2))), weight: w}
 	face, ok := f.faces[k]
 	if !ok {
-		xf, err := opentype.NewFace(f.sources[w], &opentype.FaceOptions{Size: float64(k.halfPixels) / 2, DPI: 72})
-		if err != nil {
-			panic(fmt.Sprintf("sprites: a face of the Go fonts: %v", err))
-		}
-		face = text.NewGoXFace(xf)
+		face = f.set.face(float64(k.halfPixels)/2, w)
 		f.faces[k] = face
 	}
 	return face
+}
+
+// face makes a face of the given size and weight over every font source.
+func (s *fontSet) face(size float64, w Weight) text.Face {
+	sub := fonts.Regular
+	if w == Bold {
+		sub = fonts.Bold
+	}
+	srcs := []*opentype.Font{s.goFonts[w], s.common[sub]}
+	s.mu.Lock()
+	if s.hasCJK {
+		srcs = append(srcs, s.cjk[sub])
+	}
+	s.mu.Unlock()
+	faces := make([]text.Face, len(srcs))
+	for i, src := range srcs {
+		xf, err := opentype.NewFace(src, &opentype.FaceOptions{Size: size, DPI: 72})
+		if err != nil {
+			panic(fmt.Sprintf("sprites: a face of the game's fonts: %v", err))
+		}
+		faces[i] = text.NewGoXFace(xf)
+	}
+	m, err := text.NewMultiFace(faces...)
+	if err != nil {
+		panic(fmt.Sprintf("sprites: combining the game's fonts: %v", err))
+	}
+	return m
+}
+
+// UseLanguage makes the game's text ready for language l: Korean and
+// Japanese need their CJK subset, which desktop builds have compiled in
+// and the browser fetches from beside main.wasm (fonts/<lang>-*.otf);
+// other languages need none and drop it. The subset is put in use by
+// PollFonts, on the game's goroutine; until then CJK text is drawn as
+// empty boxes.
+func UseLanguage(l i18n.Lang) {
+	s := gameFonts()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !l.NeedsCJKFont() {
+		if s.hasCJK {
+			s.hasCJK, s.cjk = false, [2]*opentype.Font{}
+			s.gen.Add(1)
+		}
+		s.loading = nil
+		return
+	}
+	if (s.hasCJK && s.cjkLang == l) || (s.loading != nil && s.loadLang == l) {
+		return
+	}
+	ch := make(chan cjkLoad, 1)
+	s.loading, s.loadLang = ch, l
+	go func() {
+		r, b, err := loadCJK(l.Code())
+		ch <- cjkLoad{lang: l, regular: r, bold: b, err: err}
+	}()
+}
+
+// PollFonts puts a CJK subset that has finished loading in use. Call it
+// once a tick (from Update): changed reports that faces were remade, so text
+// must be measured and drawn again; err says why a subset could not be
+// loaded (the game then goes on with the Go fonts).
+func PollFonts() (changed bool, err error) {
+	s := gameFonts()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.loading == nil {
+		return false, nil
+	}
+	var ld cjkLoad
+	select {
+	case ld = <-s.loading:
+	default:
+		return false, nil
+	}
+	s.loading = nil
+	if ld.err != nil {
+		return false, fmt.Errorf("loading the %s font: %w", ld.lang.Name(), ld.err)
+	}
+	reg, err := opentype.Parse(ld.regular)
+	if err != nil {
+		return false, fmt.Errorf("the %s font: %w", ld.lang.Name(), err)
+	}
+	bold, err := opentype.Parse(ld.bold)
+	if err != nil {
+		return false, fmt.Errorf("the %s font: %w", ld.lang.Name(), err)
+	}
+	s.cjk[fonts.Regular], s.cjk[fonts.Bold] = reg, bold
+	s.cjkLang, s.hasCJK = ld.lang, true
+	s.gen.Add(1)
+	return true, nil
+}
+
+// FontsReady reports whether text in l can be drawn now (its CJK subset,
+// if it needs one, is in use).
+func FontsReady(l i18n.Lang) bool {
+	if !l.NeedsCJKFont() {
+		return true
+	}
+	s := gameFonts()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hasCJK && s.cjkLang == l
 }
 
 // Measure returns the width and line height of s in the given face.

@@ -4,12 +4,13 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"bashni/i18n"
+	"bashni/i18n/linebreak"
 	"bashni/rules"
 )
 
@@ -18,8 +19,9 @@ import (
 // what taking its top would do.
 
 type inspectorKey struct {
-	c  rules.Column
-	sq rules.Square
+	c    rules.Column
+	sq   rules.Square
+	lang i18n.Lang
 }
 
 // maxInspectors bounds the panel cache; a game shows a handful of columns.
@@ -30,13 +32,13 @@ const maxInspectors = 32
 // top-left corner at (0, 0); it is cached, so asking every frame is cheap.
 func (r *Renderer) Inspector(c rules.Column, sq rules.Square) *ebiten.Image {
 	a := r.sprites()
-	k := inspectorKey{c, sq}
+	k := inspectorKey{c, sq, r.words.Lang()}
 	img, ok := a.inspectors[k]
 	if !ok {
 		if len(a.inspectors) >= maxInspectors {
 			a.releaseInspectors()
 		}
-		img = renderInspector(&r.theme, r.fonts, a, c, sq)
+		img = renderInspector(&r.theme, r.fonts, r.words, a, c, sq)
 		a.inspectors[k] = img
 	}
 	return img
@@ -58,31 +60,39 @@ func (a *art) releaseInspectors() {
 // inspectorUnit is the panel's base length (about one line of text).
 func inspectorUnit(square float64) float64 { return math.Max(14, math.Min(48, math.Round(0.3*square))) }
 
-// InspectorTitle is the panel's heading, e.g. "d4 · White column".
+// InspectorTitle is the panel's heading in English, e.g. "d4 · White
+// column" (the panel speaks the renderer's language: SetLanguage).
 func InspectorTitle(c rules.Column, sq rules.Square) string {
-	t := "Empty square"
-	if !c.IsEmpty() {
-		t = c.Owner().String() + " column"
-	}
-	if sq != rules.NoSquare {
-		t = sq.String() + " · " + t
-	}
-	return t
+	return english().InspectorTitle(c, sq)
 }
 
-func renderInspector(t *Theme, fonts *Fonts, a *art, c rules.Column, sq rules.Square) *ebiten.Image {
+func renderInspector(t *Theme, fonts *Fonts, words *i18n.Catalog, a *art, c rules.Column, sq rules.Square) *ebiten.Image {
 	u := inspectorUnit(a.m.Square)
 	pad := 0.7 * u
-	w := 12.5 * u
 	h := c.Height()
 	own := c.OwnCount()
+	// 12.5 units wide, or wider when the heading or a row needs it (a
+	// language with longer words): text never runs into its neighbour.
+	w := 12.5 * u
+	width := func(s string, size float64, wt Weight) float64 { x, _ := fonts.Measure(s, size, wt); return x }
+	if h > 0 {
+		w = max(w, 2*pad+width(words.InspectorTitle(c, sq), 0.92*u, Bold)+0.3*u+width(SplitText(c), 0.85*u, Medium))
+	}
+	for i := 0; i < h; i++ {
+		row := 3.7*u + width(words.PieceName(c.Piece(i)), 0.85*u, Medium)
+		if tag := words.InspectorTag(c, i); tag != "" {
+			row += 0.3*u + width(tag, 0.7*u, Regular)
+		}
+		w = max(w, row+pad)
+	}
+	w = math.Ceil(w)
 	rowH := 1.5 * u
 	if h > 8 {
 		rowH = 1.15 * u
 	}
 	footSize := 0.78 * u
 	measure := func(s string) float64 { x, _ := fonts.Measure(s, footSize, Regular); return x }
-	foot := wrapText(CaptureOutcomeText(c), w-2*pad, measure)
+	foot := linebreak.Wrap(words.CaptureOutcome(c), w-2*pad, measure)
 	footLine := footSize * 1.35
 
 	titleH := 1.5 * u
@@ -96,7 +106,7 @@ func renderInspector(t *Theme, fonts *Fonts, a *art, c rules.Column, sq rules.Sq
 	img := roundRectPanel(w, height, 0.5*u, math.Max(1, 0.07*u), t.Panel, t.PanelEdge)
 
 	y := pad
-	fonts.Draw(img, InspectorTitle(c, sq), 0.92*u, Bold, pad, y+titleH/2, text.AlignStart, text.AlignCenter, t.Text)
+	fonts.Draw(img, words.InspectorTitle(c, sq), 0.92*u, Bold, pad, y+titleH/2, text.AlignStart, text.AlignCenter, t.Text)
 	if h > 0 {
 		fonts.Draw(img, SplitText(c), 0.85*u, Medium, w-pad, y+titleH/2, text.AlignEnd, text.AlignCenter, t.TextDim)
 	}
@@ -114,18 +124,15 @@ func renderInspector(t *Theme, fonts *Fonts, a *art, c rules.Column, sq rules.Sq
 		p := c.Piece(i)
 		prisoner := p.Color() != c.Owner()
 		mid := y + rowH/2
-		txt, tag := t.Text, ""
+		txt, tag := t.Text, words.InspectorTag(c, i)
 		if prisoner {
-			txt, tag = t.TextDim, "prisoner"
-		}
-		if i == 0 {
-			tag = "top"
+			txt = t.TextDim
 		}
 		fonts.Draw(img, strconv.Itoa(i+1), 0.72*u, Medium, pad+0.9*u, mid, text.AlignEnd, text.AlignCenter, t.TextDim)
 		disc := a.disc(p, prisoner)
 		faceY := mid - float64(a.m.Thickness)*discScale/2
 		drawAt(img, disc, pad+2.4*u, faceY, discScale, ebiten.ColorScale{})
-		fonts.Draw(img, PieceName(p), 0.85*u, Medium, pad+3.7*u, mid, text.AlignStart, text.AlignCenter, txt)
+		fonts.Draw(img, words.PieceName(p), 0.85*u, Medium, pad+3.7*u, mid, text.AlignStart, text.AlignCenter, txt)
 		if tag != "" {
 			fonts.Draw(img, tag, 0.7*u, Regular, w-pad, mid, text.AlignEnd, text.AlignCenter, t.TextDim)
 		}
@@ -144,26 +151,4 @@ func renderInspector(t *Theme, fonts *Fonts, a *art, c rules.Column, sq rules.Sq
 // rule draws a thin horizontal divider.
 func rule(img *ebiten.Image, x, y, w float64, c color.NRGBA, u float64) {
 	vector.FillRect(img, f32(x), f32(y), f32(w), f32(math.Max(1, math.Round(0.05*u))), c, false) // not anti-aliased: no stencil pass (see analytic.go)
-}
-
-// wrapText breaks s into lines no wider than width, at spaces.
-func wrapText(s string, width float64, measure func(string) float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		try := word
-		if line != "" {
-			try = line + " " + word
-		}
-		if line != "" && measure(try) > width {
-			lines = append(lines, line)
-			line = word
-			continue
-		}
-		line = try
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }

@@ -2,7 +2,9 @@ package sprites
 
 import (
 	"strconv"
+	"sync"
 
+	"bashni/i18n"
 	"bashni/rules"
 )
 
@@ -27,72 +29,18 @@ func SplitText(c rules.Column) string {
 }
 
 // CaptureOutcome is what taking the top piece of a column does to it.
-type CaptureOutcome struct {
-	Empties    bool        // the column was a single piece: its square becomes empty
-	Freed      int         // prisoners that become the column's owners (0 if the owner keeps it)
-	Owner      rules.Color // who owns what is left
-	Left       int         // pieces left on the square
-	NewTopKing bool        // the new top piece is a king
-}
+type CaptureOutcome = rules.CaptureOutcome
 
 // OutcomeOfCapture works out what taking the top of c would do.
-func OutcomeOfCapture(c rules.Column) CaptureOutcome {
-	h := c.Height()
-	if h <= 1 {
-		return CaptureOutcome{Empties: true}
-	}
-	rest := c.WithoutTop()
-	o := CaptureOutcome{Owner: rest.Owner(), Left: h - 1, NewTopKing: rest.Top().IsKing()}
-	if rest.Owner() != c.Owner() {
-		o.Freed = rest.OwnCount()
-	}
-	return o
-}
+func OutcomeOfCapture(c rules.Column) CaptureOutcome { return c.CaptureOutcome() }
 
-// CaptureOutcomeText says in one line what taking the top of c would do, e.g.
-// "Taking the top frees 2 black pieces: Black gets the column".
-func CaptureOutcomeText(c rules.Column) string {
-	if c.Height() == 0 {
-		return ""
-	}
-	o := OutcomeOfCapture(c)
-	if o.Empties {
-		return "Taking it empties the square"
-	}
-	king := ""
-	if o.NewTopKing {
-		king = ", a king on top"
-	}
-	if o.Freed > 0 {
-		return "Taking the top frees " + countPieces(o.Freed, o.Owner) + ": " +
-			o.Owner.String() + " gets the column" + king
-	}
-	rest := c.WithoutTop()
-	own := rest.OwnCount()
-	s := "Taking the top leaves " + countPieces(own, o.Owner)
-	if own < rest.Height() {
-		s += " over " + countPieces(rest.Height()-own, o.Owner.Opponent())
-	}
-	return s + ": " + o.Owner.String() + " keeps the column" + king
-}
+// CaptureOutcomeText says in English, in one line, what taking the top of c
+// would do, e.g. "Taking the top frees 2 black pieces: Black gets the
+// column" (package i18n says it in the player's language).
+func CaptureOutcomeText(c rules.Column) string { return english().CaptureOutcome(c) }
 
-// countPieces writes "1 white piece" or "3 black pieces".
-func countPieces(n int, c rules.Color) string {
-	colour := "white"
-	if c == rules.Black {
-		colour = "black"
-	}
-	if n == 1 {
-		return "1 " + colour + " piece"
-	}
-	return strconv.Itoa(n) + " " + colour + " pieces"
-}
+// PieceName is "White king", "Black man" and so on, in English, for lists.
+func PieceName(p rules.Piece) string { return english().PieceName(p) }
 
-// PieceName is "White king", "Black man" and so on, for lists.
-func PieceName(p rules.Piece) string {
-	rank := " man"
-	if p.IsKing() {
-		rank = " king"
-	}
-	return p.Color().String() + rank
-}
+// english is the catalogue of the English functions above.
+var english = sync.OnceValue(func() *i18n.Catalog { return i18n.New(i18n.English) })

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/i18n"
 	"bashni/rules"
 )
 
@@ -299,5 +300,43 @@ func TestSameSizeKeepsTheCache(t *testing.T) {
 	r.SetTheme(ThemeNamed("High contrast"))
 	if r.sprites() == b {
 		t.Error("a new theme kept the old sprites")
+	}
+}
+
+// The inspector speaks the renderer's language, and keeps a panel per
+// language.
+func TestInspectorSpeaksTheLanguage(t *testing.T) {
+	defer UseLanguage(i18n.English)
+	useLanguage(t, i18n.Japanese)
+	d4 := mustSquare(t, "d4")
+	var en, ja snapshot
+	var enImg, jaImg, again *ebiten.Image
+	onMain(func() {
+		r := NewRenderer(nil)
+		defer r.Release()
+		enImg = r.Inspector(column("WB"), d4)
+		en = snap(enImg)
+		r.SetLanguage(i18n.New(i18n.Japanese))
+		jaImg = r.Inspector(column("WB"), d4)
+		ja = snap(jaImg)
+		r.SetLanguage(i18n.New(i18n.English))
+		again = r.Inspector(column("WB"), d4)
+	})
+	if enImg == jaImg {
+		t.Fatal("the Japanese inspector is the English one")
+	}
+	if again != enImg {
+		t.Error("the English inspector was drawn again after a switch")
+	}
+	differ := 0
+	for y := 0; y < min(en.h, ja.h); y++ {
+		for x := 0; x < min(en.w, ja.w); x++ {
+			if en.at(x, y) != ja.at(x, y) {
+				differ++
+			}
+		}
+	}
+	if differ < 200 {
+		t.Errorf("the Japanese inspector differs from the English one in %d pixels", differ)
 	}
 }

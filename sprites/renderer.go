@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/i18n"
 )
 
 // Renderer draws the game's art for one theme at one square size. It builds
@@ -19,12 +21,13 @@ type Renderer struct {
 	square float64
 	m      DiscMetrics
 	fonts  *Fonts
-	art    *art       // sprites for theme × square size; nil until needed
-	prev   *art       // sprites of the size before, kept for switching back
-	grain  *grainArt  // wood grain for the theme; survives size changes
-	icons  iconCache  // white icons by kind and size; survive theme changes
-	panels panelCache // 9-slice panels by style and radius; follow the theme
-	sc     scratch    // images reused while sprites are drawn
+	words  *i18n.Catalog // the language of the inspector's text
+	art    *art          // sprites for theme × square size; nil until needed
+	prev   *art          // sprites of the size before, kept for switching back
+	grain  *grainArt     // wood grain for the theme; survives size changes
+	icons  iconCache     // white icons by kind and size; survive theme changes
+	panels panelCache    // 9-slice panels by style and radius; follow the theme
+	sc     scratch       // images reused while sprites are drawn
 
 	// op is reused by every per-frame draw so that drawing allocates nothing.
 	op ebiten.DrawImageOptions
@@ -39,9 +42,17 @@ func NewRenderer(t *Theme) *Renderer {
 	if t == nil {
 		t = Themes()[0]
 	}
-	r := &Renderer{theme: *t, fonts: NewFonts()}
+	r := &Renderer{theme: *t, fonts: NewFonts(), words: i18n.New(i18n.English)}
 	r.setSquare(DefaultSquareSize)
 	return r
+}
+
+// SetLanguage sets the language of the text the renderer draws (the column
+// inspector's); English until set. The fonts follow UseLanguage.
+func (r *Renderer) SetLanguage(c *i18n.Catalog) {
+	if c != nil {
+		r.words = c
+	}
 }
 
 // Theme returns the renderer's theme. Read it, do not change it: use

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -166,13 +167,39 @@ func (s *Store) AddToArchive(game ArchivedGame) (Notice, error) {
 	if game.Finished.IsZero() {
 		game.Finished = s.now().UTC()
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	// Under the lock shared with other copies of the game, the archive is
+	// read again and the game added to what is there now: a copy that
+	// finished a game meanwhile has its game kept too.
+	unlock, err := s.lockForWrite()
+	if err != nil {
+		return "", fmt.Errorf("storage: couldn't add the game to archive.json: %w", err)
+	}
+	defer unlock()
 	doc := ArchiveDocument()
 	archive, _, notice := doc.load(s)
 	archive.Games = slices.Insert(slices.Clone(archive.Games), 0, game)
+	archive.Games = fitArchive(doc, archive.Games)
 	if err := doc.save(s, archive); err != nil {
 		return notice, err
 	}
 	return notice, nil
+}
+
+// fitArchive keeps the newest games that encode within the size a save may
+// have. Records are bounded, but 200 long ones whose characters JSON must
+// escape can pass it; the oldest games then go first, as beyond
+// ArchiveLimit.
+func fitArchive(doc Document[Archive], games []ArchivedGame) []ArchivedGame {
+	n := len(games)
+	for n > 1 {
+		_, err := doc.Encode(Archive{Games: games[:n]})
+		var tooLarge *tooLargeError
+		if !errors.As(err, &tooLarge) {
+			break
+		}
+		// Games are of a similar size: guess the count that fits, a little
+		// under, and check again.
+		n = min(n-1, int(float64(n)*float64(maxDocumentBytes)/float64(tooLarge.size)*0.98))
+	}
+	return games[:max(n, 1)]
 }

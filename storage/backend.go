@@ -22,6 +22,17 @@ type backend interface {
 	// list returns the names of all blobs (in any order), or errCannotList
 	// if the storage has no way to enumerate them.
 	list() ([]string, error)
+	// lock takes the storage's lock shared by every process (every copy of
+	// the game) using it, waiting for another holder to let go, and
+	// returns the function that releases it. Read-modify-write sequences
+	// (a save with its backup, adding to the archive) run under it so that
+	// two copies cannot interleave them. forWrite is false for loads, which
+	// may go on without the lock when the storage does not exist yet.
+	lock(forWrite bool) (unlock func(), err error)
+	// claim takes the lock named name if no other process (copy of the
+	// game, browser tab) holds it, without waiting, and keeps it until
+	// release is called or the process ends.
+	claim(name string) (release func(), ok bool)
 }
 
 // errCannotList comes from storage objects that only get, set and remove.
@@ -65,6 +76,12 @@ func (m *memoryBackend) remove(name string) error {
 	delete(m.blobs, name)
 	return nil
 }
+
+// lock is a no-op: a memory store belongs to one Store, whose mutex guards it.
+func (m *memoryBackend) lock(bool) (func(), error) { return func() {}, nil }
+
+// claim always succeeds: nothing else can see a memory store.
+func (m *memoryBackend) claim(string) (func(), bool) { return func() {}, true }
 
 func (m *memoryBackend) list() ([]string, error) {
 	names := make([]string, 0, len(m.blobs))

@@ -3,6 +3,7 @@
 package storage
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // staleTempAge is how old a leftover temporary file must be before Open
@@ -30,12 +33,96 @@ type fileBackend struct {
 
 func (b *fileBackend) path(name string) string { return filepath.Join(b.dir, name) }
 
+// modeName says what kind of file a mode describes, for notices.
+func modeName(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
+}
+
+// lockFileName is the file whose advisory lock (flock on Unix, LockFileEx on
+// Windows) every copy of the game takes around a read-modify-write of the
+// directory. Hidden, and never a document name.
+const lockFileName = ".lock"
+
+// isLockName reports whether name is one of the lock files of the directory.
+func isLockName(name string) bool { return strings.HasPrefix(name, ".lock") }
+
+// lockWait bounds the wait for another copy's lock. A save holds it for a
+// few milliseconds; a copy stopped while holding it (a debugger, SIGSTOP)
+// must not freeze this one for ever, so after this long the operation
+// fails with an error instead.
+const lockWait = 10 * time.Second
+
+func (b *fileBackend) lock(forWrite bool) (func(), error) {
+	if forWrite {
+		if err := os.MkdirAll(b.dir, 0o700); err != nil {
+			return nil, err
+		}
+	} else if _, err := os.Stat(b.dir); errors.Is(err, fs.ErrNotExist) {
+		return func() {}, nil // nothing saved yet: nothing to protect
+	}
+	return lockFile(b.path(lockFileName), lockWait)
+}
+
+// claim tries the lock file ".lock-<name>" once. A directory that cannot
+// hold the file (unwritable, missing and impossible to create) cannot keep
+// a game either; the claim then succeeds so that the saves report their
+// own errors.
+func (b *fileBackend) claim(name string) (func(), bool) {
+	if err := os.MkdirAll(b.dir, 0o700); err != nil {
+		return func() {}, true
+	}
+	l := flock.New(b.path(lockFileName+"-"+name), flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o600))
+	ok, err := l.TryLock()
+	if err != nil {
+		return func() {}, true
+	}
+	if !ok {
+		return nil, false
+	}
+	return func() { l.Unlock() }, true
+}
+
+// lockFile takes the exclusive advisory lock of the file at path, creating
+// it, waiting at most wait for another holder.
+func lockFile(path string, wait time.Duration) (func(), error) {
+	l := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o600))
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	ok, err := l.TryLockContext(ctx, time.Millisecond)
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("another copy of the game has held %s for %v", path, wait)
+	}
+	return func() { l.Unlock() }, nil
+}
+
+// read reads only regular files: a FIFO, a device or a directory named
+// like a save is reported, never waited on (see openFlags).
 func (b *fileBackend) read(name string) ([]byte, error) {
-	f, err := os.Open(b.path(name))
+	f, err := os.OpenFile(b.path(name), openFlags, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", b.path(name), modeName(info.Mode()))
+	}
 	// Read one byte past the limit so an oversized file is noticed rather
 	// than silently cut (which would then look like truncation).
 	data, err := io.ReadAll(io.LimitReader(f, maxDocumentBytes+1))

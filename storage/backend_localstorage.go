@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"strings"
 	"syscall/js"
+	"time"
 )
 
 // keyPrefix keeps the game's keys apart from anything else stored by pages
@@ -19,18 +20,27 @@ const keyPrefix = "bashni/"
 // A single setItem replaces a value whole, so writes are atomic by nature.
 type localStorageBackend struct {
 	storage js.Value
+	// locks is the page's navigator.locks (the Web Locks API), shared by
+	// every tab of the origin and released when a tab closes; undefined
+	// where the browser has none.
+	locks js.Value
 }
 
 // call invokes a method of the storage object and turns a JavaScript
 // exception (SecurityError in private modes, QuotaExceededError when full)
 // or a missing method into an error instead of a panic.
 func (b *localStorageBackend) call(method string, args ...any) (result js.Value, err error) {
+	return callOn(b.storage, "localStorage."+method, method, args...)
+}
+
+// callOn calls obj's method like call; what names the call in errors.
+func callOn(obj js.Value, what, method string, args ...any) (result js.Value, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("localStorage.%s: %s", method, panicText(r))
+			err = fmt.Errorf("%s: %s", what, panicText(r))
 		}
 	}()
-	return b.storage.Call(method, args...), nil
+	return obj.Call(method, args...), nil
 }
 
 // panicText describes a recovered panic. For a JavaScript exception it
@@ -103,6 +113,62 @@ func (b *localStorageBackend) remove(name string) error {
 	_, err := b.call("removeItem", keyPrefix+name)
 	return err
 }
+
+// lock is a no-op: within a tab a read-modify-write is one run of
+// synchronous localStorage calls that nothing interleaves. Waiting for a
+// Web Lock here would need the browser's event loop, which a save called
+// from a frame of the game can block (see FINDINGS.md).
+func (b *localStorageBackend) lock(bool) (func(), error) { return func() {}, nil }
+
+// claim asks the Web Locks API for the lock "bashni/<name>" if no tab holds
+// it (ifAvailable) and keeps it until release. It waits for the browser's
+// answer, so it must run outside a frame of the game (OpenDefault runs
+// before the game starts). Without Web Locks every tab may claim.
+func (b *localStorageBackend) claim(name string) (release func(), ok bool) {
+	if b.locks.Type() != js.TypeObject {
+		return func() {}, true
+	}
+	granted := make(chan js.Value, 1) // the promise's resolve function, or null
+	var onGrant js.Func
+	onGrant = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 || args[0].IsNull() {
+			granted <- js.Null()
+			return nil
+		}
+		// The lock is held until the promise returned here settles.
+		var executor js.Func
+		executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			granted <- args[0]
+			executor.Release()
+			return nil
+		})
+		return js.Global().Get("Promise").New(executor)
+	})
+	options := js.Global().Get("Object").New()
+	options.Set("ifAvailable", true)
+	if _, err := callOn(b.locks, "navigator.locks.request", "request", keyPrefix+name, options, onGrant); err != nil {
+		onGrant.Release()
+		return func() {}, true
+	}
+	var resolve js.Value
+	select {
+	case resolve = <-granted:
+		onGrant.Release()
+	case <-time.After(claimWait):
+		// A browser that never answers must not keep the game from
+		// starting: play as if alone. (A late grant still holds the lock,
+		// so no other tab takes this slot.)
+		return func() {}, true
+	}
+	if resolve.IsNull() {
+		return nil, false
+	}
+	return func() { resolve.Invoke() }, true
+}
+
+// claimWait bounds the wait for the browser's answer to a lock request,
+// which normally comes within milliseconds.
+const claimWait = 3 * time.Second
 
 // list enumerates keys with length and key(i), which a minimal stand-in
 // object may lack.

@@ -111,7 +111,22 @@ func (d Document[T]) Encode(v T) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: encoding %s: %w", d.fileName(), err)
 	}
-	return append(out, '\n'), nil
+	out = append(out, '\n')
+	if len(out) > maxDocumentBytes {
+		// Decode would take it for damage and set it aside: never write it.
+		return nil, &tooLargeError{name: d.fileName(), size: len(out)}
+	}
+	return out, nil
+}
+
+// tooLargeError is an encoding larger than the reader accepts.
+type tooLargeError struct {
+	name string
+	size int
+}
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("storage: not saving %s: %d bytes is more than the %d a save may hold", e.name, e.size, maxDocumentBytes)
 }
 
 // Decode parses bytes written by Encode (of this or an older schema) and
@@ -170,8 +185,7 @@ func jsonProblem(err error) error {
 // saved; the value is then Defaults(). The notice is "" unless something had
 // to be set aside or restored. Load never fails and never panics on bad data.
 func (d Document[T]) Load(s *Store) (v T, found bool, notice Notice) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.lockForRead()()
 	return d.load(s)
 }
 
@@ -179,8 +193,11 @@ func (d Document[T]) Load(s *Store) (v T, found bool, notice Notice) {
 // version to the backup. The error, if any, is worth showing the player
 // ("couldn't save …"); the game can go on.
 func (d Document[T]) Save(s *Store, v T) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	unlock, err := s.lockForWrite()
+	if err != nil {
+		return fmt.Errorf("storage: couldn't save %s: %w", d.fileName(), err)
+	}
+	defer unlock()
 	return d.save(s, v)
 }
 
@@ -189,8 +206,16 @@ func (d Document[T]) Clear(s *Store) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	unlock, err := s.lockForWrite()
+	if err != nil {
+		return fmt.Errorf("storage: couldn't clear %s: %w", d.fileName(), err)
+	}
+	defer unlock()
+	return d.clear(s)
+}
+
+// clear implements Clear with the Store locked.
+func (d Document[T]) clear(s *Store) error {
 	// Main first: if we stop half way, a lone backup is never loaded.
 	for _, name := range []string{d.fileName(), d.backupName()} {
 		if err := s.backend.remove(name); err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -258,4 +259,42 @@ func TestNoticesAreOneLine(t *testing.T) {
 	if got := joinNotice("a\nb", "", "  c\r\n d "); got != "a b; c d" {
 		t.Errorf("joinNotice = %q", got)
 	}
+}
+
+// Nothing is written larger than the reader accepts: an archive of long
+// records whose characters JSON escapes drops its oldest games to fit
+// (written whole it would be taken for damage and set aside, all its games
+// lost), and Encode refuses an oversized document.
+func TestDocumentsFitTheReader(t *testing.T) {
+	// One back end is enough: the limit is the documents' own; encoding
+	// 16 MB over and over takes a while.
+	func(t *testing.T, s *Store) {
+		long := strings.Repeat(`"`, maxRecordBytes) // 128 KiB once escaped
+		var full Archive
+		for i := 127; i >= 1; i-- { // 16.7 MB: just fits
+			g := sampleArchivedGame(i)
+			g.Record = long
+			full.Games = append(full.Games, g)
+		}
+		if err := ArchiveDocument().Save(s, full); err != nil {
+			t.Fatal(err)
+		}
+		for i := 128; i <= 129; i++ {
+			g := sampleArchivedGame(i)
+			g.Record = long
+			if _, err := s.AddToArchive(g); err != nil {
+				t.Fatalf("game %d: %v", i, err)
+			}
+		}
+		data := mustRead(t, s, "archive.json")
+		games, notice := s.LoadArchive()
+		t.Logf("archive.json: %d bytes, %d games kept", len(data), len(games))
+		if notice != "" || len(data) > maxDocumentBytes || len(games) < 100 || len(games) > 127 || games[0].Plies != 129 || games[1].Plies != 128 {
+			t.Errorf("archive.json has %d bytes and %d games (notice %q)", len(data), len(games), notice)
+		}
+		_, err := ArchiveDocument().Encode(Archive{Games: slices.Repeat([]ArchivedGame{{Variant: VariantBashni, Result: ResultDraw, Human: White, Record: long}}, 200)})
+		if err == nil || !strings.Contains(err.Error(), "more than the") {
+			t.Errorf("Encode of an oversized archive: %v", err)
+		}
+	}(t, allStoreMakers()[0].open(t))
 }

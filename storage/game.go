@@ -152,8 +152,28 @@ func upgradeGame(schema int, data json.RawMessage) (json.RawMessage, error) {
 
 // LoadGame returns the game in progress. ok is false when there is none
 // (never saved, cleared, or unusable — the notice then says why).
+//
+// A copy of the game that is not alone on its saves (see OpenDefault) loads
+// and saves its own slot, and the notice of its first LoadGame says so.
 func (s *Store) LoadGame() (game SavedGame, ok bool, notice Notice) {
-	return GameDocument().Load(s)
+	doc, readOnly := s.gameSlot()
+	s.mu.Lock()
+	told := s.slotNotice
+	s.slotNotice = ""
+	s.mu.Unlock()
+	if readOnly {
+		return SavedGame{}, false, told
+	}
+	game, ok, notice = doc.Load(s)
+	return game, ok, joinNotice(string(told), string(notice))
+}
+
+// gameSlot returns the document of this Store's game slot, and whether the
+// game in progress is not kept at all.
+func (s *Store) gameSlot() (Document[SavedGame], bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return gameDocument(s.slot), s.readOnlyGame
 }
 
 // SaveGame saves the game in progress, setting Updated to now and Started
@@ -164,11 +184,19 @@ func (s *Store) SaveGame(game SavedGame) error {
 		game.Started = now
 	}
 	game.Updated = now
-	return GameDocument().Save(s, game)
+	doc, readOnly := s.gameSlot()
+	if readOnly {
+		return nil // the player was told with LoadGame
+	}
+	return doc.Save(s, game)
 }
 
 // ClearGame forgets the game in progress (after it was archived, or when a
 // new game starts), so LoadGame finds nothing to continue.
 func (s *Store) ClearGame() error {
-	return GameDocument().Clear(s)
+	doc, readOnly := s.gameSlot()
+	if readOnly {
+		return nil
+	}
+	return doc.Clear(s)
 }

@@ -7,20 +7,41 @@ import (
 	"syscall/js"
 )
 
-// OpenDefault opens the Store on window.localStorage. It fails when the
-// browser has no usable storage (blocked cookies, some private modes, or
-// not a browser at all); fall back to OpenMemory and tell the player.
+// OpenDefault opens the Store on window.localStorage for a copy of the game
+// (a tab). It fails when the browser has no usable storage (blocked
+// cookies, some private modes, or not a browser at all); fall back to
+// OpenMemory and tell the player.
+//
+// Like the desktop's, it claims a game slot (slots.go), here with the Web
+// Locks API: a second tab of the game keeps its game in progress apart, and
+// its first LoadGame's notice says so. Call it before the game runs: it
+// waits for the browser's answer.
 func OpenDefault() (*Store, error) {
-	return openFromGlobal(js.Global())
+	s, err := openFromGlobal(js.Global())
+	if err != nil {
+		return nil, err
+	}
+	s.slotNotice = s.claimGameSlot()
+	return s, nil
 }
 
-// openFromGlobal reads localStorage from global, which tests replace.
+// openFromGlobal reads localStorage and navigator.locks from global, which
+// tests replace.
 func openFromGlobal(global js.Value) (*Store, error) {
 	storage, err := safeGet(global, "localStorage")
 	if err != nil {
 		return nil, fmt.Errorf("storage: browser storage is unavailable: %w", err)
 	}
-	return OpenLocalStorage(storage)
+	s, err := OpenLocalStorage(storage)
+	if err != nil {
+		return nil, err
+	}
+	if navigator, err := safeGet(global, "navigator"); err == nil && navigator.Type() == js.TypeObject {
+		if locks, err := safeGet(navigator, "locks"); err == nil {
+			s.backend.(*localStorageBackend).locks = locks
+		}
+	}
+	return s, nil
 }
 
 // OpenLocalStorage returns a Store on a Web Storage object: normally

@@ -27,14 +27,24 @@ func DefaultDir() (string, error) {
 	return filepath.Join(config, "bashni"), nil
 }
 
-// OpenDefault opens the Store in DefaultDir. If it fails (no home directory),
-// fall back to OpenMemory and tell the player nothing will be kept.
+// OpenDefault opens the Store in DefaultDir for a copy of the game. If it
+// fails (no home directory), fall back to OpenMemory and tell the player
+// nothing will be kept.
+//
+// Unlike Open, it claims a game slot (slots.go): when another copy of the
+// game already runs on the same directory, this one keeps its game in
+// progress apart, and the first LoadGame's notice tells the player.
 func OpenDefault() (*Store, error) {
 	dir, err := DefaultDir()
 	if err != nil {
 		return nil, err
 	}
-	return Open(dir)
+	s, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	s.slotNotice = s.claimGameSlot()
+	return s, nil
 }
 
 // Open returns a Store keeping its documents as files in dir. The directory

@@ -32,6 +32,10 @@ func TestMain(m *testing.M) {
 		os.Exit(crashHelper())
 	case "fsize":
 		os.Exit(fileSizeHelper())
+	case "archiver":
+		os.Exit(archiverHelper())
+	case "copy":
+		os.Exit(copyHelper())
 	default:
 		fmt.Fprintln(os.Stderr, "unknown helper role")
 		os.Exit(2)

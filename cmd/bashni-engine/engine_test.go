@@ -1,25 +1,20 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// run feeds lines to a fresh engine and returns its output lines.
-func run(t *testing.T, lines ...string) []string {
+// runLines feeds lines to a fresh engine and returns its output lines.
+func runLines(t *testing.T, lines ...string) []string {
 	t.Helper()
 	var buf bytes.Buffer
-	w := bufio.NewWriter(&buf)
-	e := newEngine(w)
+	e := newEngine(newLineWriter(&buf))
 	for _, l := range lines {
 		e.handle(l)
 	}
-	w.Flush()
 	out := strings.TrimRight(buf.String(), "\n")
 	if out == "" {
 		return nil
@@ -67,7 +62,7 @@ func TestProtocol(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := run(t, tc.input...)
+			got := runLines(t, tc.input...)
 			if tc.name == "d" {
 				if len(got) < 10 || !strings.HasPrefix(got[len(got)-1], "fen ") {
 					t.Fatalf("d output = %q, want a diagram then a fen line", got)
@@ -116,57 +111,45 @@ func TestErrorsLeaveStateUnchanged(t *testing.T) {
 	}
 	for _, line := range bad {
 		var buf bytes.Buffer
-		w := bufio.NewWriter(&buf)
-		e := newEngine(w)
+		e := newEngine(newLineWriter(&buf))
 		e.handle("position startpos moves c3-d4 f6-e5")
 		e.handle("setoption name level value 2")
-		beforeFEN, beforeLen, beforeOpts, beforeVariant := e.current().FEN(), len(e.history), e.options, e.variant
+		beforeFEN, beforeLen, beforeOpts, beforeVariant := e.current().FEN(), len(e.game.recent), e.options, e.variant
 		buf.Reset()
 		e.handle(line)
-		w.Flush()
 		if !strings.HasPrefix(buf.String(), "error ") || strings.Count(buf.String(), "\n") != 1 {
 			t.Errorf("%q answered %q, want one error line", line, buf.String())
 		}
-		if e.current().FEN() != beforeFEN || len(e.history) != beforeLen || e.options != beforeOpts || e.variant != beforeVariant {
+		if e.current().FEN() != beforeFEN || len(e.game.recent) != beforeLen || e.options != beforeOpts || e.variant != beforeVariant {
 			t.Errorf("%q changed the engine's state", line)
 		}
 	}
 }
 
-// TestBinary runs the real command: replies are flushed line by line and
-// quit exits with status 0.
+// TestBinary runs the real command: replies are flushed line by line, a
+// command sent while another runs is answered after it, and at the end of
+// the input the running command finishes before the engine exits with
+// status 0.
 func TestBinary(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "bashni-engine")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	p := startEngine(t)
+	p.send("isready")
+	if l := p.next(hang); l != "readyok" {
+		t.Fatalf("isready answered %q", l)
 	}
-	cmd := exec.Command(bin)
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	p.send("bogus", "perft 3", "isready")
+	for _, want := range []string{`error unknown command "bogus"`, "perft 3 302 ", "readyok"} {
+		if l := p.next(hang); !strings.HasPrefix(l, want) {
+			t.Fatalf("got %q, want %q", l, want)
+		}
 	}
-	r := bufio.NewReader(stdout)
-	// A reply must arrive before stdin is closed: output is flushed per line.
-	stdin.Write([]byte("isready\n"))
-	if line, err := r.ReadString('\n'); err != nil || line != "readyok\n" {
-		t.Fatalf("isready answered %q, %v", line, err)
+	p.send("perft 6")
+	p.stdin.Close()
+	if l := p.next(hang); !strings.HasPrefix(l, "perft 6 37908 ") {
+		t.Fatalf("at the end of the input, perft answered %q", l)
 	}
-	stdin.Write([]byte("bogus\nperft 3\nquit\n"))
-	rest, _ := bufioReadAll(r)
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("engine exited with %v", err)
+	if code := p.exitCode(hang); code != 0 {
+		t.Fatalf("exit status %d at the end of the input", code)
 	}
-	if !strings.HasPrefix(rest, "error unknown command \"bogus\"\nperft 3 302 ") {
-		t.Fatalf("output %q", rest)
-	}
-}
-
-func bufioReadAll(r *bufio.Reader) (string, error) {
-	var b strings.Builder
-	_, err := r.WriteTo(&b)
-	return b.String(), err
 }
 
 // FuzzProtocolLine: no line makes the engine panic, every line gets at most
@@ -187,12 +170,10 @@ func FuzzProtocolLine(f *testing.F) {
 			}
 		}
 		var buf bytes.Buffer
-		w := bufio.NewWriter(&buf)
-		e := newEngine(w)
+		e := newEngine(newLineWriter(&buf))
 		e.handle("position startpos moves c3-d4")
 		before, opts := e.current().FEN(), e.options
 		e.handle(line)
-		w.Flush()
 		if strings.HasPrefix(buf.String(), "error ") {
 			if e.current().FEN() != before || e.options != opts {
 				t.Fatalf("error on %q changed the state", line)

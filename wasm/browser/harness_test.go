@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "browser tests:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(os.Stderr, "browser tests: main.wasm %d bytes, %d gzipped\n", len(wasm), theSite.GzipSize("main.wasm"))
+	fmt.Fprintf(os.Stderr, "browser tests: %s %d bytes, %d gzipped, %d with Brotli\n", theSite.WasmName, len(wasm), theSite.GzipSize(theSite.WasmName), theSite.BrotliSize(theSite.WasmName))
 	os.Exit(m.Run())
 }
 
@@ -160,6 +160,26 @@ func newBrowser(t *testing.T, dev device, extra ...chromedp.ExecAllocatorOption)
 			time.Sleep(100 * time.Millisecond)
 		}
 	})
+	return attach(t, ctx, dev)
+}
+
+// newTab opens another tab in b's browser: the same profile, so the same
+// localStorage, service worker and Web Locks, as a person's second tab.
+func (b *browser) newTab() *browser {
+	b.t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	b.t.Cleanup(cancel)
+	tab := attach(b.t, ctx, b.dev)
+	// A tab that is not in front gets no animation frames: the game
+	// would not draw.
+	tab.run(page.BringToFront())
+	return tab
+}
+
+// attach sets up a browser tab for the tests: console capture, the
+// device's screen, the audio recorder.
+func attach(t *testing.T, ctx context.Context, dev device) *browser {
+	t.Helper()
 	b := &browser{t: t, ctx: ctx, dev: dev}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		switch e := ev.(type) {

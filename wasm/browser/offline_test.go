@@ -20,12 +20,12 @@ func TestOffline(t *testing.T) {
 		const names = await caches.keys();
 		if (names.length !== 1) return false;
 		const keys = await (await caches.open(names[0])).keys();
-		return keys.some(r => r.url.includes('main.wasm')) && keys.some(r => r.url.endsWith('/wasm_exec.js')) && keys.length >= 10;
+		return keys.some(r => r.url.endsWith('/`+theSite.WasmName+`')) && keys.some(r => r.url.endsWith('/wasm_exec.js')) && keys.length >= 10;
 	})()`, time.Minute)
 	b.eval(`(async () => (await (await caches.open((await caches.keys())[0])).keys()).map(r => new URL(r.url).pathname + new URL(r.url).search))()`, &cached)
 	t.Logf("cached: %v", cached)
-	if n := srv.served("/main.wasm"); n != 1 {
-		t.Errorf("main.wasm was downloaded %d times on the first visit, want once (the service worker takes the page's copy)", n)
+	if n := srv.served("/" + theSite.WasmName); n != 1 {
+		t.Errorf("%s was downloaded %d times on the first visit, want once (the service worker takes the page's copy)", theSite.WasmName, n)
 	}
 
 	srv.stop()

@@ -1,8 +1,9 @@
-// Command serve builds the game for WebAssembly and serves it on the local
-// network, or writes a folder that any static web host can serve.
+// Command serve builds the game for WebAssembly and serves it on this
+// computer (the loopback address 127.0.0.1:8080 unless -addr says
+// otherwise), or writes a folder that any static web host can serve.
 //
 //	go run ./wasm/serve                 # build, then serve at http://127.0.0.1:8080
-//	go run ./wasm/serve -addr :9000     # another address
+//	go run ./wasm/serve -addr :9000     # another address (":9000" is every interface)
 //	go run ./wasm/serve -out dist/      # write a static site to dist/ and exit
 package main
 
@@ -16,6 +17,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"syscall"
 	"time"
 
 	"bashni/wasm/site"
@@ -25,6 +27,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on")
 	out := flag.String("out", "", "write the static site to this folder and exit instead of serving")
 	prebuilt := flag.String("wasm", "", "use this already built .wasm instead of building the game")
+	quality := flag.Int("brotli", 0, fmt.Sprintf("Brotli quality 1-11 (default %d when serving, %d with -out, which takes minutes)", site.DefaultBrotliQuality, site.BestBrotliQuality))
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("serve: ")
@@ -33,20 +36,35 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	s, err := site.New(wasm)
+	opts := site.Options{BrotliQuality: *quality}
+	if *out != "" && *quality == 0 {
+		opts.BrotliQuality = site.BestBrotliQuality
+	}
+	start := time.Now()
+	s, err := site.NewWithOptions(wasm, opts)
 	if err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("main.wasm: %s raw, %s gzipped (version %s)", megabytes(len(wasm)), megabytes(s.GzipSize("main.wasm")), s.Version)
+	log.Printf("%s: %s raw, %s gzipped, %s with Brotli (compressed in %.1f s; version %s)",
+		s.WasmName, megabytes(len(wasm)), megabytes(s.GzipSize(s.WasmName)), megabytes(s.BrotliSize(s.WasmName)), time.Since(start).Seconds(), s.Version)
+	br, gz, raw := s.TransferSizes()
+	log.Printf("a first visit downloads %s with Brotli, %s with gzip, %s uncompressed", megabytes(br), megabytes(gz), megabytes(raw))
 
 	if *out != "" {
 		if err := s.WriteDir(*out); err != nil {
 			log.Fatal(err)
 		}
-		log.Printf("wrote the site to %s: serve that folder from any static host (pre-compressed .gz files included)", *out)
+		log.Printf("wrote the site to %s: serve that folder from any static host (pre-compressed .br and .gz files included)", *out)
 		return
 	}
-	if err := serve(*addr, s); err != nil {
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("listening on %s: %v", *addr, err)
+	}
+	log.Printf("play at http://%s/ (Ctrl+C stops)", ln.Addr())
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, ln, s, defaultTimeouts); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -69,15 +87,30 @@ func loadWasm(prebuilt string) ([]byte, error) {
 	return b, nil
 }
 
-func serve(addr string, s *site.Site) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listening on %s: %w", addr, err)
+// timeouts bound what one connection can hold.
+type timeouts struct {
+	// readHeader and read bound how long a request may take to arrive.
+	readHeader, read time.Duration
+	// write bounds sending one response: the game is a few megabytes, so
+	// it allows for a slow phone connection.
+	write time.Duration
+	// idle is how long a kept-alive connection may wait for its next
+	// request before it is closed.
+	idle time.Duration
+}
+
+var defaultTimeouts = timeouts{readHeader: 10 * time.Second, read: 30 * time.Second, write: 5 * time.Minute, idle: time.Minute}
+
+// serve serves s on ln until ctx is done, then shuts down within a few
+// seconds.
+func serve(ctx context.Context, ln net.Listener, h http.Handler, t timeouts) error {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	log.Printf("play at http://%s/ (Ctrl+C stops)", ln.Addr())
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -1,7 +1,15 @@
 // Package site assembles the browser build of the game into a static site
 // (page shell, service worker, manifest, icons, wasm_exec.js, the game) and
-// serves it with the right types and compression. wasm/serve and the browser
-// tests use it.
+// serves it with the right types, caching and compression. wasm/serve and
+// the browser tests use it.
+//
+// Caching: the game is served under a name made from its content
+// (main-<hash>.wasm), so it can be kept for good ("immutable"); the page,
+// the service worker, wasm_exec.js and build.json must be checked on every
+// visit ("no-cache") and carry an ETag and a Last-Modified date, so that a
+// check costs a 304 instead of the file. Compression: every compressible
+// file is compressed once, with Brotli and with gzip, and each request gets
+// the encoding its Accept-Encoding prefers (q-values and "*" included).
 package site
 
 import (
@@ -14,28 +22,51 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/andybalholm/brotli"
 
 	"bashni/wasm"
 )
 
 // Site is the complete static site in memory: every file with its type, its
-// cache policy and, for compressible files, a gzip-compressed copy made once
-// at start-up (so requests cost no compression time).
+// cache policy and, for compressible files, Brotli and gzip copies made
+// once at start-up (so requests cost no compression time).
 type Site struct {
+	// Version names this build of the whole site (the service worker's
+	// cache); it changes when any file does.
 	Version string
-	files   map[string]*siteFile
+	// WasmName is the game's file name, main-<hash of the game>.wasm.
+	WasmName string
+	files    map[string]*siteFile
+	modified time.Time // Last-Modified of every file: when the site was made
 }
 
 type siteFile struct {
-	data, gz     []byte
+	data, gz, br []byte
+	etag         string // of the raw data; encoded copies add a suffix
 	contentType  string
 	cacheControl string
 }
+
+// Options tune how the site is made.
+type Options struct {
+	// BrotliQuality is the Brotli quality, 0–11. Quality 11 makes main.wasm
+	// 15 % smaller than quality 5 but takes minutes instead of seconds:
+	// worth it once for a published site (wasm/serve -out), not for every
+	// local start. Zero means DefaultBrotliQuality.
+	BrotliQuality int
+}
+
+// DefaultBrotliQuality is quick enough for every start of wasm/serve and the
+// browser tests (main.wasm in a few seconds) and still well below gzip.
+const DefaultBrotliQuality = 5
+
+// BestBrotliQuality is for publishing.
+const BestBrotliQuality = 11
 
 // contentTypes are set explicitly: browsers refuse to stream-compile wasm
 // served with another type, and manifest and service worker types matter.
@@ -48,79 +79,148 @@ var contentTypes = map[string]string{
 	".png":         "image/png",
 }
 
-// New assembles the site around a built game.
-func New(game []byte) (*Site, error) {
-	sum := sha256.Sum256(game)
-	s := &Site{Version: hex.EncodeToString(sum[:6]), files: map[string]*siteFile{}}
-	err := fs.WalkDir(wasm.Web, "web", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := wasm.Web.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		name := strings.TrimPrefix(p, "web/")
-		if name == "index.html" || name == "sw.js" {
-			b = bytes.ReplaceAll(b, []byte("{{VERSION}}"), []byte(s.Version))
-		}
-		return s.add(name, b)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("reading the page shell: %w", err)
+// New assembles the site around a built game with the default options.
+func New(game []byte) (*Site, error) { return NewWithOptions(game, Options{}) }
+
+// NewWithOptions assembles the site around a built game.
+func NewWithOptions(game []byte, opts Options) (*Site, error) {
+	if opts.BrotliQuality == 0 {
+		opts.BrotliQuality = DefaultBrotliQuality
+	}
+	if opts.BrotliQuality < 0 || opts.BrotliQuality > BestBrotliQuality {
+		return nil, fmt.Errorf("brotli quality %d: want 0 to %d", opts.BrotliQuality, BestBrotliQuality)
 	}
 	execJS, err := wasmExecJS()
 	if err != nil {
 		return nil, err
 	}
-	if err := s.add("wasm_exec.js", execJS); err != nil {
-		return nil, err
-	}
-	if err := s.add("main.wasm", game); err != nil {
-		return nil, err
-	}
-	info, _ := json.Marshal(map[string]any{
-		"version":   s.Version,
-		"wasmBytes": len(game),
-		"gzipBytes": len(s.files["main.wasm"].gz),
+	shell := map[string][]byte{"wasm_exec.js": execJS}
+	err = fs.WalkDir(wasm.Web, "web", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := wasm.Web.ReadFile(p)
+		shell[strings.TrimPrefix(p, "web/")] = b
+		return err
 	})
-	return s, s.add("build.json", info)
+	if err != nil {
+		return nil, fmt.Errorf("reading the page shell: %w", err)
+	}
+
+	s := &Site{
+		WasmName: "main-" + contentHash(game)[:12] + ".wasm",
+		files:    map[string]*siteFile{},
+		modified: time.Now().UTC().Truncate(time.Second),
+	}
+	whole := sha256.New()
+	whole.Write(game)
+	for _, name := range sortedKeys(shell) {
+		whole.Write([]byte(name))
+		whole.Write(shell[name])
+	}
+	s.Version = hex.EncodeToString(whole.Sum(nil))[:12]
+
+	for _, name := range sortedKeys(shell) {
+		b := shell[name]
+		if name == "index.html" || name == "sw.js" {
+			b = bytes.ReplaceAll(b, []byte("{{VERSION}}"), []byte(s.Version))
+			b = bytes.ReplaceAll(b, []byte("{{WASM}}"), []byte(s.WasmName))
+		}
+		if err := s.add(name, b, opts); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.add(s.WasmName, game, opts); err != nil {
+		return nil, err
+	}
+	if err := s.addLanguages(opts); err != nil {
+		return nil, err
+	}
+	w := s.files[s.WasmName]
+	info, _ := json.Marshal(map[string]any{
+		"version":     s.Version,
+		"wasm":        s.WasmName,
+		"wasmBytes":   len(game),
+		"gzipBytes":   len(w.gz),
+		"brotliBytes": len(w.br),
+	})
+	return s, s.add("build.json", info, opts)
 }
 
-func (s *Site) add(name string, data []byte) error {
+func contentHash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (s *Site) add(name string, data []byte, opts Options) error {
 	ext := path.Ext(name)
-	f := &siteFile{data: data, contentType: contentTypes[ext]}
+	f := &siteFile{data: data, contentType: contentTypes[ext], etag: `"` + contentHash(data)[:16] + `"`}
 	if f.contentType == "" {
 		f.contentType = mime.TypeByExtension(ext)
 	}
-	switch name {
-	case "index.html", "sw.js", "build.json":
-		f.cacheControl = "no-cache"
-	case "main.wasm":
-		// Requested as main.wasm?v=<version>: safe to keep for good.
+	switch {
+	case name == s.WasmName:
+		// Its name changes with its content: keep it for good.
 		f.cacheControl = "public, max-age=31536000, immutable"
-	default:
+	case ext == ".png" || ext == ".webmanifest":
 		f.cacheControl = "public, max-age=86400"
+	default:
+		// The page, the service worker, wasm_exec.js (which must match the
+		// game) and build.json: checked on every visit, a 304 when unchanged.
+		f.cacheControl = "no-cache"
 	}
 	if ext != ".png" {
-		var buf bytes.Buffer
-		zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		if err != nil {
-			return err
+		var err error
+		if f.gz, err = compressGzip(data); err != nil {
+			return fmt.Errorf("compressing %s: %w", name, err)
 		}
-		if _, err := zw.Write(data); err != nil {
-			return err
+		if f.br, err = compressBrotli(data, opts.BrotliQuality); err != nil {
+			return fmt.Errorf("compressing %s: %w", name, err)
 		}
-		if err := zw.Close(); err != nil {
-			return err
-		}
-		f.gz = buf.Bytes()
 	}
 	s.files[name] = f
 	return nil
 }
 
-// GzipSize is the compressed size of a file, or 0.
+func compressGzip(data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func compressBrotli(data []byte, quality int) ([]byte, error) {
+	var buf bytes.Buffer
+	// A 16 MiB window (the largest browsers must accept) lets the whole
+	// game match against itself.
+	bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: quality, LGWin: 24})
+	if _, err := bw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := bw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// GzipSize is the gzip-compressed size of a file, or 0.
 func (s *Site) GzipSize(name string) int {
 	if f, ok := s.files[name]; ok {
 		return len(f.gz)
@@ -128,17 +228,35 @@ func (s *Site) GzipSize(name string) int {
 	return 0
 }
 
-// Names lists the site's files.
-func (s *Site) Names() []string {
-	var names []string
-	for n := range s.files {
-		names = append(names, n)
+// BrotliSize is the Brotli-compressed size of a file, or 0.
+func (s *Site) BrotliSize(name string) int {
+	if f, ok := s.files[name]; ok {
+		return len(f.br)
 	}
-	sort.Strings(names)
-	return names
+	return 0
 }
 
-// ServeHTTP serves the site, gzip-compressed when the browser accepts it.
+// TransferSizes adds up the site's files as sent with Brotli, with gzip and
+// uncompressed: what a first visit downloads, since the service worker
+// keeps every file for offline play.
+func (s *Site) TransferSizes() (brotli, gzip, raw int) {
+	for _, f := range s.files {
+		raw += len(f.data)
+		if f.gz == nil {
+			brotli += len(f.data)
+			gzip += len(f.data)
+			continue
+		}
+		brotli += len(f.br)
+		gzip += len(f.gz)
+	}
+	return brotli, gzip, raw
+}
+
+// Names lists the site's files.
+func (s *Site) Names() []string { return sortedKeys(s.files) }
+
+// ServeHTTP serves the site, compressed as the browser prefers.
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -158,49 +276,39 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", f.contentType)
 	h.Set("Cache-Control", f.cacheControl)
 	h.Set("X-Content-Type-Options", "nosniff")
-	body := f.data
+	body, etag := f.data, f.etag
 	if f.gz != nil {
 		h.Set("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		switch negotiateEncoding(r) {
+		case "br":
+			h.Set("Content-Encoding", "br")
+			body, etag = f.br, strings.TrimSuffix(etag, `"`)+`-br"`
+		case "gzip":
 			h.Set("Content-Encoding", "gzip")
-			body = f.gz
+			body, etag = f.gz, strings.TrimSuffix(etag, `"`)+`-gz"`
 		}
 	}
-	h.Set("Content-Length", fmt.Sprint(len(body)))
-	if r.Method == http.MethodHead {
-		return
-	}
-	w.Write(body)
+	// Each encoding is a different representation, so it has its own
+	// ETag. ServeContent answers If-None-Match, If-Modified-Since and
+	// ranges.
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, name, s.modified, bytes.NewReader(body))
 }
 
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(coding), "gzip") && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
-			return true
-		}
-	}
-	return false
+// negotiateEncoding picks "br", "gzip" or "" (identity) for the request's
+// Accept-Encoding. The Brotli package's HTTP compressor does the
+// negotiation (q-values, "*", Brotli first on a tie); it is asked on a
+// scratch response and its choice read back, since the bodies here are
+// compressed already.
+func negotiateEncoding(r *http.Request) string {
+	probe := probeWriter{header: http.Header{}}
+	brotli.HTTPCompressorWithLevel(probe, r, 0) // never written to or closed: nothing is compressed
+	return probe.header.Get("Content-Encoding")
 }
 
-// WriteDir writes the site to dir, with a .gz copy beside every compressible
-// file for hosts that serve pre-compressed files (nginx gzip_static, most
-// static hosting services).
-func (s *Site) WriteDir(dir string) error {
-	for _, name := range s.Names() {
-		f := s.files[name]
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("writing the site: %w", err)
-		}
-		if err := os.WriteFile(p, f.data, 0o644); err != nil {
-			return fmt.Errorf("writing the site: %w", err)
-		}
-		if f.gz != nil {
-			if err := os.WriteFile(p+".gz", f.gz, 0o644); err != nil {
-				return fmt.Errorf("writing the site: %w", err)
-			}
-		}
-	}
-	return nil
-}
+// probeWriter is a ResponseWriter that only keeps headers.
+type probeWriter struct{ header http.Header }
+
+func (p probeWriter) Header() http.Header         { return p.header }
+func (p probeWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (p probeWriter) WriteHeader(int)             {}

@@ -1,14 +1,17 @@
 // Service worker: keeps the whole game in a versioned cache so that it starts
-// and plays offline after the first visit. The version is the build's content
-// hash, written in by wasm/serve; a new build gets a new cache and the old one
-// is deleted once the new worker takes over.
+// and plays offline after the first visit. The version is the site's content
+// hash, written in by wasm/site; a new build gets a new cache and the old one
+// is deleted once the new worker takes over. The game's file is named by its
+// own content (main-<hash>.wasm), so a new build of the page alone does not
+// download the game again.
 const VERSION = '{{VERSION}}';
+const WASM = '{{WASM}}';
 const CACHE = 'bashni-' + VERSION;
 const SHELL = [
   './',
   'index.html',
   'wasm_exec.js',
-  'main.wasm?v=' + VERSION,
+  WASM,
   'build.json',
   'manifest.webmanifest',
   'icons/icon-180.png',
@@ -20,10 +23,13 @@ const SHELL = [
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      // main.wasm?v=<version> never changes: the copy the page has just
-      // downloaded into the HTTP cache will do. Everything else is checked
-      // with the server.
-      .then((cache) => cache.addAll(SHELL.map((u) => new Request(u, {cache: u.startsWith('main.wasm?v=') ? 'default' : 'no-cache'}))))
+      // The game's file never changes under its name: the copy the page
+      // has just downloaded into the HTTP cache will do (or the previous
+      // cache's, when only the page changed). Everything else is checked
+      // with the server (a 304 when unchanged).
+      .then((cache) => Promise.all(SHELL.map((u) => u === WASM
+        ? caches.match(u).then((hit) => hit ? cache.put(u, hit) : cache.add(new Request(u, {cache: 'default'})))
+        : cache.add(new Request(u, {cache: 'no-cache'})))))
       .then(() => self.skipWaiting()));
 });
 
@@ -34,15 +40,16 @@ self.addEventListener('activate', (event) => {
       .then(() => self.clients.claim()));
 });
 
-// Network first for the page and build.json (so a new version is seen when
-// online), cache first for everything else (versioned or immutable).
+// Network first for the page, build.json and wasm_exec.js (so a new version
+// is seen when online), cache first for everything else (the game, named by
+// its content, and the icons).
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) {
     return;
   }
   const url = new URL(req.url);
-  const fresh = req.mode === 'navigate' || url.pathname.endsWith('/build.json') || url.pathname.endsWith('/index.html');
+  const fresh = req.mode === 'navigate' || ['/build.json', '/index.html', '/wasm_exec.js'].some((p) => url.pathname.endsWith(p));
   if (fresh) {
     event.respondWith(
       fetch(req)

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"bashni/online/server"
+	"bashni/online/store"
+)
+
+// serveChild is the node under load: the online server on a loopback port,
+// with its debug figures on another, and no rate limits. It prints
+// "ready <addr> <debug addr>" and serves until interrupted.
+func serveChild() error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := store.Open(ctx, os.Getenv(childEnv))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st, Node: "load", CreatePerMinute: -1, AttachPerMinute: -1, MessagesPerSec: -1, MaxConns: 1 << 20})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	dln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/online/", srv.Handler())
+	hs := &http.Server{Handler: mux}
+	go hs.Serve(ln)
+	go http.Serve(dln, srv.DebugHandler())
+	fmt.Printf("ready %s %s\n", ln.Addr(), dln.Addr())
+	<-ctx.Done()
+	srv.Close()
+	return hs.Close()
+}

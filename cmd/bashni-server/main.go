@@ -1,0 +1,192 @@
+// Command bashni-server serves the browser game and online games: send a
+// friend a link and play. One binary; by default one node with its games in
+// a SQLite file. With -db postgres://… and -nats nats://… any number of
+// nodes serve the same games (docs/ONLINE.md, README).
+//
+//	go run ./cmd/bashni-server                      # http://127.0.0.1:8080
+//	go run ./cmd/bashni-server -addr :8080 -db /var/lib/bashni/games.db
+//	go run ./cmd/bashni-server -db postgres://… -nats nats://… -node a
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"bashni/online/server"
+	"bashni/online/store"
+	"bashni/wasm/site"
+)
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("bashni-server: ")
+	if err := run(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run() error {
+	var (
+		addr      = flag.String("addr", "127.0.0.1:8080", "address to serve on (\":8080\" for every interface)")
+		db        = flag.String("db", "bashni-games.db", "where games are kept: a SQLite file, or postgres://user@host/db for several nodes")
+		natsURL   = flag.String("nats", "", "NATS server linking the nodes (nats://host:4222); needs a postgres:// -db")
+		node      = flag.String("node", "", "this node's name in logs (default: the host name and a random suffix)")
+		tlsCert   = flag.String("tls-cert", "", "serve HTTPS with this certificate (PEM; with -tls-key)")
+		tlsKey    = flag.String("tls-key", "", "the certificate's private key (PEM)")
+		wasmPath  = flag.String("wasm", "", "serve this prebuilt main.wasm instead of building the game")
+		withSite  = flag.Bool("site", true, "serve the browser game too (false: online endpoints only)")
+		abandon   = flag.Duration("abandon-after", 2*time.Minute, "a player gone this long while the opponent waits loses (live and untimed games)")
+		idle      = flag.Duration("expire-idle", 30*24*time.Hour, "delete unfinished games unchanged for this long")
+		keep      = flag.Duration("keep-finished", 30*24*time.Hour, "delete finished games (and their records) this long after the end")
+		createMin = flag.Int("create-per-minute", 20, "games one address may create a minute (-1: no limit)")
+		attachMin = flag.Int("attach-per-minute", 120, "joins, resumes and watches one address may make a minute (-1: no limit)")
+		msgSec    = flag.Float64("messages-per-second", 20, "messages one connection may send a second (-1: no limit)")
+		maxConns  = flag.Int("max-conns", 100000, "connections this node accepts")
+		proxy     = flag.Bool("trust-proxy", false, "behind a reverse proxy: rate-limit by X-Forwarded-For")
+		debugAddr = flag.String("debug-addr", "", "serve /debug/stats and /debug/pprof/ here (keep it on loopback)")
+	)
+	flag.Parse()
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return errors.New("-tls-cert and -tls-key go together")
+	}
+	if *natsURL != "" && !isPostgres(*db) {
+		return errors.New("-nats links nodes that share a PostgreSQL database: give -db postgres://…")
+	}
+	if *node == "" {
+		host, _ := os.Hostname()
+		*node = fmt.Sprintf("%s-%d", host, os.Getpid())
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var nc *nats.Conn
+	if *natsURL != "" {
+		nc, err = nats.Connect(*natsURL, nats.Name("bashni-server "+*node), nats.MaxReconnects(-1))
+		if err != nil {
+			return fmt.Errorf("connecting to NATS at %s: %w", *natsURL, err)
+		}
+		defer nc.Close()
+	}
+	srv, err := server.New(server.Config{
+		Store: st, NATS: nc, Node: *node, Log: logger,
+		AbandonAfter: *abandon, ExpireIdle: *idle, KeepFinished: *keep,
+		CreatePerMinute: *createMin, AttachPerMinute: *attachMin, MessagesPerSec: *msgSec,
+		MaxConns: *maxConns, TrustProxy: *proxy,
+	})
+	if err != nil {
+		return err
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/online/", srv.Handler())
+	if *withSite {
+		s, err := buildSite(ctx, *wasmPath)
+		if err != nil {
+			return err
+		}
+		mux.Handle("/", s)
+	}
+	if *debugAddr != "" {
+		go serveDebug(*debugAddr, srv)
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", *addr, err)
+	}
+	hs := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		// No read or write timeout: game connections are long-lived; the
+		// online handler times out silent WebSockets itself.
+		ErrorLog: log.New(os.Stderr, "bashni-server http: ", 0),
+	}
+	scheme := "http"
+	if *tlsCert != "" {
+		scheme = "https"
+		hs.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	store := "SQLite file " + *db
+	if isPostgres(*db) {
+		store = "PostgreSQL"
+	}
+	if nc != nil {
+		store += ", linked to other nodes through NATS"
+	}
+	log.Printf("node %s: games in %s; play at %s://%s/ (Ctrl+C stops)", *node, store, scheme, ln.Addr())
+
+	errc := make(chan error, 1)
+	go func() {
+		if *tlsCert != "" {
+			errc <- hs.ServeTLS(ln, *tlsCert, *tlsKey)
+		} else {
+			errc <- hs.Serve(ln)
+		}
+	}()
+	select {
+	case err := <-errc:
+		srv.Close()
+		return err
+	case <-ctx.Done():
+	}
+	log.Print("stopping: players are told to reconnect")
+	srv.Close()
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return hs.Shutdown(shutdown)
+}
+
+func isPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// buildSite assembles the browser game as wasm/serve does.
+func buildSite(ctx context.Context, prebuilt string) (http.Handler, error) {
+	var game []byte
+	var err error
+	if prebuilt != "" {
+		game, err = os.ReadFile(prebuilt)
+	} else {
+		log.Print("building the game for js/wasm (-wasm FILE skips this)…")
+		start := time.Now()
+		game, err = site.BuildGame(ctx)
+		if err == nil {
+			log.Printf("built in %.1f s", time.Since(start).Seconds())
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return site.New(game)
+}
+
+// serveDebug serves the node's figures and Go's profiler on a separate
+// listener, for operators and the load benchmark.
+func serveDebug(addr string, srv *server.Server) {
+	log.Printf("debug figures at http://%s/debug/stats", addr)
+	if err := http.ListenAndServe(addr, srv.DebugHandler()); err != nil {
+		log.Printf("debug listener: %v", err)
+	}
+}

@@ -1,0 +1,53 @@
+// Package fonts holds the CJK fonts the game needs for Korean and Japanese:
+// subsets of Noto Sans CJK KR and JP (SIL Open Font License 1.1) with only
+// the glyphs the message files use and the Go fonts lack, made by
+// `go generate ./i18n/fonts` (gen.go; SOURCE.md records the source fonts,
+// their versions and the command).
+//
+// What every language needs and the Go fonts lack — the language names of
+// the language menu ("한국어", "日本語"), a symbol such as ⌘ — is a tiny
+// subset of its own, "common", compiled into every build.
+// The Korean and Japanese subsets are compiled into desktop builds only: the
+// browser fetches them from beside main.wasm when the player picks the
+// language (the site builder serves Files under fonts/).
+package fonts
+
+import _ "embed"
+
+//go:generate go run gen.go
+
+// Weight is one of the two weights the subsets come in: the game's Regular
+// and Medium text use Regular, its Bold text Bold.
+type Weight uint8
+
+const (
+	Regular Weight = iota
+	Bold
+)
+
+func (w Weight) String() string {
+	if w == Bold {
+		return "bold"
+	}
+	return "regular"
+}
+
+// FileName is the name of a subset: "ko-regular.otf", "common-bold.otf".
+func FileName(set string, w Weight) string { return set + "-" + w.String() + ".otf" }
+
+// Common is the subset every build has, in weight w.
+func Common(w Weight) []byte {
+	if w == Bold {
+		return commonBold
+	}
+	return commonRegular
+}
+
+// The common subset is embedded as bytes, not as an embed.FS: the browser
+// build then needs no file-system code for it.
+var (
+	//go:embed common-regular.otf
+	commonRegular []byte
+	//go:embed common-bold.otf
+	commonBold []byte
+)

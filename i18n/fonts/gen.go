@@ -1,0 +1,204 @@
+//go:build ignore
+
+// gen makes the CJK subsets from Debian's fonts-noto-cjk with fontTools'
+// pyftsubset (Debian package fonttools): "common", the runes every language
+// needs and the Go fonts lack (the language names of the language menu, a
+// symbol such as ⌘ in the English and Russian messages), and for Korean and
+// Japanese the runes of the language's message file (i18n/locales) that
+// neither the Go fonts nor common have. It writes the .otf files,
+// the rune lists given to pyftsubset and SOURCE.md beside this file.
+//
+//	apt-get install fonts-noto-cjk fonttools
+//	go generate ./i18n/fonts
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/sfnt"
+
+	"bashni/i18n"
+	"bashni/i18n/locales"
+)
+
+const fontDir = "/usr/share/fonts/opentype/noto/"
+
+// sources are the TrueType collections, by weight; faces are the index of
+// each region's face in them (fontTools lists them: JP 0, KR 1, SC 2 …).
+var sources = map[string]string{"regular": "NotoSansCJK-Regular.ttc", "bold": "NotoSansCJK-Bold.ttc"}
+var faces = map[string]int{"ko": 1, "ja": 0, "common": 0}
+
+func main() {
+	goRunes := goFontRunes()
+	sets := map[string]string{}
+	// common: what every language needs and the Go fonts lack: the
+	// language names of the language menu, symbols such as ⌘.
+	var common []rune
+	for _, l := range i18n.Langs() {
+		common = append(common, []rune(l.Name())...)
+	}
+	common = append(common, messageRunes(i18n.English)...)
+	common = append(common, messageRunes(i18n.Russian)...)
+	sets["common"] = missing(common, goRunes)
+	inCommon := func(r rune) bool { return goRunes(r) || strings.ContainsRune(sets["common"], r) }
+	for _, l := range []i18n.Lang{i18n.Korean, i18n.Japanese} {
+		sets[l.Code()] = missing(messageRunes(l), inCommon)
+	}
+
+	var report strings.Builder
+	report.WriteString("# CJK font subsets\n\nMade by `go generate ./i18n/fonts` (gen.go) on Debian with\n" +
+		"`fonts-noto-cjk` and `fonttools`. Do not edit the .otf files by hand: change the\n" +
+		"message files and run the generator again (`go test ./i18n/fonts` fails when a message\n" +
+		"uses a glyph that neither the Go fonts nor the subset has).\n\n")
+	report.WriteString("Licence: SIL Open Font License 1.1 (Noto Sans CJK, © Google and Adobe); the\n" +
+		"subsets keep the fonts' name tables with their copyright and licence.\n\n## Sources\n\n")
+	report.WriteString("| file | sha256 | fontRevision | Debian package |\n|---|---|---|---|\n")
+	for _, w := range []string{"regular", "bold"} {
+		path := fontDir + sources[w]
+		data, err := os.ReadFile(path)
+		if err != nil {
+			log.Fatalf("%v (apt-get install fonts-noto-cjk)", err)
+		}
+		sum := sha256.Sum256(data)
+		fmt.Fprintf(&report, "| %s | %s | %s | fonts-noto-cjk %s |\n", path, hex.EncodeToString(sum[:]), revision(path), debVersion("fonts-noto-cjk"))
+	}
+	fmt.Fprintf(&report, "\npyftsubset: fonttools %s\n\n## Subsets\n\n| subset | runes | regular | bold |\n|---|---|---|---|\n", debVersion("fonttools"))
+	var commands []string
+	for _, set := range []string{"common", "ko", "ja"} {
+		runesFile := "runes-" + set + ".txt"
+		if err := os.WriteFile(runesFile, []byte(sets[set]+"\n"), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		sizes := map[string]int{}
+		for _, w := range []string{"regular", "bold"} {
+			out := set + "-" + w + ".otf"
+			tmp := out + ".tmp"
+			args := []string{fontDir + sources[w], fmt.Sprintf("--font-number=%d", faces[set]),
+				"--text-file=" + runesFile, "--output-file=" + tmp,
+				"--layout-features=", "--drop-tables+=GSUB,GPOS,GDEF,BASE,VORG,vhea,vmtx,DSIG",
+				"--no-hinting", "--desubroutinize", "--notdef-outline", "--name-IDs=0,1,2,3,4,5,6,13,14"}
+			commands = append(commands, "pyftsubset "+strings.Join(args, " "))
+			run("pyftsubset", args...)
+			// The source's Unicode variation sequences (cmap format 14)
+			// pull in variant glyphs of the kanji that nothing draws: drop
+			// them and subset again, so the font holds the runes asked for
+			// and .notdef only.
+			commands = append(commands, "python3 -c \"$DROP_UVS\" "+tmp+"   # gen.go's dropUVS", "pyftsubset "+tmp+" --text-file="+runesFile+" --output-file="+out+" "+strings.Join(args[4:], " "))
+			run(python(), "-c", dropUVS, tmp)
+			run("pyftsubset", append([]string{tmp, "--text-file=" + runesFile, "--output-file=" + out}, args[4:]...)...)
+			if err := os.Remove(tmp); err != nil {
+				log.Fatal(err)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				log.Fatal(err)
+			}
+			sizes[w] = len(b)
+		}
+		fmt.Fprintf(&report, "| %s | %d | %d bytes | %d bytes |\n", set, len([]rune(sets[set])), sizes["regular"], sizes["bold"])
+	}
+	report.WriteString("\n## Commands\n\n```sh\n" + strings.Join(commands, "\n") + "\n```\n")
+	if err := os.WriteFile("SOURCE.md", []byte(report.String()), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// dropUVS removes the cmap format 14 subtable of the font file argv[1].
+const dropUVS = `import sys
+from fontTools.ttLib import TTFont
+f = TTFont(sys.argv[1], recalcTimestamp=False)
+f["cmap"].tables = [t for t in f["cmap"].tables if t.format != 14]
+f.save(sys.argv[1])`
+
+// python is Debian's Python, which has fontTools (a python3 earlier on
+// PATH may not).
+func python() string {
+	if _, err := os.Stat("/usr/bin/python3"); err == nil {
+		return "/usr/bin/python3"
+	}
+	return "python3"
+}
+
+func run(name string, args ...string) {
+	cmd := exec.Command(name, args...)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		log.Fatalf("%s %v: %v (apt-get install fonttools)", name, args, err)
+	}
+}
+
+// messageRunes are the runes of every message of l.
+func messageRunes(l i18n.Lang) []rune {
+	msgs, err := locales.Parse(l.Code())
+	if err != nil {
+		log.Fatal(err)
+	}
+	var rs []rune
+	for _, forms := range msgs {
+		for _, s := range forms {
+			rs = append(rs, []rune(s)...)
+		}
+	}
+	return rs
+}
+
+// goFontRunes reports which runes all three Go fonts the game uses have.
+func goFontRunes() func(rune) bool {
+	var fonts []*sfnt.Font
+	for _, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
+		f, err := sfnt.Parse(ttf)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fonts = append(fonts, f)
+	}
+	var buf sfnt.Buffer
+	return func(r rune) bool {
+		for _, f := range fonts {
+			if i, err := f.GlyphIndex(&buf, r); err != nil || i == 0 {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// missing are the distinct runes of rs that has lacks (spaces and control
+// characters aside), sorted.
+func missing(rs []rune, has func(rune) bool) string {
+	var out []rune
+	for _, r := range rs {
+		if r > ' ' && !has(r) && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	slices.Sort(out)
+	return string(out)
+}
+
+func revision(path string) string {
+	out, err := exec.Command(python(), "-c", "import sys\nfrom fontTools.ttLib import TTCollection\nprint('%.3f' % TTCollection(sys.argv[1]).fonts[0]['head'].fontRevision)", path).Output()
+	if err != nil {
+		return "?"
+	}
+	return string(bytes.TrimSpace(out))
+}
+
+func debVersion(pkg string) string {
+	out, err := exec.Command("dpkg-query", "-W", "-f=${Version}", pkg).Output()
+	if err != nil {
+		return "?"
+	}
+	return string(out)
+}
