@@ -11,15 +11,16 @@ import (
 
 // criteria are what makes a position a puzzle.
 type criteria struct {
-	quickNodes int64 // the filter search of every position
-	deepNodes  int64 // the deep search that proves the first move
-	lineNodes  int64 // the searches along the line (replies, later moves)
-	margin     int   // the best move's lead over every other, in centipawns
-	minEval    int   // the best move's score for the player
-	maxPrior   int   // the opponent's score before its last move may not be below -maxPrior
-	maxAhead   int   // the player's material lead (puzzles.Balance) at the start at most
-	minGain    int   // material (puzzles.Material) the line must win
-	maxMoves   int   // the player's moves in the line at most
+	quickNodes int64         // the filter search of every position
+	deepNodes  int64         // the deep search that proves the first move
+	lineNodes  int64         // the searches along the line (replies, later moves)
+	margin     int           // the best move's lead over every other, in centipawns
+	minEval    int           // the best move's score for the player
+	maxPrior   int           // the opponent's score before its last move may not be below -maxPrior
+	maxAhead   int           // the player's material lead (puzzles.Balance) at the start at most
+	minGain    int           // material (puzzles.Material) the line must win
+	maxMoves   int           // the player's moves in the line at most
+	theme      puzzles.Theme // if set, only puzzles with this theme are kept
 }
 
 var defaultCriteria = criteria{
@@ -218,6 +219,9 @@ func (f *finder) prove(ctx context.Context, h []*rules.Position, setup rules.Mov
 		return nil, "a fresh engine does not show the first move clearly best"
 	}
 	pz.Themes = puzzles.DetectThemes(start, line)
+	if f.c.theme != "" && !pz.HasTheme(f.c.theme) {
+		return nil, "not of the theme wanted"
+	}
 	pz.Level = lowestLevel(ctx, pz)
 	pz.Rating = rate(pz)
 	return pz, ""

@@ -44,9 +44,17 @@ func genCmd(args []string) error {
 	fs.IntVar(&c.maxAhead, "ahead", c.maxAhead, "the player's material lead at the start at most")
 	fs.IntVar(&c.minGain, "gain", c.minGain, "material the line must win (a man 1, a king 3)")
 	fs.IntVar(&c.maxMoves, "moves", c.maxMoves, "most moves of the player in a line")
+	theme := fs.String("theme", "", "keep only puzzles of this theme (e.g. blockade; then -ahead 99 -prior 30000 let decided games in)")
 	fs.Parse(args)
 	if *out == "" {
 		return errors.New("gen: -out is required")
+	}
+	if *theme != "" {
+		t, err := puzzles.ParseTheme(*theme)
+		if err != nil {
+			return err
+		}
+		c.theme = t
 	}
 	v, err := rules.ParseVariant(*variant)
 	if err != nil {
