@@ -81,13 +81,13 @@ func Try(p *rules.Position, path []rules.Square) (rules.Move, *Why) {
 	side := p.SideToMove()
 	switch {
 	case col.IsEmpty():
-		return rules.Move{}, why(NoColumn, text.Of("why.no-column", "Square", from.String()), nil, sq(from))
+		return rules.Move{}, why(NoColumn, text.Of("why.no_column", "Square", from.String()), nil, sq(from))
 	case col.Owner() != side:
-		return rules.Move{}, why(NotYours, text.Of("why.not-yours", "Square", from.String()), nil, sq(from))
+		return rules.Move{}, why(NotYours, text.Of("why.not_yours", "Square", from.String()), nil, sq(from))
 	}
 	legal := p.LegalMoves(nil)
 	if len(legal) == 0 {
-		return rules.Move{}, why(GameOver, text.Of("why.game-over"), nil, nil)
+		return rules.Move{}, why(GameOver, text.Of("why.game_over"), nil, nil)
 	}
 	mustCapture := legal[0].IsCapture()
 	if len(path) == 1 {
@@ -99,7 +99,7 @@ func Try(p *rules.Position, path []rules.Square) (rules.Move, *Why) {
 		if mustCapture {
 			return rules.Move{}, compulsory(p, legal, from)
 		}
-		return rules.Move{}, why(CannotMove, text.Of("why.cannot-move", "Square", from.String()), nil, blockers(p, from))
+		return rules.Move{}, why(CannotMove, text.Of("why.cannot_move", "Square", from.String()), nil, blockers(p, from))
 	}
 	for _, m := range legal {
 		if samePath(m, path) {
@@ -121,7 +121,7 @@ func Try(p *rules.Position, path []rules.Square) (rules.Move, *Why) {
 			for _, m := range joins {
 				marks = appendNew(marks, m.PathAt(1))
 			}
-			return rules.Move{}, why(ChooseRoute, text.Of("why.choose-route", "From", from.String(), "To", path[1].String()), joins[0].Path(), marks)
+			return rules.Move{}, why(ChooseRoute, text.Of("why.choose_route", "From", from.String(), "To", path[1].String()), joins[0].Path(), marks)
 		}
 	}
 	return rules.Move{}, walk(p, legal, path)
@@ -140,10 +140,10 @@ func walk(p *rules.Position, legal []rules.Move, path []rules.Square) *Why {
 		a, b := path[k-1], path[k]
 		d, dist, ok := diagonal(v, a, b)
 		if !ok {
-			return why(NotDiagonal, text.Of("why.not-diagonal", "From", a.String(), "To", b.String()), nil, sq(b))
+			return why(NotDiagonal, text.Of("why.not_diagonal", "From", a.String(), "To", b.String()), nil, sq(b))
 		}
 		if contains(jumped, b) {
-			return why(TurkishStrike, text.Of("why.turkish-land", "Square", b.String()), nil, sq(b))
+			return why(TurkishStrike, text.Of("why.turkish_land", "Square", b.String()), nil, sq(b))
 		}
 		if occupied(b) {
 			return why(Occupied, text.Of("why.occupied", "Square", b.String()), nil, sq(b))
@@ -151,7 +151,7 @@ func walk(p *rules.Position, legal []rules.Move, path []rules.Square) *Why {
 		var cols []rules.Square
 		for s := v.Neighbour(a, d); s != b; s = v.Neighbour(s, d) {
 			if contains(jumped, s) {
-				return why(TurkishStrike, text.Of("why.turkish-pass", "Square", s.String()), nil, sq(s))
+				return why(TurkishStrike, text.Of("why.turkish_pass", "Square", s.String()), nil, sq(s))
 			}
 			if occupied(s) {
 				cols = append(cols, s)
@@ -159,48 +159,48 @@ func walk(p *rules.Position, legal []rules.Move, path []rules.Square) *Why {
 		}
 		switch {
 		case len(cols) == 0 && k > 1:
-			return why(OnlyByCapturing, text.Of("why.only-by-capturing", "Square", a.String()), nil, nextLandings(legal, path[:k]))
+			return why(OnlyByCapturing, text.Of("why.only_by_capturing", "Square", a.String()), nil, nextLandings(legal, path[:k]))
 		case len(cols) == 0:
 			if legal[0].IsCapture() {
 				return compulsory(p, legal, from)
 			}
 			if !king {
 				if !forward(side, d) {
-					return why(ManForward, text.Of("why.man-forward"), nil, sq(b))
+					return why(ManForward, text.Of("why.man_forward"), nil, sq(b))
 				}
 				if dist > 1 {
-					return why(ManOneStep, text.Of("why.man-one-step"), nil, sq(b))
+					return why(ManOneStep, text.Of("why.man_one_step"), nil, sq(b))
 				}
 			} else if !v.FlyingKings() && dist > 1 {
-				return why(KingOneStep, text.Of("why.king-one-step"), nil, sq(b))
+				return why(KingOneStep, text.Of("why.king_one_step"), nil, sq(b))
 			}
 			if len(path) > 2 && hasQuiet(legal, a, b) {
-				return why(QuietEnds, text.Of("why.quiet-ends", "Square", b.String()), nil, sq(b))
+				return why(QuietEnds, text.Of("why.quiet_ends", "Square", b.String()), nil, sq(b))
 			}
 			return why(Illegal, text.Of("why.illegal"), nil, nil)
 		case len(cols) > 1:
-			return why(TwoColumns, text.Of("why.two-columns"), nil, cols)
+			return why(TwoColumns, text.Of("why.two_columns"), nil, cols)
 		}
 		c := cols[0]
 		if p.Column(c).Owner() == side {
-			return why(JumpOwn, text.Of("why.jump-own", "Square", c.String()), nil, sq(c))
+			return why(JumpOwn, text.Of("why.jump_own", "Square", c.String()), nil, sq(c))
 		}
 		if !king || !v.FlyingKings() {
 			if dist != 2 {
 				if king {
-					return why(KingOneStep, text.Of("why.king-one-step"), nil, sq(b))
+					return why(KingOneStep, text.Of("why.king_one_step"), nil, sq(b))
 				}
-				return why(ManShortJump, text.Of("why.man-short-jump", "Square", c.String()), nil, sq(c))
+				return why(ManShortJump, text.Of("why.man_short_jump", "Square", c.String()), nil, sq(c))
 			}
 			if !king && !v.MenCaptureBackward() && !forward(side, d) {
-				return why(ForwardCapture, text.Of("why.forward-capture"), nil, sq(c))
+				return why(ForwardCapture, text.Of("why.forward_capture"), nil, sq(c))
 			}
 		}
 		jumped = append(jumped, c)
 		if !king && v.PromotionSquares(side)&(1<<uint(b)) != 0 {
 			king, crowned = true, true
 			if !v.FlyingKings() && k < len(path)-1 {
-				return why(PromotionEnds, text.Of("why.promotion-ends", "Square", b.String()), nil, sq(b))
+				return why(PromotionEnds, text.Of("why.promotion_ends", "Square", b.String()), nil, sq(b))
 			}
 		}
 		if !hasPrefix(legal, path[:k+1]) {
@@ -217,7 +217,7 @@ func walk(p *rules.Position, legal []rules.Move, path []rules.Square) *Why {
 				}
 			}
 			if len(lands) > 0 {
-				return why(KingLanding, text.Of("why.king-landing", "Square", c.String()), route, lands)
+				return why(KingLanding, text.Of("why.king_landing", "Square", c.String()), route, lands)
 			}
 			return why(Illegal, text.Of("why.illegal"), nil, nil)
 		}
@@ -233,9 +233,9 @@ func walk(p *rules.Position, legal []rules.Move, path []rules.Square) *Why {
 	}
 	last := path[len(path)-1].String()
 	if crowned {
-		return why(MustContinueKing, text.Of("why.must-continue-king", "Square", last), route, marks)
+		return why(MustContinueKing, text.Of("why.must_continue_king", "Square", last), route, marks)
 	}
-	return why(MustContinue, text.Of("why.must-continue", "Square", last), route, marks)
+	return why(MustContinue, text.Of("why.must_continue", "Square", last), route, marks)
 }
 
 // compulsory explains that a capture must be made: the route of a capture
@@ -252,7 +252,7 @@ func compulsory(p *rules.Position, legal []rules.Move, from rules.Square) *Why {
 	for _, m := range legal {
 		marks = appendNew(marks, m.From())
 	}
-	return why(CaptureCompulsory, text.Of("why.capture-compulsory", "Move", route.String()), route.Path(), marks)
+	return why(CaptureCompulsory, text.Of("why.capture_compulsory", "Move", route.String()), route.Path(), marks)
 }
 
 // blockers are the squares that stop the column on from: the occupied

@@ -221,7 +221,7 @@ func (r *Run) judge(st *Step, p *rules.Position, m rules.Move) *explain.Why {
 		for _, o := range replies {
 			marks = append(marks, o.From())
 		}
-		return &explain.Why{Code: explain.CanStillMove, Text: text.Of("why.can-still-move", "Move", replies[0].String()),
+		return &explain.Why{Code: explain.CanStillMove, Text: text.Of("why.can_still_move", "Move", replies[0].String()),
 			Route: replies[0].Path(), Marks: marks}
 	}
 	for _, a := range st.Accept {
@@ -240,7 +240,7 @@ func (r *Run) judge(st *Step, p *rules.Position, m rules.Move) *explain.Why {
 		}
 		return &explain.Why{Code: explain.Refuted, Text: t, Route: rm.Path()}
 	}
-	w := &explain.Why{Code: explain.NotTheGoal, Text: text.Of("why.not-the-goal")}
+	w := &explain.Why{Code: explain.NotTheGoal, Text: text.Of("why.not_the_goal")}
 	if st.WrongText != "" {
 		w.Text = text.Of(st.WrongText, "Move", m.String())
 	}

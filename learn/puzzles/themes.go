@@ -154,11 +154,11 @@ func Balance(p *rules.Position, side rules.Color) int {
 // TextID is the message ID (package text) of the theme's name.
 func (t Theme) TextID() string {
 	return map[Theme]string{
-		WinColumn:        "puzzle.theme.win-column",
-		FreePrisoners:    "puzzle.theme.free-prisoners",
-		TurkishStrike:    "puzzle.theme.turkish-strike",
-		PromotionCapture: "puzzle.theme.promotion-capture",
-		KingShot:         "puzzle.theme.king-shot",
+		WinColumn:        "puzzle.theme.win_column",
+		FreePrisoners:    "puzzle.theme.free_prisoners",
+		TurkishStrike:    "puzzle.theme.turkish_strike",
+		PromotionCapture: "puzzle.theme.promotion_capture",
+		KingShot:         "puzzle.theme.king_shot",
 		Blockade:         "puzzle.theme.blockade",
 		Sacrifice:        "puzzle.theme.sacrifice",
 	}[t]

@@ -5,9 +5,12 @@
 // A Message has a stable ID, a note for translators and the English text,
 // which may name values as {{.Name}} — the template syntax of
 // github.com/nicksnyder/go-i18n (a Message maps onto its i18n.Message: ID,
-// Description, Other). Code refers to messages by ID only and passes the
-// values in a T, so a translation layer can render the same T in any
-// language; English renders T here.
+// Description, Other), with IDs in the style of the game's message files
+// (i18n/locales: "section.key", keys in snake_case). Code refers to
+// messages by ID only and passes the values in a T, so the game's catalogue
+// can render the same T in any language (cat.F(t.ID, t.Pairs()...)) once
+// these texts are in its files (TOML writes them in that format); English
+// renders T here.
 package text
 
 import (

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 )
 
 func TestCatalogue(t *testing.T) {
@@ -22,7 +25,7 @@ func TestEnglish(t *testing.T) {
 		want string
 	}{
 		{Of("why.occupied", "Square", "d4"), "d4 is taken: a column moves or jumps to an empty square only."},
-		{Of("why.man-forward"), "A man moves forward only. It may capture backwards, but not move there."},
+		{Of("why.man_forward"), "A man moves forward only. It may capture backwards, but not move there."},
 		{Of("no.such.message"), "[no.such.message]"},
 		{Of("why.occupied"), "[why.occupied]"}, // a missing value shows the ID, never "<no value>"
 		{T{}, ""},
@@ -58,5 +61,33 @@ func TestEveryMessageUsed(t *testing.T) {
 		if !strings.Contains(all, `"`+m.ID+`"`) {
 			t.Errorf("message %s is never used", m.ID)
 		}
+	}
+}
+
+// TestTOML: the catalogue written as a message file parses with go-i18n,
+// as the game's message files do, into the same IDs and texts.
+func TestTOML(t *testing.T) {
+	mf, err := goi18n.ParseMessageFileBytes(TOML(), "en.toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, m := range mf.Messages {
+		got[m.ID] = m.Other
+	}
+	if len(got) != len(All()) {
+		t.Fatalf("%d messages read back, %d written", len(got), len(All()))
+	}
+	for _, m := range All() {
+		if got[m.ID] != m.Other {
+			t.Errorf("%s: read back %q, want %q", m.ID, got[m.ID], m.Other)
+		}
+	}
+}
+
+func TestPairs(t *testing.T) {
+	p := Of("why.choose_route", "To", "e5", "From", "a1").Pairs()
+	if len(p) != 4 || p[0] != "From" || p[1] != "a1" || p[2] != "To" || p[3] != "e5" {
+		t.Fatalf("pairs %v", p)
 	}
 }
