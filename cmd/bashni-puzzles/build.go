@@ -25,6 +25,7 @@ func buildCmd(args []string) error {
 	variant := fs.String("variant", "bashni", "bashni or lasca")
 	in := fs.String("in", "", "gen output files (JSON lines), comma-separated; required")
 	out := fs.String("out", "", "the data file to write; required")
+	exclude := fs.String("exclude", "", "puzzle ids to leave out, comma-separated (those verify failed)")
 	relevel := fs.Bool("relevel", false, "find each puzzle's lowest solving computer level again with the current engine (a few CPU-seconds a puzzle)")
 	fs.Parse(args)
 	if *in == "" || *out == "" {
@@ -36,7 +37,13 @@ func buildCmd(args []string) error {
 	}
 	var all []*puzzles.Puzzle
 	seen := map[string]bool{}
-	dups := 0
+	dups, excluded := 0, 0
+	left := map[string]bool{}
+	for _, id := range strings.Split(*exclude, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			left[id] = true
+		}
+	}
 	for _, name := range strings.Split(*in, ",") {
 		recs, err := readFound(strings.TrimSpace(name), v)
 		if err != nil {
@@ -56,6 +63,10 @@ func buildCmd(args []string) error {
 			pz.Themes = puzzles.DetectThemes(pz.Start(), pz.Solution())
 			pz.Rating = rate(pz)
 			pz.ID = puzzleID(v, pz)
+			if left[pz.ID] {
+				excluded++
+				continue
+			}
 			all = append(all, pz)
 		}
 	}
@@ -91,7 +102,7 @@ func buildCmd(args []string) error {
 			themes[t]++
 		}
 	}
-	fmt.Printf("%s: %d puzzles (%d duplicates dropped)\n", *out, len(all), dups)
+	fmt.Printf("%s: %d puzzles (%d duplicates and %d excluded left out)\n", *out, len(all), dups, excluded)
 	for _, t := range puzzles.Tiers {
 		fmt.Printf("  tier %d %-12s %4d\n", t, t, tiers[t])
 	}

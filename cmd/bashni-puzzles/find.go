@@ -186,7 +186,9 @@ func (f *finder) prove(ctx context.Context, h []*rules.Position, setup rules.Mov
 		if rules.StatusOf(hist).Over() {
 			return nil, "line ends after the opponent's move"
 		}
-		// The player's next move must be clearly best too.
+		// The player's next move must be clearly best too, by the search
+		// verify repeats: a fresh table, so that both agree.
+		f.deep.NewGame()
 		next := f.deep.RankMoves(ctx, hist, ai.Limits{Nodes: f.c.lineNodes}, f.c.margin, nil)
 		if ctx.Err() != nil {
 			return nil, "interrupted"
