@@ -1,0 +1,310 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"bashni/ai"
+	"bashni/learn/puzzles"
+	"bashni/rules"
+)
+
+// criteria are what makes a position a puzzle.
+type criteria struct {
+	quickNodes int64         // the filter search of every position
+	deepNodes  int64         // the deep search that proves the first move
+	lineNodes  int64         // the searches along the line (replies, later moves)
+	margin     int           // the best move's lead over every other, in centipawns
+	minEval    int           // the best move's score for the player
+	maxPrior   int           // the opponent's score before its last move may not be below -maxPrior
+	maxAhead   int           // the player's material lead (puzzles.Balance) at the start at most
+	minGain    int           // material (puzzles.Material) the line must win
+	maxMoves   int           // the player's moves in the line at most
+	theme      puzzles.Theme // if set, only puzzles with this theme are kept
+}
+
+var defaultCriteria = criteria{
+	quickNodes: 60_000,
+	deepNodes:  4_000_000,
+	lineNodes:  600_000,
+	margin:     puzzles.Margin,
+	minEval:    puzzles.MinEval,
+	maxPrior:   500,
+	maxAhead:   3,
+	minGain:    2,
+	maxMoves:   4,
+}
+
+// finder looks for puzzles in games. It keeps its engines between
+// positions; it is used by one goroutine.
+type finder struct {
+	c     criteria
+	quick *ai.Engine // the filter and the prior position
+	deep  *ai.Engine
+	seen  map[uint64]bool // start positions already made puzzles (or lines of them)
+	stats *stats
+}
+
+type stats struct {
+	games, positions, filtered, deep, kept int
+	rejected                               map[string]int
+}
+
+func newFinder(c criteria, st *stats) *finder {
+	return &finder{
+		c:     c,
+		quick: ai.NewEngine(ai.Options{HashMiB: 16}),
+		deep:  ai.NewEngine(ai.Options{HashMiB: 64}),
+		seen:  map[uint64]bool{},
+		stats: st,
+	}
+}
+
+func (s *stats) reject(why string) {
+	if s.rejected == nil {
+		s.rejected = map[string]int{}
+	}
+	s.rejected[why]++
+}
+
+// scanGame looks at every position of a game (history[i] after i moves) and
+// returns the puzzles found, each with its source set from source and the
+// ply.
+func (f *finder) scanGame(ctx context.Context, v rules.Variant, history []*rules.Position, moves []rules.Move, source string) []*puzzles.Puzzle {
+	f.stats.games++
+	f.quick.NewGame()
+	var out []*puzzles.Puzzle
+	for i := 2; i < len(history); i++ {
+		if ctx.Err() != nil {
+			break
+		}
+		p := history[i]
+		if f.seen[p.Hash()] {
+			continue
+		}
+		f.stats.positions++
+		h := history[:i+1]
+		if rules.StatusOf(h).Over() || len(p.LegalMoves(nil)) < 2 {
+			continue
+		}
+		r := f.quick.RankMoves(ctx, h, ai.Limits{Nodes: f.c.quickNodes}, f.c.margin, nil)
+		if !f.clearBest(r) {
+			continue
+		}
+		f.stats.filtered++
+		if puzzles.Balance(p, p.SideToMove()) > f.c.maxAhead {
+			f.stats.reject("already far ahead")
+			continue
+		}
+		prior := f.quick.Search(ctx, history[:i], ai.Limits{Nodes: f.c.quickNodes}, nil)
+		if prior.Score < -f.c.maxPrior {
+			f.stats.reject("already lost before the last move")
+			continue
+		}
+		pz, why := f.prove(ctx, h, moves[i-1])
+		if pz == nil {
+			f.stats.reject(why)
+			continue
+		}
+		pz.Source = fmt.Sprintf("%s ply %d", source, i)
+		out = append(out, pz)
+		f.stats.kept++
+		// The positions of the line are not puzzles of their own.
+		q := p
+		f.seen[q.Hash()] = true
+		for _, m := range pz.Solution() {
+			q = q.Play(m)
+			f.seen[q.Hash()] = true
+		}
+	}
+	return out
+}
+
+// clearBest reports whether a ranking has one move that wins and leads all
+// others by the margin.
+func (f *finder) clearBest(r ai.Ranking) bool {
+	if len(r.Moves) == 0 || r.Moves[0].Score < f.c.minEval {
+		return false
+	}
+	return len(r.Moves) == 1 || r.Moves[1].Score <= r.Moves[0].Score-f.c.margin
+}
+
+// prove runs the deep search on the last position of h (reached by setup),
+// builds the solution line and returns the puzzle, or the reason it is none.
+func (f *finder) prove(ctx context.Context, h []*rules.Position, setup rules.Move) (*puzzles.Puzzle, string) {
+	f.stats.deep++
+	start := h[len(h)-1]
+	player := start.SideToMove()
+	f.deep.NewGame()
+	r := f.deep.RankMoves(ctx, h, ai.Limits{Nodes: f.c.deepNodes}, f.c.margin, nil)
+	if ctx.Err() != nil {
+		return nil, "interrupted"
+	}
+	if !f.clearBest(r) {
+		return nil, "deep search: no clear best move"
+	}
+	// At least two moves are legal (scanGame): the lead over the second
+	// best is a lower bound when the second's score is.
+	lead := r.Moves[0].Score - r.Moves[1].Score
+	startBalance := puzzles.Balance(start, player)
+
+	var line []rules.Move
+	hist := append([]*rules.Position(nil), h...)
+	pv := r.Moves[0].PV
+	best := r.Moves[0].Move
+	gain := 0
+	for {
+		line = append(line, best)
+		q := hist[len(hist)-1].Play(best)
+		hist = append(hist, q)
+		if rules.StatusOf(hist).Over() {
+			if w, ok := rules.StatusOf(hist).Winner(); !ok || w != player {
+				return nil, "line ends in a draw"
+			}
+			gain = puzzles.Balance(q, player) - startBalance
+			break
+		}
+		// Done when the line itself has won the material, and the captures
+		// expected to follow (the opponent's take-backs) leave it won.
+		if puzzles.Balance(q, player)-startBalance >= f.c.minGain {
+			if g := realised(q, pv[1:], player) - startBalance; g >= f.c.minGain {
+				gain = g
+				break
+			}
+		}
+		if (len(line)+1)/2 >= f.c.maxMoves {
+			return nil, "line too long"
+		}
+		// The opponent's best reply.
+		reply := f.deep.Search(ctx, hist, ai.Limits{Nodes: f.c.lineNodes}, nil)
+		if reply.Best.IsZero() {
+			return nil, "no reply"
+		}
+		line = append(line, reply.Best)
+		q = q.Play(reply.Best)
+		hist = append(hist, q)
+		if rules.StatusOf(hist).Over() {
+			return nil, "line ends after the opponent's move"
+		}
+		// The player's next move must be clearly best too, by the search
+		// verify repeats: a fresh table, so that both agree.
+		f.deep.NewGame()
+		next := f.deep.RankMoves(ctx, hist, ai.Limits{Nodes: f.c.lineNodes}, f.c.margin, nil)
+		if ctx.Err() != nil {
+			return nil, "interrupted"
+		}
+		if len(next.Moves) > 1 && !f.clearBest(next) {
+			return nil, "a later move of the line is not clearly best"
+		}
+		if next.Moves[0].Score < f.c.minEval {
+			return nil, "the line does not keep the win"
+		}
+		best, pv = next.Moves[0].Move, next.Moves[0].PV
+	}
+	pz := &puzzles.Puzzle{
+		ID:     "new",
+		FEN:    h[len(h)-2].FEN(),
+		Setup:  setup.String(),
+		Eval:   r.Moves[0].Score,
+		Margin: lead,
+		Depth:  r.Depth,
+		Gain:   gain,
+	}
+	for _, m := range line {
+		pz.Line = append(pz.Line, m.String())
+	}
+	if err := pz.Prepare(start.Variant()); err != nil {
+		panic(err) // the moves came from package rules
+	}
+	pz.Found = foundDepth(ctx, h, line[0], f.c, r.Depth)
+	if pz.Found == 0 {
+		return nil, "a fresh engine does not show the first move clearly best"
+	}
+	pz.Themes = puzzles.DetectThemes(start, line)
+	if f.c.theme != "" && !pz.HasTheme(f.c.theme) {
+		return nil, "not of the theme wanted"
+	}
+	pz.Level = lowestLevel(ctx, pz)
+	pz.Rating = rate(pz)
+	return pz, ""
+}
+
+// foundDepth is the shallowest depth, up to max, at which a fresh engine's
+// RankMoves shows first as the clearly best move, or 0. The quick check of
+// the shipped puzzles repeats that search.
+func foundDepth(ctx context.Context, h []*rules.Position, first rules.Move, c criteria, max int) int {
+	e := ai.NewEngine(ai.Options{HashMiB: 16})
+	for d := 1; d <= max; d++ {
+		e.NewGame()
+		r := e.RankMoves(ctx, h, ai.Limits{Depth: d}, c.margin, nil)
+		if puzzles.ClearlyBest(r, first) == nil {
+			return d
+		}
+	}
+	return 0
+}
+
+// realised is the player's material balance in q once the captures that
+// follow on the expected line pv are played out.
+func realised(q *rules.Position, pv []rules.Move, player rules.Color) int {
+	for _, m := range pv {
+		if !m.IsCapture() {
+			break
+		}
+		q = q.Play(m)
+	}
+	return puzzles.Balance(q, player)
+}
+
+// levelSeeds is how many seeded tries each computer level gets at a puzzle.
+const levelSeeds = 3
+
+// maxRatedLevel is the strongest computer level tried on a puzzle: level 6
+// searches 500,000 nodes a move; level 7 is the full engine.
+const maxRatedLevel = 6
+
+// lowestLevel is the lowest computer level (1, the newcomer, to 6) that
+// plays every move of the solution in at least two of three seeded tries,
+// or 0 if none does.
+func lowestLevel(ctx context.Context, pz *puzzles.Puzzle) int {
+	for level := 1; level <= maxRatedLevel; level++ {
+		solved := 0
+		for seed := uint64(1); seed <= levelSeeds; seed++ {
+			if solves(ctx, pz, level, seed) {
+				solved++
+			}
+		}
+		if solved*3 >= 2*levelSeeds {
+			return level
+		}
+	}
+	return 0
+}
+
+// solves reports whether the computer at level, with the given seed, plays
+// the puzzle's solution.
+func solves(ctx context.Context, pz *puzzles.Puzzle, level int, seed uint64) bool {
+	e := ai.NewEngine(ai.Options{HashMiB: 4, Seed: seed})
+	hist := []*rules.Position{pz.Before(), pz.Start()}
+	for i, m := range pz.Solution() {
+		if i%2 == 0 && e.ChooseMove(ctx, hist, level) != m {
+			return false
+		}
+		hist = append(hist, hist[len(hist)-1].Play(m))
+	}
+	return true
+}
+
+// rate assigns a puzzle rating: the strength of the lowest computer level
+// that solves it, more for every further move to find, for a quiet first
+// move (captures are compulsory and the board shows them; a quiet move that
+// sets up a combination is harder to see) and for every ply of search
+// beyond two that the engine needs to see the first move clearly best.
+func rate(pz *puzzles.Puzzle) int {
+	base := map[int]int{1: 800, 2: 900, 3: 1150, 4: 1400, 5: 1650, 6: 1850, 0: 2050}[pz.Level]
+	r := base + 80*(pz.PlayerMoves()-1) + 30*max(0, pz.Found-2)
+	if !pz.Solution()[0].IsCapture() {
+		r += 120
+	}
+	return r
+}

@@ -1,0 +1,54 @@
+// Command bashni-puzzles makes the puzzles of package learn/puzzles: it
+// finds them in computer self-play and in recorded games (bashni-match
+// -pgn, or any file of game records), keeps those with one clearly winning
+// first move and a short forced line, tags their themes, rates them, and
+// writes the data files that the game embeds. It also re-verifies the
+// shipped puzzles by a deep search.
+//
+//	bashni-puzzles gen    -variant bashni -games 200 -seed 1 -out found-bashni.jsonl
+//	bashni-puzzles gen    -variant bashni -pdn match.pdn -out found-bashni.jsonl
+//	bashni-puzzles build  -variant bashni -in found-bashni.jsonl -out learn/puzzles/data/bashni.json
+//	bashni-puzzles verify -file learn/puzzles/data/bashni.json
+//
+// gen appends every puzzle it proves to its -out file as one JSON line at
+// once, so a long run can be stopped at any time (Ctrl+C ends it after the
+// current search). build merges such files, drops duplicates, numbers and
+// sorts the puzzles and writes the data file (format: learn/puzzles/doc.go).
+// verify repeats the deep check of every puzzle of a data file and exits
+// non-zero if one fails. relevel rewrites gen output with each puzzle's
+// lowest solving computer level found again (after the levels change). Run the long commands at low priority on a shared
+// machine: nice -n 19 bashni-puzzles gen ….
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "gen":
+		err = genCmd(os.Args[2:])
+	case "build":
+		err = buildCmd(os.Args[2:])
+	case "verify":
+		err = verifyCmd(os.Args[2:])
+	case "relevel":
+		err = relevelCmd(os.Args[2:])
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bashni-puzzles:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, `usage: bashni-puzzles gen|build|verify|relevel [flags]   (-h after a command lists its flags)`)
+	os.Exit(2)
+}
