@@ -21,6 +21,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/ai"
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/startup"
@@ -43,6 +44,7 @@ func run() error {
 	mute := flag.Bool("mute", false, "no sound")
 	seed := flag.Uint64("seed", 0, "seed of the computer's random choices (0: a new game each time)")
 	size := flag.String("size", "1280x800", "window size in device-independent pixels, WxH")
+	lang := flag.String("lang", "", "the game's language: en, ru, ko or ja (default: the one chosen in Settings, else the system's)")
 	showVersion := flag.Bool("version", false, "print the version and exit")
 	flag.Parse()
 	if *showVersion {
@@ -63,6 +65,11 @@ func run() error {
 			return fmt.Errorf("-fen: %v", err)
 		}
 	}
+	if *lang != "" {
+		if _, ok := i18n.Parse(*lang); !ok {
+			return fmt.Errorf("-lang %q: want en, ru, ko or ja", *lang)
+		}
+	}
 	var w, h int
 	if _, err := fmt.Sscanf(strings.ToLower(*size), "%dx%d", &w, &h); err != nil || w < 200 || h < 200 {
 		return fmt.Errorf("-size %q: want WxH, e.g. 1280x800", *size)
@@ -73,7 +80,7 @@ func run() error {
 	ebiten.SetWindowSizeLimits(320, 400, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 
-	g := startup.New(startup.Options{Mute: *mute, FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed})
+	g := startup.New(startup.Options{Mute: *mute, FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed, Lang: *lang})
 	err = ebiten.RunGame(quitOnSignal(g))
 	if ferr := g.Close(); ferr != nil {
 		fmt.Fprintln(os.Stderr, "bashni: saving:", ferr)

@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/input"
@@ -41,6 +42,9 @@ type Options struct {
 	// Notice is a one-line message shown on the title screen (a settings
 	// file that could not be read, no sound device, …).
 	Notice string
+	// Text is the catalogue of the game's words in the player's language;
+	// nil speaks English.
+	Text *i18n.Catalog
 
 	// FEN starts a game from this position (in Variant) at once, skipping
 	// the title; the human plays the side to move against the computer,
@@ -74,6 +78,8 @@ type App struct {
 	saver    *storage.Saver // writes off the game loop; nil without a store
 	archiver archiver       // adds finished games to the archive, off the game loop
 	sound    *audio.Player
+	// text is the game's words in the player's language.
+	text *i18n.Catalog
 	// clipboard copies and pastes game records.
 	clipboard platform.Clipboard
 
@@ -137,6 +143,10 @@ func NewApp(opts Options) *App {
 	if a.store != nil {
 		a.saver = storage.NewSaver(a.store)
 	}
+	a.text = opts.Text
+	if a.text == nil {
+		a.text = i18n.New(i18n.English)
+	}
 	a.clipboard = opts.Clipboard
 	if a.clipboard == nil {
 		a.clipboard = platform.NewClipboard()
@@ -181,6 +191,9 @@ func (a *App) playFromOptions() (*PlayScene, error) {
 
 // Settings returns the current settings.
 func (a *App) Settings() storage.Settings { return a.settings }
+
+// Text is the game's words in the player's language.
+func (a *App) Text() *i18n.Catalog { return a.text }
 
 // SoundNotice says why there is no sound ("" when there is).
 func (a *App) SoundNotice() string {
@@ -393,6 +406,14 @@ func (a *App) Update() error {
 		} else {
 			a.layoutNow()
 		}
+	}
+	// A CJK font subset fetched for the player's language is put in use
+	// here, on the game's goroutine; text is measured again with it.
+	if changed, err := sprites.PollFonts(); err != nil {
+		a.notify(err.Error())
+	} else if changed {
+		a.layoutNow()
+		a.Invalidate()
 	}
 	if a.layoutDue != 0 && a.tick >= a.layoutDue {
 		a.layoutNow()

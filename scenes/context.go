@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
@@ -87,6 +88,11 @@ type Context interface {
 	// Used updates a control from the pointer, asks for a redraw when its
 	// look changed, and reports whether it was used.
 	Used(w widget) bool
+
+	// Text is the game's words in the player's language (package i18n;
+	// i18n/CATALOGUE.md lists the messages by screen). Look words up when
+	// laying out or when what is shown changes, not in Draw.
+	Text() *i18n.Catalog
 
 	// Play plays a sound effect (nothing without sound).
 	Play(e audio.Effect)

@@ -7,14 +7,17 @@
 package startup
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/sprites"
 	"bashni/storage"
 )
 
@@ -38,6 +41,12 @@ type Options struct {
 	Level   int
 	Friend  bool
 	Seed    uint64
+
+	// Lang is the language asked for on the command line or in the page's
+	// address (-lang, ?lang=), over the one chosen in Settings; "" or a
+	// code the game does not speak leaves the choice to Settings, then to
+	// the system.
+	Lang string
 }
 
 // Game is the game ready to run: an Ebitengine game (with the page's hooks
@@ -65,6 +74,11 @@ func New(o Options) *Game {
 		notices = append(notices, string(notice))
 	}
 
+	text, err := loadLanguage(chooseLanguage(o.Lang, settings.Language))
+	if err != nil {
+		notices = append(notices, err.Error())
+	}
+
 	// Without a sound device the game plays silently and says so once. A
 	// page started muted (?mute=1) makes no audio context at all.
 	var sound *audio.Player
@@ -83,6 +97,7 @@ func New(o Options) *Game {
 		Sound:    sound,
 		Mute:     o.Mute,
 		Notice:   strings.Join(notices, " "),
+		Text:     text,
 		FEN:      o.FEN,
 		Variant:  o.Variant,
 		Watch:    o.Watch,
@@ -91,6 +106,32 @@ func New(o Options) *Game {
 		Seed:     o.Seed,
 	})
 	return &Game{Game: platform.Wrap(app), App: app}
+}
+
+// chooseLanguage picks the game's language: the one asked for at start
+// (flag or address), else the one chosen in Settings, else the system's.
+func chooseLanguage(asked, chosen string) i18n.Lang {
+	for _, code := range []string{asked, chosen} {
+		if l, ok := i18n.Parse(code); ok {
+			return l
+		}
+	}
+	l, _ := i18n.Detect()
+	return l
+}
+
+// loadLanguage reads l's messages (in a page they are fetched from beside
+// main.wasm, so this blocks: it runs before the game does) and makes the
+// fonts ready for it. When the messages cannot be read the game speaks
+// English and says why.
+func loadLanguage(l i18n.Lang) (*i18n.Catalog, error) {
+	text, err := i18n.Load(l)
+	if err != nil {
+		text = i18n.New(i18n.English)
+		err = fmt.Errorf("the game speaks English: %w", err)
+	}
+	sprites.UseLanguage(text.Lang())
+	return text, err
 }
 
 // Close saves the game in progress and writes what is still queued for

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/storage"
 )
@@ -44,5 +45,42 @@ func TestGameFromAPosition(t *testing.T) {
 	}
 	if _, ok, _ := g.App.Store().LoadGame(); !ok {
 		t.Fatal("the game was not saved in the folder given")
+	}
+}
+
+// TestChooseLanguage: the language asked for at start wins over the one
+// chosen in Settings, which wins over the system's; codes the game does not
+// speak are passed over.
+func TestChooseLanguage(t *testing.T) {
+	t.Setenv("LANGUAGE", "")
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "ja_JP.UTF-8")
+	for _, tc := range []struct {
+		asked, chosen string
+		want          i18n.Lang
+	}{
+		{"ru", "ko", i18n.Russian},
+		{"", "ko", i18n.Korean},
+		{"xx", "en", i18n.English},
+		{"", "", i18n.Japanese},
+		{"de", "", i18n.Japanese},
+	} {
+		if got := chooseLanguage(tc.asked, tc.chosen); got != tc.want {
+			t.Errorf("chooseLanguage(%q, %q) = %v, want %v", tc.asked, tc.chosen, got, tc.want)
+		}
+	}
+}
+
+// TestStartsInTheLanguageAsked: the scenes get the catalogue of the
+// language asked for.
+func TestStartsInTheLanguageAsked(t *testing.T) {
+	g := New(Options{Mute: true, Lang: "ru", Store: func() (*storage.Store, error) { return storage.OpenMemory(), nil }})
+	defer g.Close()
+	if got := g.App.Text().Lang(); got != i18n.Russian {
+		t.Fatalf("language %v, want ru", got)
+	}
+	if got := g.App.Text().T("common.back"); got == "Back" || got == "" {
+		t.Fatalf("common.back in Russian is %q", got)
 	}
 }

@@ -32,6 +32,9 @@ type Settings struct {
 	// game started. Settings written before it existed have none: the
 	// defaults.
 	NewGame NewGameChoice `json:"newGame"`
+	// Language is the language the player chose in Settings, as a code
+	// ("en", "ru", "ko", "ja"); "" follows the system's language.
+	Language string `json:"language,omitempty"`
 }
 
 // NewGameChoice is a choice of game on the new-game screen.
