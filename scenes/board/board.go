@@ -16,6 +16,8 @@
 package board
 
 import (
+	"image/color"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
@@ -95,6 +97,15 @@ type Board struct {
 	// HoverOverLongPress lets a resting mouse move an inspector opened by
 	// a long press to its own column (the replay screen).
 	HoverOverLongPress bool
+
+	// Partial: the screen draws nothing over the board (but what the board
+	// draws itself), so the board may redraw only what moves in a frame
+	// where nothing else changed, through its cached static layer
+	// (layers.go). Backdrop is the opaque colour under the board's rounded
+	// frame; Partial needs it.
+	Partial  bool
+	Backdrop color.NRGBA
+	cache    layers
 
 	items    []drawItem
 	routeBuf []sprites.Point
@@ -231,7 +242,7 @@ func (b *Board) MustCapture() bool { return b.takingMoves() && b.entry.MustCaptu
 func (b *Board) Tick(now int64) {
 	if b.capture && b.movable != 0 {
 		b.phase = float64(now%60) / 60
-		b.host.Invalidate()
+		b.invalidateMoving()
 	}
 }
 

@@ -1,0 +1,10 @@
+package scenes
+
+// layerBoard lets the play board redraw only what moves (scenes/board's
+// Partial) while the scene draws nothing over it: no compulsory-capture
+// banner, no open menu. Anything new drawn over the board must be added
+// here, or a board frame would paint over it.
+func (s *PlayScene) layerBoard(c Context) {
+	s.board.Partial = s.explainUntil == 0 && !s.menu.open
+	s.board.Backdrop = c.Renderer().Theme().Background
+}
