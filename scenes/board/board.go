@@ -109,6 +109,7 @@ type Board struct {
 
 	items    []drawItem
 	routeBuf []sprites.Point
+	candBuf  []rules.Move
 	squash   *ebiten.Image
 }
 
@@ -300,6 +301,9 @@ func (b *Board) refreshMarks() {
 	cur := e.Current()
 	if cur != sel || b.dragging {
 		c := b.pos.Column(sel)
+		if b.crownedSoFar() {
+			c |= 2 // the top is a king from the far rank on (rules.Piece)
+		}
 		b.hideTop[sel] = hideAll
 		if b.dragging {
 			cx, cy := b.g.SquareCenter(cur)

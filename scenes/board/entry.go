@@ -112,6 +112,9 @@ func (b *Board) apply(r *Result, res input.Result, shownHops int) {
 		r.Move, r.Shown = res.Move, shownHops
 	case input.Extended:
 		b.host.Play(audio.Capture)
+		if b.crownedAt() == len(b.entry.Path())-1 {
+			b.host.Play(audio.Promotion)
+		}
 	case input.Rejected:
 		r.Refused, r.Square = res.Reason, res.Square
 		switch res.Reason {
