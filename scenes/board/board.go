@@ -110,6 +110,7 @@ type Board struct {
 	items    []drawItem
 	routeBuf []sprites.Point
 	candBuf  []rules.Move
+	preview  previews
 	squash   *ebiten.Image
 }
 
@@ -263,6 +264,7 @@ func (b *Board) clearMarks() {
 	b.pointed = 0
 	b.hideTop = [64]int8{}
 	b.flyers = b.flyers[:0]
+	b.preview.routes = b.preview.routes[:0]
 }
 
 // refreshMarks sets the highlights and the partial route from the move
@@ -274,6 +276,7 @@ func (b *Board) refreshMarks() {
 	b.jumped = 0
 	b.hideTop = [64]int8{}
 	b.flyers = b.flyers[:0]
+	b.preview.routes = b.preview.routes[:0]
 	if !b.takingMoves() {
 		return
 	}
@@ -296,6 +299,7 @@ func (b *Board) refreshMarks() {
 	if b.ShowDestinations {
 		b.dests = e.Targets()
 	}
+	b.setPreviews()
 	// The column stands where its route has got to; a dragged one follows
 	// the pointer.
 	cur := e.Current()

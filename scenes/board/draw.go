@@ -142,6 +142,7 @@ func (b *Board) drawOver(dst *ebiten.Image, clip *Rect, columns bool) {
 		if b.hover != rules.NoSquare && b.hover != b.selected && b.squareMeets(b.hover, clip) {
 			b.marker(dst, sprites.MarkerHover, b.hover)
 		}
+		b.drawPreviews(dst)
 		kind := sprites.MarkerMovable
 		if b.capture {
 			kind = sprites.MarkerMustCapture
