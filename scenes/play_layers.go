@@ -1,10 +1,13 @@
 package scenes
 
+import "bashni/rules"
+
 // layerBoard lets the play board redraw only what moves (scenes/board's
 // Partial) while the scene draws nothing over it: no compulsory-capture
-// banner, no open menu. Anything new drawn over the board must be added
-// here, or a board frame would paint over it.
+// banner, no open menu, no column inspector (which may be drawn over the
+// panels too). Anything new drawn over the board must be added here, or a
+// board frame would paint over it.
 func (s *PlayScene) layerBoard(c Context) {
-	s.board.Partial = s.explainUntil == 0 && !s.menu.open
+	s.board.Partial = s.explainUntil == 0 && !s.menu.open && s.board.Inspecting() == rules.NoSquare
 	s.board.Backdrop = c.Renderer().Theme().Background
 }
