@@ -610,6 +610,7 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 		s.drawExplanation(c, dst)
 	}
 	s.drawPanel(c, dst)
+	s.board.DrawOverlay(dst)
 	s.menu.draw(c, dst)
 }
 

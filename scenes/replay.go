@@ -329,6 +329,7 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnPlay.Draw(dst, p)
 	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
+	s.board.DrawOverlay(dst)
 	if s.menu.open {
 		s.menu.draw(c, dst)
 	}
