@@ -83,3 +83,19 @@ func TestInspectorWholeAndOnTop(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectorScreenshots writes the inspector of g5 (the mouse resting
+// on it) at both sizes into BASHNI_SCREENSHOTS, as inspector-g5-WxH.png.
+func TestInspectorScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, sz := range screenshotSizes {
+		g := start(t, sz[0], sz[1], "-seed", "1", "-mute", "-fen", inspectFEN)
+		b := playBoard(float64(sz[0]), float64(sz[1]), rules.Bashni, false)
+		g.ticks(30)
+		g.move(b.centre("e5"))
+		g.move(b.centre("g5"))
+		g.ticks(40)
+		g.shot(dir, "inspector-g5")
+		g.close()
+	}
+}
