@@ -273,7 +273,7 @@ func (s *PlayScene) finishAnimation(c Context) {
 // --- game over and replay -------------------------------------------------
 
 func (s *PlayScene) checkOver(c Context) {
-	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
+	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying || s.cfg.Analysis {
 		s.overAt = 0
 		return
 	}
@@ -491,7 +491,7 @@ func (s *PlayScene) openMenu(c Context) {
 			s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
-	if m.CanResign() {
+	if m.CanResign() && !s.cfg.Analysis {
 		who := "Resign"
 		if _, one := m.Local(); !one {
 			who = colorWord(m.ToMove()) + " resigns"
@@ -502,7 +502,7 @@ func (s *PlayScene) openMenu(c Context) {
 				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
-	if friends(m) && m.CanOfferDraw() {
+	if friends(m) && m.CanOfferDraw() && !s.cfg.Analysis {
 		items = append(items, menuItem{"Draw by agreement…", func() {
 			s.menu.show(c, "Agree a draw?",
 				menuItem{"Keep playing", nil},
