@@ -16,10 +16,10 @@ import (
 
 // GameOverRects is where the game-over card puts things.
 type GameOverRects struct {
-	Card                           Rect
+	Card                              Rect
 	NewGame, Replay, Analysis, Export Rect
-	Board                            Rect // closes the card: the final position, unveiled
-	titleY, reasonY                float64
+	Board                             Rect // closes the card: the final position, unveiled
+	titleY, reasonY                   float64
 }
 
 // GameOverLayout lays out the card for a game of v: over the panel in
