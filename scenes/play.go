@@ -49,8 +49,7 @@ type PlayScene struct {
 	explainShown bool
 	explainUntil int64
 	explainSq    rules.Square // the square touched: the banner keeps clear of it
-	notice       string
-	noticeUntil  int64
+	toast        toast // copied, saved, a refused move: beside the status line, never in it
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
@@ -214,6 +213,7 @@ func (s *PlayScene) showEvents(c Context) {
 		case session.HintReady:
 			if s.live() {
 				s.board.SetHint(ev.Hint.Best)
+				s.say(c, hintText(ev.Hint))
 			}
 			c.Invalidate()
 		case session.Refused:
@@ -239,11 +239,7 @@ func (s *PlayScene) tickEffects(c Context) {
 		s.explainUntil = 0
 		c.Invalidate()
 	}
-	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
-		s.noticeUntil = 0
-		s.notice = ""
-		c.Invalidate()
-	}
+	s.toast.tick(c)
 }
 
 // --- moves and animation --------------------------------------------------
@@ -584,12 +580,9 @@ func (s *PlayScene) backdrop(c Context, dst *ebiten.Image) {
 	s.drawPanel(c, dst)
 }
 
-// say shows a short message in the status line for a few seconds.
-func (s *PlayScene) say(c Context, msg string) {
-	s.notice = msg
-	s.noticeUntil = c.Tick() + 240
-	c.Invalidate()
-}
+// say shows a short message as a toast over the board for a few seconds;
+// the status line keeps saying whose move it is.
+func (s *PlayScene) say(c Context, msg string) { s.toast.show(c, msg) }
 
 // explainCapture tells the player, once, that capturing is compulsory; the
 // columns that must capture pulse (the board restarted their pulse).
@@ -610,6 +603,7 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 		s.drawExplanation(c, dst)
 	}
 	s.drawPanel(c, dst)
+	s.toast.draw(c, dst, s.board.Geometry().Inner())
 	s.board.DrawOverlay(dst)
 	s.menu.draw(c, dst)
 }
@@ -655,21 +649,9 @@ func (s *PlayScene) statusText() (string, bool) {
 		return g.Outcome().Explain(), false
 	case s.explainUntil != 0:
 		return "Capturing is compulsory: a ringed column must take", true
-	case s.notice != "":
-		return s.notice, false
 	}
 	if side, thinking := s.sess.Thinking(); thinking {
 		return sideName(s.sess, side) + " is thinking…", false
-	}
-	if s.sess.HintPending() {
-		return "Looking for a good move…", false
-	}
-	if h, ok := s.sess.Hint(); ok {
-		t := "Hint: " + h.Best.String()
-		if h.Text != "" {
-			t += " · " + h.Text
-		}
-		return t, false
 	}
 	side := g.Position().SideToMove()
 	who := side.String() + " to move"
