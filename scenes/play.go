@@ -49,7 +49,7 @@ type PlayScene struct {
 	explainShown bool
 	explainUntil int64
 	explainSq    rules.Square // the square touched: the banner keeps clear of it
-	toast        toast // copied, saved, a refused move: beside the status line, never in it
+	toast        toast        // copied, saved, a refused move: beside the status line, never in it
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
