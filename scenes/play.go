@@ -507,7 +507,7 @@ func (s *PlayScene) openMenu(c Context) {
 	}
 	items = append(items,
 		menuItem{"Settings", func() { c.Push(NewSettingsScene(c)) }},
-		menuItem{"Rules", func() { c.Push(NewRulesScene(c)) }},
+		menuItem{"Rules", func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
 		menuItem{"Main menu", func() { c.Home() }},
 	)
 	s.menu.show(c, "Menu", items...)

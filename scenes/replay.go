@@ -194,7 +194,7 @@ func (s *ReplayScene) Update(c Context) error {
 	}
 	switch {
 	case k.Consume(ActBack):
-		if !s.board.ClosePinned() {
+		if !s.board.Back() {
 			s.back(c)
 		}
 		return nil

@@ -94,6 +94,17 @@ func (in *inspectorGestures) closePinned() bool {
 	return false
 }
 
+// closeOpen closes the inspector however it was opened (Esc: the inspector
+// goes before anything else does); it reports whether one was open.
+func (in *inspectorGestures) closeOpen() bool {
+	if in.board.inspect == rules.NoSquare {
+		return false
+	}
+	in.close()
+	in.longPress = false
+	return true
+}
+
 func (in *inspectorGestures) close() {
 	in.board.inspect = rules.NoSquare
 	in.pinned = false
