@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -54,6 +53,9 @@ type PlayScene struct {
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
 	btnReturn                                   ui.Button
+	pb                                          playback // replacing them while reviewing
+	reviewNow                                   string   // the status line while reviewing
+	reviewWas                                   reviewKey
 	moves                                       moveList
 	menu                                        actionMenu
 	export                                      exporter
@@ -72,6 +74,7 @@ func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
 	s.btnHint = ui.Button{Label: "Hint", Icon: ui.IconHint, Kind: ui.Flat}
 	s.btnMenu = ui.Button{Label: "Menu", Icon: ui.IconMenu, Kind: ui.Flat}
 	s.btnReturn = ui.Button{Label: "Back to game", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
+	s.pb.init(c)
 	s.positionChanged(c)
 	return s
 }
@@ -91,6 +94,7 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
 		b.Rect = s.ctlRects[i]
+		s.pb.buttons()[i].Rect = s.ctlRects[i]
 	}
 	st := s.layout.Status
 	bw := math.Min(st.W*0.45, s.layout.DP(170))
@@ -169,6 +173,7 @@ func (s *PlayScene) Update(c Context) error {
 	s.handlePanel(c)
 	s.handleBoard(c)
 	s.showEvents(c)
+	s.refreshReview(c)
 	s.checkOver(c)
 	s.tickEffects(c)
 	return nil
@@ -439,25 +444,29 @@ func (s *PlayScene) askHint(c Context) {
 
 func (s *PlayScene) handlePanel(c Context) {
 	p := c.Pointer()
-	s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
-	s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
-	s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
-	_, hinted := s.sess.Hint()
-	s.btnHint.Toggled = hinted && s.live()
-	if c.Used(&s.btnUndo) {
-		s.undo(c)
-	}
-	if c.Used(&s.btnRedo) {
-		s.redo(c)
-	}
-	if c.Used(&s.btnFlip) {
-		s.flip(c)
-	}
-	if c.Used(&s.btnHint) {
-		s.askHint(c)
-	}
-	if c.Used(&s.btnMenu) {
-		s.openMenu(c)
+	if s.reviewing() {
+		s.updatePlayback(c)
+	} else {
+		s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
+		s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
+		s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
+		_, hinted := s.sess.Hint()
+		s.btnHint.Toggled = hinted && s.live()
+		if c.Used(&s.btnUndo) {
+			s.undo(c)
+		}
+		if c.Used(&s.btnRedo) {
+			s.redo(c)
+		}
+		if c.Used(&s.btnFlip) {
+			s.flip(c)
+		}
+		if c.Used(&s.btnHint) {
+			s.askHint(c)
+		}
+		if c.Used(&s.btnMenu) {
+			s.openMenu(c)
+		}
 	}
 	if !s.live() || s.replaying {
 		if c.Used(&s.btnReturn) {
@@ -641,10 +650,8 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 func (s *PlayScene) statusText() (string, bool) {
 	g := s.sess.Game()
 	switch {
-	case s.replaying:
-		return "Replaying · move " + strconv.Itoa(s.shownPly()) + " of " + strconv.Itoa(g.Ply()), false
-	case !s.live():
-		return "Move " + strconv.Itoa(s.viewPly) + " of " + strconv.Itoa(g.Ply()), false
+	case s.reviewing():
+		return s.reviewNow, false
 	case s.sess.Over():
 		return g.Outcome().Explain(), false
 	case s.explainUntil != 0:

@@ -57,7 +57,11 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 	}
 
 	s.moves.draw(c, dst, s.sess.Game())
-	drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
+	if s.reviewing() {
+		drawControls(p, dst, l, s.pb.buttons()...)
+	} else {
+		drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
+	}
 	if s.btnHint.Label == "Hint" && s.sess.HintPending() {
 		r := s.btnHint.Rect
 		c.Renderer().DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(c.Tick()%60)/60, t.Accent)
