@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -96,6 +97,42 @@ func TestInspectorScreenshots(t *testing.T) {
 		g.move(b.centre("g5"))
 		g.ticks(40)
 		g.shot(dir, "inspector-g5")
+		g.close()
+	}
+}
+
+// TestUXScreenshots writes the game-over card (with Analysis), the replay
+// paused with its playback row, and a toast over a game whose status line
+// still says whose move it is, at both sizes, into BASHNI_SCREENSHOTS.
+func TestUXScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, sz := range screenshotSizes {
+		w, h := float64(sz[0]), float64(sz[1])
+		g := start(t, sz[0], sz[1], "-seed", "1", "-mute", "-fen", finaleFEN)
+		b := playBoard(w, h, rules.Bashni, false)
+		g.ticks(30)
+		g.click(b.centre("c3"))
+		g.click(b.centre("e5"))
+		g.ticks(240)
+		g.shot(dir, "ux-gameover")
+		r := scenes.GameOverLayout(w, h, 1, rules.Bashni)
+		g.click(mid(r.Replay))
+		g.ticks(20)
+		l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)
+		ctl := l.ControlButtons(5, nil)
+		g.click(mid(ctl[2])) // pause
+		g.ticks(30)
+		g.shot(dir, "ux-replay-paused")
+		g.close()
+
+		g = start(t, sz[0], sz[1], "-seed", "1", "-mute", "-level", "3", "-fen", showcaseFEN)
+		g.ticks(30)
+		g.key(ebiten.KeyH)
+		for i := 0; i < 12; i++ { // the hint is searched in real time
+			time.Sleep(500 * time.Millisecond)
+			g.ticks(2)
+		}
+		g.shot(dir, "ux-toast-hint")
 		g.close()
 	}
 }
