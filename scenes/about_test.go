@@ -1,0 +1,129 @@
+package scenes
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"bashni/i18n"
+	"bashni/licenses"
+	"bashni/platform"
+	"bashni/session"
+	"bashni/sprites"
+	"bashni/storage"
+)
+
+func newAboutApp(t *testing.T, l i18n.Lang) *App {
+	t.Helper()
+	st := storage.Defaults()
+	st.InstantAnimations = true
+	return NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, Text: i18n.New(l),
+		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+}
+
+// Every licence the licenses package lists has its row on the About page,
+// in the same order, and opens in full: every word of its text is on the
+// page, in order, at a laptop's width and at a phone's.
+func TestAboutListsEveryLicenceInFull(t *testing.T) {
+	a := newAboutApp(t, i18n.English)
+	all := licenses.All()
+	if len(all) < 10 {
+		t.Fatalf("the licenses package lists %d notices; the game ships more", len(all))
+	}
+	for _, size := range [][2]float64{{1280, 800}, {390, 844}} {
+		s := NewAboutScene(a)
+		a.Push(s)
+		s.Layout(a, size[0], size[1], 1)
+		rows := s.Rows()
+		if len(rows) != len(all) {
+			t.Fatalf("%v: %d rows for %d notices", size, len(rows), len(all))
+		}
+		for i, n := range all {
+			if rows[i] != AboutNoticeTitle(n) || rows[i] == "" {
+				t.Errorf("%v: row %d is %q, want %q", size, i, rows[i], AboutNoticeTitle(n))
+			}
+			s.openLicence(a, i)
+			if s.Opened() != rows[i] {
+				t.Fatalf("%v: opened %q, want %q", size, s.Opened(), rows[i])
+			}
+			// The same characters in the same order; only the white space
+			// (where lines break) may differ.
+			if got, want := strings.Join(strings.Fields(s.LicenceText()), ""), strings.Join(strings.Fields(n.Text), ""); got != want {
+				t.Errorf("%v: %s (%s) is not shown in full: %d characters of %d", size, n.Name, n.File, len(got), len(want))
+			}
+			// Every line fits the text area.
+			for _, l := range s.lines {
+				if w := a.Painter().Measure(l, AboutTextSize, sprites.Regular); w > s.rects.Text.W {
+					t.Errorf("%v: %s: a line %.0f px wide in a %.0f px area: %q", size, n.Name, w, s.rects.Text.W, l)
+				}
+			}
+			s.back(a)
+			if s.Opened() != "" {
+				t.Fatalf("back from a licence leaves %q open", s.Opened())
+			}
+		}
+		a.Pop()
+	}
+	names := map[string]bool{}
+	for _, n := range all {
+		names[AboutNoticeTitle(n)] = true
+	}
+	for _, want := range []string{"Go", "github.com/hajimehoshi/ebiten/v2", "Go fonts", "Noto Sans CJK"} {
+		if !names[want] {
+			t.Errorf("no licence of %s on the About page", want)
+		}
+	}
+}
+
+// The page's own words fit a phone's width in every language.
+func TestAboutWordsFit(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		sprites.UseLanguage(l)
+		for i := 0; i < 200; i++ {
+			if _, err := sprites.PollFonts(); err != nil {
+				t.Fatal(err)
+			}
+			if sprites.FontsReady(l) {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		a := newAboutApp(t, l)
+		s := NewAboutScene(a)
+		a.Push(s)
+		const w, h = 390, 844
+		s.Layout(a, w, h, 1)
+		p := a.Painter()
+		r := s.rects
+		if got := float64(len(s.what)) * s.whatLineH(); got > r.What.H {
+			t.Errorf("%s: what the game is takes %.0f px in a %.0f px box", l, got, r.What.H)
+		}
+		for _, line := range s.what {
+			if p.Measure(line, s.whatSize, sprites.Regular) > r.What.W {
+				t.Errorf("%s: %q is wider than the column", l, line)
+			}
+		}
+		for _, tc := range []struct {
+			s    string
+			size float64
+			wt   sprites.Weight
+		}{
+			{s.details[0], 13, sprites.Regular}, {s.details[1], 13, sprites.Regular},
+			{s.head, 20, sprites.Bold}, {s.hint, s.hintSize, sprites.Regular},
+		} {
+			if tc.s == "" && tc.s != s.details[0] {
+				t.Errorf("%s: an empty line on the page", l)
+			}
+			if p.Measure(tc.s, tc.size, tc.wt) > r.Column.W-p.DP(16) {
+				t.Errorf("%s: %q is wider than the column (%.0f px)", l, tc.s, r.Column.W)
+			}
+		}
+		if s.hintSize < 12 {
+			t.Errorf("%s: the hint under Licences needs %v dp to fit: shorten it", l, s.hintSize)
+		}
+		if s.btnBack.Label != a.Text().T("common.back") || s.btnBack.Label == "" {
+			t.Errorf("%s: the back button says %q", l, s.btnBack.Label)
+		}
+	}
+	sprites.UseLanguage(i18n.English)
+}
