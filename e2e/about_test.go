@@ -1,35 +1,68 @@
 package e2e
 
 import (
+	"context"
+	"fmt"
 	"image"
 	"image/color"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/i18n"
 	"bashni/licenses"
 	"bashni/scenes"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 	"bashni/storage"
+	"bashni/version"
+	"bashni/version/stamp"
 )
 
-// guestVersion is the version the game binary reports with -version (the
-// same binary the tests drive): "bashni <version> (commit …, date) go… os/arch".
-func guestVersion(t *testing.T) string {
+// stampedGuest is the game built as a guest the way the release builds it:
+// stamped (version/stamp) with the checkout's version, commit and date,
+// which the About page then shows.
+var stampedGuest struct {
+	once sync.Once
+	bin  string
+	info version.Info
+	err  error
+}
+
+// useStampedGuest makes the tests' guest the stamped one until the test ends
+// and returns what it was stamped with.
+func useStampedGuest(t *testing.T) version.Info {
 	t.Helper()
-	out, err := exec.Command(guestBin, "-version").Output()
-	if err != nil {
-		t.Fatalf("%s -version: %v", guestBin, err)
+	sg := &stampedGuest
+	sg.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		if sg.info, sg.err = stamp.Describe(ctx, ".."); sg.err != nil {
+			return
+		}
+		sg.bin = guestBin + "-stamped"
+		build := exec.CommandContext(ctx, "go", "build", "-tags", "ebitenginevmguest", "-ldflags", stamp.LDFlags(sg.info), "-o", sg.bin, "bashni")
+		if out, err := build.CombinedOutput(); err != nil {
+			sg.err = fmt.Errorf("building the stamped guest: %v\n%s", err, out)
+		}
+	})
+	if sg.err != nil {
+		t.Fatal(sg.err)
 	}
-	f := strings.Fields(string(out))
-	if len(f) < 2 || f[0] != "bashni" {
-		t.Fatalf("-version printed %q", out)
+	old := guestBin
+	guestBin = sg.bin
+	t.Cleanup(func() { guestBin = old })
+	// The binary says the same with -version.
+	out, err := exec.Command(sg.bin, "-version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "bashni "+sg.info.Version+" ") {
+		t.Fatalf("%s -version: %q, %v; want the version %s", sg.bin, out, err, sg.info.Version)
 	}
-	return f[1]
+	return sg.info
 }
 
 // inkDiff draws s as the game would (the default theme's fonts at scale 1)
@@ -109,7 +142,11 @@ func shows(t *testing.T, frame *image.RGBA, s string, size float64, w sprites.We
 // title.
 func TestAboutPage(t *testing.T) {
 	const w, h = 1280, 800
-	ver := guestVersion(t)
+	info := useStampedGuest(t)
+	ver, details := scenes.AboutVersionLines(i18n.New(i18n.English), info)
+	if ver != info.Version || !strings.Contains(details[0], info.Commit[:12]) || !strings.Contains(details[0], info.Date.Format(time.DateOnly)) {
+		t.Fatalf("the page's lines %q %q do not say %+v", ver, details[0], info)
+	}
 	g := start(t, w, h, "-mute", "-seed", "3")
 	g.ticks(30)
 	tl := scenes.TitleLayout(w, h, 1, false)
@@ -121,6 +158,9 @@ func TestAboutPage(t *testing.T) {
 	g.snap(f, "about")
 	if !shows(t, f, ver, scenes.AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, theme.Accent, r.Column.X+2, r.VersionY) {
 		t.Errorf("the About page does not show the version %q under the title", ver)
+	}
+	if !shows(t, f, details[0], 13, sprites.Regular, r.CX, r.DetailY[0], text.AlignCenter, theme.TextDim, r.Column.X+2, r.DetailY[0]) {
+		t.Errorf("the About page does not show the commit and its date (%q)", details[0])
 	}
 
 	// The third licence (an Apache licence, long enough to scroll) opens
@@ -244,4 +284,37 @@ func firstNonEmpty(lines []string, i int) int {
 		i++
 	}
 	return i
+}
+
+// TestAboutScreenshots writes the About page and an open licence at
+// 1280×800 and 390×844, and the page on a phone in Russian, Korean and
+// Japanese, into BASHNI_SCREENSHOTS (docs/ holds them).
+func TestAboutScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	useStampedGuest(t)
+	for _, sz := range screenshotSizes {
+		w, h := float64(sz[0]), float64(sz[1])
+		g := start(t, sz[0], sz[1], "-mute", "-seed", "3")
+		g.ticks(30)
+		g.snap(g.frame(), "title")
+		g.click(mid(scenes.TitleLayout(w, h, 1, false).About))
+		g.ticks(40)
+		g.move(1, 1)
+		g.shot(dir, "about")
+		r := scenes.AboutLayout(w, h, 1)
+		g.click(r.List.X+r.List.W/2, r.List.Y+r.RowH/2+r.RowH) // the fonts' OFL
+		g.ticks(5)
+		g.move(1, 1)
+		g.shot(dir, "about-licence")
+		g.close()
+	}
+	for _, lang := range []string{"ru", "ko", "ja"} {
+		const w, h = 390, 844
+		g := start(t, w, h, "-mute", "-seed", "3", "-lang", lang)
+		g.ticks(60)
+		g.tap(mid(scenes.TitleLayout(w, h, 1, false).About))
+		g.ticks(40)
+		g.shot(dir, "about-"+lang)
+		g.close()
+	}
 }

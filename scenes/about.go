@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/i18n"
 	"bashni/i18n/linebreak"
 	"bashni/licenses"
 	"bashni/scenes/ui"
@@ -128,6 +129,7 @@ type AboutScene struct {
 	// The words, looked up when the language or the layout changes.
 	title, versionText string
 	details            [2]string
+	detailSize         [2]float64
 	what               []string
 	whatSize           float64
 	head, hint         string
@@ -201,22 +203,11 @@ func (s *AboutScene) words(c Context) {
 	p := c.Painter()
 	sep := cat.T("common.separator")
 	s.title = cat.T("common.bashni")
-	s.versionText = s.info.Version
-	var d1 []string
-	if s.info.Version == version.Unknown {
-		d1 = append(d1, cat.T("about.unknown_version"))
+	s.versionText, s.details = AboutVersionLines(cat, s.info)
+	for i, d := range s.details {
+		for s.detailSize[i] = 13; s.detailSize[i] > 10 && p.Measure(d, s.detailSize[i], sprites.Regular) > s.rects.Column.W; s.detailSize[i]-- {
+		}
 	}
-	if s.info.Commit != "" {
-		d1 = append(d1, cat.F("about.commit", "Commit", s.info.Commit[:min(12, len(s.info.Commit))]))
-	}
-	if !s.info.Date.IsZero() {
-		d1 = append(d1, cat.F("about.date", "Date", s.info.Date.Format(time.DateOnly)))
-	}
-	if s.info.Dirty {
-		d1 = append(d1, cat.T("about.dirty"))
-	}
-	s.details[0] = strings.Join(d1, sep)
-	s.details[1] = cat.F("about.built_with", "Go", strings.TrimPrefix(runtime.Version(), "go"), "Platform", runtime.GOOS+"/"+runtime.GOARCH)
 	what := cat.T("about.what")
 	box := s.rects.What
 	for s.whatSize = 15; ; s.whatSize-- {
@@ -512,7 +503,7 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, s.title, 32, sprites.Bold, r.CX, r.TitleY, text.AlignCenter, text.AlignCenter, t.Text)
 	p.Text(dst, s.versionText, AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, text.AlignCenter, t.Accent)
 	for i, d := range s.details {
-		p.Text(dst, d, 13, sprites.Regular, r.CX, r.DetailY[i], text.AlignCenter, text.AlignCenter, t.TextDim)
+		p.Text(dst, d, s.detailSize[i], sprites.Regular, r.CX, r.DetailY[i], text.AlignCenter, text.AlignCenter, t.TextDim)
 	}
 	y := r.What.Y + s.whatLineH()/2
 	for _, l := range s.what {
@@ -595,3 +586,25 @@ func drawScrollbar(p *ui.Painter, dst *ebiten.Image, area Rect, off, maxOff floa
 // LicenceText is the open licence's text as the page wrapped it, one line
 // a line (for tests).
 func (s *AboutScene) LicenceText() string { return strings.Join(s.lines, "\n") }
+
+// AboutVersionLines are the page's version (as git describe words it) and
+// the two lines under it: the commit, its date and whether the tree had
+// changes; the Go release and the platform.
+func AboutVersionLines(cat *i18n.Catalog, info version.Info) (ver string, details [2]string) {
+	var d []string
+	if info.Version == version.Unknown {
+		d = append(d, cat.T("about.unknown_version"))
+	}
+	if info.Commit != "" {
+		d = append(d, cat.F("about.commit", "Commit", info.Commit[:min(12, len(info.Commit))]))
+	}
+	if !info.Date.IsZero() {
+		d = append(d, info.Date.Format(time.DateOnly))
+	}
+	if info.Dirty {
+		d = append(d, cat.T("about.dirty"))
+	}
+	details[0] = strings.Join(d, cat.T("common.separator"))
+	details[1] = cat.F("about.built_with", "Go", strings.TrimPrefix(runtime.Version(), "go"), "Platform", runtime.GOOS+"/"+runtime.GOARCH)
+	return info.Version, details
+}
