@@ -145,6 +145,23 @@ type AboutScene struct {
 	lines     []string
 	text      aboutScroll
 	titleSize float64 // of the open licence's title: as large as fits, up to 22 dp
+
+	listClip, textClip clip
+}
+
+// clip keeps the sub-image of a screen that a scrolling area draws into, so
+// that a frame of scrolling allocates nothing.
+type clip struct {
+	dst, img *ebiten.Image
+	r        Rect
+}
+
+func (c *clip) of(dst *ebiten.Image, r Rect) *ebiten.Image {
+	if c.dst != dst || c.r != r {
+		c.dst, c.r = dst, r
+		c.img = dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)
+	}
+	return c.img
 }
 
 // aboutScroll is the state of one scrolling area: its offset and a press
@@ -515,7 +532,7 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, s.hint, s.hintSize, sprites.Regular, r.Column.X+p.DP(8), r.HintY, text.AlignStart, text.AlignCenter, t.TextDim)
 
 	l := r.List
-	clip := dst.SubImage(ui.ImageRect(l)).(*ebiten.Image)
+	clip := s.listClip.of(dst, l)
 	for i := int(s.list.offset / r.RowH); i < len(s.rows); i++ {
 		y := l.Y + float64(i)*r.RowH - s.list.offset
 		if y > l.Y+l.H {
@@ -559,7 +576,7 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 	tr := r.Text
 	panel := ui.Inset(tr, -p.DP(8))
 	p.RoundRect(dst, panel, p.DP(12), ui.Alpha(t.Panel, 0.6), p.DP(1), t.PanelEdge)
-	clip := dst.SubImage(ui.ImageRect(tr)).(*ebiten.Image)
+	clip := s.textClip.of(dst, tr)
 	for i := int(s.text.offset / r.LineH); i < len(s.lines); i++ {
 		y := tr.Y + float64(i)*r.LineH - s.text.offset
 		if y > tr.Y+tr.H {
