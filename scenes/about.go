@@ -28,7 +28,10 @@ import (
 type AboutRects struct {
 	Back     Rect    // top left: back to the title, or from a licence to the list
 	CX       float64 // the column's centre
-	Column   Rect    // the column (its X and W)
+	Column   Rect    // the column of the name, the version and what the game is
+	// ListColumn holds the heading and the list of licences: the same
+	// column, or on a wide, short screen one on the right.
+	ListColumn Rect
 	TitleY   float64 // centre line of the game's name
 	VersionY float64 // centre line of the version (AboutVersionSize, Medium, centred on CX)
 	DetailY  [2]float64
@@ -55,20 +58,33 @@ const (
 func AboutLayout(w, h, scale float64) AboutRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r AboutRects
+	r.Back = Rect{X: dp(8), Y: dp(8), W: dp(150), H: dp(48)}
+	// Wide and short (a phone on its side): the name and version on the
+	// left, the licences on the right. Otherwise one column.
+	split := w >= h*1.1 && h < dp(640)
 	cw := math.Min(w-2*dp(16), dp(720))
 	r.Column = Rect{X: math.Round((w - cw) / 2), Y: 0, W: cw, H: h}
+	if split {
+		cw = math.Round(w*0.42) - dp(24)
+		r.Column = Rect{X: dp(16), Y: 0, W: cw, H: h}
+	}
 	r.CX = r.Column.X + cw/2
-	r.Back = Rect{X: dp(8), Y: dp(8), W: dp(150), H: dp(48)}
 	y := dp(64)
 	r.TitleY = y + dp(18)
 	r.VersionY = y + dp(54)
 	r.DetailY = [2]float64{y + dp(78), y + dp(96)}
 	r.What = Rect{X: r.Column.X, Y: y + dp(112), W: cw, H: dp(60)}
+	r.ListColumn = r.Column
 	y = r.What.Y + r.What.H + dp(8)
+	if split {
+		x := r.Column.X + cw + dp(16)
+		r.ListColumn = Rect{X: x, Y: 0, W: w - x - dp(16), H: h}
+		y = dp(12)
+	}
 	r.HeadY = y + dp(14)
 	r.HintY = y + dp(38)
 	top := y + dp(56)
-	r.List = Rect{X: r.Column.X, Y: top, W: cw, H: h - top - dp(12)}
+	r.List = Rect{X: r.ListColumn.X, Y: top, W: r.ListColumn.W, H: h - top - dp(12)}
 	r.RowH = dp(60)
 
 	r.NoticeTitleY = dp(64) + dp(18)
@@ -235,7 +251,7 @@ func (s *AboutScene) words(c Context) {
 	}
 	s.head = cat.T("about.licences")
 	s.hint = cat.T("about.licences_hint")
-	for s.hintSize = 13; s.hintSize > 10 && p.Measure(s.hint, s.hintSize, sprites.Regular) > s.rects.Column.W-p.DP(16); s.hintSize-- {
+	for s.hintSize = 13; s.hintSize > 10 && p.Measure(s.hint, s.hintSize, sprites.Regular) > s.rects.ListColumn.W-p.DP(16); s.hintSize-- {
 	}
 	s.backList = cat.T("common.back")
 	s.backOpen = cat.T("about.licences")
@@ -527,9 +543,12 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 		p.Text(dst, l, s.whatSize, sprites.Regular, r.CX, y, text.AlignCenter, text.AlignCenter, t.Text)
 		y += s.whatLineH()
 	}
-	p.Line(dst, r.Column.X, r.HeadY-p.DP(22), r.Column.X+r.Column.W, r.HeadY-p.DP(22), p.DP(1), ui.Alpha(t.TextDim, 0.3))
-	p.Text(dst, s.head, 20, sprites.Bold, r.Column.X+p.DP(8), r.HeadY, text.AlignStart, text.AlignCenter, t.Text)
-	p.Text(dst, s.hint, s.hintSize, sprites.Regular, r.Column.X+p.DP(8), r.HintY, text.AlignStart, text.AlignCenter, t.TextDim)
+	lc := r.ListColumn
+	if lc == r.Column {
+		p.Line(dst, lc.X, r.HeadY-p.DP(22), lc.X+lc.W, r.HeadY-p.DP(22), p.DP(1), ui.Alpha(t.TextDim, 0.3))
+	}
+	p.Text(dst, s.head, 20, sprites.Bold, lc.X+p.DP(8), r.HeadY, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.hint, s.hintSize, sprites.Regular, lc.X+p.DP(8), r.HintY, text.AlignStart, text.AlignCenter, t.TextDim)
 
 	l := r.List
 	clip := s.listClip.of(dst, l)

@@ -76,62 +76,79 @@ func TestAboutListsEveryLicenceInFull(t *testing.T) {
 	}
 }
 
-// The page's own words fit a phone's width in every language.
+// The page's own words fit a phone's width, upright and on its side, in
+// every language, and the list shows at least three rows.
 func TestAboutWordsFit(t *testing.T) {
-	for _, l := range i18n.Langs() {
-		sprites.UseLanguage(l)
-		for i := 0; i < 200; i++ {
-			if _, err := sprites.PollFonts(); err != nil {
-				t.Fatal(err)
-			}
-			if sprites.FontsReady(l) {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		a := newAboutApp(t, l)
-		s := NewAboutScene(a)
-		// A release built from a tree with changes: the longest lines.
-		s.info = version.Info{Version: "v1.12.10-123-ge97c113-dirty", Commit: "e97c113abcdef0123456789abcdef0123456789a",
-			Date: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Dirty: true}
-		a.Push(s)
-		const w, h = 390, 844
-		s.Layout(a, w, h, 1)
-		p := a.Painter()
-		r := s.rects
-		if got := float64(len(s.what)) * s.whatLineH(); got > r.What.H {
-			t.Errorf("%s: what the game is takes %.0f px in a %.0f px box", l, got, r.What.H)
-		}
-		for _, line := range s.what {
-			if p.Measure(line, s.whatSize, sprites.Regular) > r.What.W {
-				t.Errorf("%s: %q is wider than the column", l, line)
-			}
-		}
-		for _, tc := range []struct {
-			s    string
-			size float64
-			wt   sprites.Weight
-		}{
-			{s.versionText, AboutVersionSize, sprites.Medium},
-			{s.details[0], s.detailSize[0], sprites.Regular}, {s.details[1], s.detailSize[1], sprites.Regular},
-			{s.head, 20, sprites.Bold}, {s.hint, s.hintSize, sprites.Regular},
-		} {
-			if tc.s == "" {
-				t.Errorf("%s: an empty line on the page", l)
-			}
-			if tc.size < 12 {
-				t.Errorf("%s: %q needs %v dp to fit: shorten it", l, tc.s, tc.size)
-			}
-			if p.Measure(tc.s, tc.size, tc.wt) > r.Column.W-p.DP(16) {
-				t.Errorf("%s: %q is wider than the column (%.0f px)", l, tc.s, r.Column.W)
-			}
-		}
-		if s.hintSize < 12 {
-			t.Errorf("%s: the hint under Licences needs %v dp to fit: shorten it", l, s.hintSize)
-		}
-		if s.btnBack.Label != a.Text().T("common.back") || s.btnBack.Label == "" {
-			t.Errorf("%s: the back button says %q", l, s.btnBack.Label)
+	for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
+		for _, l := range i18n.Langs() {
+			aboutWordsFit(t, l, sz[0], sz[1])
 		}
 	}
 	sprites.UseLanguage(i18n.English)
+}
+
+func aboutWordsFit(t *testing.T, l i18n.Lang, w, h float64) {
+	t.Helper()
+	sprites.UseLanguage(l)
+	for i := 0; i < 200; i++ {
+		if _, err := sprites.PollFonts(); err != nil {
+			t.Fatal(err)
+		}
+		if sprites.FontsReady(l) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	a := newAboutApp(t, l)
+	s := NewAboutScene(a)
+	// A release built from a tree with changes: the longest lines.
+	s.info = version.Info{Version: "v1.12.10-123-ge97c113-dirty", Commit: "e97c113abcdef0123456789abcdef0123456789a",
+		Date: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Dirty: true}
+	a.Push(s)
+	s.Layout(a, w, h, 1)
+	p := a.Painter()
+	r := s.rects
+	if got := float64(len(s.what)) * s.whatLineH(); got > r.What.H {
+		t.Errorf("%s: what the game is takes %.0f px in a %.0f px box", l, got, r.What.H)
+	}
+	for _, line := range s.what {
+		if p.Measure(line, s.whatSize, sprites.Regular) > r.What.W {
+			t.Errorf("%s: %q is wider than the column", l, line)
+		}
+	}
+	for _, tc := range []struct {
+		s    string
+		size float64
+		wt   sprites.Weight
+	}{
+		{s.versionText, AboutVersionSize, sprites.Medium},
+		{s.details[0], s.detailSize[0], sprites.Regular}, {s.details[1], s.detailSize[1], sprites.Regular},
+		{s.head, 20, sprites.Bold}, {s.hint, s.hintSize, sprites.Regular},
+	} {
+		if tc.s == "" {
+			t.Errorf("%s: an empty line on the page", l)
+		}
+		if tc.size < 12 {
+			t.Errorf("%s: %q needs %v dp to fit: shorten it", l, tc.s, tc.size)
+		}
+		col := r.Column
+		if tc.s == s.head || tc.s == s.hint {
+			col = r.ListColumn
+		}
+		if p.Measure(tc.s, tc.size, tc.wt) > col.W-p.DP(16) {
+			t.Errorf("%s %vx%v: %q is wider than its column (%.0f px)", l, w, h, tc.s, col.W)
+		}
+	}
+	if s.hintSize < 12 {
+		t.Errorf("%s: the hint under Licences needs %v dp to fit: shorten it", l, s.hintSize)
+	}
+	if s.btnBack.Label != a.Text().T("common.back") || s.btnBack.Label == "" {
+		t.Errorf("%s: the back button says %q", l, s.btnBack.Label)
+	}
+	if rows := r.List.H / r.RowH; rows < 3 {
+		t.Errorf("%vx%v: the list shows %.1f rows", w, h, rows)
+	}
+	if r.What.Y+r.What.H > h || (r.ListColumn != r.Column && r.List.X < r.Column.X+r.Column.W) {
+		t.Errorf("%vx%v: the page's parts overlap or leave the screen: %+v", w, h, r)
+	}
 }
