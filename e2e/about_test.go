@@ -287,8 +287,9 @@ func firstNonEmpty(lines []string, i int) int {
 }
 
 // TestAboutScreenshots writes the About page and an open licence at
-// 1280×800 and 390×844, and the page on a phone in Russian, Korean and
-// Japanese, into BASHNI_SCREENSHOTS (docs/ holds them).
+// 1280×800 and 390×844, the page on a phone in Russian, Korean and
+// Japanese, and on a phone on its side, into BASHNI_SCREENSHOTS (docs/ holds
+// some of them).
 func TestAboutScreenshots(t *testing.T) {
 	dir := screenshotDir(t)
 	useStampedGuest(t)
@@ -308,13 +309,15 @@ func TestAboutScreenshots(t *testing.T) {
 		g.shot(dir, "about-licence")
 		g.close()
 	}
-	for _, lang := range []string{"ru", "ko", "ja"} {
-		const w, h = 390, 844
-		g := start(t, w, h, "-mute", "-seed", "3", "-lang", lang)
+	for _, tc := range []struct {
+		lang string
+		w, h int
+	}{{"ru", 390, 844}, {"ko", 390, 844}, {"ja", 390, 844}, {"en", 844, 390}} {
+		g := start(t, tc.w, tc.h, "-mute", "-seed", "3", "-lang", tc.lang)
 		g.ticks(60)
-		g.tap(mid(scenes.TitleLayout(w, h, 1, false).About))
+		g.tap(mid(scenes.TitleLayout(float64(tc.w), float64(tc.h), 1, false).About))
 		g.ticks(40)
-		g.shot(dir, "about-"+lang)
+		g.shot(dir, "about-"+tc.lang)
 		g.close()
 	}
 }
