@@ -26,20 +26,20 @@ import (
 // scrolling list of the licences it ships; a licence opens over the list
 // in the same column.
 type AboutRects struct {
-	Back     Rect    // top left: back to the title, or from a licence to the list
-	CX       float64 // the column's centre
-	Column   Rect    // the column of the name, the version and what the game is
+	Back   Rect    // top left: back to the title, or from a licence to the list
+	CX     float64 // the column's centre
+	Column Rect    // the column of the name, the version and what the game is
 	// ListColumn holds the heading and the list of licences: the same
 	// column, or on a wide, short screen one on the right.
 	ListColumn Rect
-	TitleY   float64 // centre line of the game's name
-	VersionY float64 // centre line of the version (AboutVersionSize, Medium, centred on CX)
-	DetailY  [2]float64
-	What     Rect // what the game is, a few lines
-	HeadY    float64
-	HintY    float64
-	List     Rect // the licences
-	RowH     float64
+	TitleY     float64 // centre line of the game's name
+	VersionY   float64 // centre line of the version (AboutVersionSize, Medium, centred on CX)
+	DetailY    [2]float64
+	What       Rect // what the game is, a few lines
+	HeadY      float64
+	HintY      float64
+	List       Rect // the licences
+	RowH       float64
 
 	// An open licence.
 	NoticeTitleY, NoticeSubY float64
@@ -162,17 +162,17 @@ type AboutScene struct {
 	text      aboutScroll
 	titleSize float64 // of the open licence's title: as large as fits, up to 22 dp
 
-	listClip, textClip clip
+	listClip, textClip aboutClip
 }
 
-// clip keeps the sub-image of a screen that a scrolling area draws into, so
+// aboutClip keeps the sub-image of a screen that a scrolling area draws into, so
 // that a frame of scrolling allocates nothing.
-type clip struct {
+type aboutClip struct {
 	dst, img *ebiten.Image
 	r        Rect
 }
 
-func (c *clip) of(dst *ebiten.Image, r Rect) *ebiten.Image {
+func (c *aboutClip) of(dst *ebiten.Image, r Rect) *ebiten.Image {
 	if c.dst != dst || c.r != r {
 		c.dst, c.r = dst, r
 		c.img = dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)
@@ -286,7 +286,7 @@ func AboutWrap(p *ui.Painter, text string, width float64) []string {
 	width -= p.DP(8)
 	for _, l := range strings.Split(text, "\n") {
 		if p.Measure(l, AboutTextSize, sprites.Regular) > width {
-			text = reflow(text)
+			text = aboutReflow(text)
 			break
 		}
 	}
@@ -314,22 +314,22 @@ func AboutWrap(p *ui.Painter, text string, width float64) []string {
 	return lines
 }
 
-// listItem matches the start of a list item or a numbered clause: "* ",
+// aboutListItem matches the start of a list item or a numbered clause: "* ",
 // "- ", "1. ", "(a) ", "a. ".
-var listItem = regexp.MustCompile(`^(?:[*\-•] |\d+\.|\(\w+\) |[a-z]\. )`)
+var aboutListItem = regexp.MustCompile(`^(?:[*\-•] |\d+\.|\(\w+\) |[a-z]\. )`)
 
-// reflow joins the lines of hard-wrapped paragraphs: a line of at least 40
+// aboutReflow joins the lines of hard-wrapped paragraphs: a line of at least 40
 // characters continues on the next when that one is indented as much and
 // does not start a list item. Short lines (headings, names, addresses) and
 // blank lines stay.
-func reflow(text string) string {
+func aboutReflow(text string) string {
 	lines := strings.Split(text, "\n")
 	var b strings.Builder
 	for i, l := range lines {
 		if i > 0 {
 			prev, body := lines[i-1], strings.TrimLeftFunc(l, unicode.IsSpace)
 			if body != "" && utf8.RuneCountInString(strings.TrimSpace(prev)) >= 40 &&
-				indent(l) == indent(prev) && !listItem.MatchString(body) {
+				aboutIndent(l) == aboutIndent(prev) && !aboutListItem.MatchString(body) {
 				b.WriteByte(' ')
 				b.WriteString(body)
 				continue
@@ -341,8 +341,8 @@ func reflow(text string) string {
 	return b.String()
 }
 
-// indent is the number of white-space characters a line starts with.
-func indent(l string) int { return len(l) - len(strings.TrimLeftFunc(l, unicode.IsSpace)) }
+// aboutIndent is the number of white-space characters a line starts with.
+func aboutIndent(l string) int { return len(l) - len(strings.TrimLeftFunc(l, unicode.IsSpace)) }
 
 func (s *AboutScene) listMax() float64 {
 	return math.Max(0, float64(len(s.rows))*s.rects.RowH-s.rects.List.H)
@@ -559,7 +559,7 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 		}
 		s.drawRow(p, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
 	}
-	drawScrollbar(p, dst, l, s.list.offset, s.listMax())
+	drawAboutScrollbar(p, dst, l, s.list.offset, s.listMax())
 }
 
 // drawRow draws licence i of the list in rect r.
@@ -605,12 +605,12 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 			p.Text(clip, s.lines[i], AboutTextSize, sprites.Regular, tr.X, y+r.LineH/2, text.AlignStart, text.AlignCenter, t.Text)
 		}
 	}
-	drawScrollbar(p, dst, Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.offset, s.textMax())
+	drawAboutScrollbar(p, dst, Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.offset, s.textMax())
 }
 
-// drawScrollbar draws the thumb of an area scrolled by off of at most
+// drawAboutScrollbar draws the thumb of an area scrolled by off of at most
 // maxOff, when it scrolls at all.
-func drawScrollbar(p *ui.Painter, dst *ebiten.Image, area Rect, off, maxOff float64) {
+func drawAboutScrollbar(p *ui.Painter, dst *ebiten.Image, area Rect, off, maxOff float64) {
 	if maxOff <= 0 {
 		return
 	}
