@@ -42,6 +42,7 @@ const (
 	SceneImport   = "import"
 	SceneReplay   = "replay"
 	SceneEditor   = "editor"
+	SceneAbout    = "about"
 )
 
 // Context is what a scene may use of the game around it: navigation, the
