@@ -42,6 +42,10 @@ const (
 	SceneImport   = "import"
 	SceneReplay   = "replay"
 	SceneEditor   = "editor"
+	SceneLessons  = "lessons"
+	SceneLesson   = "lesson"
+	ScenePuzzle   = "puzzle"
+	SceneAnalysis = "analysis"
 )
 
 // Context is what a scene may use of the game around it: navigation, the

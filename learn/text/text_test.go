@@ -73,7 +73,7 @@ func TestTOML(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, m := range mf.Messages {
-		got[m.ID] = m.Other
+		got[strings.TrimPrefix(m.ID, Prefix)] = m.Other
 	}
 	if len(got) != len(All()) {
 		t.Fatalf("%d messages read back, %d written", len(got), len(All()))
