@@ -22,6 +22,7 @@ type TitleRects struct {
 	Menu                               Rect             // the column with the title and buttons
 	Continue, NewGame, Rules, Settings Rect
 	Games, Import, Editor              Rect // finished games, a pasted record, the position editor
+	Learn                              Rect // the lessons and puzzles
 	TitleY                             float64
 	Landscape                          bool
 }
@@ -75,8 +76,9 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 	t.Import = Rect{X: x + third + gap, Y: y, W: third, H: small}
 	t.Editor = Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
 	y += small + gap
-	t.Rules = Rect{X: x, Y: y, W: (bw - gap) / 2, H: small}
-	t.Settings = Rect{X: x + (bw+gap)/2, Y: y, W: (bw - gap) / 2, H: small}
+	t.Learn = Rect{X: x, Y: y, W: third, H: small}
+	t.Rules = Rect{X: x + third + gap, Y: y, W: third, H: small}
+	t.Settings = Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
 	return t
 }
 
@@ -90,6 +92,7 @@ type TitleScene struct {
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
 	btnGames, btnImport, btnEditor             ui.Button
 	saved                                      *storage.SavedGame
+	learn                                      titleLearn
 
 	// Attract mode: the computer against itself.
 	r      *sprites.Renderer
@@ -119,6 +122,7 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 			s.note = joinNotices(s.note, string(notice))
 		}
 	}
+	s.learn.init(c, s.saved == nil)
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
 	s.board = board.New(s.r, silent{c})
 	if attract {
@@ -173,6 +177,7 @@ func (s *TitleScene) Layout(c Context, w, h, scale float64) {
 	s.btnGames.Rect = s.rects.Games
 	s.btnImport.Rect = s.rects.Import
 	s.btnEditor.Rect = s.rects.Editor
+	s.learn.layout(c, s.rects, s.canContinue(c))
 	if s.canContinue(c) {
 		s.btnNew.Kind = ui.Secondary
 	} else {
@@ -188,6 +193,9 @@ func (s *TitleScene) Update(c Context) error {
 			s.continueGame(c)
 			return nil
 		}
+	}
+	if s.learn.update(c) {
+		return nil
 	}
 	if c.Used(&s.btnNew) {
 		c.Push(NewNewGameScene(c))
@@ -346,6 +354,7 @@ func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnGames.Draw(dst, p)
 	s.btnImport.Draw(dst, p)
 	s.btnEditor.Draw(dst, p)
+	s.learn.draw(c, dst, cx)
 	if s.note != "" {
 		lines := p.Wrap(s.note, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
 		yy := s.h - p.DP(14) - float64(len(lines)-1)*p.DP(17)
