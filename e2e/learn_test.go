@@ -1,13 +1,18 @@
 package e2e
 
 import (
+	"fmt"
 	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/learn/lessons"
+	"bashni/learn/puzzles"
 	"bashni/rules"
 	"bashni/scenes"
 )
@@ -97,6 +102,93 @@ func TestLearnScreenshots(t *testing.T) {
 		g.click(b.centre("g3"))
 		g.ticks(20)
 		g.shot(dir, "lesson")
+		g.key(ebiten.KeyEscape)
+		g.ticks(30)
+		// A puzzle after a wrong move, with the refutation shown.
+		g.click(mid(ll.BashniPuzzles))
+		g.ticks(120)
+		set, err := puzzles.Load(rules.Bashni)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var progress puzzles.Progress
+		pz := set.Next(progress.For(rules.Bashni), puzzles.Filter{})
+		for _, m := range pz.Start().LegalMoves(nil) {
+			if m != pz.Solution()[0] {
+				g.enter(b, pz.Start(), m)
+				break
+			}
+		}
+		// The refutation is searched in real time, not in ticks.
+		for i := 0; i < 30; i++ {
+			g.ticks(10)
+			time.Sleep(100 * time.Millisecond)
+		}
+		g.shot(dir, "puzzle")
 		g.close()
+	}
+}
+
+// enter enters move m by clicks: its column, then its last square, or every
+// landing when several routes join the two.
+func (g *game) enter(b board, p *rules.Position, m rules.Move) {
+	path := m.Path()
+	routes := 0
+	for _, l := range p.LegalMoves(nil) {
+		if l.From() == m.From() && l.To() == m.To() {
+			routes++
+		}
+	}
+	g.click(b.g.SquareCenter(path[0]))
+	if routes == 1 {
+		g.click(b.g.SquareCenter(path[len(path)-1]))
+		return
+	}
+	for _, sq := range path[1:] {
+		g.click(b.g.SquareCenter(sq))
+	}
+}
+
+// TestPuzzleSolved opens the Bashni puzzles from the title and solves the
+// first one offered to a new player by its solution's moves: the
+// opponent answers along the line, and the solve is saved with a rating.
+func TestPuzzleSolved(t *testing.T) {
+	const w, h = 1280, 800
+	config := t.TempDir()
+	g := startIn(t, w, h, guestEnv{config: config}, "-mute")
+	g.ticks(20)
+	tl := scenes.TitleLayout(w, h, 1, false)
+	g.click(mid(tl.Learn))
+	g.ticks(30)
+	ll := scenes.LessonsLayout(w, h, 1, len(lessons.All()))
+	g.click(mid(ll.BashniPuzzles))
+	g.ticks(90)
+
+	set, err := puzzles.Load(rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var progress puzzles.Progress
+	pz := set.Next(progress.For(rules.Bashni), puzzles.Filter{})
+	b := playBoard(w, h, rules.Bashni, false)
+	pos := pz.Start()
+	g.waitFor(b, pos, 120, "the puzzle "+pz.ID)
+	line := pz.Solution()
+	for i := 0; i < len(line); i += 2 {
+		g.enter(b, pos, line[i])
+		pos = pos.Play(line[i])
+		if i+1 < len(line) {
+			pos = pos.Play(line[i+1])
+		}
+		g.waitFor(b, pos, 300, fmt.Sprintf("move %d of the solution, %v, and the answer", i+1, line[i]))
+		g.ticks(10)
+	}
+	g.ticks(30)
+	data, err := os.ReadFile(filepath.Join(config, "learning.json"))
+	if err != nil {
+		t.Fatalf("the puzzle record was not saved: %v", err)
+	}
+	if !strings.Contains(string(data), `"solved": 1`) || !strings.Contains(string(data), pz.ID) {
+		t.Fatalf("learning.json does not record puzzle %s solved:\n%s", pz.ID, data)
 	}
 }

@@ -64,8 +64,14 @@ func loadLearnRecord(c Context) learnRecord {
 }
 
 // save writes the progress; the error is for the screen to show.
-func (r *learnRecord) save(c Context) error {
-	st := c.Store()
+func (r *learnRecord) save(c Context) error { return r.saveTo(c.Store) }
+
+// saveTo writes the progress to the store store gives.
+func (r *learnRecord) saveTo(store func() *storage.Store) error {
+	if store == nil {
+		return nil
+	}
+	st := store()
 	if st == nil {
 		return nil
 	}
