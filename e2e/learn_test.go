@@ -126,6 +126,19 @@ func TestLearnScreenshots(t *testing.T) {
 		}
 		g.shot(dir, "puzzle")
 		g.close()
+
+		g = start(t, sz[0], sz[1], "-mute")
+		g.ticks(20)
+		openAnalysisOfWorkedGame(g, w, h)
+		for i := 0; i < 200; i++ {
+			g.ticks(3)
+			time.Sleep(100 * time.Millisecond)
+		}
+		al := scenes.AnalysisLayout(w, h, 1, rules.Bashni)
+		g.click(al.Graph.X+al.Graph.W-3, al.Graph.Y+al.Graph.H/2) // Black's blunder, the last move
+		g.ticks(30)
+		g.shot(dir, "analysis")
+		g.close()
 	}
 }
 
@@ -190,5 +203,71 @@ func TestPuzzleSolved(t *testing.T) {
 	}
 	if !strings.Contains(string(data), `"solved": 1`) || !strings.Contains(string(data), pz.ID) {
 		t.Fatalf("learning.json does not record puzzle %s solved:\n%s", pz.ID, data)
+	}
+}
+
+// openAnalysisOfWorkedGame imports RULES.md's worked game, and opens the
+// analysis board from the replay's menu.
+func openAnalysisOfWorkedGame(g *game, w, h float64) {
+	il := openImport(g, w, h)
+	g.typeText("[Event \"Worked example\"]\n\n" + workedGame)
+	g.click(mid(il.Open))
+	g.ticks(30)
+	g.click(mid(scenes.ReplayMoreButton(w, h, 1, rules.Bashni)))
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 4)))
+	g.ticks(10)
+}
+
+// blunderDots counts the pixels of the graph in the colour of a blunder's
+// mark.
+func blunderDots(g *game, w, h float64) int {
+	r := scenes.AnalysisLayout(w, h, 1, rules.Bashni).Graph
+	img := g.frame()
+	n := 0
+	for y := int(r.Y); y < int(r.Y+r.H); y++ {
+		for x := int(r.X); x < int(r.X+r.W); x++ {
+			c := img.RGBAAt(x, y)
+			if near(color.NRGBA{c.R, c.G, c.B, 255}, theme.MustCapture, 16) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestAnalysisOfWorkedGame analyses RULES.md's worked game from the
+// replay: the analysis runs in the background (the frames go on), the
+// graph marks Black's last move a blunder, and a second look is instant
+// (the report was kept).
+func TestAnalysisOfWorkedGame(t *testing.T) {
+	const w, h = 1280, 800
+	g := startIn(t, w, h, guestEnv{}, "-mute")
+	g.ticks(20)
+	openAnalysisOfWorkedGame(g, w, h)
+	found := false
+	for i := 0; i < 600 && !found; i++ { // up to a minute of real time
+		g.ticks(5)
+		time.Sleep(100 * time.Millisecond)
+		found = blunderDots(g, w, h) > 10
+	}
+	if !found {
+		g.snap(g.frame(), "analysis")
+		t.Fatal("no blunder marked on the graph within a minute")
+	}
+	g.ticks(600) // the final pass ends; the report is kept
+	for i := 0; i < 300; i++ {
+		g.ticks(2)
+		time.Sleep(50 * time.Millisecond)
+	}
+	g.key(ebiten.KeyEscape)
+	g.ticks(30)
+	g.click(mid(scenes.ReplayMoreButton(w, h, 1, rules.Bashni)))
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 4)))
+	g.ticks(30) // the screen slides in; no time for a search
+	if n := blunderDots(g, w, h); n <= 10 {
+		g.snap(g.frame(), "second-look")
+		t.Fatalf("the second look is not instant: %d blunder pixels on the graph at once", n)
 	}
 }

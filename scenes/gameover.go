@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	lt "bashni/learn/text"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -18,6 +19,7 @@ import (
 type GameOverRects struct {
 	Card                           Rect
 	NewGame, Replay, Export, Board Rect
+	Analyse                        Rect // the analysis board, beside New game
 	titleY, reasonY                float64
 }
 
@@ -45,9 +47,10 @@ func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	r.titleY = r.Card.Y + pad + dp(30)
 	r.reasonY = r.Card.Y + pad + dp(74)
 	y := r.Card.Y + pad + dp(64) + dp(86)
-	r.NewGame = Rect{X: x, Y: y, W: iw, H: btn}
-	y += btn + gap
 	third := math.Floor((iw - 2*gap) / 3)
+	r.NewGame = Rect{X: x, Y: y, W: iw - third - gap, H: btn}
+	r.Analyse = Rect{X: x + iw - third, Y: y, W: third, H: btn}
+	y += btn + gap
 	r.Replay = Rect{X: x, Y: y, W: third, H: btn}
 	r.Export = Rect{X: x + third + gap, Y: y, W: third, H: btn}
 	r.Board = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
@@ -63,6 +66,7 @@ type GameOverScene struct {
 	win           int // +1 the human won, -1 lost, 0 other
 
 	btnNew, btnReplay, btnExport, btnBoard ui.Button
+	btnAnalyse                             ui.Button
 
 	menu        actionMenu
 	export      exporter
@@ -94,6 +98,7 @@ func NewGameOverScene(c Context, play *PlayScene) *GameOverScene {
 	s.btnReplay = ui.Button{Label: "Replay", Icon: ui.IconPlay}
 	s.btnExport = ui.Button{Label: "Record", Icon: ui.IconRecord}
 	s.btnBoard = ui.Button{Label: "Board", Icon: ui.IconClose}
+	s.btnAnalyse = ui.Button{Label: learnWord(c, lt.ScreenAnalyse), Icon: ui.IconHint}
 	return s
 }
 
@@ -108,6 +113,7 @@ func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
 	s.btnReplay.Rect = s.rects.Replay
 	s.btnExport.Rect = s.rects.Export
 	s.btnBoard.Rect = s.rects.Board
+	s.btnAnalyse.Rect = s.rects.Analyse
 	s.menu.relayout(w, h, scale)
 }
 
@@ -131,6 +137,10 @@ func (s *GameOverScene) Update(c Context) error {
 	if c.Used(&s.btnExport) {
 		m := s.play.sess
 		s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
+		return nil
+	}
+	if c.Used(&s.btnAnalyse) {
+		s.analyse(c)
 		return nil
 	}
 	if c.Used(&s.btnNew) {
@@ -198,5 +208,6 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnReplay.Draw(dst, p)
 	s.btnExport.Draw(dst, p)
 	s.btnBoard.Draw(dst, p)
+	s.btnAnalyse.Draw(dst, p)
 	s.menu.draw(c, dst)
 }

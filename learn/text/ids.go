@@ -45,6 +45,8 @@ const (
 	ScreenBestLine       = "screen.best_line"
 	ScreenGameOver       = "screen.game_over"
 	ScreenSummary        = "screen.summary"
+	ScreenPrevMove       = "screen.prev_move"
+	ScreenNextMove       = "screen.next_move"
 	ScreenLearnMistakes  = "screen.learn_mistakes"
 	ScreenNoMistakes     = "screen.no_mistakes"
 	ScreenShowBetter     = "screen.show_better"

@@ -181,6 +181,8 @@ var messages = []Message{
 	{"screen.best_line", "Analysis board: the engine's best line from the position shown; Line is moves in notation.", "Best line: {{.Line}}"},
 	{"screen.game_over", "Analysis board: the position shown is the end of the game.", "The game is over here."},
 	{"screen.summary", "Analysis board: one side's count of errors; Side is White or Black, the numbers are counts.", "{{.Side}}: inaccuracies {{.Inaccuracies}}, mistakes {{.Mistakes}}, blunders {{.Blunders}}"},
+	{"screen.prev_move", "Analysis board button: show the position one move earlier.", "Previous"},
+	{"screen.next_move", "Analysis board button: show the position one move later.", "Next"},
 	{"screen.learn_mistakes", "Analysis board button: replay the player's worst moments.", "Learn from your mistakes"},
 	{"screen.no_mistakes", "Analysis board: nothing for Learn from your mistakes.", "No mistakes to learn from. Well played!"},
 	{"screen.show_better", "Learn from your mistakes: button that shows the better move.", "Show"},
