@@ -271,3 +271,21 @@ func TestAnalysisOfWorkedGame(t *testing.T) {
 		t.Fatalf("the second look is not instant: %d blunder pixels on the graph at once", n)
 	}
 }
+
+// TestLessonScreenshotsInOtherLanguages renders a lesson with a wrong try
+// answered in Japanese and Korean at phone size (for looking at the
+// wrapping), into BASHNI_SCREENSHOTS.
+func TestLessonScreenshotsInOtherLanguages(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, lang := range []string{"ja", "ru"} {
+		const w, h = 390, 844
+		g := start(t, w, h, "-mute", "-lang", lang)
+		g.ticks(60)
+		openLesson(g, w, h, 1)
+		b := playBoard(w, h, rules.Bashni, false)
+		g.click(b.centre("g3"))
+		g.ticks(30)
+		g.shot(dir, "lesson-"+lang)
+		g.close()
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/i18n/linebreak"
 	"bashni/learn/lessons"
 	"bashni/learn/puzzles"
 	lt "bashni/learn/text"
@@ -206,7 +207,9 @@ func (b *textBlock) wrap() {
 			y += p.DP(6)
 		}
 		size := pr.size
-		lines := p.Wrap(pr.s, size, pr.weight, b.rect.W-2*pad)
+		weight := pr.weight
+		// linebreak breaks Japanese, which has no spaces, as well.
+		lines := linebreak.Wrap(pr.s, b.rect.W-2*pad, func(t string) float64 { return p.Measure(t, size, weight) })
 		for _, ln := range lines {
 			b.lines = append(b.lines, textLine{s: ln, size: size, weight: pr.weight, tone: pr.tone, y: y})
 			y += p.DP(size * 1.35)
