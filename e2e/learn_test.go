@@ -89,7 +89,6 @@ func TestLearnScreenshots(t *testing.T) {
 		w, h := float64(sz[0]), float64(sz[1])
 		g := start(t, sz[0], sz[1], "-mute", "-seed", "5")
 		g.ticks(60)
-		g.shot(dir, "learn-title")
 		tl := scenes.TitleLayout(w, h, 1, false)
 		g.click(mid(tl.Learn))
 		g.ticks(30)
@@ -137,7 +136,7 @@ func TestLearnScreenshots(t *testing.T) {
 		al := scenes.AnalysisLayout(w, h, 1, rules.Bashni)
 		g.click(al.Graph.X+al.Graph.W-3, al.Graph.Y+al.Graph.H/2) // Black's blunder, the last move
 		g.ticks(30)
-		g.shot(dir, "analysis")
+		g.shot(dir, "analysis-board")
 		g.close()
 	}
 }
