@@ -63,8 +63,8 @@ func TestLessonAndPuzzleOnPhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := b.onScene("lesson", true)
-	st = b.showsPosition("lesson 1", start, 10*time.Second)
+	b.onScene("lesson", true)
+	st := b.showsPosition("lesson 1", start, 10*time.Second)
 
 	before := b.screenshot("learn-1-lesson")
 	b.press(b.squareCenter(st, "c3"))
