@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	lt "bashni/learn/text"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
@@ -65,6 +66,7 @@ func NewReplayScene(c Context, im *imported) *ReplayScene {
 	if !platform.CanSaveFiles {
 		s.menu.items[1] = "Download the record"
 	}
+	s.menu.items = append(s.menu.items, learnWord(c, lt.ScreenAnalyse))
 	s.showPly(c, 0)
 	return s
 }
@@ -242,6 +244,9 @@ func (s *ReplayScene) updateMenu(c Context) {
 		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
 	case 3:
 		s.menu.open = false
+	case 4:
+		s.menu.open = false
+		s.analyse(c)
 	}
 }
 

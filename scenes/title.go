@@ -23,6 +23,7 @@ type TitleRects struct {
 	Continue, NewGame, Rules, Settings Rect
 	Games, Import, Editor              Rect // finished games, a pasted record, the position editor
 	About                              Rect // the About page (version, licences)
+	Learn                              Rect // the lessons and puzzles
 	TitleY                             float64
 	Landscape                          bool
 }
@@ -69,7 +70,10 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 		t.Continue = Rect{X: x, Y: y, W: bw, H: bh}
 		y += bh + gap
 	}
-	t.NewGame = Rect{X: x, Y: y, W: bw, H: bh}
+	// New game and the lessons share a row: both start something.
+	half := math.Floor((bw - gap) / 2)
+	t.NewGame = Rect{X: x, Y: y, W: half, H: bh}
+	t.Learn = Rect{X: x + bw - half, Y: y, W: half, H: bh}
 	y += bh + gap
 	third := (bw - 2*gap) / 3
 	t.Games = Rect{X: x, Y: y, W: third, H: small}
@@ -93,6 +97,7 @@ type TitleScene struct {
 	btnGames, btnImport, btnEditor             ui.Button
 	btnAbout                                   ui.Button
 	saved                                      *storage.SavedGame
+	learn                                      titleLearn
 
 	// Attract mode: the computer against itself.
 	r      *sprites.Renderer
@@ -123,6 +128,7 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 			s.note = joinNotices(s.note, string(notice))
 		}
 	}
+	s.learn.init(c, s.saved == nil)
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
 	s.board = board.New(s.r, silent{c})
 	if attract {
@@ -179,6 +185,7 @@ func (s *TitleScene) Layout(c Context, w, h, scale float64) {
 	s.btnEditor.Rect = s.rects.Editor
 	s.btnAbout.Rect = s.rects.About
 	s.btnAbout.Label = c.Text().T("about.title_button")
+	s.learn.layout(c, s.rects, s.canContinue(c))
 	if s.canContinue(c) {
 		s.btnNew.Kind = ui.Secondary
 	} else {
@@ -194,6 +201,9 @@ func (s *TitleScene) Update(c Context) error {
 			s.continueGame(c)
 			return nil
 		}
+	}
+	if s.learn.update(c) {
+		return nil
 	}
 	if c.Used(&s.btnNew) {
 		c.Push(NewNewGameScene(c))
@@ -357,6 +367,7 @@ func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnImport.Draw(dst, p)
 	s.btnEditor.Draw(dst, p)
 	s.btnAbout.Draw(dst, p)
+	s.learn.draw(c, dst, cx)
 	if s.note != "" {
 		lines := p.Wrap(s.note, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
 		yy := s.h - p.DP(14) - float64(len(lines)-1)*p.DP(17)
