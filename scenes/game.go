@@ -3,6 +3,7 @@ package scenes
 import (
 	"strconv"
 
+	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/session"
 )
@@ -24,6 +25,9 @@ type GameConfig struct {
 	Level  int
 	// Watch: the computer plays both sides (-watch).
 	Watch bool
+	// Online, if not nil, is the other side of a game on a server (the
+	// session comes from it; scenes/online.go).
+	Online *remote.Player
 }
 
 // minThinkTicks: the computer never answers faster than this, so that its
@@ -58,6 +62,9 @@ func (cfg GameConfig) players(brain *session.Brain) [2]session.Player {
 // archived when it ends. A game whose moves cannot be replayed starts
 // afresh with the same players.
 func (a *App) NewSession(cfg GameConfig) *session.Session {
+	if cfg.Online != nil {
+		return a.onlineSession(cfg)
+	}
 	brain := a.NewBrain()
 	bottom := cfg.Human
 	sc := session.Config{
