@@ -39,7 +39,7 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 	cw := math.Min(w-dp(24), dp(560))
 	pad := dp(18)
 	seg, label, gap, btn, title := dp(48), dp(28), dp(12), dp(52), dp(52)
-	ch := pad + title + 3*(label+seg+gap) + btn + dp(18) + label + seg + dp(34) + pad
+	ch := pad + title + 3*(label+seg+gap) + btn + dp(18) + label + seg + dp(56) + pad
 	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	r.pad = pad
 	x, iw := r.Card.X+pad, cw-2*pad
@@ -62,7 +62,7 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 	r.Code = Rect{X: x, Y: y, W: iw - jw - dp(12), H: seg}
 	r.Join = Rect{X: x + iw - jw, Y: y, W: jw, H: seg}
 	y += seg
-	r.statusY = y + dp(17)
+	r.statusY = y + dp(28)
 	return r
 }
 
@@ -83,7 +83,9 @@ type OnlineScene struct {
 	words struct{ title, game, side, clock, join, status string }
 	busy  bool
 	err   string
-	wait  chan onlineResult
+	// fromLink: opened at start to join a link's game.
+	fromLink, linkJoined bool
+	wait                 chan onlineResult
 }
 
 type onlineResult struct {
@@ -112,8 +114,10 @@ func NewOnlineScene(c Context, code string) *OnlineScene {
 	s.words.clock = t.T("online.clock")
 	s.words.join = t.T("online.join_label")
 	if code != "" {
+		// Joined from the first Update: in a page the game is still
+		// starting now, and a dial begun before it runs could time out.
+		s.fromLink = true
 		s.code.SetText(code)
-		s.join(c)
 	}
 	return s
 }
@@ -131,6 +135,10 @@ func (s *OnlineScene) Layout(c Context, w, h, scale float64) {
 
 // Update handles the choices and waits for the server.
 func (s *OnlineScene) Update(c Context) error {
+	if s.fromLink && !s.linkJoined {
+		s.linkJoined = true
+		s.join(c)
+	}
 	if s.busy {
 		c.Spin()
 		select {
@@ -235,7 +243,12 @@ func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := s.rects
-	c.DrawBackdrop(dst)
+	if s.fromLink {
+		// Opened at start from a link: nothing under it has been shown.
+		dst.Fill(t.Background)
+	} else {
+		c.DrawBackdrop(dst)
+	}
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.words.title, 26, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	for i, l := range []string{s.words.game, s.words.side, s.words.clock, s.words.join} {
@@ -257,11 +270,16 @@ func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 		msg, col = s.err, t.MustCapture
 	}
 	if msg != "" {
-		size := 14.0
-		for size > 11 && p.Measure(msg, size, sprites.Medium) > r.Card.W-2*r.pad-p.DP(28) {
-			size--
+		// Up to three lines: a connection error can be long.
+		lines := p.Wrap(msg, 13, sprites.Medium, r.Card.W-2*r.pad-p.DP(28))
+		if len(lines) > 3 {
+			lines = lines[:3]
 		}
-		p.Text(dst, msg, size, sprites.Medium, r.Card.X+r.pad, r.statusY, text.AlignStart, text.AlignCenter, col)
+		y := r.statusY - p.DP(8)*float64(len(lines)-1)
+		for _, l := range lines {
+			p.Text(dst, l, 13, sprites.Medium, r.Card.X+r.pad, y, text.AlignStart, text.AlignCenter, col)
+			y += p.DP(16)
+		}
 	}
 }
 

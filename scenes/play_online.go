@@ -34,7 +34,7 @@ type onlineGame struct {
 	// Words and figures, made when they change (never in Draw).
 	words struct {
 		waiting, code, copy, copied, share, offline, reconnecting, watching string
-		names                                                            [2]string
+		names                                                               [2]string
 	}
 	clocks  [2]string
 	msg     string // the status line's online part ("" to leave it to the game)

@@ -115,8 +115,9 @@ type step struct {
 	ply    int
 }
 
-// DialTimeout bounds connecting and the first request.
-const DialTimeout = 15 * time.Second
+// DialTimeout bounds connecting and the first request (generous: a phone's
+// page may be busy starting the game while it connects).
+const DialTimeout = 30 * time.Second
 
 // Create makes a game on server and takes the chosen seat; the token is
 // kept in st (nil: not kept).
