@@ -10,11 +10,15 @@ import (
 )
 
 // onlineServer is the online games' server: the one asked for (-server,
-// ?server=), else, in a page, the site that served it if it is a
-// bashni-server (its /online/info answers); "" hides online play.
-func onlineServer(asked string) string {
+// ?server=), else the one in Settings, else, in a page, the site that
+// served it if it is a bashni-server (its /online/info answers); "" hides
+// online play.
+func onlineServer(asked, setting string) string {
 	if asked != "" {
 		return asked
+	}
+	if setting != "" {
+		return setting
 	}
 	origin := pageOrigin()
 	if origin == "" {

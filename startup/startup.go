@@ -110,7 +110,7 @@ func New(o Options) *Game {
 		Level:    o.Level,
 		Friend:   o.Friend,
 		Seed:     o.Seed,
-		Server:   onlineServer(o.Server),
+		Server:   onlineServer(o.Server, settings.OnlineServer),
 		JoinGame: o.Game,
 	})
 	return &Game{Game: platform.Wrap(app), App: app}
