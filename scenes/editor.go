@@ -516,6 +516,7 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnBack.Draw(dst, p)
 	s.btnAnalyse.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
+	s.board.DrawOverlay(dst)
 }
 
 // editorHint explains the board's gestures.

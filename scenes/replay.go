@@ -38,8 +38,7 @@ type ReplayScene struct {
 	menu                                         popupMenu
 	export                                       exporter
 
-	notice      string
-	noticeUntil int64
+	toast toast
 }
 
 // NewReplayScene shows the game read. It opens at the
@@ -155,10 +154,7 @@ func (s *ReplayScene) positionOver() bool {
 func (s *ReplayScene) Update(c Context) error {
 	s.stepAnimation(c)
 	s.export.poll(c, s.say)
-	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
-		s.noticeUntil, s.notice = 0, ""
-		c.Invalidate()
-	}
+	s.toast.tick(c)
 	if s.menu.open {
 		s.updateMenu(c)
 		return nil
@@ -198,7 +194,7 @@ func (s *ReplayScene) Update(c Context) error {
 	}
 	switch {
 	case k.Consume(ActBack):
-		if !s.board.ClosePinned() {
+		if !s.board.Back() {
 			s.back(c)
 		}
 		return nil
@@ -254,12 +250,8 @@ func (s *ReplayScene) record() string {
 	return rules.FormatRecord(s.game, s.tags)
 }
 
-// say shows a message in the status line for a few seconds.
-func (s *ReplayScene) say(c Context, msg string) {
-	s.notice = msg
-	s.noticeUntil = c.Tick() + 300
-	c.Invalidate()
-}
+// say shows a message as a toast over the board for a few seconds.
+func (s *ReplayScene) say(c Context, msg string) { s.toast.show(c, msg) }
 
 func (s *ReplayScene) back(c Context) {
 	c.Pop()
@@ -277,9 +269,6 @@ func (s *ReplayScene) playFromHere(c Context) {
 
 // statusText is the line under the cards.
 func (s *ReplayScene) statusText() string {
-	if s.notice != "" {
-		return s.notice
-	}
 	n := s.last()
 	if n == 0 {
 		return s.game.Start().SideToMove().String() + " to move"
@@ -329,6 +318,8 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnPlay.Draw(dst, p)
 	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
+	s.toast.draw(c, dst, s.board.Geometry().Inner())
+	s.board.DrawOverlay(dst)
 	if s.menu.open {
 		s.menu.draw(c, dst)
 	}
