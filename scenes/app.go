@@ -118,6 +118,8 @@ type App struct {
 
 	play *PlayScene // the game in progress, kept while other scenes show
 
+	focus focus // the keyboard focus (focus.go)
+
 	quietSpinners bool // the spinners stand still (platform.SoftwareGL)
 
 	err error
@@ -258,6 +260,9 @@ type widget interface {
 // used or its look changed, and reports whether it was used.
 func (a *App) Used(w widget) bool {
 	used, changed := w.Update(&a.ptr)
+	if k, ok := w.(keyStepper); ok && a.usedByKeys(w, k) {
+		used, changed = true, true
+	}
 	if used || changed {
 		a.Invalidate()
 	}
@@ -432,9 +437,11 @@ func (a *App) Update() error {
 		// thinking keeps thinking: its answer waits in a channel.
 		return nil
 	}
+	a.focus.beginTick(a)
 	if err := a.scene.Update(a); err != nil {
 		return err
 	}
+	a.focus.endTick(a)
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
 		if msg := a.takeSaveMessage(); msg != "" {
@@ -486,6 +493,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	screen.Fill(a.background())
 	a.drawing = a.scene
 	a.scene.Draw(a, screen)
+	a.drawFocus(screen)
 }
 
 func (a *App) background() color.NRGBA {

@@ -353,6 +353,7 @@ func (s *PlayScene) stepView(c Context, ply int) {
 // --- actions --------------------------------------------------------------
 
 func (s *PlayScene) handleKeys(c Context) {
+	s.handleBoardKeys(c)
 	k := c.Keys()
 	if k.ShowAllChanged() {
 		s.board.SetShowAll(k.ShowAll)
@@ -549,7 +550,12 @@ func (s *PlayScene) agreeDraw(c Context) {
 // reports: a move entered, a refusal to explain, a tap that leaves the
 // review.
 func (s *PlayScene) handleBoard(c Context) {
-	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
+	s.boardResult(c, s.board.Update(c.Gestures(), c.Pointer(), c.Scale()))
+}
+
+// boardResult acts on what the board reports (gestures, or Enter on the
+// keyboard's cursor).
+func (s *PlayScene) boardResult(c Context, r board.Result) {
 	if r.Rested {
 		s.boardRested(c)
 	}

@@ -79,6 +79,7 @@ type Board struct {
 	hoverSq  rules.Square
 
 	inspector inspectorGestures
+	keys      keyCursor // the keyboard's cursor (keys.go)
 
 	// Options, set by the screen.
 
