@@ -136,3 +136,47 @@ func TestGameByKeyboard(t *testing.T) {
 	}
 	g.snap(img, "keyboard-over")
 }
+
+// TestTypedMoveLine: `/` opens the play screen's command line; a capture
+// typed in its short form is played; an illegal move is not.
+func TestTypedMoveLine(t *testing.T) {
+	const w, h = 1280, 800
+	g := start(t, w, h, "-seed", "3", "-level", "1", "-fen", multiFEN)
+	g.ticks(20)
+	b := playBoard(w, h, rules.Bashni, false)
+	p := mustFEN(t, rules.Bashni, multiFEN)
+	g.key(ebiten.KeySlash)
+	g.typeText("e1-f2") // not legal: a capture is due
+	g.key(ebiten.KeyEnter)
+	g.ticks(30)
+	g.expect(b, p, "after an illegal typed move")
+	g.typeText("c3:g7")
+	g.key(ebiten.KeyEnter)
+	g.waitFor(b, p.Play(mustMove(t, p, "c3:e5:g7")), 150, "after typing c3:g7")
+}
+
+// TestAccessShots writes the screenshots of the keyboard's focus ring and
+// cursor and of the command line at both sizes (BASHNI_SCREENSHOTS=docs).
+func TestAccessShots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, sz := range screenshotSizes {
+		g := start(t, sz[0], sz[1], "-seed", "3", "-level", "1", "-fen", multiFEN)
+		g.ticks(20)
+		g.key(ebiten.KeyTab)
+		g.key(ebiten.KeyEnter) // pick c3
+		g.key(ebiten.KeyArrowRight)
+		g.key(ebiten.KeyArrowRight)
+		g.key(ebiten.KeyArrowUp)
+		g.key(ebiten.KeyArrowUp)
+		g.ticks(10)
+		g.shot(dir, "access-keyboard")
+		g.key(ebiten.KeyEscape)
+		g.key(ebiten.KeySlash)
+		g.typeText("column d4")
+		g.key(ebiten.KeyEnter)
+		g.typeText("c3:")
+		g.ticks(10)
+		g.shot(dir, "access-command")
+		g.close()
+	}
+}

@@ -118,7 +118,8 @@ type App struct {
 
 	play *PlayScene // the game in progress, kept while other scenes show
 
-	focus focus // the keyboard focus (focus.go)
+	focus     focus    // the keyboard focus (focus.go)
+	pageLines []string // lines from the page's command line (play_speech.go)
 
 	quietSpinners bool // the spinners stand still (platform.SoftwareGL)
 
@@ -442,6 +443,7 @@ func (a *App) Update() error {
 		return err
 	}
 	a.focus.endTick(a)
+	a.pageCommands()
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
 		if msg := a.takeSaveMessage(); msg != "" {

@@ -57,6 +57,9 @@ type PlayScene struct {
 	btnReturn                                   ui.Button
 	moves                                       moveList
 	menu                                        actionMenu
+	cmd                                         commandLine // typed moves (play_command.go)
+	announcedPly                                int         // the ply and result last announced (play_speech.go)
+	announcedOver                               bool
 	export                                      exporter
 
 	ctlRects []Rect
@@ -100,6 +103,7 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.menu.relayout(w, h, scale)
+	s.layoutCommand(c)
 }
 
 // live reports whether the board shows the game (not a past position).
@@ -166,6 +170,14 @@ func (s *PlayScene) Update(c Context) error {
 		s.showEvents(c)
 		return nil
 	}
+	if s.cmd.open {
+		s.updateCommand(c)
+		s.handleBoard(c)
+		s.showEvents(c)
+		s.checkOver(c)
+		s.tickEffects(c)
+		return nil
+	}
 	s.handleKeys(c)
 	s.handlePanel(c)
 	s.handleBoard(c)
@@ -187,6 +199,7 @@ func (s *PlayScene) boardReady() bool {
 // board, hints appear.
 func (s *PlayScene) showEvents(c Context) {
 	for _, ev := range s.sess.Events() {
+		s.announce(c, ev)
 		switch ev.Kind {
 		case session.MovePlayed:
 			shown := 0
@@ -616,6 +629,7 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 		s.drawExplanation(c, dst)
 	}
 	s.drawPanel(c, dst)
+	s.drawCommand(c, dst)
 	s.menu.draw(c, dst)
 }
 

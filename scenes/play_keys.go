@@ -11,10 +11,19 @@ import (
 // on the square under it as a tap would (pick, hop, land, drop the pick);
 // Esc cancels the pick (PlayScene.back).
 func (s *PlayScene) handleBoardKeys(c Context) {
+	if kb := c.Keyboard(); kb.JustPressed(ebiten.KeySlash) || (kb.JustPressed(ebiten.KeySemicolon) && kb.Pressed(ebiten.KeyShift)) {
+		// `/` or `:` opens the typed-move line.
+		s.openCommand(c)
+		return
+	}
 	st := c.FocusArrows(s.layout.Board.Outer())
 	s.board.ShowCursor(st.Focused)
 	if !st.Focused {
 		return
+	}
+	if !s.cmd.hinted {
+		s.cmd.hinted = true
+		s.say(c, c.Text().T("access.keys_hint"))
 	}
 	kb := c.Keyboard()
 	dc, dr := 0, 0
