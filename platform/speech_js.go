@@ -64,3 +64,23 @@ func Commands(dst []string) []string {
 	}
 	return page.take(dst)
 }
+
+// LabelCommandLine gives the page's command line its placeholder and
+// accessible name (the prompt, in the player's language).
+func LabelCommandLine(label string) {
+	if el := js.Global().Get("document").Call("getElementById", "command"); el.Truthy() {
+		el.Set("placeholder", label)
+		el.Call("setAttribute", "aria-label", label)
+	}
+}
+
+// FocusCommandLine moves the keyboard to the page's command line (the
+// game's `/` in a browser); it reports whether the page has one.
+func FocusCommandLine() bool {
+	el := js.Global().Get("document").Call("getElementById", "command")
+	if !el.Truthy() {
+		return false
+	}
+	el.Call("focus")
+	return true
+}

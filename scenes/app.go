@@ -120,6 +120,8 @@ type App struct {
 
 	focus     focus    // the keyboard focus (focus.go)
 	pageLines []string // lines from the page's command line (play_speech.go)
+	// pageLabelled: the page's command line has its label.
+	pageLabelled bool
 
 	quietSpinners bool // the spinners stand still (platform.SoftwareGL)
 

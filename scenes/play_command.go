@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/access"
+	"bashni/platform"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -89,6 +90,9 @@ func (cl *commandLine) say(c Context, text string) {
 
 // openCommand opens the line and gives it the keyboard.
 func (s *PlayScene) openCommand(c Context) {
+	if platform.FocusCommandLine() {
+		return // in a browser the page's own line (a real input, for screen readers too)
+	}
 	if s.cmd.field == nil {
 		s.layoutCommand(c)
 	}

@@ -67,6 +67,10 @@ func (s *GameOverScene) pageCommand(c Context, line string) {
 // pageCommands hands the lines typed into the page's command line to the
 // scene shown; without a game it says so.
 func (a *App) pageCommands() {
+	if !a.pageLabelled {
+		a.pageLabelled = true
+		platform.LabelCommandLine(a.text.T("command.prompt"))
+	}
 	a.pageLines = platform.Commands(a.pageLines[:0])
 	for _, line := range a.pageLines {
 		if t, ok := a.scene.(commandTaker); ok {
