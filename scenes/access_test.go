@@ -146,3 +146,23 @@ func TestTypedCommands(t *testing.T) {
 		t.Fatal("Esc did not close the command line")
 	}
 }
+
+// TestSystemMotion: the system's reduced-motion preference is the default
+// of InstantAnimations until the player chooses in Settings.
+func TestSystemMotion(t *testing.T) {
+	for _, tc := range []struct {
+		chosen, instant, prefers, want bool
+	}{
+		{false, false, true, true},
+		{false, true, false, true}, // on in an older save: the player's choice
+		{false, false, false, false},
+		{true, false, true, false}, // the player turned it off
+		{true, true, false, true},
+	} {
+		s := storage.Defaults()
+		s.MotionChosen, s.InstantAnimations = tc.chosen, tc.instant
+		if got := followSystemMotion(s, tc.prefers).InstantAnimations; got != tc.want {
+			t.Errorf("chosen=%v instant=%v prefers=%v: instant %v, want %v", tc.chosen, tc.instant, tc.prefers, got, tc.want)
+		}
+	}
+}

@@ -140,6 +140,7 @@ func NewApp(opts Options) *App {
 		opts.Settings = storage.Defaults()
 	}
 	opts.Settings.Normalize()
+	opts.Settings = followSystemMotion(opts.Settings, platform.PrefersReducedMotion())
 	if opts.Level <= 0 {
 		opts.Level = 4 // Club player
 	}

@@ -142,6 +142,7 @@ func (b *Board) drawMoving(dst *ebiten.Image) {
 			}
 		}
 	}
+	b.drawFade(dst)
 	b.drawCursor(dst)
 	if b.inspect != rules.NoSquare && b.hideTop[b.inspect] == 0 {
 		b.drawInspector(dst, b.inspect)

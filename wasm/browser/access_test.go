@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"bashni/access"
@@ -87,4 +88,26 @@ func TestCommandLineAndLiveRegion(t *testing.T) {
 		t.Errorf("an illegal typed move changed the game: ply %d", st.Ply)
 	}
 	t.Logf("live region:\n%s", b.liveText())
+}
+
+// TestReducedMotionFromThePage: a browser that asks for reduced motion
+// (prefers-reduced-motion: reduce, emulated) gets moves without motion
+// when the player has not chosen; one that does not, gets motion.
+func TestReducedMotionFromThePage(t *testing.T) {
+	srv := startServer(t)
+	defer srv.stop()
+	for _, reduce := range []bool{true, false} {
+		b := newBrowser(t, desktop)
+		value := "no-preference"
+		if reduce {
+			value = "reduce"
+		}
+		b.run(emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: value}}))
+		b.open(srv.url("?mute=1"))
+		var got bool
+		b.eval(`window.bashni.reducedMotion`, &got)
+		if got != reduce {
+			t.Errorf("prefers-reduced-motion: %s: the game's reduced motion is %v", value, got)
+		}
+	}
 }
