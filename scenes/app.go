@@ -477,6 +477,7 @@ func (a *App) layoutNow() {
 	a.layoutDue = 0
 	a.laidOut = true
 	a.painter.Scale = a.scale
+	a.renderer.SetDeviceScale(a.scale)
 	a.scene.Layout(a, a.w, a.h, a.scale)
 	if a.next != nil {
 		a.next.Layout(a, a.w, a.h, a.scale)
