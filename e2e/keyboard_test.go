@@ -179,4 +179,14 @@ func TestAccessShots(t *testing.T) {
 		g.shot(dir, "access-command")
 		g.close()
 	}
+	// The inspector's text on a phone (a long press on a tall column).
+	const w, h = 390, 844
+	g := start(t, w, h, "-seed", "1", "-mute", "-level", "3", "-fen", showcaseFEN)
+	b := playBoard(w, h, rules.Bashni, false)
+	g.ticks(30)
+	x, y := b.centre("c3")
+	g.sess.PressTouch(3, x, y)
+	g.ticks(40)
+	g.shot(dir, "access-inspector")
+	g.sess.ReleaseTouch(3)
 }
