@@ -295,7 +295,7 @@ func (s *EditorScene) Update(c Context) error {
 		{&s.btnStart, func() { s.model.Reset(); s.side.Selected = 0; s.changed(c) }},
 		{&s.btnCopy, func() { s.export.copy(c, s.model.Position().FEN()) }},
 		{&s.btnBack, func() { s.back(c) }},
-		{&s.btnAnalyse, func() { s.analyse(c) }},
+		{&s.btnAnalyse, func() { s.analyseOrOpen(c) }},
 		{&s.btnPlay, func() { s.play(c) }},
 	} {
 		if c.Used(b.b) {
@@ -516,6 +516,7 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnBack.Draw(dst, p)
 	s.btnAnalyse.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
+	s.board.DrawOverlay(dst)
 }
 
 // editorHint explains the board's gestures.

@@ -16,9 +16,10 @@ import (
 
 // GameOverRects is where the game-over card puts things.
 type GameOverRects struct {
-	Card                           Rect
-	NewGame, Replay, Export, Board Rect
-	titleY, reasonY                float64
+	Card                              Rect
+	NewGame, Replay, Analysis, Export Rect
+	Board                             Rect // closes the card: the final position, unveiled
+	titleY, reasonY                   float64
 }
 
 // GameOverLayout lays out the card for a game of v: over the panel in
@@ -45,12 +46,14 @@ func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	r.titleY = r.Card.Y + pad + dp(30)
 	r.reasonY = r.Card.Y + pad + dp(74)
 	y := r.Card.Y + pad + dp(64) + dp(86)
+	third := math.Floor((iw - 2*gap) / 3)
 	r.NewGame = Rect{X: x, Y: y, W: iw, H: btn}
 	y += btn + gap
-	third := math.Floor((iw - 2*gap) / 3)
 	r.Replay = Rect{X: x, Y: y, W: third, H: btn}
-	r.Export = Rect{X: x + third + gap, Y: y, W: third, H: btn}
-	r.Board = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
+	r.Analysis = Rect{X: x + third + gap, Y: y, W: third, H: btn}
+	r.Export = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
+	close := dp(MinTouchDP)
+	r.Board = Rect{X: r.Card.X + r.Card.W - close - dp(8), Y: r.Card.Y + dp(8), W: close, H: close}
 	return r
 }
 
@@ -62,7 +65,7 @@ type GameOverScene struct {
 	title, reason string
 	win           int // +1 the human won, -1 lost, 0 other
 
-	btnNew, btnReplay, btnExport, btnBoard ui.Button
+	btnNew, btnReplay, btnAnalysis, btnExport, btnBoard ui.Button
 
 	menu        actionMenu
 	export      exporter
@@ -93,7 +96,8 @@ func NewGameOverScene(c Context, play *PlayScene) *GameOverScene {
 	s.btnNew = ui.Button{Label: "New game", Kind: ui.Primary}
 	s.btnReplay = ui.Button{Label: "Replay", Icon: ui.IconPlay}
 	s.btnExport = ui.Button{Label: "Record", Icon: ui.IconRecord}
-	s.btnBoard = ui.Button{Label: "Board", Icon: ui.IconClose}
+	s.btnAnalysis = ui.Button{Label: c.Text().T("ux.analysis"), Icon: ui.IconHint}
+	s.btnBoard = ui.Button{Icon: ui.IconClose, Kind: ui.Flat}
 	return s
 }
 
@@ -106,6 +110,7 @@ func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
 	s.rects = GameOverLayout(w, h, scale, s.play.sess.Game().Variant())
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnReplay.Rect = s.rects.Replay
+	s.btnAnalysis.Rect = s.rects.Analysis
 	s.btnExport.Rect = s.rects.Export
 	s.btnBoard.Rect = s.rects.Board
 	s.menu.relayout(w, h, scale)
@@ -142,6 +147,10 @@ func (s *GameOverScene) Update(c Context) error {
 		c.Pop()
 		return nil
 	}
+	if c.Used(&s.btnAnalysis) {
+		s.analyse(c)
+		return nil
+	}
 	if c.Used(&s.btnBoard) {
 		c.Pop()
 		return nil
@@ -151,9 +160,6 @@ func (s *GameOverScene) Update(c Context) error {
 		c.Pop()
 	case c.Keys().Consume(ActNewGame), c.Keys().Consume(ActConfirm):
 		c.Start(NewNewGameScene(c))
-	case c.Keys().Consume(ActUndo):
-		c.Pop()
-		s.play.undo(c)
 	}
 	return nil
 }
@@ -196,6 +202,7 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, line, size, sprites.Regular, r.Card.X+p.DP(26), y+p.DP(4), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.75))
 	s.btnNew.Draw(dst, p)
 	s.btnReplay.Draw(dst, p)
+	s.btnAnalysis.Draw(dst, p)
 	s.btnExport.Draw(dst, p)
 	s.btnBoard.Draw(dst, p)
 	s.menu.draw(c, dst)

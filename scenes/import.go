@@ -2,6 +2,8 @@ package scenes
 
 import (
 	"math"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -82,7 +84,7 @@ func NewImportScene(c Context) *ImportScene {
 	s.btnOpen = ui.Button{Label: "Open", Kind: ui.Primary}
 	if c.Clipboard().Tool() == "" {
 		s.btnPaste.Disabled = true
-		s.notice = "No clipboard tool here (" + clipHint(c) + "): type the text, or paste it with your keyboard."
+		s.notice = clipHint(c) + ": type the text, or paste it with your keyboard."
 	}
 	if !c.Pointer().Touch {
 		// On a desktop the keyboard is there at once; a phone gets its
@@ -95,11 +97,16 @@ func NewImportScene(c Context) *ImportScene {
 
 // clipHint says why there is no clipboard.
 func clipHint(c Context) string {
-	_, err := c.Clipboard().Paste().Result()
-	if err != nil {
-		return err.Error()
+	// The clipboard's error says it all ("no clipboard tool is available
+	// here (install xclip …)"): it is the notice's first half as it is,
+	// not wrapped in another "no clipboard tool" of our own.
+	msg := "No clipboard tool here"
+	if _, err := c.Clipboard().Paste().Result(); err != nil && err.Error() != "" {
+		msg = err.Error()
+		r, n := utf8.DecodeRuneInString(msg)
+		msg = string(unicode.ToUpper(r)) + msg[n:]
 	}
-	return "none found"
+	return msg
 }
 
 // Name is the scene's name.

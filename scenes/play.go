@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -49,12 +48,14 @@ type PlayScene struct {
 	explainShown bool
 	explainUntil int64
 	explainSq    rules.Square // the square touched: the banner keeps clear of it
-	notice       string
-	noticeUntil  int64
+	toast        toast        // copied, saved, a refused move: beside the status line, never in it
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
 	btnReturn                                   ui.Button
+	pb                                          playback // replacing them while reviewing
+	reviewNow                                   string   // the status line while reviewing
+	reviewWas                                   reviewKey
 	moves                                       moveList
 	menu                                        actionMenu
 	cmd                                         commandLine // typed moves (play_command.go)
@@ -76,6 +77,7 @@ func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
 	s.btnHint = ui.Button{Label: "Hint", Icon: ui.IconHint, Kind: ui.Flat}
 	s.btnMenu = ui.Button{Label: "Menu", Icon: ui.IconMenu, Kind: ui.Flat}
 	s.btnReturn = ui.Button{Label: "Back to game", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
+	s.pb.init(c)
 	s.positionChanged(c)
 	return s
 }
@@ -95,6 +97,7 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
 		b.Rect = s.ctlRects[i]
+		s.pb.buttons()[i].Rect = s.ctlRects[i]
 	}
 	st := s.layout.Status
 	bw := math.Min(st.W*0.45, s.layout.DP(170))
@@ -182,6 +185,7 @@ func (s *PlayScene) Update(c Context) error {
 	s.handlePanel(c)
 	s.handleBoard(c)
 	s.showEvents(c)
+	s.refreshReview(c)
 	s.checkOver(c)
 	s.tickEffects(c)
 	return nil
@@ -227,6 +231,7 @@ func (s *PlayScene) showEvents(c Context) {
 		case session.HintReady:
 			if s.live() {
 				s.board.SetHint(ev.Hint.Best)
+				s.say(c, hintText(ev.Hint))
 			}
 			c.Invalidate()
 		case session.Refused:
@@ -252,11 +257,7 @@ func (s *PlayScene) tickEffects(c Context) {
 		s.explainUntil = 0
 		c.Invalidate()
 	}
-	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
-		s.noticeUntil = 0
-		s.notice = ""
-		c.Invalidate()
-	}
+	s.toast.tick(c)
 }
 
 // --- moves and animation --------------------------------------------------
@@ -286,7 +287,7 @@ func (s *PlayScene) finishAnimation(c Context) {
 // --- game over and replay -------------------------------------------------
 
 func (s *PlayScene) checkOver(c Context) {
-	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
+	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying || s.cfg.Analysis {
 		s.overAt = 0
 		return
 	}
@@ -457,25 +458,29 @@ func (s *PlayScene) askHint(c Context) {
 
 func (s *PlayScene) handlePanel(c Context) {
 	p := c.Pointer()
-	s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
-	s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
-	s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
-	_, hinted := s.sess.Hint()
-	s.btnHint.Toggled = hinted && s.live()
-	if c.Used(&s.btnUndo) {
-		s.undo(c)
-	}
-	if c.Used(&s.btnRedo) {
-		s.redo(c)
-	}
-	if c.Used(&s.btnFlip) {
-		s.flip(c)
-	}
-	if c.Used(&s.btnHint) {
-		s.askHint(c)
-	}
-	if c.Used(&s.btnMenu) {
-		s.openMenu(c)
+	if s.reviewing() {
+		s.updatePlayback(c)
+	} else {
+		s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
+		s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
+		s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
+		_, hinted := s.sess.Hint()
+		s.btnHint.Toggled = hinted && s.live()
+		if c.Used(&s.btnUndo) {
+			s.undo(c)
+		}
+		if c.Used(&s.btnRedo) {
+			s.redo(c)
+		}
+		if c.Used(&s.btnFlip) {
+			s.flip(c)
+		}
+		if c.Used(&s.btnHint) {
+			s.askHint(c)
+		}
+		if c.Used(&s.btnMenu) {
+			s.openMenu(c)
+		}
 	}
 	if !s.live() || s.replaying {
 		if c.Used(&s.btnReturn) {
@@ -505,7 +510,7 @@ func (s *PlayScene) openMenu(c Context) {
 			s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
-	if m.CanResign() {
+	if m.CanResign() && !s.cfg.Analysis {
 		who := "Resign"
 		if _, one := m.Local(); !one {
 			who = colorWord(m.ToMove()) + " resigns"
@@ -516,7 +521,7 @@ func (s *PlayScene) openMenu(c Context) {
 				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
-	if friends(m) && m.CanOfferDraw() {
+	if friends(m) && m.CanOfferDraw() && !s.cfg.Analysis {
 		items = append(items, menuItem{"Draw by agreement…", func() {
 			s.menu.show(c, "Agree a draw?",
 				menuItem{"Keep playing", nil},
@@ -525,7 +530,7 @@ func (s *PlayScene) openMenu(c Context) {
 	}
 	items = append(items,
 		menuItem{"Settings", func() { c.Push(NewSettingsScene(c)) }},
-		menuItem{"Rules", func() { c.Push(NewRulesScene(c)) }},
+		menuItem{"Rules", func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
 		menuItem{"Main menu", func() { c.Home() }},
 	)
 	s.menu.show(c, "Menu", items...)
@@ -603,12 +608,9 @@ func (s *PlayScene) backdrop(c Context, dst *ebiten.Image) {
 	s.drawPanel(c, dst)
 }
 
-// say shows a short message in the status line for a few seconds.
-func (s *PlayScene) say(c Context, msg string) {
-	s.notice = msg
-	s.noticeUntil = c.Tick() + 240
-	c.Invalidate()
-}
+// say shows a short message as a toast over the board for a few seconds;
+// the status line keeps saying whose move it is.
+func (s *PlayScene) say(c Context, msg string) { s.toast.show(c, msg) }
 
 // explainCapture tells the player, once, that capturing is compulsory; the
 // columns that must capture pulse (the board restarted their pulse).
@@ -630,6 +632,8 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 	}
 	s.drawPanel(c, dst)
 	s.drawCommand(c, dst)
+	s.toast.draw(c, dst, s.board.Geometry().Inner())
+	s.board.DrawOverlay(dst)
 	s.menu.draw(c, dst)
 }
 
@@ -666,29 +670,15 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 func (s *PlayScene) statusText() (string, bool) {
 	g := s.sess.Game()
 	switch {
-	case s.replaying:
-		return "Replaying · move " + strconv.Itoa(s.shownPly()) + " of " + strconv.Itoa(g.Ply()), false
-	case !s.live():
-		return "Move " + strconv.Itoa(s.viewPly) + " of " + strconv.Itoa(g.Ply()), false
+	case s.reviewing():
+		return s.reviewNow, false
 	case s.sess.Over():
 		return g.Outcome().Explain(), false
 	case s.explainUntil != 0:
 		return "Capturing is compulsory: a ringed column must take", true
-	case s.notice != "":
-		return s.notice, false
 	}
 	if side, thinking := s.sess.Thinking(); thinking {
 		return sideName(s.sess, side) + " is thinking…", false
-	}
-	if s.sess.HintPending() {
-		return "Looking for a good move…", false
-	}
-	if h, ok := s.sess.Hint(); ok {
-		t := "Hint: " + h.Best.String()
-		if h.Text != "" {
-			t += " · " + h.Text
-		}
-		return t, false
 	}
 	side := g.Position().SideToMove()
 	who := side.String() + " to move"

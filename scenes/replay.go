@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	lt "bashni/learn/text"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
@@ -38,8 +39,7 @@ type ReplayScene struct {
 	menu                                         popupMenu
 	export                                       exporter
 
-	notice      string
-	noticeUntil int64
+	toast toast
 }
 
 // NewReplayScene shows the game read. It opens at the
@@ -66,6 +66,7 @@ func NewReplayScene(c Context, im *imported) *ReplayScene {
 	if !platform.CanSaveFiles {
 		s.menu.items[1] = "Download the record"
 	}
+	s.menu.items = append(s.menu.items, learnWord(c, lt.ScreenAnalyse))
 	s.showPly(c, 0)
 	return s
 }
@@ -155,10 +156,7 @@ func (s *ReplayScene) positionOver() bool {
 func (s *ReplayScene) Update(c Context) error {
 	s.stepAnimation(c)
 	s.export.poll(c, s.say)
-	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
-		s.noticeUntil, s.notice = 0, ""
-		c.Invalidate()
-	}
+	s.toast.tick(c)
 	if s.menu.open {
 		s.updateMenu(c)
 		return nil
@@ -198,7 +196,7 @@ func (s *ReplayScene) Update(c Context) error {
 	}
 	switch {
 	case k.Consume(ActBack):
-		if !s.board.ClosePinned() {
+		if !s.board.Back() {
 			s.back(c)
 		}
 		return nil
@@ -243,6 +241,9 @@ func (s *ReplayScene) updateMenu(c Context) {
 		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
 	case 3:
 		s.menu.open = false
+	case 4:
+		s.menu.open = false
+		s.analyse(c)
 	}
 }
 
@@ -251,12 +252,8 @@ func (s *ReplayScene) record() string {
 	return rules.FormatRecord(s.game, s.tags)
 }
 
-// say shows a message in the status line for a few seconds.
-func (s *ReplayScene) say(c Context, msg string) {
-	s.notice = msg
-	s.noticeUntil = c.Tick() + 300
-	c.Invalidate()
-}
+// say shows a message as a toast over the board for a few seconds.
+func (s *ReplayScene) say(c Context, msg string) { s.toast.show(c, msg) }
 
 func (s *ReplayScene) back(c Context) {
 	c.Pop()
@@ -274,9 +271,6 @@ func (s *ReplayScene) playFromHere(c Context) {
 
 // statusText is the line under the cards.
 func (s *ReplayScene) statusText() string {
-	if s.notice != "" {
-		return s.notice
-	}
 	n := s.last()
 	if n == 0 {
 		return s.game.Start().SideToMove().String() + " to move"
@@ -326,6 +320,8 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnPlay.Draw(dst, p)
 	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
+	s.toast.draw(c, dst, s.board.Geometry().Inner())
+	s.board.DrawOverlay(dst)
 	if s.menu.open {
 		s.menu.draw(c, dst)
 	}
