@@ -56,6 +56,11 @@ func TestTouchTargetsOnAPhone(t *testing.T) {
 		{"import", NewImportScene(a), nil},
 		{"replay", NewReplayScene(a, im), nil},
 		{"editor", NewEditorScene(a, rules.NewPosition(rules.Bashni)), nil},
+		{"about", NewAboutScene(a), nil},
+		{"lessons", NewLessonsScene(a), nil},
+		{"lesson", NewLessonScene(a, 0), nil},
+		{"puzzle", NewPuzzleScene(a, rules.Bashni), nil},
+		{"analysis", NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White), nil},
 	}
 	for _, sc := range screens {
 		t.Run(sc.name, func(t *testing.T) {
