@@ -80,6 +80,7 @@ func TestGameByKeyboard(t *testing.T) {
 		t.Fatalf("no cursor on c3: %v at its top edge", c)
 	}
 	k := &keyboardPlayer{g: g, cur: sq("c3")}
+	g.ticks(260) // the keys' hint (a toast over the board's bottom rows) goes
 
 	// c3, e5 by keys, then Esc: the capture is dropped.
 	k.press(sq("c3"), false)
