@@ -64,6 +64,8 @@ type PlayScene struct {
 	export                                      exporter
 
 	ctlRects []Rect
+
+	online *onlineGame // an online game's extras (play_online.go); nil otherwise
 }
 
 // NewPlayScene starts a game.
@@ -163,6 +165,9 @@ func (s *PlayScene) boardRested(c Context) {
 func (s *PlayScene) Update(c Context) error {
 	s.sess.Tick(c.Tick(), s.boardReady())
 	s.showEvents(c)
+	if s.online != nil {
+		s.online.update(c, s)
+	}
 	s.export.poll(c, s.say)
 	if s.board.Step() {
 		s.boardRested(c)
@@ -183,7 +188,9 @@ func (s *PlayScene) Update(c Context) error {
 	}
 	s.handleKeys(c)
 	s.handlePanel(c)
-	s.handleBoard(c)
+	if s.online == nil || !s.online.blocksBoard() {
+		s.handleBoard(c)
+	}
 	s.showEvents(c)
 	s.refreshReview(c)
 	s.checkOver(c)
@@ -204,6 +211,9 @@ func (s *PlayScene) boardReady() bool {
 func (s *PlayScene) showEvents(c Context) {
 	for _, ev := range s.sess.Events() {
 		s.announce(c, ev)
+		if s.online != nil {
+			s.online.event(c, s, ev)
+		}
 		switch ev.Kind {
 		case session.MovePlayed:
 			shown := 0
@@ -521,6 +531,9 @@ func (s *PlayScene) openMenu(c Context) {
 				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
+	if s.online != nil {
+		items = append(items, s.online.menuItems(c, s)...)
+	}
 	if friends(m) && m.CanOfferDraw() && !s.cfg.Analysis {
 		items = append(items, menuItem{"Draw by agreement…", func() {
 			s.menu.show(c, "Agree a draw?",
@@ -632,6 +645,9 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 	}
 	s.drawPanel(c, dst)
 	s.drawCommand(c, dst)
+	if s.online != nil {
+		s.online.drawShare(c, dst, s)
+	}
 	s.toast.draw(c, dst, s.board.Geometry().Inner())
 	s.board.DrawOverlay(dst)
 	s.menu.draw(c, dst)
@@ -676,6 +692,9 @@ func (s *PlayScene) statusText() (string, bool) {
 		return g.Outcome().Explain(), false
 	case s.explainUntil != 0:
 		return "Capturing is compulsory: a ringed column must take", true
+	}
+	if s.online != nil && s.online.msg != "" {
+		return s.online.msg, false
 	}
 	if side, thinking := s.sess.Thinking(); thinking {
 		return sideName(s.sess, side) + " is thinking…", false

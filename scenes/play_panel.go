@@ -108,6 +108,9 @@ func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Co
 	}
 	toMove := !s.sess.Over() && pos.SideToMove() == side
 	name := sideName(s.sess, side)
+	if s.online != nil {
+		name = s.online.name(side)
+	}
 	sub := ""
 	if name != colorWord(side) {
 		sub = colorWord(side) + " · "
@@ -120,6 +123,9 @@ func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Co
 	thinkingSide, thinking := s.sess.Thinking()
 	thinking = thinking && thinkingSide == side && toMove && s.live()
 	drawSideCard(c, dst, r, side, name, sub, toMove, thinking)
+	if s.online != nil {
+		s.online.drawCard(c, dst, r, side)
+	}
 }
 
 // drawSideCard draws a player's card: a disc of the side's colour, the
