@@ -143,6 +143,8 @@ func (b *Board) drawMoving(dst *ebiten.Image) {
 			}
 		}
 	}
+	b.drawFade(dst)
+	b.drawCursor(dst)
 }
 
 // drawColumns draws the columns at rest and the animation's sprites back
