@@ -69,6 +69,7 @@ func (g *webGame) Draw(screen *ebiten.Image) {
 //	  ply: 1,
 //	  thinking: false,          // the computer is searching (a move or a hint) in the game on screen
 //	  animating: false,         // a move or a scene transition is being animated
+//	  reducedMotion: false,     // moves shown without motion (Settings, or prefers-reduced-motion)
 //	  fps: 60, tps: 60,         // ebiten.ActualFPS and ActualTPS
 //	  board: {x, y, square, size, flipped}, // the game board in CSS pixels (square 0: none on screen)
 //	  inspect: "",              // the square whose column inspector is open, if any
@@ -89,6 +90,7 @@ type publisher struct {
 	noGame              bool
 	outcome             rules.Outcome
 	thinking, animating bool
+	reducedMotion       bool
 	fps, tps            float64
 	geom                [3]float64
 	size                int
@@ -173,6 +175,10 @@ func (p *publisher) publish(g Game) {
 		if p.bodyClasses.Truthy() {
 			p.bodyClasses.Call("toggle", "thinking", s.Thinking)
 		}
+	}
+	if first || s.ReducedMotion != p.reducedMotion {
+		p.reducedMotion = s.ReducedMotion
+		o.Set("reducedMotion", s.ReducedMotion)
 	}
 	if first || s.Animating != p.animating {
 		p.animating = s.Animating

@@ -35,6 +35,9 @@ type State struct {
 	// Inspect is the square whose column inspector is open on the game
 	// board (rules.NoSquare: none).
 	Inspect rules.Square
+	// ReducedMotion: moves are shown without motion (the InstantAnimations
+	// setting, or the system's prefers-reduced-motion).
+	ReducedMotion bool
 	// Redraw: the next Draw draws the screen (something changed); without
 	// it Draw leaves the last frame on the screen.
 	Redraw bool

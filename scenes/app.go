@@ -126,6 +126,11 @@ type App struct {
 
 	play *PlayScene // the game in progress, kept while other scenes show
 
+	focus     focus    // the keyboard focus (focus.go)
+	pageLines []string // lines from the page's command line (play_speech.go)
+	// pageLabelled: the page's command line has its label.
+	pageLabelled bool
+
 	quietSpinners bool // the spinners stand still (platform.SoftwareGL)
 
 	err error
@@ -143,6 +148,7 @@ func NewApp(opts Options) *App {
 		opts.Settings = storage.Defaults()
 	}
 	opts.Settings.Normalize()
+	opts.Settings = followSystemMotion(opts.Settings, platform.PrefersReducedMotion())
 	if opts.Level <= 0 {
 		opts.Level = 4 // Club player
 	}
@@ -278,6 +284,9 @@ type widget interface {
 // used or its look changed, and reports whether it was used.
 func (a *App) Used(w widget) bool {
 	used, changed := w.Update(&a.ptr)
+	if k, ok := w.(keyStepper); ok && a.usedByKeys(w, k) {
+		used, changed = true, true
+	}
 	if used || changed {
 		a.Invalidate()
 	}
@@ -455,9 +464,12 @@ func (a *App) Update() error {
 		// thinking keeps thinking: its answer waits in a channel.
 		return nil
 	}
+	a.focus.beginTick(a)
 	if err := a.scene.Update(a); err != nil {
 		return err
 	}
+	a.focus.endTick(a)
+	a.pageCommands()
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
 		if msg := a.takeSaveMessage(); msg != "" {
@@ -488,6 +500,7 @@ func (a *App) layoutNow() {
 	a.layoutDue = 0
 	a.laidOut = true
 	a.painter.Scale = a.scale
+	a.renderer.SetDeviceScale(a.scale)
 	a.scene.Layout(a, a.w, a.h, a.scale)
 	if a.next != nil {
 		a.next.Layout(a, a.w, a.h, a.scale)
@@ -518,6 +531,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	screen.Fill(a.background())
 	a.drawing = a.scene
 	a.scene.Draw(a, screen)
+	a.drawFocus(screen)
 }
 
 func (a *App) background() color.NRGBA {

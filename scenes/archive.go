@@ -114,6 +114,9 @@ func (s *ArchiveScene) Update(c Context) error {
 		s.back(c)
 		return nil
 	}
+	if s.focusRows(c) {
+		return nil
+	}
 	hov := -1
 	if !p.Touch {
 		hov = s.rowAt(p.X, p.Y)

@@ -93,6 +93,13 @@ type Context interface {
 	// Used updates a control from the pointer, asks for a redraw when its
 	// look changed, and reports whether it was used.
 	Used(w widget) bool
+	// Focus registers a Tab stop at r that is not a package ui control (a
+	// list's row) and reports what the keyboard did to it; FocusArrows is
+	// one that takes the arrow keys itself (the board). KeyboardFocus
+	// reports whether a stop has the focus (focus.go).
+	Focus(r Rect) FocusState
+	FocusArrows(r Rect) FocusState
+	KeyboardFocus() bool
 
 	// Text is the game's words in the player's language (package i18n;
 	// i18n/CATALOGUE.md lists the messages by screen). Look words up when

@@ -198,6 +198,13 @@ func (s *ImportScene) Update(c Context) error {
 		s.open(c)
 		return nil
 	}
+	// The field is a Tab stop: Enter or Space there starts typing; Tab
+	// away from it stops (so that Space does not both type and press).
+	if st := c.Focus(s.rects.Field); st.Activated && !s.field.Focused() {
+		s.field.Focus(c.Tick())
+	} else if !st.Focused && c.KeyboardFocus() && s.field.Focused() {
+		s.field.Blur()
+	}
 	if s.field.Update(c) {
 		c.Invalidate()
 	}

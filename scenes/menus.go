@@ -53,10 +53,7 @@ func (m *actionMenu) update(c Context) {
 		c.Invalidate()
 		return
 	}
-	choice, changed := m.popupMenu.update(c.Pointer())
-	if changed {
-		c.Invalidate()
-	}
+	choice := m.popupMenu.updateIn(c)
 	switch {
 	case choice == menuDismissed:
 		m.open = false

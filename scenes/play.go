@@ -58,6 +58,9 @@ type PlayScene struct {
 	reviewWas                                   reviewKey
 	moves                                       moveList
 	menu                                        actionMenu
+	cmd                                         commandLine // typed moves (play_command.go)
+	announcedPly                                int         // the ply and result last announced (play_speech.go)
+	announcedOver                               bool
 	export                                      exporter
 
 	ctlRects []Rect
@@ -105,6 +108,7 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.menu.relayout(w, h, scale)
+	s.layoutCommand(c)
 }
 
 // live reports whether the board shows the game (not a past position).
@@ -175,6 +179,14 @@ func (s *PlayScene) Update(c Context) error {
 		s.showEvents(c)
 		return nil
 	}
+	if s.cmd.open {
+		s.updateCommand(c)
+		s.handleBoard(c)
+		s.showEvents(c)
+		s.checkOver(c)
+		s.tickEffects(c)
+		return nil
+	}
 	s.handleKeys(c)
 	s.handlePanel(c)
 	if s.online == nil || !s.online.blocksBoard() {
@@ -199,6 +211,7 @@ func (s *PlayScene) boardReady() bool {
 // board, hints appear.
 func (s *PlayScene) showEvents(c Context) {
 	for _, ev := range s.sess.Events() {
+		s.announce(c, ev)
 		if s.online != nil {
 			s.online.event(c, s, ev)
 		}
@@ -365,6 +378,7 @@ func (s *PlayScene) stepView(c Context, ply int) {
 // --- actions --------------------------------------------------------------
 
 func (s *PlayScene) handleKeys(c Context) {
+	s.handleBoardKeys(c)
 	k := c.Keys()
 	if k.ShowAllChanged() {
 		s.board.SetShowAll(k.ShowAll)
@@ -568,7 +582,12 @@ func (s *PlayScene) agreeDraw(c Context) {
 // reports: a move entered, a refusal to explain, a tap that leaves the
 // review.
 func (s *PlayScene) handleBoard(c Context) {
-	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
+	s.boardResult(c, s.board.Update(c.Gestures(), c.Pointer(), c.Scale()))
+}
+
+// boardResult acts on what the board reports (gestures, or Enter on the
+// keyboard's cursor).
+func (s *PlayScene) boardResult(c Context, r board.Result) {
 	if r.Rested {
 		s.boardRested(c)
 	}
@@ -626,6 +645,7 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 		s.drawExplanation(c, dst)
 	}
 	s.drawPanel(c, dst)
+	s.drawCommand(c, dst)
 	if s.online != nil {
 		s.online.drawShare(c, dst, s)
 	}

@@ -441,26 +441,9 @@ func (m *popupMenu) layout(w, h, scale float64) {
 	}
 }
 
-// menuDismissed is what popupMenu.update returns for a tap outside the
+// menuDismissed is what popupMenu.updateIn returns for a tap outside the
 // card, which closes the menu.
 const menuDismissed = -2
-
-// update returns the index of the chosen item, menuDismissed, or -1.
-func (m *popupMenu) update(p *ui.Pointer) (choice int, changed bool) {
-	choice = -1
-	for i := range m.buttons {
-		c, ch := m.buttons[i].Update(p)
-		changed = changed || ch
-		if c {
-			choice = i
-		}
-	}
-	if choice < 0 && p.Pressed && !p.Consumed && !p.In(m.card) {
-		p.Consumed = true
-		return menuDismissed, true // a tap outside closes the menu
-	}
-	return choice, changed
-}
 
 func (m *popupMenu) draw(c Context, dst *ebiten.Image) {
 	p := c.Painter()

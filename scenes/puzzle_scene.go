@@ -47,7 +47,7 @@ type PuzzleRects struct {
 func PuzzleLayout(w, h, scale float64, v rules.Variant) PuzzleRects {
 	l := PuzzleRects{LearnLayout: ComputeLearnLayout(w, h, scale, v, puzzleButtons)}
 	pad := math.Round(10 * scale)
-	bh := math.Round(40 * scale)
+	bh := math.Round(MinTouchDP * scale) // a touch target (scenes/touch_test.go)
 	half := (l.Text.W - 3*pad) / 2
 	l.Variant = Rect{X: l.Text.X + pad, Y: l.Text.Y + pad, W: half, H: bh}
 	l.Tier = Rect{X: l.Text.X + 2*pad + half, Y: l.Text.Y + pad, W: half, H: bh}

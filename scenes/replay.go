@@ -226,10 +226,7 @@ func (s *ReplayScene) updateMenu(c Context) {
 		c.Invalidate()
 		return
 	}
-	choice, changed := s.menu.update(c.Pointer())
-	if changed {
-		c.Invalidate()
-	}
+	choice := s.menu.updateIn(c)
 	switch choice {
 	case menuDismissed:
 		s.menu.open = false

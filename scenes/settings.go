@@ -145,6 +145,7 @@ func (s *SettingsScene) Update(c Context) error {
 		st.Volume = s.volume.Value
 		st.Muted = !s.sound.On
 		st.AnimationSpeed = []storage.AnimationSpeed{storage.SpeedSlow, storage.SpeedNormal, storage.SpeedFast}[s.speed.Selected]
+		st.MotionChosen = st.MotionChosen || st.InstantAnimations != s.instant.On
 		st.InstantAnimations = s.instant.On
 		st.ShowCoordinates = s.coords.On
 		st.ShowDestinations = s.dests.On

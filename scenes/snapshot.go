@@ -13,6 +13,7 @@ func (a *App) Snapshot(s *platform.State) {
 	s.Scale = a.scale
 	s.Redraw = a.dirty || len(a.parts) > 0
 	s.Animating = a.transition > 0
+	s.ReducedMotion = a.settings.InstantAnimations
 	s.Thinking = false
 	s.Game = nil
 	s.Outcome = rules.Outcome{}

@@ -22,6 +22,7 @@ type inspectorKey struct {
 	c    rules.Column
 	sq   rules.Square
 	lang i18n.Lang
+	dp   float64
 }
 
 // maxInspectors bounds the panel cache; a game shows a handful of columns.
@@ -32,13 +33,13 @@ const maxInspectors = 32
 // top-left corner at (0, 0); it is cached, so asking every frame is cheap.
 func (r *Renderer) Inspector(c rules.Column, sq rules.Square) *ebiten.Image {
 	a := r.sprites()
-	k := inspectorKey{c, sq, r.words.Lang()}
+	k := inspectorKey{c, sq, r.words.Lang(), r.dp}
 	img, ok := a.inspectors[k]
 	if !ok {
 		if len(a.inspectors) >= maxInspectors {
 			a.releaseInspectors()
 		}
-		img = renderInspector(&r.theme, r.fonts, r.words, a, c, sq)
+		img = renderInspector(&r.theme, r.fonts, r.words, a, c, sq, r.dp)
 		a.inspectors[k] = img
 	}
 	return img
@@ -57,8 +58,24 @@ func (a *art) releaseInspectors() {
 	}
 }
 
-// inspectorUnit is the panel's base length (about one line of text).
-func inspectorUnit(square float64) float64 { return math.Max(14, math.Min(48, math.Round(0.3*square))) }
+// inspectorUnit is the panel's base length (about one line of text) for
+// squares of square physical pixels at dp physical pixels per dp. Its
+// smallest text (0.7 units) is at least 12 dp: readable on a phone, whose
+// squares are small.
+func inspectorUnit(square, dp float64) float64 {
+	if dp <= 0 {
+		dp = 1
+	}
+	return math.Max(math.Ceil(InspectorMinTextDP/0.7*dp), math.Min(48*dp, math.Round(0.3*square)))
+}
+
+// InspectorMinTextDP is the size of the inspector's smallest text, in dp,
+// at the least.
+const InspectorMinTextDP = 12
+
+// SetDeviceScale tells the renderer the device scale (physical pixels per
+// dp), so that the inspector's text keeps a readable size.
+func (r *Renderer) SetDeviceScale(dp float64) { r.dp = dp }
 
 // InspectorTitle is the panel's heading in English, e.g. "d4 · White
 // column" (the panel speaks the renderer's language: SetLanguage).
@@ -66,8 +83,8 @@ func InspectorTitle(c rules.Column, sq rules.Square) string {
 	return english().InspectorTitle(c, sq)
 }
 
-func renderInspector(t *Theme, fonts *Fonts, words *i18n.Catalog, a *art, c rules.Column, sq rules.Square) *ebiten.Image {
-	u := inspectorUnit(a.m.Square)
+func renderInspector(t *Theme, fonts *Fonts, words *i18n.Catalog, a *art, c rules.Column, sq rules.Square, dp float64) *ebiten.Image {
+	u := inspectorUnit(a.m.Square, dp)
 	pad := 0.7 * u
 	h := c.Height()
 	own := c.OwnCount()

@@ -22,6 +22,7 @@ type Renderer struct {
 	m      DiscMetrics
 	fonts  *Fonts
 	words  *i18n.Catalog // the language of the inspector's text
+	dp     float64       // physical pixels per dp (SetDeviceScale); 0 means 1
 	art    *art          // sprites for theme × square size; nil until needed
 	prev   *art          // sprites of the size before, kept for switching back
 	grain  *grainArt     // wood grain for the theme; survives size changes

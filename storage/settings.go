@@ -19,6 +19,10 @@ type Settings struct {
 	// InstantAnimations skips movement animations altogether (reduced
 	// motion); pieces jump to their squares.
 	InstantAnimations bool `json:"instantAnimations"`
+	// MotionChosen: the player set InstantAnimations; until then it follows
+	// the system's reduced-motion preference (prefers-reduced-motion in a
+	// browser).
+	MotionChosen bool `json:"motionChosen,omitempty"`
 	// Input says which gestures move pieces.
 	Input InputMode `json:"input"`
 	// ShowCoordinates draws the files and ranks around the board.

@@ -131,6 +131,7 @@ func (b *Board) Queue(mv rules.Move, opts anim.Options) {
 // start begins the animation of mv from before.
 func (b *Board) start(before *rules.Position, mv rules.Move, opts anim.Options, skipHops int) {
 	b.anim = newMoveAnim(before, mv, opts)
+	b.startFade(mv, opts.Instant)
 	if skipHops > 0 {
 		b.anim.skipHops(skipHops)
 	}
@@ -148,6 +149,7 @@ func (b *Board) Animating() bool { return b.anim != nil }
 // reports true on the tick the last queued animation ends: the board then
 // rests on the position after it.
 func (b *Board) Step() (rested bool) {
+	b.tickFade()
 	m := b.anim
 	if m == nil {
 		return false

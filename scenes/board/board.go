@@ -81,6 +81,8 @@ type Board struct {
 	hoverSq  rules.Square
 
 	inspector inspectorGestures
+	keys      keyCursor   // the keyboard's cursor (keys.go)
+	fade      landingFade // reduced motion: the landing square fades (motion.go)
 
 	// Options, set by the screen.
 

@@ -171,6 +171,8 @@ func (b *Board) drawOver(dst *ebiten.Image, clip *Rect, columns bool) {
 			}
 		}
 	}
+	b.drawFade(dst)
+	b.drawCursor(dst)
 }
 
 // drawColumns draws the columns at rest and the animation's sprites back

@@ -1,0 +1,30 @@
+package scenes
+
+// focusRows makes every finished game a Tab stop: the focused row is
+// scrolled into view, Enter or Space opens it. It reports whether one was
+// opened.
+func (s *ArchiveScene) focusRows(c Context) bool {
+	l, rh := s.rects.List, s.rects.RowH
+	for i := range s.games {
+		r := Rect{X: l.X, Y: l.Y + float64(i)*rh - s.scroll, W: l.W, H: rh}
+		st := c.Focus(r)
+		if !st.Focused {
+			continue
+		}
+		if r.Y < l.Y || r.Y+r.H > l.Y+l.H {
+			// Scroll so that the row shows whole; the ring follows next tick.
+			if r.Y < l.Y {
+				s.scroll -= l.Y - r.Y
+			} else {
+				s.scroll += r.Y + r.H - (l.Y + l.H)
+			}
+			s.clamp()
+			c.Invalidate()
+		}
+		if st.Activated {
+			s.open(c, i)
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,46 @@
+package scenes
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/scenes/ui"
+)
+
+// handleBoardKeys makes the board the play screen's first Tab stop: while
+// it has the focus the arrow keys move its cursor and Enter or Space acts
+// on the square under it as a tap would (pick, hop, land, drop the pick);
+// Esc cancels the pick (PlayScene.back).
+func (s *PlayScene) handleBoardKeys(c Context) {
+	if kb := c.Keyboard(); kb.JustPressed(ebiten.KeySlash) || (kb.JustPressed(ebiten.KeySemicolon) && kb.Pressed(ebiten.KeyShift)) {
+		// `/` or `:` opens the typed-move line.
+		s.openCommand(c)
+		return
+	}
+	st := c.FocusArrows(s.layout.Board.Outer())
+	s.board.ShowCursor(st.Focused)
+	if !st.Focused {
+		return
+	}
+	if !s.cmd.hinted {
+		s.cmd.hinted = true
+		s.say(c, c.Text().T("access.keys_hint"))
+	}
+	kb := c.Keyboard()
+	dc, dr := 0, 0
+	if ui.RepeatKey(kb, ebiten.KeyArrowLeft) {
+		dc--
+	}
+	if ui.RepeatKey(kb, ebiten.KeyArrowRight) {
+		dc++
+	}
+	if ui.RepeatKey(kb, ebiten.KeyArrowUp) {
+		dr--
+	}
+	if ui.RepeatKey(kb, ebiten.KeyArrowDown) {
+		dr++
+	}
+	s.board.MoveCursor(dc, dr)
+	if st.Activated {
+		s.boardResult(c, s.board.PressCursor())
+	}
+}

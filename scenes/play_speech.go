@@ -1,0 +1,82 @@
+package scenes
+
+import (
+	"bashni/access"
+	"bashni/platform"
+	"bashni/session"
+)
+
+// announce says what an event of the game did, in the player's language
+// (package access): every move of both sides with what a capture took and
+// whose turn it is, and the result. The words go to the play screen's
+// command line and, in a browser, to the page's live region for screen
+// readers (platform.Speak).
+func (s *PlayScene) announce(c Context, ev session.Event) {
+	var text string
+	g := s.sess.Game()
+	switch ev.Kind {
+	case session.MovePlayed:
+		a := access.Announcement{Before: ev.Before, Move: ev.Move, After: ev.After}
+		if ev.Ply == g.Ply() {
+			a.Outcome = g.Outcome()
+		}
+		a.You, a.YouPlay = s.sess.Local()
+		text = access.Announce(c.Text(), a)
+	case session.GameOver:
+		if ev.Move.IsZero() && !ev.Outcome.Over() {
+			return
+		}
+		// A move that ended the game already said the result.
+		if last := g.Ply(); last > 0 && s.announcedPly == last && s.announcedOver {
+			return
+		}
+		text = c.Text().Outcome(ev.Outcome)
+	case session.Undone:
+		text = access.Board(c.Text(), g.Position(), g.Outcome())
+	default:
+		return
+	}
+	s.announcedPly, s.announcedOver = g.Ply(), g.Outcome().Over()
+	s.speak(c, text)
+}
+
+// speak shows text in the command line and reads it out in the page.
+func (s *PlayScene) speak(c Context, text string) {
+	if text == "" {
+		return
+	}
+	s.cmd.say(c, text)
+	platform.Speak(text)
+}
+
+// commandTaker is a scene that answers the page's command line (the play
+// screen, and the game-over card over it).
+type commandTaker interface {
+	pageCommand(c Context, line string)
+}
+
+// pageCommand answers a line typed into the page's command line: a move is
+// played, a question answered in the live region.
+func (s *PlayScene) pageCommand(c Context, line string) { s.command(c, line, s.speak) }
+
+// pageCommand answers questions about the finished game under the card.
+func (s *GameOverScene) pageCommand(c Context, line string) {
+	s.play.command(c, line, s.play.speak)
+}
+
+// pageCommands hands the lines typed into the page's command line to the
+// scene shown; without a game it says so.
+func (a *App) pageCommands() {
+	if !a.pageLabelled {
+		a.pageLabelled = true
+		platform.LabelCommandLine(a.text.T("command.prompt"))
+	}
+	a.pageLines = platform.Commands(a.pageLines[:0])
+	for _, line := range a.pageLines {
+		if t, ok := a.scene.(commandTaker); ok {
+			t.pageCommand(a, line)
+		} else {
+			platform.Speak(a.text.T("access.no_game"))
+		}
+	}
+}
