@@ -13,6 +13,7 @@ package scenes
 import (
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -20,6 +21,7 @@ import (
 	"bashni/i18n"
 	"bashni/platform"
 	"bashni/rules"
+	"bashni/scenes/board"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -106,6 +108,7 @@ type App struct {
 	laidOut     bool  // a layout has been made (the first one is not delayed)
 	layoutDue   int64 // tick at which a delayed layout happens (0: none)
 	dirty       bool
+	parts       []board.Part // redrawn alone when the screen is not dirty
 	tick        int64
 
 	// stack holds the scenes, the title at the bottom; scene is the one
@@ -253,6 +256,14 @@ func (a *App) Play(e audio.Effect) {
 
 // Invalidate asks for the screen to be redrawn.
 func (a *App) Invalidate() { a.dirty = true }
+
+// InvalidatePart asks for p alone to be redrawn in the next frame, unless
+// the whole screen is (a board's animated frame, scenes/board.Partial).
+func (a *App) InvalidatePart(p board.Part) {
+	if !slices.Contains(a.parts, p) {
+		a.parts = append(a.parts, p)
+	}
+}
 
 // Spin redraws a turning spinner ten times a second, unless frames are
 // dear (platform.SoftwareGL).
@@ -501,9 +512,18 @@ func (a *App) layoutNow() {
 // screen keeps the last frame otherwise.
 func (a *App) Draw(screen *ebiten.Image) {
 	if !a.dirty {
+		if len(a.parts) > 0 && a.transition == 0 {
+			for _, p := range a.parts {
+				p.DrawPart(screen)
+			}
+		}
+		clear(a.parts)
+		a.parts = a.parts[:0]
 		return
 	}
 	a.dirty = false
+	clear(a.parts)
+	a.parts = a.parts[:0]
 	if a.transition > 0 && a.next != nil {
 		a.drawTransition(screen)
 		return

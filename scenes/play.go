@@ -163,6 +163,7 @@ func (s *PlayScene) boardRested(c Context) {
 
 // Update runs the scene for one tick.
 func (s *PlayScene) Update(c Context) error {
+	s.layerBoard(c)
 	s.sess.Tick(c.Tick(), s.boardReady())
 	s.showEvents(c)
 	if s.online != nil {

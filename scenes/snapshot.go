@@ -11,7 +11,7 @@ import (
 func (a *App) Snapshot(s *platform.State) {
 	s.Scene = a.scene.Name()
 	s.Scale = a.scale
-	s.Redraw = a.dirty
+	s.Redraw = a.dirty || len(a.parts) > 0
 	s.Animating = a.transition > 0
 	s.ReducedMotion = a.settings.InstantAnimations
 	s.Thinking = false

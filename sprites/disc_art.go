@@ -144,18 +144,18 @@ func faceShading(col DiscColors, a, e float64, seed uint32) shading {
 	}
 }
 
-// drawFaceMarks draws the side's mark on the face: White an engraved solid
+// drawFaceMarks draws the side's mark on the face: White an engraved thin
 // ring, Black a ring of raised beads.
 func drawFaceMarks(img *ebiten.Image, col DiscColors, m DiscMetrics, black bool) {
 	a, e := m.Radius, m.FaceHalf
 	const ringScale = 0.66
 	rw := math.Max(1, 0.05*a)
 	if !black {
-		var hi, ring vector.Path
-		addRing(&hi, 0, rw*0.7, a*ringScale, e*ringScale, rw*0.8)
-		fillEvenOdd(img, &hi, withAlpha(col.Highlight, 0.8))
-		addRing(&ring, 0, 0, a*ringScale, e*ringScale, rw)
-		fillEvenOdd(img, &ring, col.Mark)
+		// A thin engraved line, without the lit lip that made it read as
+		// the edge of a second, smaller disc on top.
+		var ring vector.Path
+		addRing(&ring, 0, 0, a*ringScale, e*ringScale, rw*0.8)
+		fillEvenOdd(img, &ring, withAlpha(col.Mark, 0.75))
 		return
 	}
 	const beads = 12
@@ -171,20 +171,13 @@ func drawFaceMarks(img *ebiten.Image, col DiscColors, m DiscMetrics, black bool)
 	fill(img, &bead, col.Mark)
 }
 
-// drawRimMarks draws the side's mark on the rim: White a groove running
-// round it, Black vertical notches (a reeded edge).
+// drawRimMarks draws the side's mark on the rim: Black vertical notches (a
+// reeded edge); White's rim stays smooth. A groove running round the rim
+// made a single man look like two stacked discs, and the height of a
+// column is the game.
 func drawRimMarks(img *ebiten.Image, col DiscColors, m DiscMetrics, th float64, black bool) {
 	a, e := m.Radius, m.FaceHalf
-	if th < 3 {
-		return
-	}
-	if !black {
-		gw := math.Max(0.8, 0.14*th)
-		var hi, groove vector.Path
-		addLowerBand(&hi, 0, th*0.5+gw*0.45, th*0.5+gw*1.15, a, e)
-		fill(img, &hi, withAlpha(col.Highlight, 0.6))
-		addLowerBand(&groove, 0, th*0.5-gw/2, th*0.5+gw/2, a, e)
-		fill(img, &groove, withAlpha(col.Mark, 0.95))
+	if th < 3 || !black {
 		return
 	}
 	const notches = 17

@@ -21,7 +21,8 @@ const (
 	// column that must capture, and a ring pulsing out of it with the phase.
 	// Draw it before the column.
 	MarkerMustCapture
-	// MarkerDestination is a dot on a square the selected column can reach.
+	// MarkerDestination is a ring with a dark outline and a centre dot on a
+	// square the selected column can reach.
 	MarkerDestination
 	// MarkerSelected tints and frames the selected square.
 	MarkerSelected
@@ -123,14 +124,24 @@ func renderMarker(t *Theme, m DiscMetrics, k MarkerKind) *ebiten.Image {
 		strokeLines(img, &ticks, w*1.6, withAlpha(color.NRGBA{A: 255}, 0.35))
 		strokeLines(img, &ticks, w, t.MustCapture)
 	case MarkerDestination:
+		// A ring with an outline on both edges and a small centre dot, as
+		// lidraughts draws them: the ring is light, the outline dark, so one
+		// of them stands out on any square of any theme.
 		r := 0.16 * s
-		var dot, edge vector.Path
-		addCircle(&dot, 0, 0, r)
-		fill(img, &dot, t.Destination)
-		if luminance(t.Destination) > 0.5 { // a light dot needs a dark edge on light squares
-			addRing(&edge, 0, 0, r, r, math.Max(1, 0.02*s))
-			fillEvenOdd(img, &edge, withAlpha(color.NRGBA{A: 255}, 0.7))
-		}
+		w := math.Max(3.5, 0.06*s)
+		ow := math.Max(1.5, 0.025*s)
+		light := mix(withAlpha(t.Destination, 1), color.NRGBA{255, 255, 255, 255}, 0.7)
+		dark := color.NRGBA{0x10, 0x10, 0x10, 230}
+		var edge, ring, dot, dotEdge vector.Path
+		addRing(&edge, 0, 0, r, r, w+2*ow)
+		fillEvenOdd(img, &edge, dark)
+		addRing(&ring, 0, 0, r, r, w)
+		fillEvenOdd(img, &ring, light)
+		dr := math.Max(1.5, 0.045*s)
+		addCircle(&dotEdge, 0, 0, dr+ow)
+		fill(img, &dotEdge, dark)
+		addCircle(&dot, 0, 0, dr)
+		fill(img, &dot, light)
 	case MarkerSelected:
 		var sqr, frame vector.Path
 		addRoundRect(&sqr, -h, -h, s, s, 0)

@@ -217,8 +217,9 @@ func TestMarkersAndRoute(t *testing.T) {
 	if c := s.atF(x-g.Square/2+2, y); !near(c, withAlpha(th.Selected, 1), 60) {
 		t.Errorf("selected frame %v, want about %v", c, th.Selected)
 	}
-	if c := s.atF(dx, dy); !near(c, th.Destination, 40) {
-		t.Errorf("destination dot %v, want about %v", c, th.Destination)
+	// The destination's centre dot is the light tint of the theme's colour.
+	if want := mix(withAlpha(th.Destination, 1), color.NRGBA{255, 255, 255, 255}, 0.7); !near(s.atF(dx, dy), want, 40) {
+		t.Errorf("destination dot %v, want about %v", s.atF(dx, dy), want)
 	}
 	// Halfway between a1 and c3 is the route line (over b2's centre).
 	b2x, b2y := g.SquareCenter(mustSquare(t, "b2"))

@@ -17,6 +17,10 @@ const (
 	RouteLastMove RouteKind = iota
 	// RouteHint is the path of a suggested move.
 	RouteHint
+	// RoutePreview is a capture route the selected column can take, drawn
+	// for each of them while the player chooses (light, as the destination
+	// rings).
+	RoutePreview
 	routeKindCount
 )
 
@@ -102,8 +106,11 @@ func (r *Renderer) DrawRoute(dst *ebiten.Image, pts []Point, kind RouteKind) {
 			c.img.Deallocate()
 		}
 		clr := r.theme.LastMove
-		if kind == RouteHint {
+		switch kind {
+		case RouteHint:
 			clr = r.theme.Hint
+		case RoutePreview:
+			clr = mix(withAlpha(r.theme.Destination, 1), color.NRGBA{255, 255, 255, 255}, 0.6)
 		}
 		c.img = composeRoute(a.routePieces(), pts, r.square, clr)
 		c.pts = append(c.pts[:0], pts...)

@@ -159,8 +159,8 @@ func (b *Board) Step() (rested bool) {
 		b.host.Play(e)
 	}
 	m.apply(b)
-	b.host.Invalidate()
 	if !m.done() {
+		b.invalidateMoving()
 		return false
 	}
 	b.anim = nil

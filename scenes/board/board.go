@@ -16,6 +16,8 @@
 package board
 
 import (
+	"image/color"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/audio"
@@ -98,8 +100,19 @@ type Board struct {
 	// a long press to its own column (the replay screen).
 	HoverOverLongPress bool
 
+	// Partial: the screen draws nothing over the board (but what the board
+	// draws itself), so the board may redraw only what moves in a frame
+	// where nothing else changed, through its cached static layer
+	// (layers.go). Backdrop is the opaque colour under the board's rounded
+	// frame; Partial needs it.
+	Partial  bool
+	Backdrop color.NRGBA
+	cache    layers
+
 	items    []drawItem
 	routeBuf []sprites.Point
+	candBuf  []rules.Move
+	preview  previews
 	squash   *ebiten.Image
 }
 
@@ -239,7 +252,7 @@ func (b *Board) MustCapture() bool { return b.takingMoves() && b.entry.MustCaptu
 func (b *Board) Tick(now int64) {
 	if b.capture && b.movable != 0 {
 		b.phase = float64(now%60) / 60
-		b.host.Invalidate()
+		b.invalidateMoving()
 	}
 }
 
@@ -259,6 +272,7 @@ func (b *Board) clearMarks() {
 	b.pointed = 0
 	b.hideTop = [64]int8{}
 	b.flyers = b.flyers[:0]
+	b.preview.routes = b.preview.routes[:0]
 }
 
 // refreshMarks sets the highlights and the partial route from the move
@@ -270,6 +284,7 @@ func (b *Board) refreshMarks() {
 	b.jumped = 0
 	b.hideTop = [64]int8{}
 	b.flyers = b.flyers[:0]
+	b.preview.routes = b.preview.routes[:0]
 	if !b.takingMoves() {
 		return
 	}
@@ -292,11 +307,15 @@ func (b *Board) refreshMarks() {
 	if b.ShowDestinations {
 		b.dests = e.Targets()
 	}
+	b.setPreviews()
 	// The column stands where its route has got to; a dragged one follows
 	// the pointer.
 	cur := e.Current()
 	if cur != sel || b.dragging {
 		c := b.pos.Column(sel)
+		if b.crownedSoFar() {
+			c |= 2 // the top is a king from the far rank on (rules.Piece)
+		}
 		b.hideTop[sel] = hideAll
 		if b.dragging {
 			cx, cy := b.g.SquareCenter(cur)

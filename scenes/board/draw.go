@@ -59,7 +59,15 @@ type drawItem struct {
 // column inspector is not part of either: the screen draws it last, over
 // its panels (DrawOverlay). A screen that caches the static layer offscreen redraws only
 // the moving layer when something moves.
+//
+// A Partial board keeps its static layer in a cache (layers.go) and, while
+// only the moving layer changes, redraws just the rectangles that moved.
 func (b *Board) Draw(dst *ebiten.Image) {
+	if b.layered() {
+		b.drawLayered(dst)
+		return
+	}
+	b.cache.shown = false
 	b.drawStatic(dst)
 	b.drawMoving(dst)
 }
@@ -73,6 +81,15 @@ func (b *Board) columnsAtRest() bool {
 
 // drawStatic draws the static layer.
 func (b *Board) drawStatic(dst *ebiten.Image) {
+	b.drawStaticMarks(dst)
+	if b.pos != nil && b.columnsAtRest() {
+		b.drawColumns(dst, nil)
+	}
+}
+
+// drawStaticMarks draws the static layer but the columns: the board, its
+// coordinates and the marks of the last move, the hint and Highlight.
+func (b *Board) drawStaticMarks(dst *ebiten.Image) {
 	b.r.DrawBoard(dst, b.g, b.coords)
 	if b.pos == nil {
 		return
@@ -93,47 +110,58 @@ func (b *Board) drawStatic(dst *ebiten.Image) {
 	for m := b.pointed; m != 0; m &= m - 1 {
 		b.marker(dst, sprites.MarkerHintTo, rules.Square(bits.TrailingZeros64(m)))
 	}
-	if b.columnsAtRest() {
-		b.drawColumns(dst)
-	}
 }
 
 // drawMoving draws the moving layer over the static one.
 func (b *Board) drawMoving(dst *ebiten.Image) {
+	b.drawOver(dst, nil, !b.columnsAtRest())
+}
+
+// drawOver draws the moving layer — with the marks under the columns and
+// the columns when columns is set — leaving out what does not touch clip
+// (nil: nothing left out; dst is then clipped to it).
+func (b *Board) drawOver(dst *ebiten.Image, clip *Rect, columns bool) {
 	if b.pos == nil {
 		return
 	}
 	g := b.g
-	if !b.columnsAtRest() {
+	if columns {
 		// Marks on the squares, under the columns.
-		if b.selected != rules.NoSquare {
+		if b.selected != rules.NoSquare && b.squareMeets(b.selected, clip) {
 			b.marker(dst, sprites.MarkerSelected, b.selected)
 		}
 		for _, sq := range b.entered {
-			b.marker(dst, sprites.MarkerSelected, sq)
+			if b.squareMeets(sq, clip) {
+				b.marker(dst, sprites.MarkerSelected, sq)
+			}
 		}
 		for m := b.jumped; m != 0; m &= m - 1 {
-			b.marker(dst, sprites.MarkerCaptured, rules.Square(bits.TrailingZeros64(m)))
+			if sq := rules.Square(bits.TrailingZeros64(m)); b.squareMeets(sq, clip) {
+				b.marker(dst, sprites.MarkerCaptured, sq)
+			}
 		}
-		if b.hover != rules.NoSquare && b.hover != b.selected {
+		if b.hover != rules.NoSquare && b.hover != b.selected && b.squareMeets(b.hover, clip) {
 			b.marker(dst, sprites.MarkerHover, b.hover)
 		}
+		b.drawPreviews(dst)
 		kind := sprites.MarkerMovable
 		if b.capture {
 			kind = sprites.MarkerMustCapture
 		}
 		for m := b.movable; m != 0; m &= m - 1 {
 			sq := rules.Square(bits.TrailingZeros64(m))
-			if b.hideTop[sq] == hideAll {
+			if b.hideTop[sq] == hideAll || !b.squareMeets(sq, clip) {
 				continue
 			}
 			b.marker(dst, kind, sq)
 		}
-		b.drawColumns(dst)
+		b.drawColumns(dst, clip)
 	}
 	b.drawFlyers(dst)
 	for m := b.dests; m != 0; m &= m - 1 {
-		b.marker(dst, sprites.MarkerDestination, rules.Square(bits.TrailingZeros64(m)))
+		if sq := rules.Square(bits.TrailingZeros64(m)); b.squareMeets(sq, clip) {
+			b.marker(dst, sprites.MarkerDestination, sq)
+		}
 	}
 	if b.showAll {
 		for _, sq := range g.Variant.Squares() {
@@ -148,8 +176,9 @@ func (b *Board) drawMoving(dst *ebiten.Image) {
 }
 
 // drawColumns draws the columns at rest and the animation's sprites back
-// to front (painter's order by the screen y of their base).
-func (b *Board) drawColumns(dst *ebiten.Image) {
+// to front (painter's order by the screen y of their base), those that
+// touch clip (nil: all).
+func (b *Board) drawColumns(dst *ebiten.Image, clip *Rect) {
 	r, g := b.r, b.g
 	b.items = b.items[:0]
 	var hidden uint64
@@ -161,11 +190,17 @@ func (b *Board) drawColumns(dst *ebiten.Image) {
 		if c.IsEmpty() || hidden&bit(sq) != 0 || int(b.hideTop[sq]) >= c.Height() {
 			continue
 		}
-		_, y := g.SquareCenter(sq)
+		x, y := g.SquareCenter(sq)
+		if clip != nil && !meets(b.columnBox(c, x, y, 0, 1), clip) {
+			continue
+		}
 		b.items = append(b.items, drawItem{y: y, sq: sq, sprite: -1})
 	}
 	if b.frame != nil {
 		for i := range b.frame.Sprites {
+			if clip != nil && !meets(b.spriteBox(i), clip) {
+				continue
+			}
 			_, y := b.boardPoint(b.frame.Sprites[i].X, b.frame.Sprites[i].Y)
 			b.items = append(b.items, drawItem{y: y, sprite: i})
 		}

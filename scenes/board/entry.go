@@ -116,6 +116,9 @@ func (b *Board) apply(r *Result, res input.Result, shownHops int) {
 		r.Move, r.Shown = res.Move, shownHops
 	case input.Extended:
 		b.host.Play(audio.Capture)
+		if b.crownedAt() == len(b.entry.Path())-1 {
+			b.host.Play(audio.Promotion)
+		}
 	case input.Cancelled:
 		if res.Reason != input.NoReason {
 			r.Refused, r.Square, r.Tried = res.Reason, res.Square, b.triedRoute(res.Square)

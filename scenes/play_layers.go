@@ -1,0 +1,19 @@
+package scenes
+
+import (
+	"bashni/online/protocol"
+	"bashni/rules"
+)
+
+// layerBoard lets the play board redraw only what moves (scenes/board's
+// Partial) while the scene draws nothing over it: no compulsory-capture
+// banner, no toast, no online share card, no open menu, no column
+// inspector (drawn over the panels too, Board.DrawOverlay). Anything new
+// drawn over the board must be added here, or a board frame would paint
+// over it.
+func (s *PlayScene) layerBoard(c Context) {
+	s.board.Partial = s.explainUntil == 0 && s.toast.until == 0 && !s.menu.open &&
+		s.board.Inspecting() == rules.NoSquare &&
+		(s.online == nil || s.online.status != protocol.StatusWaiting)
+	s.board.Backdrop = c.Renderer().Theme().Background
+}
