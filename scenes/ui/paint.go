@@ -4,11 +4,13 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"bashni/i18n/linebreak"
 	"bashni/sprites"
 )
 
@@ -149,46 +151,26 @@ func (p *Painter) Measure(s string, size float64, w sprites.Weight) float64 {
 }
 
 // Wrap splits s into lines no wider than width (physical pixels) at size
-// (dp), breaking at spaces; explicit newlines are kept.
+// (dp); explicit newlines are kept. It breaks where the language allows
+// (package linebreak): at spaces, and between kanji and kana in Japanese,
+// which writes none.
 func (p *Painter) Wrap(s string, size float64, w sprites.Weight, width float64) []string {
 	var lines []string
+	measure := func(t string) float64 { return p.Measure(t, size, w) }
 	start := 0
 	for start <= len(s) {
 		end := start
 		for end < len(s) && s[end] != '\n' {
 			end++
 		}
-		lines = p.wrapLine(lines, s[start:end], size, w, width)
+		if para := s[start:end]; strings.TrimSpace(para) == "" {
+			lines = append(lines, "")
+		} else {
+			lines = append(lines, linebreak.Wrap(para, width, measure)...)
+		}
 		start = end + 1
 	}
 	return lines
-}
-
-func (p *Painter) wrapLine(dst []string, s string, size float64, w sprites.Weight, width float64) []string {
-	if s == "" {
-		return append(dst, "")
-	}
-	line := ""
-	i := 0
-	for i < len(s) {
-		j := i
-		for j < len(s) && s[j] != ' ' {
-			j++
-		}
-		word := s[i:j]
-		try := word
-		if line != "" {
-			try = line + " " + word
-		}
-		if line != "" && p.Measure(try, size, w) > width {
-			dst = append(dst, line)
-			line = word
-		} else {
-			line = try
-		}
-		i = j + 1
-	}
-	return append(dst, line)
 }
 
 // DrawImageAt draws img with its top-left corner at (x, y), scaled by s.
