@@ -26,7 +26,7 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 
 	// Status.
 	st := l.Status
-	msg, warn := s.statusText()
+	msg, warn := s.statusText(c)
 	col := t.Text
 	if warn {
 		col = t.MustCapture
@@ -58,7 +58,7 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 
 	s.moves.draw(c, dst, s.sess.Game())
 	drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
-	if s.btnHint.Label == "Hint" && s.sess.HintPending() {
+	if s.sess.HintPending() {
 		r := s.btnHint.Rect
 		c.Renderer().DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(c.Tick()%60)/60, t.Accent)
 	}
@@ -103,16 +103,7 @@ func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Co
 		pos = s.sess.Game().Position()
 	}
 	toMove := !s.sess.Over() && pos.SideToMove() == side
-	name := sideName(s.sess, side)
-	sub := ""
-	if name != colorWord(side) {
-		sub = colorWord(side) + " · "
-	}
-	if n, ok := level(s.sess, side); ok {
-		sub += "level " + strconv.Itoa(n) + " · "
-	}
-	cols, held := census(pos, side)
-	sub += censusText(cols, held)
+	name, sub := s.cardText(c, side, pos)
 	thinkingSide, thinking := s.sess.Thinking()
 	thinking = thinking && thinkingSide == side && toMove && s.live()
 	drawSideCard(c, dst, r, side, name, sub, toMove, thinking)
@@ -169,10 +160,6 @@ func drawSideCard(c Context, dst *ebiten.Image, r Rect, side rules.Color, name, 
 	}
 }
 
-// censusText is a card's count: "9 columns · 1 prisoner held".
-func censusText(cols, held int) string {
-	return plural(cols, "column", "columns") + " · " + plural(held, "prisoner held", "prisoners held")
-}
 
 // census counts the columns side owns and the enemy pieces it holds
 // prisoner.
@@ -203,6 +190,7 @@ type moveList struct {
 	dragY   float64
 	drag    bool
 	buf     []byte
+	noMoves string // "No moves yet", in the player's language
 }
 
 // rowH is a row of moves: a touch target, so at least 44 dp.
@@ -315,7 +303,7 @@ func (m *moveList) draw(c Context, dst *ebiten.Image, g *rules.Game) {
 	}
 	n := len(g.AllMoves())
 	if n == 0 {
-		p.Text(dst, "No moves yet", 15, sprites.Regular, r.X+r.W/2, r.Y+p.DP(30), text.AlignCenter, text.AlignCenter, t.TextDim)
+		p.Text(dst, m.noMoves, 15, sprites.Regular, r.X+r.W/2, r.Y+p.DP(30), text.AlignCenter, text.AlignCenter, t.TextDim)
 		return
 	}
 	sub := dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)
