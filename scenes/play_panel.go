@@ -160,7 +160,6 @@ func drawSideCard(c Context, dst *ebiten.Image, r Rect, side rules.Color, name, 
 	}
 }
 
-
 // census counts the columns side owns and the enemy pieces it holds
 // prisoner.
 func census(p *rules.Position, side rules.Color) (columns, held int) {
