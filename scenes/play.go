@@ -643,11 +643,3 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 		y += lh
 	}
 }
-
-// sideName is used by cards.
-func colorWord(c rules.Color) string {
-	if c == rules.White {
-		return "White"
-	}
-	return "Black"
-}
