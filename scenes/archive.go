@@ -181,7 +181,7 @@ func (s *ArchiveScene) open(c Context, i int) {
 	g := s.games[i]
 	im, err := parseImport(g.Record, g.Variant.Rules())
 	if err != nil {
-		s.note = c.Text().F("archive.unreadable", "Error", err.Error())
+		s.note = c.Text().F("archive.unreadable", "Error", errorWords(c.Text(), err))
 		c.Invalidate()
 		return
 	}

@@ -319,7 +319,7 @@ func (s *EditorScene) Update(c Context) error {
 	if ready, _, err := s.export.job.Ready(); ready {
 		s.export.job = nil
 		if err != nil {
-			s.say(c, c.Text().F("export.copy_failed", "Error", err.Error()))
+			s.say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
 		} else {
 			s.say(c, c.Text().T("editor.fen_copied"))
 		}

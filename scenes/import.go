@@ -112,7 +112,7 @@ func NewImportScene(c Context) *ImportScene {
 func clipHint(c Context) string {
 	_, err := c.Clipboard().Paste().Result()
 	if err != nil {
-		return err.Error()
+		return errorWords(c.Text(), err)
 	}
 	return c.Text().T("import.none_found")
 }
@@ -121,6 +121,7 @@ func clipHint(c Context) string {
 func (s *ImportScene) setWords(c Context) {
 	cat := c.Text()
 	s.field.Placeholder = cat.T("import.placeholder")
+	s.field.Words = cat
 	s.variant.Options = []string{cat.VariantName(rules.Bashni), cat.VariantName(rules.Lasca)}
 	s.btnBack.Label = cat.T("common.back")
 	s.btnPaste.Label = cat.T("import.paste")
@@ -226,7 +227,7 @@ func (s *ImportScene) Update(c Context) error {
 		s.paste = nil
 		switch {
 		case err != nil:
-			s.notice = c.Text().F("clipboard.paste_failed", "Error", err.Error())
+			s.notice = c.Text().F("clipboard.paste_failed", "Error", errorWords(c.Text(), err))
 		case text == "":
 			s.notice = c.Text().T("clipboard.empty")
 		default:

@@ -405,7 +405,7 @@ func (e *exporter) save(c Context, text string, say func(Context, string)) {
 	cat := c.Text()
 	switch {
 	case err != nil:
-		say(c, cat.F("export.save_failed", "Error", err.Error()))
+		say(c, cat.F("export.save_failed", "Error", errorWords(cat, err)))
 	case !platform.CanSaveFiles:
 		say(c, cat.F("export.saved_download", "Name", name))
 	default:
@@ -421,7 +421,7 @@ func (e *exporter) poll(c Context, say func(Context, string)) {
 	}
 	e.job = nil
 	if err != nil {
-		say(c, c.Text().F("export.copy_failed", "Error", err.Error()))
+		say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
 		return
 	}
 	say(c, c.Text().T("export.copied"))
