@@ -57,6 +57,7 @@ type ArchiveScene struct {
 	title, sub string
 	empty      []string
 	rows       []archiveRow
+	pillW      float64 // the result's pill: as wide as its longest word needs
 }
 
 // NewArchiveScene loads the archive.
@@ -98,12 +99,12 @@ func (s *ArchiveScene) setWords(c Context) {
 	s.sub = cat.N("archive.kept", storage.ArchiveLimit)
 	s.empty = p.Wrap(cat.T("archive.empty"), 16, sprites.Regular, r.List.W-p.DP(48))
 	in := ui.Inset(Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
-	pillW := math.Min(p.DP(86), math.Round(in.W*0.2))
-	x := in.X + p.DP(10) + pillW + p.DP(14)
+	s.pillW = archivePillWidth(cat, p, s.games, in.W)
+	x := in.X + p.DP(10) + s.pillW + p.DP(14)
 	maxW := in.X + in.W - x - p.DP(30)
 	s.rows = s.rows[:0]
 	for _, g := range s.games {
-		s.rows = append(s.rows, archiveRowWords(cat, p, g, maxW, pillW))
+		s.rows = append(s.rows, archiveRowWords(cat, p, g, maxW, s.pillW))
 	}
 }
 
@@ -257,7 +258,7 @@ func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 	}
 	// The result, as a pill.
 	outcome := row.outcome
-	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: math.Min(p.DP(86), math.Round(in.W*0.2)), H: p.DP(30)}
+	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: s.pillW, H: p.DP(30)}
 	fill, fg := ui.Alpha(t.TextDim, 0.25), t.Text
 	switch row.kind {
 	case outcomeWon:

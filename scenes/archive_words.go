@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"bashni/i18n"
@@ -128,4 +129,16 @@ func archiveRowWords(cat *i18n.Catalog, p *ui.Painter, g storage.ArchivedGame, m
 	r.size1 = fit(r.line1, 16, sprites.Medium)
 	r.size2 = fit(r.line2, 13, sprites.Regular)
 	return r
+}
+
+// archivePillWidth is the width of the rows' result pills for a list of
+// rowW wide rows: 86 dp (a fifth of a narrow row), wider when the longest
+// result word of the list needs it, up to a third of the row.
+func archivePillWidth(cat *i18n.Catalog, p *ui.Painter, games []storage.ArchivedGame, rowW float64) float64 {
+	w := math.Min(p.DP(86), math.Round(rowW*0.2))
+	for _, g := range games {
+		o, _ := archiveOutcome(cat, g)
+		w = math.Max(w, math.Ceil(p.Measure(o, 12, sprites.Bold))+p.DP(12))
+	}
+	return math.Min(w, math.Round(rowW/3))
 }

@@ -62,6 +62,8 @@ type GameOverScene struct {
 	win           int // +1 the human won, -1 lost, 0 other
 	// Set in Layout: the reason's lines and the count of moves.
 	reasonLines []string
+	reasonSize  float64
+	titleSize   float64
 	countLine   string
 
 	btnNew, btnReplay, btnExport, btnBoard ui.Button
@@ -124,7 +126,7 @@ func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
 	s.btnBoard.Rect = s.rects.Board
 	s.menu.relayout(w, h, scale)
 	s.setWords(c)
-	s.reasonLines = c.Painter().Wrap(s.reason, 16, sprites.Regular, s.rects.Card.W-scale*52)
+	s.reasonLines, s.reasonSize, s.titleSize = gameOverText(c.Painter(), s.title, s.reason, s.rects.Card.W-scale*52)
 }
 
 // say shows a message on the card for a few seconds.
@@ -189,11 +191,11 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 		band = t.TextDim
 	}
 	p.RoundRect(dst, Rect{X: r.Card.X + p.DP(26), Y: r.Card.Y + p.DP(14), W: p.DP(48), H: p.DP(5)}, p.DP(2.5), band, 0, color.NRGBA{})
-	p.Text(dst, s.title, 32, sprites.Bold, r.Card.X+p.DP(26), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.title, s.titleSize, sprites.Bold, r.Card.X+p.DP(26), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	y := r.reasonY
 	for _, l := range s.reasonLines {
-		p.Text(dst, l, 16, sprites.Regular, r.Card.X+p.DP(26), y, text.AlignStart, text.AlignCenter, t.TextDim)
-		y += p.DP(22)
+		p.Text(dst, l, s.reasonSize, sprites.Regular, r.Card.X+p.DP(26), y, text.AlignStart, text.AlignCenter, t.TextDim)
+		y += p.DP(math.Round(s.reasonSize * 1.375))
 	}
 	line := s.countLine
 	if s.notice != "" {
@@ -209,4 +211,16 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnExport.Draw(dst, p)
 	s.btnBoard.Draw(dst, p)
 	s.menu.draw(c, dst)
+}
+
+// gameOverText fits the card's words to its inner width: the title shrinks
+// from 32 dp (not under 24), the reason takes two lines at 16 dp or three
+// at 14 dp above the count of moves.
+func gameOverText(p *ui.Painter, title, reason string, room float64) (lines []string, reasonSize, titleSize float64) {
+	titleSize = fitSize(p, title, 32, 24, sprites.Bold, room)
+	lines, reasonSize = p.Wrap(reason, 16, sprites.Regular, room), 16
+	if len(lines) > 2 {
+		lines, reasonSize = fitLines(p, reason, 14, 14, sprites.Regular, room, 3)
+	}
+	return lines, reasonSize, titleSize
 }

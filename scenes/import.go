@@ -75,7 +75,11 @@ type ImportScene struct {
 	// The words shown, in the player's language (setWords, statusWords).
 	title, sub, label, labelTagged string
 	status                         []string
+	statusSize                     float64
 	statusFor                      importStatusKey
+	// The variant's label, wrapped to the room left of the choice.
+	labelLines, labelTaggedLines []string
+	labelSize, labelTaggedSize   float64
 }
 
 // importStatusKey is what the line under the field depends on.
@@ -153,10 +157,10 @@ func (s *ImportScene) statusWords(c Context) {
 	case s.result != nil:
 		msg = s.result.Summary(k.cat)
 	}
-	s.status = p.Wrap(msg, 14, sprites.Medium, k.width)
+	// Two lines at 14 dp, or three smaller ones.
+	s.status, s.statusSize = p.Wrap(msg, 14, sprites.Medium, k.width), 14
 	if len(s.status) > 2 {
-		s.status = s.status[:2]
-		s.status[1] += k.cat.T("common.ellipsis")
+		s.status, s.statusSize = fitLines(p, msg, 12, 11, sprites.Medium, k.width, 3)
 	}
 }
 
@@ -176,6 +180,15 @@ func (s *ImportScene) Layout(c Context, w, h, scale float64) {
 	s.btnClear.Rect = s.rects.Clear
 	s.btnOpen.Rect = s.rects.Open
 	s.setWords(c)
+	room := s.labelRoom(c.Painter())
+	s.labelLines, s.labelSize = fitLines(c.Painter(), s.label, 15, 12, sprites.Medium, room, 2)
+	s.labelTaggedLines, s.labelTaggedSize = fitLines(c.Painter(), s.labelTagged, 15, 12, sprites.Medium, room, 2)
+	s.statusFor = importStatusKey{}
+}
+
+// labelRoom is the room of the variant's label, left of the choice.
+func (s *ImportScene) labelRoom(p *ui.Painter) float64 {
+	return s.rects.Variant.X - s.rects.Card.X - p.DP(22) - p.DP(8)
 }
 
 func (s *ImportScene) chosenVariant() rules.Variant {
@@ -302,11 +315,15 @@ func (s *ImportScene) Draw(c Context, dst *ebiten.Image) {
 	x := r.Card.X + p.DP(22)
 	p.Text(dst, s.title, 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	p.Text(dst, s.sub, 14, sprites.Regular, x, r.subY, text.AlignStart, text.AlignCenter, t.TextDim)
-	lbl := s.label
+	lbl, lsize := s.labelLines, s.labelSize
 	if s.result != nil && s.result.VariantTagged {
-		lbl = s.labelTagged
+		lbl, lsize = s.labelTaggedLines, s.labelTaggedSize
 	}
-	p.Text(dst, lbl, 15, sprites.Medium, x, r.variantLblY, text.AlignStart, text.AlignCenter, t.TextDim)
+	ly := r.variantLblY - p.DP(lsize*1.2)*float64(len(lbl)-1)/2
+	for _, l := range lbl {
+		p.Text(dst, l, lsize, sprites.Medium, x, ly, text.AlignStart, text.AlignCenter, t.TextDim)
+		ly += p.DP(lsize * 1.2)
+	}
 	s.variant.Draw(dst, p)
 	s.field.Draw(dst, p, c.Tick())
 
@@ -325,11 +342,14 @@ func (s *ImportScene) Draw(c Context, dst *ebiten.Image) {
 	if s.err != nil && s.field.Text() != "" && s.notice == "" {
 		p.RoundRect(dst, st, p.DP(10), ui.Alpha(t.MustCapture, 0.14), p.DP(1), ui.Alpha(t.MustCapture, 0.55))
 	}
-	lines := s.status
-	y := st.Y + st.H/2 - p.DP(9)*float64(len(lines)-1)
+	lines, step := s.status, p.DP(18)
+	if s.statusSize < 14 {
+		step = p.DP(s.statusSize * 1.2)
+	}
+	y := st.Y + st.H/2 - step/2*float64(len(lines)-1)
 	for _, l := range lines {
-		p.Text(dst, l, 14, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
-		y += p.DP(18)
+		p.Text(dst, l, s.statusSize, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
+		y += step
 	}
 	s.btnBack.Draw(dst, p)
 	s.btnPaste.Draw(dst, p)

@@ -45,10 +45,12 @@ type ReplayScene struct {
 	// the record's tags ("" for none: "White", "Black"), the status line
 	// and the cards' lines for the position shown (remade when wordsFor
 	// differs).
-	tagNames [2]string
-	status   string
-	subs     [2]string
-	wordsFor replayWordsKey
+	tagNames   [2]string
+	status     string
+	statusLine []string // status fitted to its room
+	statusSize float64
+	subs       [2]string
+	wordsFor   replayWordsKey
 }
 
 // replayWordsKey is what the replay's status and cards depend on.
@@ -114,6 +116,7 @@ func (s *ReplayScene) words(c Context) {
 	}
 	s.wordsFor = k
 	s.status = s.statusText(k.cat)
+	s.statusLine, s.statusSize = statusFit(c.Painter(), s.status, s.statusRoom(c.Painter()))
 	pos := s.game.PositionAt(s.ply)
 	sep := k.cat.T("common.separator")
 	for i, side := range []rules.Color{rules.White, rules.Black} {
@@ -238,6 +241,9 @@ func (s *ReplayScene) Update(c Context) error {
 		{&s.btnMore, func() { s.menu.open = true }},
 		{&s.btnPlay, func() { s.playFromHere(c) }},
 	} {
+		if s.notice != "" && (b.b == &s.btnMore || b.b == &s.btnPlay) {
+			continue // a notice has the whole status line for a moment
+		}
 		if c.Used(b.b) {
 			b.do()
 			return nil
@@ -332,6 +338,16 @@ func (s *ReplayScene) playFromHere(c Context) {
 	c.Push(NewPlayFromScene(c, cfg))
 }
 
+// statusRoom is the status line's room: left of the buttons, or the whole
+// line while a notice shows (the buttons make way for it).
+func (s *ReplayScene) statusRoom(p *ui.Painter) float64 {
+	st := s.layout.Status
+	if s.notice != "" {
+		return st.W - p.DP(24)
+	}
+	return s.btnMore.Rect.X - st.X - p.DP(16)
+}
+
 // statusText is the line under the cards.
 func (s *ReplayScene) statusText(cat *i18n.Catalog) string {
 	if s.notice != "" {
@@ -371,15 +387,16 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 		drawSideCard(c, dst, card.r, card.side, s.names[card.side], s.subs[card.side], !over && pos.SideToMove() == card.side, false)
 	}
 	st := l.Status
-	msg := s.status
-	maxW := s.btnMore.Rect.X - st.X - p.DP(16)
-	size := 16.0
-	for size > 12 && p.Measure(msg, size, sprites.Medium) > maxW {
-		size--
+	step := p.DP(math.Round(s.statusSize * 1.25))
+	y := st.Y + st.H/2 - step/2*float64(len(s.statusLine)-1)
+	for _, ln := range s.statusLine {
+		p.Text(dst, ln, s.statusSize, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, t.Text)
+		y += step
 	}
-	p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, t.Text)
-	s.btnMore.Draw(dst, p)
-	s.btnPlay.Draw(dst, p)
+	if s.notice == "" {
+		s.btnMore.Draw(dst, p)
+		s.btnPlay.Draw(dst, p)
+	}
 	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
 	if s.menu.open {

@@ -102,6 +102,7 @@ type RulesScene struct {
 	paras                           []string
 	captionLines                    []string
 	counterX                        float64 // the page counter's place after the header
+	titleSize                       float64
 }
 
 // NewRulesScene makes the rules screen.
@@ -211,6 +212,7 @@ func (s *RulesScene) Layout(c Context, w, h, scale float64) {
 	}
 	s.board.Layout(sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false), true, Rect{W: w, H: h})
 	s.counterX = math.Max(dp(66), c.Painter().Measure(s.header, 15, sprites.Medium)+dp(12))
+	s.titleSize = fitSize(c.Painter(), s.title, 30, 22, sprites.Bold, s.text.W)
 	s.captionLines = s.captionLines[:0]
 	if s.caption != "" {
 		s.captionLines = c.Painter().Wrap(s.caption, 14, sprites.Regular, s.board.Geometry().Outer().W)
@@ -319,7 +321,7 @@ func (s *RulesScene) Draw(c Context, dst *ebiten.Image) {
 		}
 	}
 	x, y := s.text.X, s.text.Y
-	p.Text(dst, s.title, 30, sprites.Bold, x, y+p.DP(18), text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.title, s.titleSize, sprites.Bold, x, y+p.DP(18), text.AlignStart, text.AlignCenter, t.Text)
 	y += p.DP(56)
 	for _, l := range s.lines {
 		if l != "" {

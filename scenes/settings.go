@@ -34,6 +34,8 @@ type SettingsScene struct {
 
 	// The words drawn, in the player's language (setWords).
 	heading, noSound string
+	noSoundLines     []string // noSound wrapped left of the Done button
+	noSoundSize      float64
 	volumePercent    int // the volume shown in volume.Text
 }
 
@@ -171,6 +173,12 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	addSeg(cat.T("settings.language"), &s.language)
 	y += dp(12)
 	s.btnBack.Rect = Rect{X: x + iw - dp(160), Y: y, W: dp(160), H: dp(54)}
+	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+}
+
+// noSoundRoom is the room of the no-sound notice, left of Done.
+func (s *SettingsScene) noSoundRoom(p *ui.Painter) float64 {
+	return s.btnBack.Rect.X - s.card.X - p.DP(24) - p.DP(8)
 }
 
 // Update applies changes.
@@ -232,7 +240,12 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 	s.flip.Draw(dst, p)
 	s.language.Draw(dst, p)
 	if c.SoundNotice() != "" {
-		p.Text(dst, s.noSound, 13, sprites.Regular, s.card.X+p.DP(24), s.btnBack.Rect.Y+s.btnBack.Rect.H/2, text.AlignStart, text.AlignCenter, t.TextDim)
+		step := p.DP(s.noSoundSize * 1.25)
+		y := s.btnBack.Rect.Y + s.btnBack.Rect.H/2 - step/2*float64(len(s.noSoundLines)-1)
+		for _, l := range s.noSoundLines {
+			p.Text(dst, l, s.noSoundSize, sprites.Regular, s.card.X+p.DP(24), y, text.AlignStart, text.AlignCenter, t.TextDim)
+			y += step
+		}
 	}
 	s.btnBack.Draw(dst, p)
 }
