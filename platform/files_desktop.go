@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/adrg/xdg"
+
 	"bashni/storage"
 )
 
@@ -16,12 +18,23 @@ import (
 // find (desktop) rather than a download (browser).
 const CanSaveFiles = true
 
-// exportDir is where records are saved: the Documents folder when there is
-// one, else the home directory, else the game's own directory.
+// exportDir is where records are saved: the player's documents folder
+// (XDG_DOCUMENTS_DIR, from the environment or ~/.config/user-dirs.dirs, as
+// xdg-user-dir finds it; the system's Documents on macOS and Windows),
+// made when it does not exist yet; else the home directory, else the
+// game's own directory.
 func exportDir() (string, error) {
+	// The folders are read again at each save: the player may have moved
+	// Documents (xdg-user-dirs-update) since the game started.
+	xdg.Reload()
 	var tried []string
+	if docs := xdg.UserDirs.Documents; docs != "" && filepath.IsAbs(docs) {
+		if err := os.MkdirAll(docs, 0o755); err == nil {
+			return docs, nil
+		}
+	}
 	if home, err := os.UserHomeDir(); err == nil && home != "" {
-		tried = append(tried, filepath.Join(home, "Documents"), home)
+		tried = append(tried, home)
 	}
 	if dir, err := storage.DefaultDir(); err == nil {
 		tried = append(tried, dir)

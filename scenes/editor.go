@@ -560,6 +560,7 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnBack.Draw(dst, p)
 	s.btnAnalyse.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
+	s.board.DrawOverlay(dst)
 }
 
 // statusWords puts the status in words, wrapped to its box, when what it

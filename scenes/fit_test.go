@@ -522,25 +522,17 @@ func fitReplay(t *testing.T, a *App, f *fitter, w, h float64) {
 		f.controls("button", b.Fits(p))
 	}
 	fitMenu(f, "menu", &s.menu)
-	// The position's line beside the buttons; a notice on the whole line.
-	var texts, notices []string
+	// The position's line beside the buttons (notices are toasts over the
+	// board).
+	var texts []string
 	for _, id := range []string{"replay.at_start", "replay.move_of", "common.to_move"} {
 		texts = append(texts, samples(cat, id)...)
 	}
 	texts = append(texts, cat.F("replay.move_of", "Ply", 188, "Plies", 188)+cat.T("common.separator")+"1/2-1/2")
-	for _, id := range []string{"export.copied", "export.saved_download", "export.saved_to", "export.copy_failed", "export.save_failed"} {
-		notices = append(notices, samples(cat, id)...)
-	}
-	for i, list := range [][]string{texts, notices} {
-		s.notice = ""
-		if i == 1 {
-			s.notice = "…"
-		}
-		room := s.statusRoom(p)
-		for _, m := range list {
-			_, size := statusFit(p, m, room)
-			f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 2)
-		}
+	room := s.statusRoom(p)
+	for _, m := range texts {
+		_, size := statusFit(p, m, room)
+		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 2)
 	}
 }
 

@@ -24,6 +24,9 @@ type GameConfig struct {
 	Level  int
 	// Watch: the computer plays both sides (-watch).
 	Watch bool
+	// Analysis: a finished game's copy to try moves on (a person on both
+	// sides, hints, undo past the end); neither saved nor archived.
+	Analysis bool
 }
 
 // minThinkTicks: the computer never answers faster than this, so that its
@@ -45,7 +48,7 @@ func (cfg GameConfig) players(brain *session.Brain) [2]session.Player {
 	case cfg.Watch:
 		p[rules.White] = session.NewComputer(brain, cfg.Level, minThinkTicks)
 		p[rules.Black] = session.NewComputer(brain, cfg.Level, minThinkTicks)
-	case cfg.Friend:
+	case cfg.Friend, cfg.Analysis:
 		p[rules.White], p[rules.Black] = session.NewPerson(), session.NewPerson()
 	default:
 		p[cfg.Human&1] = session.NewPerson()
@@ -69,7 +72,13 @@ func (a *App) NewSession(cfg GameConfig) *session.Session {
 		Hints:   brain,
 		Archive: a.archiveGame(bottom),
 	}
-	if a.saver != nil {
+	if cfg.Analysis {
+		sc.Archive = nil
+	} else if sc.Archive == nil {
+		// Nothing is kept (no store), yet the game is final once over.
+		sc.Archive = func(*session.Session) {}
+	}
+	if a.saver != nil && !cfg.Analysis {
 		sc.Autosave = func(s *session.Session) {
 			if sg, ok := savedGameOf(s, bottom); ok {
 				a.saver.SaveGame(sg)

@@ -15,9 +15,10 @@ import (
 
 // GameOverRects is where the game-over card puts things.
 type GameOverRects struct {
-	Card                           Rect
-	NewGame, Replay, Export, Board Rect
-	titleY, reasonY                float64
+	Card                              Rect
+	NewGame, Replay, Analysis, Export Rect
+	Board                             Rect // closes the card: the final position, unveiled
+	titleY, reasonY                   float64
 }
 
 // GameOverLayout lays out the card for a game of v: over the panel in
@@ -48,8 +49,10 @@ func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	y += btn + gap
 	third := math.Floor((iw - 2*gap) / 3)
 	r.Replay = Rect{X: x, Y: y, W: third, H: btn}
-	r.Export = Rect{X: x + third + gap, Y: y, W: third, H: btn}
-	r.Board = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
+	r.Analysis = Rect{X: x + third + gap, Y: y, W: third, H: btn}
+	r.Export = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
+	close := dp(MinTouchDP)
+	r.Board = Rect{X: r.Card.X + r.Card.W - close - dp(8), Y: r.Card.Y + dp(8), W: close, H: close}
 	return r
 }
 
@@ -66,7 +69,7 @@ type GameOverScene struct {
 	titleSize   float64
 	countLine   string
 
-	btnNew, btnReplay, btnExport, btnBoard ui.Button
+	btnNew, btnReplay, btnAnalysis, btnExport, btnBoard ui.Button
 
 	menu        actionMenu
 	export      exporter
@@ -81,7 +84,8 @@ func NewGameOverScene(c Context, play *PlayScene) *GameOverScene {
 	s.btnNew = ui.Button{Kind: ui.Primary}
 	s.btnReplay = ui.Button{Icon: ui.IconPlay}
 	s.btnExport = ui.Button{Icon: ui.IconRecord}
-	s.btnBoard = ui.Button{Icon: ui.IconClose}
+	s.btnAnalysis = ui.Button{Icon: ui.IconHint}
+	s.btnBoard = ui.Button{Icon: ui.IconClose, Kind: ui.Flat}
 	s.setWords(c)
 	return s
 }
@@ -108,7 +112,7 @@ func (s *GameOverScene) setWords(c Context) {
 	s.btnNew.Label = cat.T("common.new_game")
 	s.btnReplay.Label = cat.T("gameover.replay")
 	s.btnExport.Label = cat.T("gameover.record")
-	s.btnBoard.Label = cat.T("gameover.board")
+	s.btnAnalysis.Label = cat.T("ux.analysis")
 	moves := (m.Game().Ply() + 1) / 2
 	s.countLine = cat.N("common.moves", moves) + cat.T("common.separator") + cat.VariantName(m.Game().Variant())
 }
@@ -122,6 +126,7 @@ func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
 	s.rects = GameOverLayout(w, h, scale, s.play.sess.Game().Variant())
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnReplay.Rect = s.rects.Replay
+	s.btnAnalysis.Rect = s.rects.Analysis
 	s.btnExport.Rect = s.rects.Export
 	s.btnBoard.Rect = s.rects.Board
 	s.menu.relayout(w, h, scale)
@@ -160,6 +165,10 @@ func (s *GameOverScene) Update(c Context) error {
 		c.Pop()
 		return nil
 	}
+	if c.Used(&s.btnAnalysis) {
+		c.Start(NewPlayScene(c, analysisOf(s.play.sess, s.play.cfg)))
+		return nil
+	}
 	if c.Used(&s.btnBoard) {
 		c.Pop()
 		return nil
@@ -169,9 +178,6 @@ func (s *GameOverScene) Update(c Context) error {
 		c.Pop()
 	case c.Keys().Consume(ActNewGame), c.Keys().Consume(ActConfirm):
 		c.Start(NewNewGameScene(c))
-	case c.Keys().Consume(ActUndo):
-		c.Pop()
-		s.play.undo(c)
 	}
 	return nil
 }
@@ -208,6 +214,7 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, line, size, sprites.Regular, r.Card.X+p.DP(26), y+p.DP(4), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.75))
 	s.btnNew.Draw(dst, p)
 	s.btnReplay.Draw(dst, p)
+	s.btnAnalysis.Draw(dst, p)
 	s.btnExport.Draw(dst, p)
 	s.btnBoard.Draw(dst, p)
 	s.menu.draw(c, dst)

@@ -2,6 +2,8 @@ package scenes
 
 import (
 	"math"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -114,11 +116,16 @@ func NewImportScene(c Context) *ImportScene {
 
 // clipHint says why there is no clipboard.
 func clipHint(c Context) string {
-	_, err := c.Clipboard().Paste().Result()
-	if err != nil {
-		return errorWords(c.Text(), err)
+	// The clipboard's error says it all ("no clipboard tool is available
+	// here (install xclip …)"): it is the notice's first half as it is,
+	// not wrapped in another "no clipboard tool" of our own.
+	msg := c.Text().T("import.no_clipboard_tool")
+	if _, err := c.Clipboard().Paste().Result(); err != nil && err.Error() != "" {
+		msg = errorWords(c.Text(), err)
+		r, n := utf8.DecodeRuneInString(msg)
+		msg = string(unicode.ToUpper(r)) + msg[n:]
 	}
-	return c.Text().T("import.none_found")
+	return msg
 }
 
 // setWords looks up the screen's words in the player's language.

@@ -48,12 +48,14 @@ type PlayScene struct {
 	explainShown bool
 	explainUntil int64
 	explainSq    rules.Square // the square touched: the banner keeps clear of it
-	notice       string
-	noticeUntil  int64
+	toast        toast        // copied, saved, a refused move: beside the status line, never in it
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
 	btnReturn                                   ui.Button
+	pb                                          playback // replacing them while reviewing
+	reviewNow                                   string   // the status line while reviewing
+	reviewWas                                   reviewKey
 	moves                                       moveList
 	menu                                        actionMenu
 	export                                      exporter
@@ -74,6 +76,7 @@ func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
 	s.btnMenu = ui.Button{Icon: ui.IconMenu, Kind: ui.Flat}
 	s.btnReturn = ui.Button{Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
 	s.setWords(c)
+	s.pb.init(c)
 	s.positionChanged(c)
 	return s
 }
@@ -93,6 +96,7 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
 		b.Rect = s.ctlRects[i]
+		s.pb.buttons()[i].Rect = s.ctlRects[i]
 	}
 	st := s.layout.Status
 	bw := math.Min(st.W*0.45, s.layout.DP(170))
@@ -172,6 +176,7 @@ func (s *PlayScene) Update(c Context) error {
 	s.handlePanel(c)
 	s.handleBoard(c)
 	s.showEvents(c)
+	s.refreshReview(c)
 	s.checkOver(c)
 	s.tickEffects(c)
 	return nil
@@ -216,6 +221,7 @@ func (s *PlayScene) showEvents(c Context) {
 		case session.HintReady:
 			if s.live() {
 				s.board.SetHint(ev.Hint.Best)
+				s.say(c, hintText(c.Text(), ev.Hint))
 			}
 			c.Invalidate()
 		case session.Refused:
@@ -241,11 +247,7 @@ func (s *PlayScene) tickEffects(c Context) {
 		s.explainUntil = 0
 		c.Invalidate()
 	}
-	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
-		s.noticeUntil = 0
-		s.notice = ""
-		c.Invalidate()
-	}
+	s.toast.tick(c)
 }
 
 // --- moves and animation --------------------------------------------------
@@ -275,7 +277,7 @@ func (s *PlayScene) finishAnimation(c Context) {
 // --- game over and replay -------------------------------------------------
 
 func (s *PlayScene) checkOver(c Context) {
-	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
+	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying || s.cfg.Analysis {
 		s.overAt = 0
 		return
 	}
@@ -445,25 +447,29 @@ func (s *PlayScene) askHint(c Context) {
 
 func (s *PlayScene) handlePanel(c Context) {
 	p := c.Pointer()
-	s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
-	s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
-	s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
-	_, hinted := s.sess.Hint()
-	s.btnHint.Toggled = hinted && s.live()
-	if c.Used(&s.btnUndo) {
-		s.undo(c)
-	}
-	if c.Used(&s.btnRedo) {
-		s.redo(c)
-	}
-	if c.Used(&s.btnFlip) {
-		s.flip(c)
-	}
-	if c.Used(&s.btnHint) {
-		s.askHint(c)
-	}
-	if c.Used(&s.btnMenu) {
-		s.openMenu(c)
+	if s.reviewing() {
+		s.updatePlayback(c)
+	} else {
+		s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
+		s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
+		s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
+		_, hinted := s.sess.Hint()
+		s.btnHint.Toggled = hinted && s.live()
+		if c.Used(&s.btnUndo) {
+			s.undo(c)
+		}
+		if c.Used(&s.btnRedo) {
+			s.redo(c)
+		}
+		if c.Used(&s.btnFlip) {
+			s.flip(c)
+		}
+		if c.Used(&s.btnHint) {
+			s.askHint(c)
+		}
+		if c.Used(&s.btnMenu) {
+			s.openMenu(c)
+		}
 	}
 	if !s.live() || s.replaying {
 		if c.Used(&s.btnReturn) {
@@ -494,7 +500,7 @@ func (s *PlayScene) openMenu(c Context) {
 			s.menu.show(c, cat.T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
-	if m.CanResign() {
+	if m.CanResign() && !s.cfg.Analysis {
 		who, whoEllipsis := cat.T("play.menu.resign"), cat.T("play.menu.resign_ellipsis")
 		if _, one := m.Local(); !one {
 			who = cat.Side("play.menu.side_resigns", m.ToMove())
@@ -506,7 +512,7 @@ func (s *PlayScene) openMenu(c Context) {
 				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
-	if friends(m) && m.CanOfferDraw() {
+	if friends(m) && m.CanOfferDraw() && !s.cfg.Analysis {
 		items = append(items, menuItem{cat.T("play.menu.draw"), func() {
 			s.menu.show(c, cat.T("play.menu.draw_title"),
 				menuItem{cat.T("play.menu.keep_playing"), nil},
@@ -515,7 +521,7 @@ func (s *PlayScene) openMenu(c Context) {
 	}
 	items = append(items,
 		menuItem{cat.T("common.settings"), func() { c.Push(NewSettingsScene(c)) }},
-		menuItem{cat.T("common.rules"), func() { c.Push(NewRulesScene(c)) }},
+		menuItem{cat.T("common.rules"), func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
 		menuItem{cat.T("play.menu.main_menu"), func() { c.Home() }},
 	)
 	s.menu.show(c, cat.T("play.menu_button"), items...)
@@ -588,12 +594,9 @@ func (s *PlayScene) backdrop(c Context, dst *ebiten.Image) {
 	s.drawPanel(c, dst)
 }
 
-// say shows a short message in the status line for a few seconds.
-func (s *PlayScene) say(c Context, msg string) {
-	s.notice = msg
-	s.noticeUntil = c.Tick() + 240
-	c.Invalidate()
-}
+// say shows a short message as a toast over the board for a few seconds;
+// the status line keeps saying whose move it is.
+func (s *PlayScene) say(c Context, msg string) { s.toast.show(c, msg) }
 
 // explainCapture tells the player, once, that capturing is compulsory; the
 // columns that must capture pulse (the board restarted their pulse).
@@ -614,6 +617,8 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 		s.drawExplanation(c, dst)
 	}
 	s.drawPanel(c, dst)
+	s.toast.draw(c, dst, s.board.Geometry().Inner())
+	s.board.DrawOverlay(dst)
 	s.menu.draw(c, dst)
 }
 

@@ -26,7 +26,7 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 
 	// Status.
 	st := l.Status
-	msg, warn := s.statusText(c)
+	msg, warn := s.statusText()
 	col := t.Text
 	if warn {
 		col = t.MustCapture
@@ -57,7 +57,11 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 	}
 
 	s.moves.draw(c, dst, s.sess.Game())
-	drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
+	if s.reviewing() {
+		drawControls(p, dst, l, s.pb.buttons()...)
+	} else {
+		drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
+	}
 	if s.sess.HintPending() {
 		r := s.btnHint.Rect
 		c.Renderer().DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(c.Tick()%60)/60, t.Accent)
@@ -217,15 +221,48 @@ func (m *moveList) rows(g *rules.Game) int {
 	return (len(g.AllMoves()) + startOffset(g) + 1) / 2
 }
 
+// maxScroll is the furthest the list scrolls: whole rows, so that the
+// top row is never cut (the last row shows whole, a gap under it).
 func (m *moveList) maxScroll(g *rules.Game) float64 {
-	return math.Max(0, float64(m.rows(g))*m.rowH()-m.rect.H+m.scale*4)
+	return m.wholeRows(math.Max(0, float64(m.rows(g))*m.rowH()-m.rect.H), math.Ceil)
+}
+
+// wholeRows rounds a scroll offset to whole rows with round (math.Round,
+// math.Ceil, …).
+func (m *moveList) wholeRows(scroll float64, round func(float64) float64) float64 {
+	h := m.rowH()
+	if h <= 0 {
+		return scroll
+	}
+	return round(scroll/h) * h
+}
+
+// keepInView scrolls, by whole rows, so that the move on the board shows
+// whole (the start: the top of the list).
+func (m *moveList) keepInView(g *rules.Game) {
+	if m.current > 0 {
+		c := m.cellOf(g, m.current)
+		top := c.Y + m.scroll - m.rect.Y
+		if top < m.scroll {
+			m.scroll = m.wholeRows(top, math.Floor)
+		} else if top+c.H > m.scroll+m.rect.H {
+			m.scroll = m.wholeRows(top+c.H-m.rect.H, math.Ceil)
+		}
+	} else {
+		m.scroll = 0
+	}
+	m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.scroll))
 }
 
 // update handles the pointer; it returns a ply when a move was tapped.
 func (m *moveList) update(p *ui.Pointer, g *rules.Game) (ply int, tapped, changed bool) {
 	in := p.In(m.rect)
 	if in && p.Wheel != 0 {
-		m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.scroll-p.Wheel*m.rowH()*1.5))
+		step := math.Round(p.Wheel * 1.5)
+		if step == 0 {
+			step = math.Copysign(1, p.Wheel)
+		}
+		m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.wholeRows(m.scroll, math.Round)-step*m.rowH()))
 		m.follow = false
 		changed = true
 	}
@@ -253,6 +290,9 @@ func (m *moveList) update(p *ui.Pointer, g *rules.Game) (ply int, tapped, change
 		changed = true
 	}
 	if p.Released && m.dragY != 0 {
+		if m.drag {
+			m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.wholeRows(m.scroll, math.Round)))
+		}
 		if !m.drag && m.pressed > 0 && m.plyAt(g, p.X, p.Y) == m.pressed {
 			ply, tapped = m.pressed, true
 			p.Consumed = true
@@ -287,18 +327,7 @@ func (m *moveList) draw(c Context, dst *ebiten.Image, g *rules.Game) {
 	}
 	if m.follow {
 		m.follow = false
-		if m.current > 0 {
-			c := m.cellOf(g, m.current)
-			top := c.Y + m.scroll - r.Y
-			if top < m.scroll {
-				m.scroll = top
-			} else if top+c.H > m.scroll+r.H {
-				m.scroll = top + c.H - r.H + p.DP(4)
-			}
-		} else {
-			m.scroll = 0
-		}
-		m.scroll = math.Max(0, math.Min(m.maxScroll(g), m.scroll))
+		m.keepInView(g)
 	}
 	n := len(g.AllMoves())
 	if n == 0 {

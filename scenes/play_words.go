@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"bashni/ai"
 	"bashni/i18n"
 	"bashni/rules"
 	"bashni/session"
@@ -14,6 +13,7 @@ import (
 
 // playWords holds the play screen's words between frames.
 type playWords struct {
+	cat        *i18n.Catalog // the language of the words below
 	statusKey  statusKey
 	status     string
 	statusWarn bool
@@ -23,17 +23,12 @@ type playWords struct {
 
 // statusKey is everything the status line depends on.
 type statusKey struct {
-	cat                        *i18n.Catalog
-	replaying, live, over      bool
-	explaining, hintPending    bool
-	thinking, one, mustCapture bool
-	shown, view, ply           int
-	notice                     string
-	thinker, toMove            rules.Color
-	hintBest                   rules.Move
-	hintText                   string
-	verdict                    ai.Verdict
-	hasHint, hasVerdict        bool
+	cat                  *i18n.Catalog
+	reviewing, over      bool
+	explaining, thinking bool
+	one, mustCapture     bool
+	review               string
+	thinker, toMove      rules.Color
 }
 
 // cardWords is one card's name and line, with what they were made from.
@@ -48,6 +43,7 @@ type cardWords struct {
 // setWords labels the play screen's buttons in the player's language.
 func (s *PlayScene) setWords(c Context) {
 	cat := c.Text()
+	s.words.cat = cat
 	s.btnUndo.Label = cat.T("play.undo")
 	s.btnRedo.Label = cat.T("play.redo")
 	s.btnFlip.Label = cat.T("play.flip")
@@ -59,17 +55,12 @@ func (s *PlayScene) setWords(c Context) {
 }
 
 // statusText is the line under the players, and whether it warns.
-func (s *PlayScene) statusText(c Context) (string, bool) {
+func (s *PlayScene) statusText() (string, bool) {
 	g := s.sess.Game()
-	k := statusKey{cat: c.Text(), replaying: s.replaying, live: s.live(), over: s.sess.Over(),
-		explaining: s.explainUntil != 0, notice: s.notice, hintPending: s.sess.HintPending(),
-		shown: s.shownPly(), view: s.viewPly, ply: g.Ply(), toMove: g.Position().SideToMove(),
-		mustCapture: s.board.MustCapture()}
+	k := statusKey{cat: s.words.cat, reviewing: s.reviewing(), review: s.reviewNow, over: s.sess.Over(),
+		explaining: s.explainUntil != 0, toMove: g.Position().SideToMove(), mustCapture: s.board.MustCapture()}
 	k.thinker, k.thinking = s.sess.Thinking()
 	_, k.one = s.sess.Local()
-	var h session.Hint
-	h, k.hasHint = s.sess.Hint()
-	k.hintBest, k.hintText, k.verdict, k.hasVerdict = h.Best, h.Text, h.Verdict, h.HasVerdict
 	if k == s.words.statusKey && s.words.status != "" {
 		return s.words.status, s.words.statusWarn
 	}
@@ -82,35 +73,18 @@ func (s *PlayScene) statusText(c Context) (string, bool) {
 func (s *PlayScene) makeStatus(k statusKey) (string, bool) {
 	cat := k.cat
 	switch {
-	case k.replaying:
-		return cat.F("play.replaying", "Ply", k.shown, "Plies", k.ply), false
-	case !k.live:
-		return cat.F("play.reviewing", "Ply", k.view, "Plies", k.ply), false
+	case k.reviewing:
+		return k.review, false
 	case k.over:
 		return cat.Outcome(s.sess.Game().Outcome()), false
 	case k.explaining:
 		return cat.T("play.status_compulsory"), true
-	case k.notice != "":
-		return k.notice, false
 	}
 	if k.thinking {
 		if k.one {
 			return cat.T("play.thinking"), false
 		}
 		return cat.Side("play.thinking_side", k.thinker), false
-	}
-	if k.hintPending {
-		return cat.T("play.looking_for_hint"), false
-	}
-	if k.hasHint {
-		t := cat.F("play.hint_move", "Move", k.hintBest.String())
-		switch {
-		case k.hasVerdict:
-			t += cat.T("common.separator") + cat.Verdict(k.verdict)
-		case k.hintText != "":
-			t += cat.T("common.separator") + k.hintText
-		}
-		return t, false
 	}
 	if k.one {
 		if k.mustCapture {
@@ -122,6 +96,19 @@ func (s *PlayScene) makeStatus(k statusKey) (string, bool) {
 		return cat.Side("play.to_move_capture", k.toMove), true
 	}
 	return cat.ToMove(k.toMove), false
+}
+
+// hintText is what a hint says in its toast: the move and the computer's
+// judgement of the position, in the catalogue's language.
+func hintText(cat *i18n.Catalog, h session.Hint) string {
+	t := cat.F("play.hint_move", "Move", h.Best.String())
+	switch {
+	case h.HasVerdict:
+		t += cat.T("common.separator") + cat.Verdict(h.Verdict)
+	case h.Text != "":
+		t += cat.T("common.separator") + h.Text
+	}
+	return t
 }
 
 // cardText is a player's card: the name ("You", "Computer", "White") and

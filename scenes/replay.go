@@ -38,8 +38,7 @@ type ReplayScene struct {
 	menu                                         popupMenu
 	export                                       exporter
 
-	notice      string
-	noticeUntil int64
+	toast toast
 
 	// The words shown, in the player's language: the players' names from
 	// the record's tags ("" for none: "White", "Black"), the status line
@@ -55,9 +54,8 @@ type ReplayScene struct {
 
 // replayWordsKey is what the replay's status and cards depend on.
 type replayWordsKey struct {
-	cat    *i18n.Catalog
-	ply    int
-	notice string
+	cat *i18n.Catalog
+	ply int
 }
 
 // NewReplayScene shows the game read. It opens at the
@@ -108,9 +106,9 @@ func (s *ReplayScene) setWords(c Context) {
 }
 
 // words makes the status line and the cards' lines for the position shown
-// when it, the notice or the language changed.
+// when it or the language changed.
 func (s *ReplayScene) words(c Context) {
-	k := replayWordsKey{cat: c.Text(), ply: s.ply, notice: s.notice}
+	k := replayWordsKey{cat: c.Text(), ply: s.ply}
 	if k == s.wordsFor && s.status != "" {
 		return
 	}
@@ -215,10 +213,7 @@ func (s *ReplayScene) positionOver() bool {
 func (s *ReplayScene) Update(c Context) error {
 	s.stepAnimation(c)
 	s.export.poll(c, s.say)
-	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
-		s.noticeUntil, s.notice = 0, ""
-		c.Invalidate()
-	}
+	s.toast.tick(c)
 	if s.menu.open {
 		s.updateMenu(c)
 		return nil
@@ -241,9 +236,6 @@ func (s *ReplayScene) Update(c Context) error {
 		{&s.btnMore, func() { s.menu.open = true }},
 		{&s.btnPlay, func() { s.playFromHere(c) }},
 	} {
-		if s.notice != "" && (b.b == &s.btnMore || b.b == &s.btnPlay) {
-			continue // a notice has the whole status line for a moment
-		}
 		if c.Used(b.b) {
 			b.do()
 			return nil
@@ -261,7 +253,7 @@ func (s *ReplayScene) Update(c Context) error {
 	}
 	switch {
 	case k.Consume(ActBack):
-		if !s.board.ClosePinned() {
+		if !s.board.Back() {
 			s.back(c)
 		}
 		return nil
@@ -317,12 +309,8 @@ func (s *ReplayScene) record() string {
 	return rules.FormatRecord(s.game, s.tags)
 }
 
-// say shows a message in the status line for a few seconds.
-func (s *ReplayScene) say(c Context, msg string) {
-	s.notice = msg
-	s.noticeUntil = c.Tick() + 300
-	c.Invalidate()
-}
+// say shows a message as a toast over the board for a few seconds.
+func (s *ReplayScene) say(c Context, msg string) { s.toast.show(c, msg) }
 
 func (s *ReplayScene) back(c Context) {
 	c.Pop()
@@ -338,21 +326,13 @@ func (s *ReplayScene) playFromHere(c Context) {
 	c.Push(NewPlayFromScene(c, cfg))
 }
 
-// statusRoom is the status line's room: left of the buttons, or the whole
-// line while a notice shows (the buttons make way for it).
+// statusRoom is the status line's room, left of the buttons.
 func (s *ReplayScene) statusRoom(p *ui.Painter) float64 {
-	st := s.layout.Status
-	if s.notice != "" {
-		return st.W - p.DP(24)
-	}
-	return s.btnMore.Rect.X - st.X - p.DP(16)
+	return s.btnMore.Rect.X - s.layout.Status.X - p.DP(16)
 }
 
 // statusText is the line under the cards.
 func (s *ReplayScene) statusText(cat *i18n.Catalog) string {
-	if s.notice != "" {
-		return s.notice
-	}
 	n := s.last()
 	if n == 0 {
 		return cat.ToMove(s.game.Start().SideToMove())
@@ -393,12 +373,12 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 		p.Text(dst, ln, s.statusSize, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, t.Text)
 		y += step
 	}
-	if s.notice == "" {
-		s.btnMore.Draw(dst, p)
-		s.btnPlay.Draw(dst, p)
-	}
+	s.btnMore.Draw(dst, p)
+	s.btnPlay.Draw(dst, p)
 	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
+	s.toast.draw(c, dst, s.board.Geometry().Inner())
+	s.board.DrawOverlay(dst)
 	if s.menu.open {
 		s.menu.draw(c, dst)
 	}

@@ -347,4 +347,5 @@ func (s *RulesScene) Draw(c Context, dst *ebiten.Image) {
 	}
 	s.btnPrev.Draw(dst, p)
 	s.btnNxt.Draw(dst, p)
+	s.board.DrawOverlay(dst)
 }

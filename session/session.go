@@ -30,8 +30,8 @@ type Config struct {
 	// Autosave, if not nil, is called after every change of the game (a
 	// move, an undo or a redo, the end) and by Save.
 	Autosave func(*Session)
-	// Archive, if not nil, is called when the game ends; again only if it
-	// ends otherwise after an undo.
+	// Archive, if not nil, is called when the game ends. Such a game is
+	// final once it has ended: no undo or redo into it (see final).
 	Archive func(*Session)
 }
 
@@ -513,8 +513,18 @@ func (s *Session) remoteOpponent() bool {
 	return ok && s.Kind(c.Opponent()) == Remote
 }
 
+// final reports whether the game has ended for good: a game that goes to
+// the archive is over once it ends (as on lichess), so that it is never
+// taken back, ended again and archived twice. A session without an
+// archive (a lesson, a puzzle, an analysis board) takes its end back like
+// any move.
+func (s *Session) final() bool { return s.archive != nil && s.Over() }
+
 // CanUndo reports whether Undo would do anything.
 func (s *Session) CanUndo() bool {
+	if s.final() {
+		return false
+	}
 	c, pairs := s.undoer()
 	_, ok := s.undoTarget(c, pairs)
 	if s.remoteOpponent() {
@@ -558,6 +568,9 @@ func (s *Session) undoTo(ply int) {
 
 // CanRedo reports whether Redo would do anything.
 func (s *Session) CanRedo() bool {
+	if s.final() {
+		return false
+	}
 	_, ok := s.redoTarget()
 	return ok && !s.remoteOpponent()
 }
@@ -603,7 +616,7 @@ func (s *Session) answerTakeback(c rules.Color, accept bool) {
 	asker := s.offer.side
 	s.offer.kind = 0
 	s.emit(Event{Kind: TakebackAnswered, Side: c, Accept: accept, Ply: s.game.Ply()})
-	if !accept {
+	if !accept || s.final() {
 		return
 	}
 	if to, ok := s.undoTarget(asker, true); ok {

@@ -111,8 +111,14 @@ func New(r *sprites.Renderer, host Host) *Board {
 
 // Layout places the board: its geometry, whether it shows coordinates, and
 // the rectangle the inspector stays in.
+//
+// An open inspector closes: the board is laid out when its screen is shown
+// again (back from the rules, the settings) and when the window changes,
+// and an inspector left from before would no longer follow the pointer.
 func (b *Board) Layout(g sprites.Geometry, coords bool, bounds Rect) {
 	b.g, b.coords, b.bounds = g, coords, bounds
+	b.inspect = rules.NoSquare
+	b.inspector.reset()
 	if b.anim != nil {
 		b.anim.apply(b)
 	}

@@ -55,8 +55,9 @@ type drawItem struct {
 // sprites, which go between the board and the columns in painter's order)
 // — the columns at rest. The moving layer draws the rest over it: the marks under the
 // columns, the columns (at rest and animated, back to front), the lifted
-// or dragged column, the destination dots, the compositions and the
-// inspector. A screen that caches the static layer offscreen redraws only
+// or dragged column, the destination dots and the compositions. The
+// column inspector is not part of either: the screen draws it last, over
+// its panels (DrawOverlay). A screen that caches the static layer offscreen redraws only
 // the moving layer when something moves.
 func (b *Board) Draw(dst *ebiten.Image) {
 	b.drawStatic(dst)
@@ -141,9 +142,6 @@ func (b *Board) drawMoving(dst *ebiten.Image) {
 				b.r.DrawComposition(dst, x, y, c)
 			}
 		}
-	}
-	if b.inspect != rules.NoSquare && b.hideTop[b.inspect] == 0 {
-		b.drawInspector(dst, b.inspect)
 	}
 }
 
@@ -285,33 +283,4 @@ func (b *Board) drawRoute(dst *ebiten.Image, m rules.Move, kind sprites.RouteKin
 		b.routeBuf = append(b.routeBuf, sprites.Point{X: x, Y: y})
 	}
 	b.r.DrawRoute(dst, b.routeBuf, kind)
-}
-
-// inspectorRect is where the inspector of sq goes: beside the square, on
-// the side with room, inside b.bounds.
-func (b *Board) inspectorRect(sq rules.Square) Rect {
-	c := b.pos.Column(sq)
-	img := b.r.Inspector(c, sq)
-	w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
-	sr := b.g.SquareRect(sq)
-	gap := b.g.Square * 0.15
-	x := sr.X + sr.W + gap
-	if x+w > b.bounds.X+b.bounds.W {
-		x = sr.X - gap - w
-	}
-	if x < b.bounds.X {
-		x = math.Max(b.bounds.X, math.Min(sr.X+sr.W/2-w/2, b.bounds.X+b.bounds.W-w))
-	}
-	y := sr.Y + sr.H/2 - h/2
-	y = math.Max(b.bounds.Y, math.Min(y, b.bounds.Y+b.bounds.H-h))
-	return Rect{X: math.Round(x), Y: math.Round(y), W: w, H: h}
-}
-
-func (b *Board) drawInspector(dst *ebiten.Image, sq rules.Square) {
-	c := b.pos.Column(sq)
-	if c.IsEmpty() {
-		return
-	}
-	ir := b.inspectorRect(sq)
-	b.r.DrawInspector(dst, ir.X, ir.Y, c, sq)
 }

@@ -147,13 +147,14 @@ func (b *Board) CancelDrag() {
 }
 
 // Back is Esc on the board: it puts a dragged column back, closes an
-// inspector a right click pinned, or drops the selection and a capture
+// open inspector (a resting mouse, a long press or a right click opened
+// it), or drops the selection and a capture
 // under way. It reports whether it did one of them.
 func (b *Board) Back() bool {
 	switch {
 	case b.dragging:
 		b.CancelDrag()
-	case b.inspector.closePinned():
+	case b.inspector.closeOpen():
 	case b.Selecting():
 		b.entry.Cancel()
 		b.refreshMarks()

@@ -1,6 +1,10 @@
 package board
 
 import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"bashni/rules"
 	"bashni/scenes/input"
 )
@@ -90,8 +94,66 @@ func (in *inspectorGestures) closePinned() bool {
 	return false
 }
 
+// closeOpen closes the inspector however it was opened (Esc: the inspector
+// goes before anything else does); it reports whether one was open.
+func (in *inspectorGestures) closeOpen() bool {
+	if in.board.inspect == rules.NoSquare {
+		return false
+	}
+	in.close()
+	in.longPress = false
+	return true
+}
+
 func (in *inspectorGestures) close() {
 	in.board.inspect = rules.NoSquare
 	in.pinned = false
 	in.board.host.Invalidate()
+}
+
+// DrawOverlay draws what goes over everything else on the screen: the
+// column inspector. A screen calls it after its panels (and before a menu
+// or card over the whole screen), so that the inspector of a column next to
+// a panel is never hidden under it.
+func (b *Board) DrawOverlay(dst *ebiten.Image) {
+	if b.pos == nil || b.inspect == rules.NoSquare || b.hideTop[b.inspect] != 0 {
+		return
+	}
+	c := b.pos.Column(b.inspect)
+	if c.IsEmpty() {
+		return
+	}
+	img := b.r.Inspector(c, b.inspect)
+	ir := PlaceInspector(b.g.SquareRect(b.inspect), b.g.Outer(), b.bounds,
+		float64(img.Bounds().Dx()), float64(img.Bounds().Dy()), b.g.Square*0.15)
+	b.r.DrawInspector(dst, ir.X, ir.Y, c, b.inspect)
+}
+
+// PlaceInspector places an inspector w×h beside the square sr, gap away:
+// on the right of the square or, when it does not fit there, on the left —
+// preferably inside the board (area), so that it covers no panel, else
+// inside the screen (bounds); if neither side fits it is centred on the
+// square. It is always whole inside bounds (when it can be) and vertically
+// centred on the square as far as bounds allow.
+func PlaceInspector(sr, area, bounds Rect, w, h, gap float64) Rect {
+	right := sr.X + sr.W + gap
+	left := sr.X - gap - w
+	fits := func(x float64, in Rect) bool { return x >= in.X && x+w <= in.X+in.W }
+	var x float64
+	switch {
+	case fits(right, area):
+		x = right
+	case fits(left, area):
+		x = left
+	case fits(right, bounds):
+		x = right
+	case fits(left, bounds):
+		x = left
+	default:
+		x = sr.X + sr.W/2 - w/2
+	}
+	x = math.Max(bounds.X, math.Min(x, bounds.X+bounds.W-w))
+	y := sr.Y + sr.H/2 - h/2
+	y = math.Max(bounds.Y, math.Min(y, bounds.Y+bounds.H-h))
+	return Rect{X: math.Round(x), Y: math.Round(y), W: w, H: h}
 }

@@ -22,6 +22,7 @@ const (
 	iconLast
 	iconPrev
 	iconRecord
+	iconPause
 )
 
 type iconKey struct {
@@ -66,6 +67,7 @@ var (
 	IconRecord   = iconFunc(iconRecord) // a sheet with lines: a game record
 	IconFirst    = iconFunc(iconFirst)
 	IconLast     = iconFunc(iconLast)
+	IconPause    = iconFunc(iconPause) // two bars: pause a replay
 )
 
 func spriteIcon(k sprites.IconKind) IconFunc {
@@ -122,6 +124,12 @@ func renderIcon(k iconKind, size int) *ebiten.Image {
 		p.LineTo(u(x0), u(0.78))
 		p.MoveTo(u(bar), u(0.22))
 		p.LineTo(u(bar), u(0.78))
+		strokeIt()
+	case iconPause:
+		for _, x := range []float64{0.38, 0.62} {
+			p.MoveTo(u(x), u(0.24))
+			p.LineTo(u(x), u(0.76))
+		}
 		strokeIt()
 	}
 	return img

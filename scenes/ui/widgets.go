@@ -213,24 +213,31 @@ func (s *Segmented) Draw(dst *ebiten.Image, p *Painter) {
 	size := s.optionSize(p)
 	for i, o := range s.Options {
 		r := inset(s.segment(i), p.DP(3))
-		fg := t.TextDim
-		switch {
-		case i == s.Selected:
-			p.RoundRect(dst, r, rad-p.DP(2), t.Accent, 0, color.NRGBA{})
-			fg = t.AccentText
-		case i < len(s.hover) && s.hover[i]:
-			p.RoundRect(dst, r, rad-p.DP(2), t.ButtonHover, 0, color.NRGBA{})
-			fg = t.Text
-		}
-		if s.Disabled {
-			fg = Alpha(fg, 0.4)
+		fill, fg := s.look(i, t)
+		if fill.A != 0 {
+			p.RoundRect(dst, r, rad-p.DP(2), fill, 0, color.NRGBA{})
 		}
 		wt := sprites.Medium
-		if i == s.Selected {
+		if i == s.Selected && !s.Disabled {
 			wt = sprites.Bold
 		}
 		p.Text(dst, o, size, wt, r.X+r.W/2, r.Y+r.H/2, text.AlignCenter, text.AlignCenter, fg)
 	}
+}
+
+// look is how segment i is drawn: its fill (none when transparent) and
+// its text colour. A disabled control (the computer's level when playing a
+// friend) highlights nothing: its choice does not apply.
+func (s *Segmented) look(i int, t *sprites.Theme) (fill, fg color.NRGBA) {
+	switch {
+	case s.Disabled:
+		return color.NRGBA{}, Alpha(t.TextDim, 0.4)
+	case i == s.Selected:
+		return t.Accent, t.AccentText
+	case i < len(s.hover) && s.hover[i]:
+		return t.ButtonHover, t.Text
+	}
+	return color.NRGBA{}, t.TextDim
 }
 
 // Toggle is a labelled on/off switch; the whole row is the target.

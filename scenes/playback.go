@@ -1,0 +1,131 @@
+package scenes
+
+import (
+	"bashni/rules"
+	"bashni/scenes/ui"
+)
+
+// playback is the play screen's row of controls while it shows an earlier
+// position — replaying the game (the game-over card's Replay) or reviewing
+// it from the move list: to the start, a move back, pause or play on, a
+// move on, back to the game. It takes the place of Undo, Redo, Flip, Hint
+// and Menu, which act on the game as it stands.
+type playback struct {
+	first, prev, pause, next, last ui.Button
+}
+
+func (pb *playback) init(c Context) {
+	t := c.Text()
+	pb.first = ui.Button{Label: t.T("ux.pb_first"), Icon: ui.IconFirst, Kind: ui.Flat}
+	pb.prev = ui.Button{Label: t.T("ux.pb_prev"), Icon: ui.IconPrev, Kind: ui.Flat}
+	pb.pause = ui.Button{Kind: ui.Flat}
+	pb.next = ui.Button{Label: t.T("ux.pb_next"), Icon: ui.IconForward, Kind: ui.Flat}
+	pb.last = ui.Button{Label: t.T("ux.pb_last"), Icon: ui.IconLast, Kind: ui.Flat}
+}
+
+func (pb *playback) buttons() []*ui.Button {
+	return []*ui.Button{&pb.first, &pb.prev, &pb.pause, &pb.next, &pb.last}
+}
+
+// reviewing reports whether the play screen shows the playback controls.
+func (s *PlayScene) reviewing() bool { return s.replaying || !s.live() }
+
+// updatePlayback handles the playback controls; the labels follow the
+// state (Pause while replaying, Play while paused).
+func (s *PlayScene) updatePlayback(c Context) {
+	pb := &s.pb
+	t := c.Text()
+	if s.replaying {
+		pb.pause.Label, pb.pause.Icon = t.T("ux.pb_pause"), ui.IconPause
+	} else {
+		pb.pause.Label, pb.pause.Icon = t.T("ux.pb_play"), ui.IconPlay
+	}
+	ply, end := s.shownPly(), s.sess.Game().Ply()
+	pb.first.Disabled, pb.prev.Disabled = ply == 0, ply == 0
+	pb.next.Disabled = ply >= end
+	pb.pause.Disabled = ply >= end && !s.replaying
+	switch {
+	case c.Used(&pb.first):
+		s.stopReplay()
+		s.stepView(c, 0)
+	case c.Used(&pb.prev):
+		s.stopReplay()
+		s.stepView(c, ply-1)
+	case c.Used(&pb.pause):
+		s.togglePlayback(c)
+	case c.Used(&pb.next):
+		s.stopReplay()
+		s.stepView(c, ply+1)
+	case c.Used(&pb.last):
+		s.stopReplay()
+		s.returnToGame(c)
+	}
+}
+
+// togglePlayback pauses a replay where it is, or plays on from the move
+// shown.
+func (s *PlayScene) togglePlayback(c Context) {
+	if s.replaying {
+		s.stopReplay() // the position stays: a review at that move
+		c.Invalidate()
+		return
+	}
+	if s.shownPly() >= s.sess.Game().Ply() {
+		return
+	}
+	s.sess.Pause()
+	s.replaying = true
+	s.viewPly = s.shownPly()
+	s.replayNext = c.Tick() + replayStepTicks/2
+	s.acceptMoves()
+	c.Invalidate()
+}
+
+// moveNumber is the number of the move that leads to ply in g, as the move
+// list numbers it (a game from a position starts at its move number); 0
+// is the start.
+func moveNumber(g *rules.Game, ply int) int {
+	if ply <= 0 {
+		return 0
+	}
+	return g.Start().FullmoveNumber() + (ply-1+startOffset(g))/2
+}
+
+// reviewText is the status line while replaying or reviewing: the move
+// shown and the last one, counted as the move list counts them (a move is
+// White's and Black's), not in half-moves.
+func (s *PlayScene) reviewText(c Context) string {
+	g := s.sess.Game()
+	ply := s.shownPly()
+	t := c.Text()
+	if ply == 0 {
+		if s.replaying {
+			return t.T("ux.replay_start")
+		}
+		return t.T("ux.review_start")
+	}
+	id := "ux.reviewing"
+	if s.replaying {
+		id = "ux.replaying"
+	}
+	return t.F(id, "Move", moveNumber(g, ply), "Moves", moveNumber(g, g.Ply()))
+}
+
+// reviewKey is what reviewText depends on.
+type reviewKey struct {
+	replaying bool
+	ply, end  int
+}
+
+// refreshReview looks the status line's words up when what it says
+// changes (not in Draw).
+func (s *PlayScene) refreshReview(c Context) {
+	if !s.reviewing() {
+		return
+	}
+	k := reviewKey{s.replaying, s.shownPly(), s.sess.Game().Ply()}
+	if k != s.reviewWas || s.reviewNow == "" {
+		s.reviewWas, s.reviewNow = k, s.reviewText(c)
+		c.Invalidate()
+	}
+}
