@@ -79,9 +79,10 @@ func run() error {
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowSizeLimits(320, 400, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowIcon(windowIcons())
 
 	g := startup.New(startup.Options{Mute: *mute, FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed, Lang: *lang})
-	err = ebiten.RunGame(quitOnSignal(g))
+	err = ebiten.RunGameWithOptions(quitOnSignal(g), runOptions())
 	if ferr := g.Close(); ferr != nil {
 		fmt.Fprintln(os.Stderr, "bashni: saving:", ferr)
 	}

@@ -87,13 +87,13 @@ func TestRecordsThroughClipboardAndFiles(t *testing.T) {
 	more := scenes.ReplayMoreButton(w, h, 1, rules.Bashni)
 	g.click(mid(more))
 	g.ticks(10)
-	g.click(mid(scenes.PopupMenuItem(w, h, 1, 4, 0)))
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 0)))
 	checkRecord(string(g.waitForFile(clip, "copy")), "the copied record")
 
 	// Save to a file in Documents.
 	g.click(mid(more))
 	g.ticks(10)
-	g.click(mid(scenes.PopupMenuItem(w, h, 1, 4, 1)))
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 1)))
 	g.ticks(10)
 	files, _ := filepath.Glob(filepath.Join(docs, "bashni-*.pdn"))
 	if len(files) != 1 {

@@ -42,6 +42,11 @@ const (
 	SceneImport   = "import"
 	SceneReplay   = "replay"
 	SceneEditor   = "editor"
+	SceneAbout    = "about"
+	SceneLessons  = "lessons"
+	SceneLesson   = "lesson"
+	ScenePuzzle   = "puzzle"
+	SceneAnalysis = "analysis"
 )
 
 // Context is what a scene may use of the game around it: navigation, the

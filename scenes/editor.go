@@ -348,7 +348,7 @@ func (s *EditorScene) Update(c Context) error {
 		{&s.btnStart, func() { s.model.Reset(); s.side.Selected = 0; s.changed(c) }},
 		{&s.btnCopy, func() { s.export.copy(c, s.model.Position().FEN()) }},
 		{&s.btnBack, func() { s.back(c) }},
-		{&s.btnAnalyse, func() { s.analyse(c) }},
+		{&s.btnAnalyse, func() { s.analyseOrOpen(c) }},
 		{&s.btnPlay, func() { s.play(c) }},
 	} {
 		if c.Used(b.b) {

@@ -191,7 +191,7 @@ func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
 	s.Layout(a, w, h, 1)
 	p := f.p
 	s.btnContinue.Rect = TitleLayout(w, h, 1, true).Continue
-	for _, b := range []*ui.Button{&s.btnContinue, &s.btnNew, &s.btnRules, &s.btnSettings, &s.btnGames, &s.btnImport, &s.btnEditor} {
+	for _, b := range []*ui.Button{&s.btnContinue, &s.btnNew, &s.btnRules, &s.btnSettings, &s.btnGames, &s.btnImport, &s.btnEditor, &s.btnAbout} {
 		f.controls("button", b.Fits(p))
 	}
 	size, room := 64.0, s.rects.Menu.W

@@ -45,9 +45,9 @@ func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	r.titleY = r.Card.Y + pad + dp(30)
 	r.reasonY = r.Card.Y + pad + dp(74)
 	y := r.Card.Y + pad + dp(64) + dp(86)
+	third := math.Floor((iw - 2*gap) / 3)
 	r.NewGame = Rect{X: x, Y: y, W: iw, H: btn}
 	y += btn + gap
-	third := math.Floor((iw - 2*gap) / 3)
 	r.Replay = Rect{X: x, Y: y, W: third, H: btn}
 	r.Analysis = Rect{X: x + third + gap, Y: y, W: third, H: btn}
 	r.Export = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
@@ -166,7 +166,7 @@ func (s *GameOverScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnAnalysis) {
-		c.Start(NewPlayScene(c, analysisOf(s.play.sess, s.play.cfg)))
+		s.analyse(c)
 		return nil
 	}
 	if c.Used(&s.btnBoard) {

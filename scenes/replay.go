@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
+	lt "bashni/learn/text"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
@@ -96,7 +97,7 @@ func (s *ReplayScene) setWords(c Context) {
 	if !platform.CanSaveFiles {
 		save = cat.T("export.download")
 	}
-	s.menu.items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close")}
+	s.menu.items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), learnWord(c, lt.ScreenAnalyse)}
 	for i, side := range []rules.Color{rules.White, rules.Black} {
 		s.names[i] = s.tagNames[i]
 		if s.names[i] == "" {
@@ -301,6 +302,9 @@ func (s *ReplayScene) updateMenu(c Context) {
 		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
 	case 3:
 		s.menu.open = false
+	case 4:
+		s.menu.open = false
+		s.analyse(c)
 	}
 }
 

@@ -22,6 +22,8 @@ type TitleRects struct {
 	Menu                               Rect             // the column with the title and buttons
 	Continue, NewGame, Rules, Settings Rect
 	Games, Import, Editor              Rect // finished games, a pasted record, the position editor
+	About                              Rect // the About page (version, licences)
+	Learn                              Rect // the lessons and puzzles
 	TitleY                             float64
 	Landscape                          bool
 }
@@ -68,15 +70,19 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 		t.Continue = Rect{X: x, Y: y, W: bw, H: bh}
 		y += bh + gap
 	}
-	t.NewGame = Rect{X: x, Y: y, W: bw, H: bh}
+	// New game and the lessons share a row: both start something.
+	half := math.Floor((bw - gap) / 2)
+	t.NewGame = Rect{X: x, Y: y, W: half, H: bh}
+	t.Learn = Rect{X: x + bw - half, Y: y, W: half, H: bh}
 	y += bh + gap
 	third := (bw - 2*gap) / 3
 	t.Games = Rect{X: x, Y: y, W: third, H: small}
 	t.Import = Rect{X: x + third + gap, Y: y, W: third, H: small}
 	t.Editor = Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
 	y += small + gap
-	t.Rules = Rect{X: x, Y: y, W: (bw - gap) / 2, H: small}
-	t.Settings = Rect{X: x + (bw+gap)/2, Y: y, W: (bw - gap) / 2, H: small}
+	t.Rules = Rect{X: x, Y: y, W: third, H: small}
+	t.Settings = Rect{X: x + third + gap, Y: y, W: third, H: small}
+	t.About = Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
 	return t
 }
 
@@ -92,7 +98,9 @@ type TitleScene struct {
 
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
 	btnGames, btnImport, btnEditor             ui.Button
+	btnAbout                                   ui.Button
 	saved                                      *storage.SavedGame
+	learn                                      titleLearn
 
 	// Attract mode: the computer against itself.
 	r      *sprites.Renderer
@@ -113,6 +121,7 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 	s.btnGames = ui.Button{Kind: ui.Secondary, TextSize: 15}
 	s.btnImport = ui.Button{Kind: ui.Secondary, TextSize: 15}
 	s.btnEditor = ui.Button{Kind: ui.Secondary, TextSize: 15}
+	s.btnAbout = ui.Button{Kind: ui.Secondary, TextSize: 15}
 	s.setWords(c)
 	if store := c.Store(); store != nil {
 		sg, ok, notice := store.LoadGame()
@@ -123,6 +132,7 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 			s.note = joinNotices(s.note, string(notice))
 		}
 	}
+	s.learn.init(c, s.saved == nil)
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
 	s.board = board.New(s.r, silent{c})
 	if attract {
@@ -177,6 +187,9 @@ func (s *TitleScene) Layout(c Context, w, h, scale float64) {
 	s.btnGames.Rect = s.rects.Games
 	s.btnImport.Rect = s.rects.Import
 	s.btnEditor.Rect = s.rects.Editor
+	s.btnAbout.Rect = s.rects.About
+	s.btnAbout.Label = c.Text().T("about.title_button")
+	s.learn.layout(c, s.rects, s.canContinue(c))
 	if s.canContinue(c) {
 		s.btnNew.Kind = ui.Secondary
 	} else {
@@ -210,6 +223,9 @@ func (s *TitleScene) Update(c Context) error {
 			return nil
 		}
 	}
+	if s.learn.update(c) {
+		return nil
+	}
 	if c.Used(&s.btnNew) {
 		c.Push(NewNewGameScene(c))
 		return nil
@@ -232,6 +248,10 @@ func (s *TitleScene) Update(c Context) error {
 	}
 	if c.Used(&s.btnEditor) {
 		c.Push(NewEditorScene(c, nil))
+		return nil
+	}
+	if c.Used(&s.btnAbout) {
+		c.Push(NewAboutScene(c))
 		return nil
 	}
 	if c.Keys().Consume(ActNewGame) {
@@ -366,6 +386,8 @@ func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnGames.Draw(dst, p)
 	s.btnImport.Draw(dst, p)
 	s.btnEditor.Draw(dst, p)
+	s.btnAbout.Draw(dst, p)
+	s.learn.draw(c, dst, cx)
 	if s.note != "" {
 		lines := p.Wrap(s.note, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
 		yy := s.h - p.DP(14) - float64(len(lines)-1)*p.DP(17)

@@ -13,6 +13,7 @@ import (
 	"bashni/cmd/release/internal/linuxapp"
 	"bashni/cmd/release/internal/macapp"
 	"bashni/internal/appicon"
+	"bashni/internal/appid"
 	"bashni/licenses"
 	"bashni/version"
 )
@@ -33,7 +34,7 @@ var linuxDesktop = linuxapp.App{
 	GenericName: "Column draughts",
 	Comment:     "Bashni (Russian column draughts) and Lasca, against the computer or a friend",
 	Executable:  "bashni",
-	WMClass:     "Bashni", // Ebitengine's window class is its title at start-up
+	WMClass:     appid.X11Class, // the game's window sets it (main.go)
 	Categories:  []string{"Game", "BoardGame"},
 	Keywords:    []string{"draughts", "checkers", "bashni", "lasca", "columns", "towers"},
 }

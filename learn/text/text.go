@@ -142,3 +142,14 @@ func Check() error {
 	}
 	return nil
 }
+
+// Prefix is put before every ID in the game's message files
+// (i18n/locales), where the learning texts have sections of their own:
+// "why.occupied" is "learn.why.occupied" there.
+const Prefix = "learn."
+
+// Key is the ID of t's message in the game's message files.
+func (t T) Key() string { return Prefix + t.ID }
+
+// Key is the ID of message id in the game's message files.
+func Key(id string) string { return Prefix + id }

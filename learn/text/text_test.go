@@ -73,7 +73,7 @@ func TestTOML(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, m := range mf.Messages {
-		got[m.ID] = m.Other
+		got[strings.TrimPrefix(m.ID, Prefix)] = m.Other
 	}
 	if len(got) != len(All()) {
 		t.Fatalf("%d messages read back, %d written", len(got), len(All()))
@@ -89,5 +89,31 @@ func TestPairs(t *testing.T) {
 	p := Of("why.choose_route", "To", "e5", "From", "a1").Pairs()
 	if len(p) != 4 || p[0] != "From" || p[1] != "a1" || p[2] != "To" || p[3] != "e5" {
 		t.Fatalf("pairs %v", p)
+	}
+}
+
+// TestInGameMessageFiles: every text is in the game's English message file
+// (i18n/locales/en.toml, sections learn…) with the same English, so the
+// screens show what this catalogue says (`go run ./learn/text/cmd/learntoml`
+// prints the section to paste after a change).
+func TestInGameMessageFiles(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "i18n", "locales", "en.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := goi18n.ParseMessageFileBytes(data, "en.toml", map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, m := range mf.Messages {
+		got[m.ID] = m.Other
+	}
+	for _, m := range All() {
+		if g, ok := got[Key(m.ID)]; !ok {
+			t.Errorf("%s is not in en.toml", Key(m.ID))
+		} else if g != m.Other {
+			t.Errorf("%s: en.toml says %q, the catalogue %q", Key(m.ID), g, m.Other)
+		}
 	}
 }

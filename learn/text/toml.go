@@ -20,7 +20,7 @@ func TOML() []byte {
 		i := strings.LastIndexByte(m.ID, '.')
 		sec, key := m.ID[:i], m.ID[i+1:]
 		if sec != section {
-			fmt.Fprintf(&b, "\n[%s]\n", sec)
+			fmt.Fprintf(&b, "\n[%s%s]\n", Prefix, sec)
 			section = sec
 		}
 		for _, line := range strings.Split(m.Description, "\n") {

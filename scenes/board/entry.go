@@ -20,6 +20,10 @@ type Result struct {
 	// played the sound of it.
 	Refused input.Reason
 	Square  rules.Square
+	// Tried is the route refused: the squares entered before it, then
+	// Square (a lesson explains it). A tap that drops the selection
+	// (input.NotATarget) counts as refused too.
+	Tried []rules.Square
 	// Tapped: a tap on the board while it is not Interactive (the screen
 	// shows a replay or an earlier position).
 	Tapped bool
@@ -112,8 +116,12 @@ func (b *Board) apply(r *Result, res input.Result, shownHops int) {
 		r.Move, r.Shown = res.Move, shownHops
 	case input.Extended:
 		b.host.Play(audio.Capture)
+	case input.Cancelled:
+		if res.Reason != input.NoReason {
+			r.Refused, r.Square, r.Tried = res.Reason, res.Square, b.triedRoute(res.Square)
+		}
 	case input.Rejected:
-		r.Refused, r.Square = res.Reason, res.Square
+		r.Refused, r.Square, r.Tried = res.Reason, res.Square, b.triedRoute(res.Square)
 		switch res.Reason {
 		case input.CaptureCompulsory:
 			b.host.Play(audio.CaptureRequired)

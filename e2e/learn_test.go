@@ -1,0 +1,290 @@
+package e2e
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/learn/lessons"
+	"bashni/learn/puzzles"
+	"bashni/rules"
+	"bashni/scenes"
+)
+
+// openLesson opens the lessons from the title and lesson i from the list.
+func openLesson(g *game, w, h float64, i int) {
+	tl := scenes.TitleLayout(w, h, 1, false)
+	g.click(mid(tl.Learn))
+	g.ticks(30)
+	ll := scenes.LessonsLayout(w, h, 1, len(lessons.All()))
+	g.click(mid(ll.Rows[i]))
+	g.ticks(30)
+}
+
+// squareColour is the average colour around the centre of square s.
+func squareColour(g *game, b board, s string) color.NRGBA {
+	x, y := b.centre(s)
+	_, c := classify(g.frame(), x, y)
+	return c
+}
+
+// TestLessonOne plays the first lesson from the title: a wrong try (a man
+// moved two squares) is answered on the board — the square is marked and
+// the position stays — then the right moves, the scripted reply, and the
+// lesson is saved as done.
+func TestLessonOne(t *testing.T) {
+	const w, h = 1280, 800
+	config := t.TempDir()
+	g := startIn(t, w, h, guestEnv{config: config}, "-mute")
+	g.ticks(20)
+	openLesson(g, w, h, 0)
+
+	b := playBoard(w, h, rules.Bashni, false)
+	pos := mustFEN(t, rules.Bashni, "W:Wc3:Bf8")
+	g.expect(b, pos, "lesson 1 opens")
+
+	before := squareColour(g, b, "e5")
+	g.click(b.centre("c3"))
+	g.click(b.centre("e5"))
+	g.ticks(10)
+	g.expect(b, pos, "after the wrong try")
+	if after := squareColour(g, b, "e5"); near(after, before, 12) {
+		g.snap(g.frame(), "why")
+		t.Fatalf("e5 is not marked after the wrong try c3-e5: %v before, %v after", before, after)
+	}
+
+	g.click(b.centre("c3"))
+	g.click(b.centre("d4"))
+	pos = pos.Play(mustMove(t, pos, "c3-d4"))
+	pos = pos.Play(mustMove(t, pos, "f8-g7"))
+	g.waitFor(b, pos, 240, "c3-d4 and the scripted reply f8-g7")
+
+	g.click(b.centre("d4"))
+	g.click(b.centre("e5"))
+	pos = pos.Play(mustMove(t, pos, "d4-e5"))
+	g.waitFor(b, pos, 120, "the second step's d4-e5")
+	g.ticks(30)
+
+	data, err := os.ReadFile(filepath.Join(config, "learning.json"))
+	if err != nil {
+		t.Fatalf("the progress was not saved: %v", err)
+	}
+	if !strings.Contains(string(data), lessons.All()[0].ID) {
+		t.Fatalf("learning.json does not have lesson 1 done:\n%s", data)
+	}
+}
+
+// TestLearnScreenshots renders the lessons list, a lesson with a wrong try
+// answered on the board, a puzzle and the analysis board at 1280×800 and
+// 390×844 into BASHNI_SCREENSHOTS (docs/ holds them).
+func TestLearnScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, sz := range screenshotSizes {
+		w, h := float64(sz[0]), float64(sz[1])
+		g := start(t, sz[0], sz[1], "-mute", "-seed", "5")
+		g.ticks(60)
+		tl := scenes.TitleLayout(w, h, 1, false)
+		g.click(mid(tl.Learn))
+		g.ticks(30)
+		g.shot(dir, "lessons")
+		ll := scenes.LessonsLayout(w, h, 1, len(lessons.All()))
+		// Lesson 2, step 1: a quiet move while a capture is compulsory.
+		g.click(mid(ll.Rows[1]))
+		g.ticks(30)
+		b := playBoard(w, h, rules.Bashni, false)
+		g.click(b.centre("g3"))
+		g.ticks(20)
+		g.shot(dir, "lesson")
+		g.key(ebiten.KeyEscape)
+		g.ticks(30)
+		// A puzzle after a wrong move, with the refutation shown.
+		g.click(mid(ll.BashniPuzzles))
+		g.ticks(120)
+		set, err := puzzles.Load(rules.Bashni)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var progress puzzles.Progress
+		pz := set.Next(progress.For(rules.Bashni), puzzles.Filter{})
+		for _, m := range pz.Start().LegalMoves(nil) {
+			if m != pz.Solution()[0] {
+				g.enter(b, pz.Start(), m)
+				break
+			}
+		}
+		// The refutation is searched in real time, not in ticks.
+		for i := 0; i < 30; i++ {
+			g.ticks(10)
+			time.Sleep(100 * time.Millisecond)
+		}
+		g.shot(dir, "puzzle")
+		g.close()
+
+		g = start(t, sz[0], sz[1], "-mute")
+		g.ticks(20)
+		openAnalysisOfWorkedGame(g, w, h)
+		for i := 0; i < 200; i++ {
+			g.ticks(3)
+			time.Sleep(100 * time.Millisecond)
+		}
+		al := scenes.AnalysisLayout(w, h, 1, rules.Bashni)
+		g.click(al.Graph.X+al.Graph.W-3, al.Graph.Y+al.Graph.H/2) // Black's blunder, the last move
+		g.ticks(30)
+		g.shot(dir, "analysis-board")
+		g.close()
+	}
+}
+
+// enter enters move m by clicks: its column, then its last square, or every
+// landing when several routes join the two.
+func (g *game) enter(b board, p *rules.Position, m rules.Move) {
+	path := m.Path()
+	routes := 0
+	for _, l := range p.LegalMoves(nil) {
+		if l.From() == m.From() && l.To() == m.To() {
+			routes++
+		}
+	}
+	g.click(b.g.SquareCenter(path[0]))
+	if routes == 1 {
+		g.click(b.g.SquareCenter(path[len(path)-1]))
+		return
+	}
+	for _, sq := range path[1:] {
+		g.click(b.g.SquareCenter(sq))
+	}
+}
+
+// TestPuzzleSolved opens the Bashni puzzles from the title and solves the
+// first one offered to a new player by its solution's moves: the
+// opponent answers along the line, and the solve is saved with a rating.
+func TestPuzzleSolved(t *testing.T) {
+	const w, h = 1280, 800
+	config := t.TempDir()
+	g := startIn(t, w, h, guestEnv{config: config}, "-mute")
+	g.ticks(20)
+	tl := scenes.TitleLayout(w, h, 1, false)
+	g.click(mid(tl.Learn))
+	g.ticks(30)
+	ll := scenes.LessonsLayout(w, h, 1, len(lessons.All()))
+	g.click(mid(ll.BashniPuzzles))
+	g.ticks(90)
+
+	set, err := puzzles.Load(rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var progress puzzles.Progress
+	pz := set.Next(progress.For(rules.Bashni), puzzles.Filter{})
+	b := playBoard(w, h, rules.Bashni, false)
+	pos := pz.Start()
+	g.waitFor(b, pos, 120, "the puzzle "+pz.ID)
+	line := pz.Solution()
+	for i := 0; i < len(line); i += 2 {
+		g.enter(b, pos, line[i])
+		pos = pos.Play(line[i])
+		if i+1 < len(line) {
+			pos = pos.Play(line[i+1])
+		}
+		g.waitFor(b, pos, 300, fmt.Sprintf("move %d of the solution, %v, and the answer", i+1, line[i]))
+		g.ticks(10)
+	}
+	g.ticks(30)
+	data, err := os.ReadFile(filepath.Join(config, "learning.json"))
+	if err != nil {
+		t.Fatalf("the puzzle record was not saved: %v", err)
+	}
+	if !strings.Contains(string(data), `"solved": 1`) || !strings.Contains(string(data), pz.ID) {
+		t.Fatalf("learning.json does not record puzzle %s solved:\n%s", pz.ID, data)
+	}
+}
+
+// openAnalysisOfWorkedGame imports RULES.md's worked game, and opens the
+// analysis board from the replay's menu.
+func openAnalysisOfWorkedGame(g *game, w, h float64) {
+	il := openImport(g, w, h)
+	g.typeText("[Event \"Worked example\"]\n\n" + workedGame)
+	g.click(mid(il.Open))
+	g.ticks(30)
+	g.click(mid(scenes.ReplayMoreButton(w, h, 1, rules.Bashni)))
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 4)))
+	g.ticks(10)
+}
+
+// blunderDots counts the pixels of the graph in the colour of a blunder's
+// mark.
+func blunderDots(g *game, w, h float64) int {
+	r := scenes.AnalysisLayout(w, h, 1, rules.Bashni).Graph
+	img := g.frame()
+	n := 0
+	for y := int(r.Y); y < int(r.Y+r.H); y++ {
+		for x := int(r.X); x < int(r.X+r.W); x++ {
+			c := img.RGBAAt(x, y)
+			if near(color.NRGBA{c.R, c.G, c.B, 255}, theme.MustCapture, 16) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestAnalysisOfWorkedGame analyses RULES.md's worked game from the
+// replay: the analysis runs in the background (the frames go on), the
+// graph marks Black's last move a blunder, and a second look is instant
+// (the report was kept).
+func TestAnalysisOfWorkedGame(t *testing.T) {
+	const w, h = 1280, 800
+	g := startIn(t, w, h, guestEnv{}, "-mute")
+	g.ticks(20)
+	openAnalysisOfWorkedGame(g, w, h)
+	found := false
+	for i := 0; i < 600 && !found; i++ { // up to a minute of real time
+		g.ticks(5)
+		time.Sleep(100 * time.Millisecond)
+		found = blunderDots(g, w, h) > 10
+	}
+	if !found {
+		g.snap(g.frame(), "analysis")
+		t.Fatal("no blunder marked on the graph within a minute")
+	}
+	g.ticks(600) // the final pass ends; the report is kept
+	for i := 0; i < 300; i++ {
+		g.ticks(2)
+		time.Sleep(50 * time.Millisecond)
+	}
+	g.key(ebiten.KeyEscape)
+	g.ticks(30)
+	g.click(mid(scenes.ReplayMoreButton(w, h, 1, rules.Bashni)))
+	g.ticks(10)
+	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 4)))
+	g.ticks(30) // the screen slides in; no time for a search
+	if n := blunderDots(g, w, h); n <= 10 {
+		g.snap(g.frame(), "second-look")
+		t.Fatalf("the second look is not instant: %d blunder pixels on the graph at once", n)
+	}
+}
+
+// TestLessonScreenshotsInOtherLanguages renders a lesson with a wrong try
+// answered in Japanese and Korean at phone size (for looking at the
+// wrapping), into BASHNI_SCREENSHOTS.
+func TestLessonScreenshotsInOtherLanguages(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, lang := range []string{"ja", "ru"} {
+		const w, h = 390, 844
+		g := start(t, w, h, "-mute", "-lang", lang)
+		g.ticks(60)
+		openLesson(g, w, h, 1)
+		b := playBoard(w, h, rules.Bashni, false)
+		g.click(b.centre("g3"))
+		g.ticks(30)
+		g.shot(dir, "lesson-"+lang)
+		g.close()
+	}
+}

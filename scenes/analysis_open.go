@@ -1,0 +1,45 @@
+package scenes
+
+import (
+	"strings"
+
+	"bashni/rules"
+)
+
+// The ways into the analysis board from the other screens.
+
+// analyse opens the analysis board on the game just finished, for the
+// mistakes of the person at this device (White when both sides were).
+func (s *GameOverScene) analyse(c Context) {
+	sess := s.play.sess
+	learner, one := sess.Local()
+	if !one {
+		learner = rules.White
+	}
+	c.Push(newAnalysisOfGame(c, sess.Game(), sess.Game().Ply(), learner))
+}
+
+// analyse opens the analysis board on the game replayed, for the mistakes
+// of the side not named as the computer.
+func (s *ReplayScene) analyse(c Context) {
+	learner := rules.White
+	if strings.HasPrefix(s.names[rules.White], "Computer") {
+		learner = rules.Black
+	}
+	c.Push(newAnalysisOfGame(c, s.game, s.last(), learner))
+}
+
+// analyseOrOpen asks the computer about the position in place; asked
+// again once it has answered, it opens the position on the analysis
+// board.
+func (s *EditorScene) analyseOrOpen(c Context) {
+	if s.analysed {
+		if ok, _ := s.model.Check(); ok {
+			s.stopAnalysis()
+			pos := s.model.Position()
+			c.Push(NewAnalysisScene(c, pos, nil, pos.SideToMove()))
+			return
+		}
+	}
+	s.analyse(c)
+}

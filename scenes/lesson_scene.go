@@ -1,0 +1,358 @@
+package scenes
+
+import (
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/audio"
+	"bashni/learn/explain"
+	"bashni/learn/lessons"
+	lt "bashni/learn/text"
+	"bashni/rules"
+	"bashni/scenes/board"
+	"bashni/scenes/input"
+	"bashni/scenes/ui"
+	"bashni/session"
+	"bashni/sprites"
+)
+
+// lessonReplyDelay is how long the scripted opponent waits before its
+// answer, in ticks, so that the player's move is seen to land first.
+const lessonReplyDelay = 24
+
+// The lesson screen's buttons, in the control row.
+const (
+	LessonBack = iota
+	LessonHint
+	LessonRestart
+	LessonNext
+	lessonButtons
+)
+
+// LessonScene plays one lesson: a session of the person against a
+// scripted opponent (the lesson's replies) on the board, with the lesson
+// as the session's judge. Each try is checked; a wrong one is answered
+// with why, shown on the board (package learn/explain's route and marks),
+// and the player tries again.
+type LessonScene struct {
+	index  int // in lessons.All()
+	lesson *lessons.Lesson
+	run    *lessons.Run
+	rec    learnRecord
+
+	sess      *session.Session
+	me        rules.Color
+	step      int        // the step the texts show
+	reply     rules.Move // the scripted answer to the move being played
+	replyLeft bool
+	shown     int // hops of the person's move the board shows already
+	done      bool
+
+	layout LearnLayout
+	board  *board.Board
+	marks  whyMarks
+	btns   [lessonButtons]ui.Button
+	info   textBlock
+
+	heading, title string
+	say            lt.T // the latest answer: praise, why, hint
+	sayTone        tone
+	sayText        string // say rendered, or an error of the store
+}
+
+// NewLessonScene opens lesson i of lessons.All().
+func NewLessonScene(c Context, i int) *LessonScene {
+	all := lessons.All()
+	i = min(max(i, 0), len(all)-1)
+	s := &LessonScene{index: i, lesson: all[i], rec: loadLearnRecord(c)}
+	s.board = board.New(c.Renderer(), c)
+	s.board.Interactive = true
+	set := c.Settings()
+	s.board.AllowTap = set.Input.AllowsTap()
+	s.board.ShowDestinations = set.ShowDestinations
+	s.btns[LessonBack] = ui.Button{Icon: ui.IconBack, Kind: ui.Flat}
+	s.btns[LessonHint] = ui.Button{Icon: ui.IconHint, Kind: ui.Flat}
+	s.btns[LessonRestart] = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
+	s.btns[LessonNext] = ui.Button{Icon: ui.IconForward, Kind: ui.Flat}
+	s.restart(c)
+	return s
+}
+
+// Name is the scene's name.
+func (s *LessonScene) Name() string { return SceneLesson }
+
+// Lesson is the lesson shown (for tests).
+func (s *LessonScene) Lesson() *lessons.Lesson { return s.lesson }
+
+// restart starts the lesson from its first step.
+func (s *LessonScene) restart(c Context) {
+	s.run = s.lesson.Start()
+	s.step, s.done = 0, false
+	s.say = lt.T{}
+	s.newSession(c)
+	s.words(c)
+}
+
+// newSession puts the run's position on the board as a new session: the
+// person plays the side to move, the lesson's script the other.
+func (s *LessonScene) newSession(c Context) {
+	pos := s.run.Position()
+	s.me = pos.SideToMove()
+	var players [2]session.Player
+	players[s.me] = session.NewPerson()
+	players[s.me.Opponent()] = session.NewScripted(s.script, lessonReplyDelay)
+	sess, err := session.New(session.Config{Variant: s.lesson.Variant, Start: pos, Players: players, Judge: s.judge})
+	if err != nil { // the lessons' positions are checked by their tests
+		s.sayText = err.Error()
+		return
+	}
+	s.sess = sess
+	s.reply, s.replyLeft = rules.Move{}, false
+	s.marks.clear()
+	s.board.Show(pos, rules.Move{})
+	s.accept()
+}
+
+// script answers with the lesson's reply to the move just played.
+func (s *LessonScene) script(*session.Turn) (rules.Move, bool) {
+	if s.reply.IsZero() {
+		return rules.Move{}, false
+	}
+	mv := s.reply
+	s.reply = rules.Move{}
+	return mv, true
+}
+
+// judge checks the person's move with the lesson before the session plays
+// it.
+func (s *LessonScene) judge(_ *rules.Game, _ rules.Color, mv rules.Move) *session.Refusal {
+	ans := s.run.Try(mv.Path())
+	if ans.Why != nil {
+		s.showWhy(ans.Why, mv)
+		return &session.Refusal{Reason: ans.Why.Text.English(), Squares: ans.Why.Marks}
+	}
+	s.marks.clear()
+	s.board.Highlight()
+	if ans.Correct {
+		s.say, s.sayTone = ans.Praise, toneGood
+		s.reply = ans.Reply
+		s.replyLeft = !ans.Reply.IsZero()
+	}
+	return nil
+}
+
+// showWhy shows why a try is wrong: the sentence, and on the board the
+// route and the squares that make the point.
+func (s *LessonScene) showWhy(why *explain.Why, tried rules.Move) {
+	s.say, s.sayTone = why.Text, toneBad
+	s.marks.route = why.Route
+	s.marks.tried = nil
+	if why.Code == explain.Refuted && !tried.IsZero() {
+		s.marks.tried = tried.Path()
+	}
+	s.board.Highlight(why.Marks...)
+}
+
+// accept lets the person enter moves when it is their turn.
+func (s *LessonScene) accept() {
+	if s.sess != nil && s.sess.PersonToMove() && !s.done {
+		g := s.sess.Game()
+		s.board.Accept(g.Position(), g.LegalMoves())
+	} else {
+		s.board.Accept(nil, nil)
+	}
+}
+
+// words looks up the texts of the step shown.
+func (s *LessonScene) words(c Context) {
+	total := len(lessons.All())
+	s.heading = learnWord(c, lt.ScreenLessonN, "N", strconv.Itoa(s.index+1), "Total", strconv.Itoa(total))
+	s.title = learnWord(c, s.lesson.Title)
+	s.btns[LessonBack].Label = c.Text().T("common.back")
+	s.btns[LessonHint].Label = learnWord(c, lt.ScreenHint)
+	s.btns[LessonRestart].Label = learnWord(c, lt.ScreenRestart)
+	s.btns[LessonNext].Label = learnWord(c, lt.ScreenNextLesson)
+	s.btns[LessonNext].Disabled = s.index+1 >= total
+	s.btns[LessonNext].Kind = ui.Flat
+	if s.done && s.index+1 < total {
+		s.btns[LessonNext].Kind = ui.Primary
+	}
+	s.btns[LessonHint].Disabled = s.done
+	steps := len(s.lesson.Steps)
+	ps := []para{{s: learnWord(c, s.lesson.Intro), size: 14, weight: sprites.Regular, tone: toneDim}}
+	if s.done {
+		ps = append(ps, para{s: learnWord(c, lt.ScreenLessonDone), size: 18, weight: sprites.Bold, tone: toneGood})
+	} else {
+		ps = append(ps,
+			para{s: learnWord(c, lt.ScreenStepN, "N", strconv.Itoa(s.step+1), "Total", strconv.Itoa(steps)), size: 13, weight: sprites.Medium, tone: toneDim},
+			para{s: learnSay(c, s.run.Goal()), size: 17, weight: sprites.Medium, tone: toneText})
+	}
+	msg := s.sayText
+	if msg == "" {
+		msg = learnSay(c, s.say)
+	}
+	ps = append(ps, para{s: msg, size: 16, weight: sprites.Medium, tone: s.sayTone})
+	if s.done && s.index+1 >= total {
+		ps = append(ps, para{s: learnWord(c, lt.ScreenCourseDone), size: 15, weight: sprites.Regular, tone: toneText})
+	}
+	s.info.set(ps...)
+	c.Invalidate()
+}
+
+// Layout places the board, the texts and the buttons.
+func (s *LessonScene) Layout(c Context, w, h, scale float64) {
+	s.layout = ComputeLearnLayout(w, h, scale, s.lesson.Variant, lessonButtons)
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
+	for i := range s.btns {
+		s.btns[i].Rect = s.layout.Buttons[i]
+	}
+	s.info.layout(c.Painter(), s.layout.Text)
+	s.words(c)
+}
+
+// Update runs the lesson for a tick.
+func (s *LessonScene) Update(c Context) error {
+	if s.sess == nil {
+		if c.Used(&s.btns[LessonBack]) || c.Keys().Consume(ActBack) {
+			c.Pop()
+		}
+		return nil
+	}
+	s.sess.Tick(c.Tick(), !s.board.Animating())
+	s.showEvents(c)
+	if s.board.Step() {
+		s.accept()
+	}
+	for i := range s.btns {
+		if c.Used(&s.btns[i]) {
+			s.press(c, i)
+			return nil
+		}
+	}
+	if c.Keys().Consume(ActBack) {
+		if !s.board.Back() {
+			c.Pop()
+		}
+		return nil
+	}
+	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
+	if r.Refused != input.NoReason && len(r.Tried) > 0 {
+		s.explainRefusal(c, r.Tried)
+	}
+	if !r.Move.IsZero() {
+		s.shown = r.Shown
+		if err := s.sess.Play(r.Move); err != nil {
+			c.Play(audio.CaptureRequired)
+			s.accept()
+			s.words(c)
+		}
+	}
+	s.showEvents(c)
+	s.board.Tick(c.Tick())
+	s.nextStep(c)
+	return nil
+}
+
+// explainRefusal asks the lesson why the route the board refused is
+// wrong.
+func (s *LessonScene) explainRefusal(c Context, route []rules.Square) {
+	ans := s.run.Try(route)
+	if ans.Why != nil {
+		s.showWhy(ans.Why, rules.Move{})
+		s.words(c)
+	}
+}
+
+// press acts on button i.
+func (s *LessonScene) press(c Context, i int) {
+	switch i {
+	case LessonBack:
+		c.Pop()
+	case LessonHint:
+		if mv := s.run.Hint(); !mv.IsZero() && s.sess.PersonToMove() {
+			s.board.SetHint(mv)
+			s.say, s.sayTone = lt.Of(lt.ScreenHintMove, "Move", mv.String()), toneHint
+			s.words(c)
+		}
+	case LessonRestart:
+		s.restart(c)
+	case LessonNext:
+		if s.index+1 < len(lessons.All()) {
+			n := NewLessonScene(c, s.index+1)
+			c.Pop()
+			c.Push(n)
+		}
+	}
+}
+
+// showEvents animates the moves the session played.
+func (s *LessonScene) showEvents(c Context) {
+	for _, ev := range s.sess.Events() {
+		switch ev.Kind {
+		case session.MovePlayed:
+			shown := 0
+			if ev.Side == s.me {
+				shown, s.shown = s.shown, 0
+			} else {
+				s.replyLeft = false
+			}
+			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 1), shown)
+			s.accept()
+			s.words(c)
+		case session.Refused:
+			s.accept()
+			s.words(c)
+		default:
+			c.Invalidate()
+		}
+	}
+}
+
+// nextStep moves the screen on once the board rests after a step's last
+// move (and its reply): the next step's position, or the lesson done.
+func (s *LessonScene) nextStep(c Context) {
+	if s.board.Animating() || s.replyLeft {
+		return
+	}
+	if s.run.Finished() && !s.done {
+		s.done = true
+		s.rec = loadLearnRecord(c)
+		s.rec.lessons.Complete(s.lesson.ID)
+		if err := s.rec.save(c); err != nil {
+			s.sayText = err.Error()
+		}
+		c.Play(audio.Win)
+		s.accept()
+		s.words(c)
+		return
+	}
+	if s.run.Finished() || s.run.StepIndex() == s.step {
+		return
+	}
+	s.step = s.run.StepIndex()
+	if !s.run.Position().Equal(s.sess.Game().Position()) || s.run.Position().SideToMove() != s.me {
+		s.newSession(c)
+	} else {
+		s.accept()
+	}
+	s.words(c)
+}
+
+// Draw draws the lesson.
+func (s *LessonScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
+	t := p.Theme
+	dst.Fill(t.Background)
+	s.board.Draw(dst)
+	s.marks.draw(p, dst, s.board)
+	drawLearnPanel(p, dst, &s.layout)
+	h := s.layout.Heading
+	p.Text(dst, s.heading, 13, sprites.Medium, h.X+p.DP(12), h.Y+h.H*0.3, text.AlignStart, text.AlignCenter, t.TextDim)
+	p.Text(dst, s.title, 20, sprites.Bold, h.X+p.DP(12), h.Y+h.H*0.68, text.AlignStart, text.AlignCenter, t.Text)
+	s.info.draw(dst)
+	for i := range s.btns {
+		s.btns[i].Draw(dst, p)
+	}
+}

@@ -1,0 +1,164 @@
+package scenes
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/learn/lessons"
+	lt "bashni/learn/text"
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// LessonsRects is where the lessons list puts things (physical pixels).
+type LessonsRects struct {
+	Back                  Rect
+	HeadingY              float64
+	Rows                  []Rect // one a lesson, in course order
+	BashniPuzzles, Lascas Rect   // the puzzles of each game
+}
+
+// LessonsLayout lays out the list of n lessons: a column of rows, two
+// columns of them when the screen is wide and short.
+func LessonsLayout(w, h, scale float64, n int) LessonsRects {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	var r LessonsRects
+	m := dp(16)
+	r.Back = Rect{X: m, Y: m, W: dp(MinTouchDP + 56), H: dp(MinTouchDP)}
+	r.HeadingY = m + dp(MinTouchDP) + dp(14)
+	top := r.HeadingY + dp(62)
+	rowH, gap := dp(48), dp(6)
+	cols := 1
+	colW := math.Min(w-2*m, dp(520))
+	if need := float64(n)*(rowH+gap) + dp(80); top+need > h && w >= dp(760) {
+		cols = 2
+		colW = math.Min((w-3*m)/2, dp(440))
+	}
+	perCol := (n + cols - 1) / cols
+	x0 := (w - float64(cols)*colW - float64(cols-1)*m) / 2
+	for i := 0; i < n; i++ {
+		col, row := i/perCol, i%perCol
+		r.Rows = append(r.Rows, Rect{X: x0 + float64(col)*(colW+m), Y: top + float64(row)*(rowH+gap), W: colW, H: rowH})
+	}
+	y := top + float64(perCol)*(rowH+gap) + dp(10)
+	full := float64(cols)*colW + float64(cols-1)*m
+	half := (full - dp(10)) / 2
+	r.BashniPuzzles = Rect{X: x0, Y: y, W: half, H: dp(52)}
+	r.Lascas = Rect{X: x0 + half + dp(10), Y: y, W: half, H: dp(52)}
+	return r
+}
+
+// LessonsScene lists the lessons with the ones finished ticked, and opens
+// the puzzles.
+type LessonsScene struct {
+	rects   LessonsRects
+	all     []*lessons.Lesson
+	rec     learnRecord
+	rows    []ui.Button
+	btnBack ui.Button
+	btnBash ui.Button
+	btnLas  ui.Button
+	heading string
+	sub     string
+	w       float64
+}
+
+// NewLessonsScene makes the list.
+func NewLessonsScene(c Context) *LessonsScene {
+	s := &LessonsScene{all: lessons.All()}
+	s.rows = make([]ui.Button, len(s.all))
+	s.btnBack = ui.Button{Icon: ui.IconBack, Kind: ui.Flat}
+	s.btnBash = ui.Button{Kind: ui.Secondary, TextSize: 15}
+	s.btnLas = ui.Button{Kind: ui.Secondary, TextSize: 15}
+	s.refresh(c)
+	return s
+}
+
+// Name is the scene's name.
+func (s *LessonsScene) Name() string { return SceneLessons }
+
+// refresh reads the progress again (a lesson may have been finished) and
+// the words.
+func (s *LessonsScene) refresh(c Context) {
+	s.rec = loadLearnRecord(c)
+	s.btnBack.Label = c.Text().T("common.back")
+	s.heading = learnWord(c, lt.ScreenLessons)
+	s.sub = learnWord(c, lt.ScreenLessonsDone, "Done", strconv.Itoa(s.rec.lessons.Count()), "Total", strconv.Itoa(len(s.all)))
+	s.btnBash.Label = learnWord(c, lt.ScreenPuzzlesOf, "Game", c.Text().T("common.bashni"))
+	s.btnLas.Label = learnWord(c, lt.ScreenPuzzlesOf, "Game", c.Text().T("common.lasca"))
+	next := s.rec.lessons.Next()
+	for i, l := range s.all {
+		b := &s.rows[i]
+		b.Label = strconv.Itoa(i+1) + ". " + learnWord(c, l.Title)
+		b.Kind = ui.Flat
+		b.TextSize = 16
+		b.Icon = nil
+		if s.rec.lessons.IsDone(l.ID) {
+			b.Icon = ui.IconCheck
+		}
+		if next != nil && next.ID == l.ID {
+			b.Kind = ui.Primary
+		}
+	}
+	c.Invalidate()
+}
+
+// Layout places the list.
+func (s *LessonsScene) Layout(c Context, w, h, scale float64) {
+	s.w = w
+	s.rects = LessonsLayout(w, h, scale, len(s.all))
+	s.btnBack.Rect = s.rects.Back
+	for i := range s.rows {
+		s.rows[i].Rect = s.rects.Rows[i]
+	}
+	s.btnBash.Rect = s.rects.BashniPuzzles
+	s.btnLas.Rect = s.rects.Lascas
+	s.refresh(c)
+}
+
+// Update opens a lesson or the puzzles.
+func (s *LessonsScene) Update(c Context) error {
+	if c.Used(&s.btnBack) || c.Keys().Consume(ActBack) {
+		c.Pop()
+		return nil
+	}
+	for i := range s.rows {
+		if c.Used(&s.rows[i]) {
+			c.Push(NewLessonScene(c, i))
+			return nil
+		}
+	}
+	if c.Used(&s.btnBash) {
+		c.Push(NewPuzzleScene(c, rules.Bashni))
+		return nil
+	}
+	if c.Used(&s.btnLas) {
+		c.Push(NewPuzzleScene(c, rules.Lasca))
+		return nil
+	}
+	return nil
+}
+
+// Draw draws the list.
+func (s *LessonsScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
+	t := p.Theme
+	dst.Fill(t.Background)
+	s.btnBack.Draw(dst, p)
+	cx := s.w / 2
+	p.Text(dst, s.heading, 30, sprites.Bold, cx, s.rects.HeadingY+p.DP(16), text.AlignCenter, text.AlignCenter, t.Text)
+	p.Text(dst, s.sub, 15, sprites.Regular, cx, s.rects.HeadingY+p.DP(44), text.AlignCenter, text.AlignCenter, t.TextDim)
+	for i := range s.rows {
+		r := s.rows[i].Rect
+		if s.rows[i].Kind == ui.Flat {
+			p.RoundRect(dst, r, p.DP(10), ui.Mix(t.Panel, t.Button, 0.3), p.DP(1), t.PanelEdge)
+		}
+		s.rows[i].Draw(dst, p)
+	}
+	s.btnBash.Draw(dst, p)
+	s.btnLas.Draw(dst, p)
+}

@@ -1,0 +1,76 @@
+package scenes
+
+import (
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/learn/lessons"
+	lt "bashni/learn/text"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// titleLearn is the title screen's way into the lessons and puzzles: the
+// Learn button, and under the menu an offer of the lessons on the first
+// start (no game played yet) or the player's progress.
+type titleLearn struct {
+	btn   ui.Button
+	first bool // no game played or saved yet
+	line  string
+	y     float64
+}
+
+// init finds out whether this is the player's first start: no game saved
+// and none finished.
+func (l *titleLearn) init(c Context, noSavedGame bool) {
+	l.btn = ui.Button{Kind: ui.Secondary}
+	l.first = false
+	if st := c.Store(); noSavedGame && st != nil {
+		l.first = !st.HasArchive()
+	}
+}
+
+// layout places the button and reads the progress again (a lesson may
+// have been finished since).
+func (l *titleLearn) layout(c Context, r TitleRects, canContinue bool) {
+	l.btn.Rect = r.Learn
+	l.btn.Label = learnWord(c, lt.ScreenLearn)
+	l.btn.TextSize = 15
+	rec := loadLearnRecord(c)
+	done := rec.lessons.Count()
+	l.btn.Kind = ui.Secondary
+	switch {
+	case l.first && done == 0 && !canContinue:
+		l.line = learnWord(c, lt.ScreenOffer)
+		l.btn.Kind = ui.Primary
+	case done > 0 || rec.solved() > 0:
+		l.line = learnWord(c, lt.ScreenProgress, "Done", strconv.Itoa(done), "Total", strconv.Itoa(len(lessons.All())), "Solved", strconv.Itoa(rec.solved()))
+	default:
+		l.line = ""
+	}
+	l.y = r.Settings.Y + r.Settings.H + c.Scale()*22
+}
+
+// update opens the lessons when the button is pressed.
+func (l *titleLearn) update(c Context) bool {
+	if c.Used(&l.btn) {
+		c.Push(NewLessonsScene(c))
+		return true
+	}
+	return false
+}
+
+// draw draws the button and the line under the menu, centred on cx.
+func (l *titleLearn) draw(c Context, dst *ebiten.Image, cx float64) {
+	p := c.Painter()
+	l.btn.Draw(dst, p)
+	if l.line != "" {
+		col := p.Theme.TextDim
+		if l.first {
+			col = p.Theme.Accent
+		}
+		p.Text(dst, l.line, 14, sprites.Medium, cx, l.y, text.AlignCenter, text.AlignCenter, col)
+	}
+}
