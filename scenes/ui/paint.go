@@ -4,7 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
+	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -163,14 +163,53 @@ func (p *Painter) Wrap(s string, size float64, w sprites.Weight, width float64) 
 		for end < len(s) && s[end] != '\n' {
 			end++
 		}
-		if para := s[start:end]; strings.TrimSpace(para) == "" {
-			lines = append(lines, "")
-		} else {
+		if para := s[start:end]; needsLinebreak(para) {
 			lines = append(lines, linebreak.Wrap(para, width, measure)...)
+		} else {
+			lines = p.wrapLine(lines, para, size, w, width)
 		}
 		start = end + 1
 	}
 	return lines
+}
+
+// needsLinebreak reports whether s has characters between which a line may
+// break without a space (kanji, kana): package linebreak wraps those; text
+// with spaces only keeps the spaces as they are (a licence's indentation).
+func needsLinebreak(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Painter) wrapLine(dst []string, s string, size float64, w sprites.Weight, width float64) []string {
+	if s == "" {
+		return append(dst, "")
+	}
+	line := ""
+	i := 0
+	for i < len(s) {
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		word := s[i:j]
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if line != "" && p.Measure(try, size, w) > width {
+			dst = append(dst, line)
+			line = word
+		} else {
+			line = try
+		}
+		i = j + 1
+	}
+	return append(dst, line)
 }
 
 // DrawImageAt draws img with its top-left corner at (x, y), scaled by s.
