@@ -4,6 +4,7 @@
 //	bashni -fen '<FEN>'         a game from a position, you to move, against the computer
 //	bashni -watch -level 4      the computer against itself
 //	bashni -mute                no sound
+//	bashni -server URL          play friends online on that server (New game → Play a friend online)
 //	bashni -version             print the version and exit
 //
 // The same program is the browser game (GOOS=js), whose page turns its URL
@@ -22,6 +23,7 @@ import (
 
 	"bashni/ai"
 	"bashni/i18n"
+	"bashni/online/client"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/startup"
@@ -45,6 +47,8 @@ func run() error {
 	seed := flag.Uint64("seed", 0, "seed of the computer's random choices (0: a new game each time)")
 	size := flag.String("size", "1280x800", "window size in device-independent pixels, WxH")
 	lang := flag.String("lang", "", "the game's language: en, ru, ko or ja (default: the one chosen in Settings, else the system's)")
+	server := flag.String("server", "", "the server of online games, e.g. http://127.0.0.1:8080 (play a friend online; see README)")
+	game := flag.String("game", "", "with a server: open this online game (its code) at once")
 	showVersion := flag.Bool("version", false, "print the version and exit")
 	flag.Parse()
 	if *showVersion {
@@ -70,6 +74,11 @@ func run() error {
 			return fmt.Errorf("-lang %q: want en, ru, ko or ja", *lang)
 		}
 	}
+	if *server != "" {
+		if _, err := client.SocketURL(*server); err != nil {
+			return fmt.Errorf("-server: %v", err)
+		}
+	}
 	var w, h int
 	if _, err := fmt.Sscanf(strings.ToLower(*size), "%dx%d", &w, &h); err != nil || w < 200 || h < 200 {
 		return fmt.Errorf("-size %q: want WxH, e.g. 1280x800", *size)
@@ -81,7 +90,7 @@ func run() error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowIcon(windowIcons())
 
-	g := startup.New(startup.Options{Mute: *mute, FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed, Lang: *lang})
+	g := startup.New(startup.Options{Mute: *mute, FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed, Lang: *lang, Server: *server, Game: *game})
 	err = ebiten.RunGameWithOptions(quitOnSignal(g), runOptions())
 	if ferr := g.Close(); ferr != nil {
 		fmt.Fprintln(os.Stderr, "bashni: saving:", ferr)

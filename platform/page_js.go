@@ -74,11 +74,13 @@ func (g *webGame) Draw(screen *ebiten.Image) {
 //	  inspect: "",              // the square whose column inspector is open, if any
 //	  draws: 12,                // frames the game has drawn (it draws only when something changed)
 //	  scale: 2,                 // device pixels per CSS pixel
+//	  online: "K7MP2Q",         // the online game's code ("" if none)
 //	}
 type publisher struct {
 	obj, board  js.Value
 	bodyClasses js.Value // document.body.classList when the page shows the thinking indicator
 	snap        State
+	online      string
 
 	scene               string
 	game                *rules.Game
@@ -124,6 +126,10 @@ func (p *publisher) publish(g Game) {
 	first := p.first
 	p.first = false
 
+	if first || s.Online != p.online {
+		p.online = s.Online
+		o.Set("online", s.Online)
+	}
 	sceneChanged := first || s.Scene != p.scene
 	if sceneChanged {
 		p.scene = s.Scene

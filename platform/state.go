@@ -38,4 +38,6 @@ type State struct {
 	// Redraw: the next Draw draws the screen (something changed); without
 	// it Draw leaves the last frame on the screen.
 	Redraw bool
+	// Online is the code of the online game in progress ("" if none).
+	Online string
 }

@@ -68,6 +68,11 @@ type Options struct {
 	// Clipboard copies and pastes game records; nil uses the system's
 	// (clipboard_desktop.go, clipboard_js.go).
 	Clipboard platform.Clipboard
+
+	// Server is the online games' server; "" hides online play. JoinGame
+	// is a game code to open at once (a link's ?game=).
+	Server   string
+	JoinGame string
 }
 
 // App is the whole game, an ebiten.Game.
@@ -163,7 +168,11 @@ func NewApp(opts Options) *App {
 	title := NewTitleScene(a, opts.Notice, !opts.NoAttract)
 	a.stack = []stacked{{scene: title}}
 	a.scene = title
-	if opts.FEN != "" || opts.Watch {
+	if opts.JoinGame != "" && opts.Server != "" {
+		join := NewOnlineScene(a, opts.JoinGame)
+		a.stack = append(a.stack, stacked{join, title})
+		a.scene = join
+	} else if opts.FEN != "" || opts.Watch {
 		ps, err := a.playFromOptions()
 		if err != nil {
 			title.showNotice(a, err.Error())
@@ -301,7 +310,10 @@ func (a *App) Seed() uint64 { return a.opts.Seed }
 func (a *App) Game() *PlayScene { return a.play }
 
 // SetGame makes g the game in progress.
-func (a *App) SetGame(g *PlayScene) { a.play = g }
+func (a *App) SetGame(g *PlayScene) {
+	closeReplacedOnline(a.play, g)
+	a.play = g
+}
 
 // Clipboard copies and pastes game records.
 func (a *App) Clipboard() platform.Clipboard { return a.clipboard }

@@ -128,6 +128,10 @@ type Context interface {
 
 	// Clipboard copies and pastes game records.
 	Clipboard() platform.Clipboard
+
+	// Server is the online games' server (http://host:port); "" hides
+	// online play.
+	Server() string
 }
 
 // noticeTaker is a scene that shows a one-line notice (the game could not

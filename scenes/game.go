@@ -3,6 +3,7 @@ package scenes
 import (
 	"strconv"
 
+	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/session"
 )
@@ -24,6 +25,9 @@ type GameConfig struct {
 	Level  int
 	// Watch: the computer plays both sides (-watch).
 	Watch bool
+	// Online, if not nil, is the other side of a game on a server (the
+	// session comes from it; scenes/online.go).
+	Online *remote.Player
 	// Analysis: a finished game's copy to try moves on (a person on both
 	// sides, hints, undo past the end); neither saved nor archived.
 	Analysis bool
@@ -61,6 +65,9 @@ func (cfg GameConfig) players(brain *session.Brain) [2]session.Player {
 // archived when it ends. A game whose moves cannot be replayed starts
 // afresh with the same players.
 func (a *App) NewSession(cfg GameConfig) *session.Session {
+	if cfg.Online != nil {
+		return a.onlineSession(cfg)
+	}
 	brain := a.NewBrain()
 	bottom := cfg.Human
 	sc := session.Config{

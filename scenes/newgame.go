@@ -87,6 +87,7 @@ type NewGameScene struct {
 
 	variant, opponent, level, side ui.Segmented
 	btnBack, btnStart              ui.Button
+	btnOnline                      ui.Button // "Play a friend online", when a server is known
 
 	// preset, when set, is a game to play on from (a replayed record, the
 	// position editor): its variant, start and moves are fixed.
@@ -115,6 +116,9 @@ func NewNewGameScene(c Context) *NewGameScene {
 	s.side = ui.Segmented{Options: []string{cat.T("common.white"), cat.T("common.black"), cat.T("common.random")}, Selected: max(0, slices.Index(sideChoices, last.Side))}
 	s.btnBack = ui.Button{Label: cat.T("common.back"), Icon: ui.IconBack}
 	s.btnStart = ui.Button{Label: cat.T("common.play"), Kind: ui.Primary}
+	if c.Server() != "" {
+		s.btnOnline = ui.Button{Label: c.Text().T("online.play_online"), Icon: ui.IconPlay, TextSize: 15}
+	}
 	s.setWords(c)
 	return s
 }
@@ -152,6 +156,7 @@ func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 	s.side.Rect = s.rects.Side
 	s.btnBack.Rect = s.rects.Back
 	s.btnStart.Rect = s.rects.Start
+	s.btnOnline.Rect = NewGameOnlineButton(s.rects, scale)
 	s.setWords(c)
 }
 
@@ -193,6 +198,10 @@ func (s *NewGameScene) Update(c Context) error {
 		}
 	}
 	s.level.Disabled = s.opponent.Selected == 1
+	if s.btnOnline.Label != "" && s.preset == nil && c.Used(&s.btnOnline) {
+		c.Push(NewOnlineScene(c, ""))
+		return nil
+	}
 	if c.Used(&s.btnBack) {
 		s.back(c)
 		return nil
@@ -280,4 +289,15 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	s.side.Draw(dst, p)
 	s.btnBack.Draw(dst, p)
 	s.btnStart.Draw(dst, p)
+	if s.btnOnline.Label != "" && s.preset == nil {
+		s.btnOnline.Draw(dst, p)
+	}
+}
+
+// NewGameOnlineButton is where "Play a friend online" is: at the right of
+// the card's title.
+func NewGameOnlineButton(r NewGameRects, scale float64) Rect {
+	w := math.Min(r.Card.W*0.5, math.Round(230*scale))
+	h := math.Round(MinTouchDP * scale)
+	return Rect{X: r.Card.X + r.Card.W - r.pad - w, Y: r.titleY - h/2, W: w, H: h}
 }

@@ -62,6 +62,8 @@ type PlayScene struct {
 
 	ctlRects []Rect
 	words    playWords // play_words.go
+
+	online *onlineGame // an online game's extras (play_online.go); nil otherwise
 }
 
 // NewPlayScene starts a game.
@@ -162,6 +164,9 @@ func (s *PlayScene) boardRested(c Context) {
 func (s *PlayScene) Update(c Context) error {
 	s.sess.Tick(c.Tick(), s.boardReady())
 	s.showEvents(c)
+	if s.online != nil {
+		s.online.update(c, s)
+	}
 	s.export.poll(c, s.say)
 	if s.board.Step() {
 		s.boardRested(c)
@@ -174,7 +179,9 @@ func (s *PlayScene) Update(c Context) error {
 	}
 	s.handleKeys(c)
 	s.handlePanel(c)
-	s.handleBoard(c)
+	if s.online == nil || !s.online.blocksBoard() {
+		s.handleBoard(c)
+	}
 	s.showEvents(c)
 	s.refreshReview(c)
 	s.checkOver(c)
@@ -194,6 +201,9 @@ func (s *PlayScene) boardReady() bool {
 // board, hints appear.
 func (s *PlayScene) showEvents(c Context) {
 	for _, ev := range s.sess.Events() {
+		if s.online != nil {
+			s.online.event(c, s, ev)
+		}
 		switch ev.Kind {
 		case session.MovePlayed:
 			shown := 0
@@ -512,6 +522,9 @@ func (s *PlayScene) openMenu(c Context) {
 				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
+	if s.online != nil {
+		items = append(items, s.online.menuItems(c, s)...)
+	}
 	if friends(m) && m.CanOfferDraw() && !s.cfg.Analysis {
 		items = append(items, menuItem{cat.T("play.menu.draw"), func() {
 			s.menu.show(c, cat.T("play.menu.draw_title"),
@@ -617,6 +630,9 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 		s.drawExplanation(c, dst)
 	}
 	s.drawPanel(c, dst)
+	if s.online != nil {
+		s.online.drawShare(c, dst, s)
+	}
 	s.toast.draw(c, dst, s.board.Geometry().Inner())
 	s.board.DrawOverlay(dst)
 	s.menu.draw(c, dst)

@@ -108,9 +108,15 @@ func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Co
 	}
 	toMove := !s.sess.Over() && pos.SideToMove() == side
 	name, sub := s.cardText(c, side, pos)
+	if s.online != nil {
+		name = s.online.name(side)
+	}
 	thinkingSide, thinking := s.sess.Thinking()
 	thinking = thinking && thinkingSide == side && toMove && s.live()
 	drawSideCard(c, dst, r, side, name, sub, toMove, thinking)
+	if s.online != nil {
+		s.online.drawCard(c, dst, r, side)
+	}
 }
 
 // drawSideCard draws a player's card: a disc of the side's colour, the

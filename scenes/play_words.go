@@ -27,7 +27,7 @@ type statusKey struct {
 	reviewing, over      bool
 	explaining, thinking bool
 	one, mustCapture     bool
-	review               string
+	review, online       string
 	thinker, toMove      rules.Color
 }
 
@@ -61,6 +61,9 @@ func (s *PlayScene) statusText() (string, bool) {
 		explaining: s.explainUntil != 0, toMove: g.Position().SideToMove(), mustCapture: s.board.MustCapture()}
 	k.thinker, k.thinking = s.sess.Thinking()
 	_, k.one = s.sess.Local()
+	if s.online != nil {
+		k.online = s.online.msg
+	}
 	if k == s.words.statusKey && s.words.status != "" {
 		return s.words.status, s.words.statusWarn
 	}
@@ -79,6 +82,8 @@ func (s *PlayScene) makeStatus(k statusKey) (string, bool) {
 		return cat.Outcome(s.sess.Game().Outcome()), false
 	case k.explaining:
 		return cat.T("play.status_compulsory"), true
+	case k.online != "":
+		return k.online, false
 	}
 	if k.thinking {
 		if k.one {

@@ -18,7 +18,11 @@ func (a *App) Snapshot(s *platform.State) {
 	s.Outcome = rules.Outcome{}
 	s.Board = sprites.Geometry{}
 	s.Inspect = rules.NoSquare
+	s.Online = ""
 	if a.play != nil {
+		if a.play.online != nil {
+			s.Online = a.play.online.p.Code()
+		}
 		s.Game = a.play.sess.Game()
 		s.Outcome = s.Game.Outcome()
 	}

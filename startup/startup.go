@@ -47,6 +47,12 @@ type Options struct {
 	// code the game does not speak leaves the choice to Settings, then to
 	// the system.
 	Lang string
+
+	// Server is the online games' server (-server, ?server=); "" is, in a
+	// page served by a bashni-server, that server, else no online play.
+	// Game is a game's code to open at once (a link's ?game=).
+	Server string
+	Game   string
 }
 
 // Game is the game ready to run: an Ebitengine game (with the page's hooks
@@ -108,6 +114,8 @@ func New(o Options) *Game {
 		Level:    o.Level,
 		Friend:   o.Friend,
 		Seed:     o.Seed,
+		Server:   onlineServer(o.Server, settings.OnlineServer),
+		JoinGame: o.Game,
 	})
 	return &Game{Game: platform.Wrap(app), App: app}
 }

@@ -35,6 +35,10 @@ type Settings struct {
 	// Language is the language the player chose in Settings, as a code
 	// ("en", "ru", "ko", "ja"); "" follows the system's language.
 	Language string `json:"language,omitempty"`
+	// OnlineServer is the server of online games (http://host:port,
+	// https://host): used when none is given at start (-server, ?server=);
+	// "" offers online play only in a page served by a server.
+	OnlineServer string `json:"onlineServer,omitempty"`
 }
 
 // NewGameChoice is a choice of game on the new-game screen.
@@ -143,6 +147,20 @@ func (s *Settings) Normalize() {
 		s.Input = def.Input
 	}
 	s.NewGame.normalize(def.NewGame)
+	s.OnlineServer = onlineServer(s.OnlineServer)
+}
+
+// onlineServer keeps a server address that looks like one (a scheme the
+// online client dials and no spaces), else "".
+func onlineServer(s string) string {
+	s = strings.TrimSpace(s)
+	lower := strings.ToLower(s)
+	for _, scheme := range []string{"http://", "https://", "ws://", "wss://"} {
+		if strings.HasPrefix(lower, scheme) && len(s) > len(scheme) && len(s) <= 200 && !strings.ContainsAny(s, " \t\n") {
+			return s
+		}
+	}
+	return ""
 }
 
 // normalize repairs a choice in place: unknown words become def's, the

@@ -1,0 +1,338 @@
+package scenes
+
+import (
+	"context"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/online/client"
+	"bashni/online/protocol"
+	"bashni/online/remote"
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/session"
+	"bashni/sprites"
+)
+
+// SceneOnline is the "Play a friend online" screen: create a game, or join
+// one by its code.
+const SceneOnline = "online"
+
+// OnlineRects is where the online screen puts things.
+type OnlineRects struct {
+	Card                 Rect
+	Variant, Side, Clock Rect // the segmented controls
+	Back, Create         Rect
+	Code, Join           Rect // the code field and its button
+	labelY               [4]float64
+	titleY, statusY      float64
+	pad                  float64
+}
+
+// OnlineLayout lays out the online screen.
+func OnlineLayout(w, h, scale float64) OnlineRects {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	var r OnlineRects
+	cw := math.Min(w-dp(24), dp(560))
+	pad := dp(18)
+	seg, label, gap, btn, title := dp(48), dp(28), dp(12), dp(52), dp(52)
+	ch := pad + title + 3*(label+seg+gap) + btn + dp(18) + label + seg + dp(56) + pad
+	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
+	r.pad = pad
+	x, iw := r.Card.X+pad, cw-2*pad
+	y := r.Card.Y + pad
+	r.titleY = y + title/2
+	y += title
+	for i, row := range []*Rect{&r.Variant, &r.Side, &r.Clock} {
+		r.labelY[i] = y + label/2
+		y += label
+		*row = Rect{X: x, Y: y, W: iw, H: seg}
+		y += seg + gap
+	}
+	bw := (iw - dp(12)) / 2
+	r.Back = Rect{X: x, Y: y, W: bw, H: btn}
+	r.Create = Rect{X: x + bw + dp(12), Y: y, W: bw, H: btn}
+	y += btn + dp(18)
+	r.labelY[3] = y + label/2
+	y += label
+	jw := math.Min(dp(140), iw*0.4)
+	r.Code = Rect{X: x, Y: y, W: iw - jw - dp(12), H: seg}
+	r.Join = Rect{X: x + iw - jw, Y: y, W: jw, H: seg}
+	y += seg
+	r.statusY = y + dp(28)
+	return r
+}
+
+// The clocks offered, in the order of their segments.
+var onlineClocks = []protocol.Clock{
+	protocol.Untimed, protocol.Blitz5, protocol.Rapid10,
+	{Kind: protocol.ClockCorrespondence, Days: 3},
+}
+
+// OnlineScene creates a game on the server, or joins one by its code.
+type OnlineScene struct {
+	rects                OnlineRects
+	variant, side, clock ui.Segmented
+	btnBack, btnCreate   ui.Button
+	btnJoin              ui.Button
+	code                 *ui.TextField
+
+	words struct{ title, game, side, clock, join, status string }
+	busy  bool
+	err   string
+	// fromLink: opened at start to join a link's game.
+	fromLink, linkJoined bool
+	wait                 chan onlineResult
+}
+
+type onlineResult struct {
+	p   *remote.Player
+	err error
+}
+
+// NewOnlineScene makes the screen; code, if not empty, is joined at once.
+func NewOnlineScene(c Context, code string) *OnlineScene {
+	t := c.Text()
+	s := &OnlineScene{}
+	last := c.Settings().NewGame
+	s.variant = ui.Segmented{Options: []string{t.T("online.bashni"), t.T("online.lasca")}}
+	if last.Variant.Rules() == rules.Lasca {
+		s.variant.Selected = 1
+	}
+	s.side = ui.Segmented{Options: []string{t.T("online.white"), t.T("online.black"), t.T("online.random")}, Selected: 2}
+	s.clock = ui.Segmented{Options: []string{t.T("online.clock_none"), "5+3", "10+5", t.T("online.clock_days")}}
+	s.btnBack = ui.Button{Label: t.T("online.back"), Icon: ui.IconBack}
+	s.btnCreate = ui.Button{Label: t.T("online.create"), Kind: ui.Primary}
+	s.btnJoin = ui.Button{Label: t.T("online.join")}
+	s.code = ui.NewTextField(t.T("online.code_placeholder"))
+	s.words.title = t.T("online.title")
+	s.words.game = t.T("online.game")
+	s.words.side = t.T("online.you_play")
+	s.words.clock = t.T("online.clock")
+	s.words.join = t.T("online.join_label")
+	if code != "" {
+		// Joined from the first Update: in a page the game is still
+		// starting now, and a dial begun before it runs could time out.
+		s.fromLink = true
+		s.code.SetText(code)
+	}
+	return s
+}
+
+// Name is the scene's name.
+func (s *OnlineScene) Name() string { return SceneOnline }
+
+// Layout places the controls.
+func (s *OnlineScene) Layout(c Context, w, h, scale float64) {
+	s.rects = OnlineLayout(w, h, scale)
+	s.variant.Rect, s.side.Rect, s.clock.Rect = s.rects.Variant, s.rects.Side, s.rects.Clock
+	s.btnBack.Rect, s.btnCreate.Rect, s.btnJoin.Rect = s.rects.Back, s.rects.Create, s.rects.Join
+	s.code.Layout(s.rects.Code)
+}
+
+// Update handles the choices and waits for the server.
+func (s *OnlineScene) Update(c Context) error {
+	if s.fromLink && !s.linkJoined {
+		s.linkJoined = true
+		s.join(c)
+	}
+	if s.busy {
+		c.Spin()
+		select {
+		case r := <-s.wait:
+			s.busy = false
+			s.setDisabled()
+			if r.err != nil {
+				s.err = c.Text().F("online.failed", "Error", r.err.Error())
+				c.Invalidate()
+				return nil
+			}
+			openOnlineGame(c, r.p)
+			return nil
+		default:
+		}
+	}
+	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
+		if c.Used(sg) {
+			c.Play(uiTap)
+		}
+	}
+	if s.code.Update(c) {
+		c.Invalidate()
+	}
+	if s.code.Changed {
+		s.code.Changed = false
+		s.err = ""
+	}
+	switch {
+	case c.Used(&s.btnBack):
+		s.back(c)
+	case c.Used(&s.btnCreate):
+		s.create(c)
+	case c.Used(&s.btnJoin):
+		s.join(c)
+	case c.Keys().Consume(ActBack):
+		s.back(c)
+	case c.Keys().Consume(ActConfirm):
+		if strings.TrimSpace(s.code.Text()) != "" {
+			s.join(c)
+		} else {
+			s.create(c)
+		}
+	}
+	return nil
+}
+
+func (s *OnlineScene) back(c Context) {
+	s.code.Blur()
+	c.Pop()
+}
+
+func (s *OnlineScene) setDisabled() {
+	for _, b := range []*ui.Button{&s.btnCreate, &s.btnJoin} {
+		b.Disabled = s.busy
+	}
+	s.variant.Disabled, s.side.Disabled, s.clock.Disabled = s.busy, s.busy, s.busy
+}
+
+// connect runs f off the game loop; Update picks up its player.
+func (s *OnlineScene) connect(c Context, f func(ctx context.Context) (*remote.Player, error)) {
+	if s.busy {
+		return
+	}
+	s.busy, s.err = true, ""
+	s.words.status = c.Text().T("online.connecting")
+	s.setDisabled()
+	s.wait = make(chan onlineResult, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+		defer cancel()
+		p, err := f(ctx)
+		s.wait <- onlineResult{p, err}
+	}()
+	c.Invalidate()
+}
+
+func (s *OnlineScene) create(c Context) {
+	server, store := c.Server(), c.Store()
+	g := client.Game{Variant: "bashni", Color: [...]string{protocol.White, protocol.Black, "random"}[s.side.Selected], Clock: onlineClocks[s.clock.Selected]}
+	if s.variant.Selected == 1 {
+		g.Variant = "lasca"
+	}
+	s.code.Blur()
+	s.connect(c, func(ctx context.Context) (*remote.Player, error) { return remote.Create(ctx, server, g, store) })
+}
+
+func (s *OnlineScene) join(c Context) {
+	server, store := c.Server(), c.Store()
+	code, err := protocol.NormalizeCode(s.code.Text())
+	if err != nil {
+		s.err = c.Text().T("online.bad_code")
+		c.Invalidate()
+		return
+	}
+	s.code.Blur()
+	s.connect(c, func(ctx context.Context) (*remote.Player, error) { return remote.Open(ctx, server, code, store) })
+}
+
+// Draw draws the screen.
+func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
+	t := p.Theme
+	r := s.rects
+	if s.fromLink {
+		// Opened at start from a link: nothing under it has been shown.
+		dst.Fill(t.Background)
+	} else {
+		c.DrawBackdrop(dst)
+	}
+	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
+	p.Text(dst, s.words.title, 26, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	for i, l := range []string{s.words.game, s.words.side, s.words.clock, s.words.join} {
+		p.Text(dst, l, 15, sprites.Medium, r.Card.X+r.pad+p.DP(2), r.labelY[i], text.AlignStart, text.AlignCenter, t.TextDim)
+	}
+	s.variant.Draw(dst, p)
+	s.side.Draw(dst, p)
+	s.clock.Draw(dst, p)
+	s.btnBack.Draw(dst, p)
+	s.btnCreate.Draw(dst, p)
+	s.code.Draw(dst, p, c.Tick())
+	s.btnJoin.Draw(dst, p)
+	msg, col := "", t.TextDim
+	switch {
+	case s.busy:
+		msg = s.words.status
+		c.Renderer().DrawSpinner(dst, r.Card.X+r.Card.W-r.pad-p.DP(10), r.statusY, p.DP(18), float64(c.Tick()%60)/60, t.Accent)
+	case s.err != "":
+		msg, col = s.err, t.MustCapture
+	}
+	if msg != "" {
+		// Up to three lines: a connection error can be long.
+		lines := p.Wrap(msg, 13, sprites.Medium, r.Card.W-2*r.pad-p.DP(28))
+		if len(lines) > 3 {
+			lines = lines[:3]
+		}
+		y := r.statusY - p.DP(8)*float64(len(lines)-1)
+		for _, l := range lines {
+			p.Text(dst, l, 13, sprites.Medium, r.Card.X+r.pad, y, text.AlignStart, text.AlignCenter, col)
+			y += p.DP(16)
+		}
+	}
+}
+
+// openOnlineGame shows the online game p on the play screen, in place of
+// any other game.
+func openOnlineGame(c Context, p *remote.Player) {
+	if g := c.Game(); g != nil {
+		g.sess.Pause()
+	}
+	ps := newOnlinePlayScene(c, p)
+	c.SetGame(ps)
+	c.Start(ps)
+}
+
+// newOnlinePlayScene is the play screen of the online game p.
+func newOnlinePlayScene(c Context, p *remote.Player) *PlayScene {
+	v, err := rules.ParseVariant(p.Info().State.Variant)
+	if err != nil {
+		v = rules.Bashni
+	}
+	ps := NewPlayScene(c, GameConfig{Variant: v, Human: p.Local(), Online: p})
+	ps.online = newOnlineGame(c, p)
+	return ps
+}
+
+// onlineSession is the session of an online game: the server's moves, a
+// person at this device's seat and the remote player at the other; not
+// autosaved (the server keeps it), archived when it ends.
+func (a *App) onlineSession(cfg GameConfig) *session.Session {
+	sc, err := cfg.Online.Config()
+	if err == nil {
+		if !cfg.Online.Spectator() {
+			sc.Archive = a.archiveGame(cfg.Human)
+		}
+		if s, err := session.New(sc); err == nil {
+			return s
+		}
+	}
+	s, _ := session.New(session.Config{Variant: cfg.Variant})
+	return s
+}
+
+// closeReplacedOnline ends the connection of the online game old when the
+// game in progress becomes g (another game, or another online game).
+func closeReplacedOnline(old, g *PlayScene) {
+	if old == nil || old == g || old.online == nil {
+		return
+	}
+	if g != nil && g.online != nil && g.online.p == old.online.p {
+		return // the same game shown afresh
+	}
+	go old.online.p.Close()
+}
+
+// Server is the online server's address; "" hides online play.
+func (a *App) Server() string { return a.opts.Server }

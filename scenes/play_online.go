@@ -1,0 +1,300 @@
+package scenes
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/online/protocol"
+	"bashni/online/remote"
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/session"
+	"bashni/sprites"
+)
+
+// onlineGame is what the play screen adds for a game on a server: the code
+// and link to share while the friend has not come, presence, clocks, the
+// other side's offers to answer, the rematch.
+type onlineGame struct {
+	p    *remote.Player
+	link string
+
+	// What was last shown, to redraw only on a change.
+	version   int64
+	connected bool
+	online    [2]bool
+	status    string
+	second    int64
+
+	// Words and figures, made when they change (never in Draw).
+	words struct {
+		waiting, code, copy, copied, share, offline, reconnecting, watching string
+		names                                                               [2]string
+	}
+	clocks  [2]string
+	msg     string // the status line's online part ("" to leave it to the game)
+	btnCopy ui.Button
+
+	rematchOffered bool
+	rematchWait    chan onlineResult
+}
+
+func newOnlineGame(c Context, p *remote.Player) *onlineGame {
+	t := c.Text()
+	o := &onlineGame{p: p, link: remote.Link(p.Server(), p.Code()), version: -1}
+	o.words.waiting = t.T("online.waiting")
+	o.words.code = t.F("online.code", "Code", p.Code())
+	o.words.copy = t.T("online.copy_link")
+	o.words.copied = t.T("online.copied")
+	o.words.share = t.T("online.share")
+	o.words.offline = t.T("online.opponent_offline")
+	o.words.reconnecting = t.T("online.reconnecting")
+	o.words.watching = t.F("online.watching", "Code", p.Code())
+	for _, side := range []rules.Color{rules.White, rules.Black} {
+		switch {
+		case p.Spectator():
+			o.words.names[side] = t.ColorName(side)
+		case side == p.Local():
+			o.words.names[side] = t.T("online.you")
+		default:
+			o.words.names[side] = t.T("online.friend")
+		}
+	}
+	o.btnCopy = ui.Button{Label: o.words.copy, Icon: ui.IconRecord, Kind: ui.Primary}
+	return o
+}
+
+// update follows the server: words, clocks, a rematch; a game that can no
+// longer be followed move by move is shown afresh.
+func (o *onlineGame) update(c Context, s *PlayScene) {
+	if o.p.Desynced() {
+		openOnlineGame(c, o.p)
+		return
+	}
+	info := o.p.Info()
+	st := info.State
+	now := time.Now()
+	sec := now.Unix()
+	changed := st.Version != o.version || info.Connected != o.connected || st.Status != o.status ||
+		info.Online(rules.White) != o.online[0] || info.Online(rules.Black) != o.online[1]
+	if changed || (sec != o.second && st.Clocks != nil && st.Status == protocol.StatusPlaying) {
+		o.version, o.connected, o.status, o.second = st.Version, info.Connected, st.Status, sec
+		o.online = [2]bool{info.Online(rules.White), info.Online(rules.Black)}
+		o.relabel(c, info, now)
+		c.Invalidate()
+	}
+	if st.Status == protocol.StatusWaiting && s.live() {
+		_, o.btnCopy.Rect = onlineShareRects(s.layout)
+		if c.Used(&o.btnCopy) {
+			c.Clipboard().Copy(o.link)
+			s.say(c, o.words.copied)
+		}
+	}
+	// The rematch, once both agreed: this device's seat in the new game.
+	if st.RematchGame != "" && !o.p.Spectator() && o.rematchWait == nil {
+		o.rematchWait = make(chan onlineResult, 1)
+		p := o.p
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+			defer cancel()
+			np, err := p.Rematch(ctx)
+			o.rematchWait <- onlineResult{np, err}
+		}()
+	}
+	if o.rematchWait != nil {
+		select {
+		case r := <-o.rematchWait:
+			if r.err != nil {
+				s.say(c, c.Text().F("online.failed", "Error", r.err.Error()))
+				return
+			}
+			o.p.Close()
+			openOnlineGame(c, r.p)
+		default:
+		}
+	}
+}
+
+// relabel makes the status line and the clocks from the server's view.
+func (o *onlineGame) relabel(c Context, info remote.Info, now time.Time) {
+	t := c.Text()
+	st := info.State
+	switch {
+	case !info.Connected:
+		o.msg = o.words.reconnecting
+	case st.Status == protocol.StatusWaiting:
+		o.msg = o.words.waiting
+	case o.p.Spectator() && st.Status == protocol.StatusPlaying:
+		o.msg = o.words.watching
+	case st.Status == protocol.StatusPlaying && !o.p.Spectator() && !info.Online(o.p.Local().Opponent()):
+		o.msg = o.words.offline
+	case st.Status == protocol.StatusOver && st.Rematch != "" && !o.p.Spectator():
+		if st.Rematch == seatWord(o.p.Local()) {
+			o.msg = t.T("online.rematch_offered")
+		} else {
+			o.msg = t.T("online.rematch_asked")
+		}
+	default:
+		o.msg = ""
+	}
+	for _, side := range []rules.Color{rules.White, rules.Black} {
+		o.clocks[side] = ""
+		ms, ok := info.ClockLeft(side, now)
+		if !ok {
+			continue
+		}
+		if st.Clock.Kind == protocol.ClockCorrespondence {
+			h := int(ms / 3_600_000)
+			o.clocks[side] = t.F("online.days_hours", "Days", h/24, "Hours", h%24)
+			continue
+		}
+		secs := int(math.Ceil(float64(ms) / 1000))
+		if secs >= 3600 {
+			o.clocks[side] = fmt.Sprintf("%d:%02d:%02d", secs/3600, secs/60%60, secs%60)
+		} else {
+			o.clocks[side] = fmt.Sprintf("%d:%02d", secs/60, secs%60)
+		}
+	}
+}
+
+func seatWord(c rules.Color) string {
+	if c == rules.Black {
+		return protocol.Black
+	}
+	return protocol.White
+}
+
+// event follows the session's events: the other side's offers are asked
+// of the person, its presence is said.
+func (o *onlineGame) event(c Context, s *PlayScene, ev session.Event) {
+	if o.p.Spectator() || ev.Side == o.p.Local() {
+		return
+	}
+	t := c.Text()
+	switch ev.Kind {
+	case session.DrawOffered:
+		s.menu.show(c, t.T("online.draw_offered"),
+			menuItem{t.T("online.accept_draw"), func() { s.settle(c); _ = s.sess.AnswerDraw(true); s.showEvents(c) }},
+			menuItem{t.T("online.decline"), func() { _ = s.sess.AnswerDraw(false); s.showEvents(c) }})
+	case session.TakebackRequested:
+		s.menu.show(c, t.T("online.takeback_asked"),
+			menuItem{t.T("online.accept_takeback"), func() { s.settle(c); _ = s.sess.AnswerTakeback(true); s.showEvents(c) }},
+			menuItem{t.T("online.decline"), func() { _ = s.sess.AnswerTakeback(false); s.showEvents(c) }})
+	case session.DrawDeclined:
+		s.say(c, t.T("online.draw_declined"))
+	case session.TakebackAnswered:
+		if !ev.Accept {
+			s.say(c, t.T("online.takeback_declined"))
+		}
+	case session.PresenceChanged:
+		if ev.Connected {
+			s.say(c, t.T("online.opponent_back"))
+		} else {
+			s.say(c, t.T("online.opponent_left"))
+		}
+	}
+}
+
+// menuItems are the online game's entries of the in-game menu.
+func (o *onlineGame) menuItems(c Context, s *PlayScene) []menuItem {
+	t := c.Text()
+	m := s.sess
+	var items []menuItem
+	if m.CanOfferDraw() && !o.p.Spectator() {
+		items = append(items, menuItem{t.T("online.offer_draw"), func() {
+			_ = m.OfferDraw()
+			s.showEvents(c)
+			s.say(c, t.T("online.draw_sent"))
+		}})
+	}
+	if m.CanUndo() && !o.p.Spectator() {
+		items = append(items, menuItem{t.T("online.ask_takeback"), func() { s.undo(c); s.say(c, t.T("online.takeback_sent")) }})
+	}
+	if m.Over() && !o.p.Spectator() && o.p.Info().State.RematchGame == "" {
+		items = append(items, menuItem{t.T("online.rematch"), func() {
+			o.p.OfferRematch()
+			o.rematchOffered = true
+			s.say(c, t.T("online.rematch_offered"))
+		}})
+	}
+	items = append(items, menuItem{t.T("online.copy_link"), func() {
+		c.Clipboard().Copy(o.link)
+		s.say(c, o.words.copied)
+	}})
+	return items
+}
+
+// name is the card's name of side.
+func (o *onlineGame) name(side rules.Color) string { return o.words.names[side&1] }
+
+// drawCard adds the clock and the presence dot to a player's card.
+func (o *onlineGame) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Color) {
+	p := c.Painter()
+	t := p.Theme
+	x := r.X + r.W - p.DP(40)
+	if clk := o.clocks[side&1]; clk != "" {
+		p.Text(dst, clk, 20, sprites.Bold, x, r.Y+r.H/2, text.AlignEnd, text.AlignCenter, t.Text)
+		x -= p.Measure(clk, 20, sprites.Bold) + p.DP(12)
+	}
+	col := ui.Alpha(t.TextDim, 0.5)
+	if o.online[side&1] {
+		col = t.Accent
+	}
+	p.Ring(dst, x-p.DP(5), r.Y+r.H/2, p.DP(5), p.DP(2), col)
+	if o.online[side&1] {
+		p.Circle(dst, x-p.DP(5), r.Y+r.H/2, p.DP(3), col)
+	}
+}
+
+// drawShare draws the code and the link to share over the board while the
+// friend has not come.
+func (o *onlineGame) drawShare(c Context, dst *ebiten.Image, s *PlayScene) {
+	if o.status != protocol.StatusWaiting || !s.live() {
+		return
+	}
+	p := c.Painter()
+	t := p.Theme
+	r, btn := onlineShareRects(s.layout)
+	w := r.W
+	p.RoundRect(dst, r, p.DP(14), ui.Alpha(t.Panel, 0.96), p.DP(2), t.Accent)
+	y := r.Y + p.DP(24)
+	p.Text(dst, o.words.share, 15, sprites.Medium, r.X+r.W/2, y, text.AlignCenter, text.AlignCenter, t.TextDim)
+	y += p.DP(38)
+	p.Text(dst, o.p.Code(), 36, sprites.Bold, r.X+r.W/2, y, text.AlignCenter, text.AlignCenter, t.Text)
+	y += p.DP(34)
+	link, size := o.link, 13.0
+	for size > 10 && p.Measure(link, size, sprites.Regular) > w-p.DP(24) {
+		size -= 0.5
+	}
+	p.Text(dst, link, size, sprites.Regular, r.X+r.W/2, y, text.AlignCenter, text.AlignCenter, t.TextDim)
+	o.btnCopy.Rect = btn
+	o.btnCopy.Draw(dst, p)
+}
+
+// blocksBoard: while the friend has not come the share card covers the
+// board, which takes no moves.
+func (o *onlineGame) blocksBoard() bool { return o.status == protocol.StatusWaiting }
+
+// OnlineShareButton is where the play screen's "Copy link" button is while
+// an online game waits for the friend (for tests).
+func OnlineShareButton(l PlayLayout) Rect {
+	_, b := onlineShareRects(l)
+	return b
+}
+
+// onlineShareRects are the share card over the board of layout l and its
+// button.
+func onlineShareRects(l PlayLayout) (card, btn Rect) {
+	in := l.Board.Inner()
+	dp := func(v float64) float64 { return v * l.Scale }
+	w := math.Min(in.W-dp(24), dp(420))
+	h := dp(196)
+	r := Rect{X: in.X + (in.W-w)/2, Y: in.Y + (in.H-h)/2, W: w, H: h}
+	bw := math.Min(w-dp(32), dp(220))
+	return r, Rect{X: r.X + (r.W-bw)/2, Y: r.Y + r.H - dp(16) - dp(MinTouchDP), W: bw, H: dp(MinTouchDP)}
+}
