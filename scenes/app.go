@@ -85,8 +85,10 @@ type App struct {
 	saver    *storage.Saver // writes off the game loop; nil without a store
 	archiver archiver       // adds finished games to the archive, off the game loop
 	sound    *audio.Player
-	// text is the game's words in the player's language.
-	text *i18n.Catalog
+	// text is the game's words in the player's language; langLoading
+	// brings the one chosen in Settings (language.go).
+	text        *i18n.Catalog
+	langLoading chan loaded
 	// clipboard copies and pastes game records.
 	clipboard platform.Clipboard
 
@@ -167,6 +169,7 @@ func NewApp(opts Options) *App {
 	}
 	a.theme = sprites.ThemeNamed(a.settings.Theme)
 	a.renderer = sprites.NewRenderer(a.theme)
+	a.renderer.SetLanguage(a.text)
 	a.painter = ui.NewPainter(a.renderer, 1)
 	a.rec = input.NewRecognizer(input.Config{NoDrag: !a.settings.Input.AllowsDrag()})
 	a.adapter = input.NewAdapter(a.rec)
@@ -233,6 +236,9 @@ func (a *App) SetSettings(s storage.Settings) {
 	}
 	a.applySound()
 	a.rec.SetNoDrag(!s.Input.AllowsDrag())
+	if s.Language != old.Language {
+		a.changeLanguage(s.Language)
+	}
 	if a.saver != nil {
 		a.saver.SaveSettings(s)
 	}
@@ -444,9 +450,9 @@ func (a *App) Update() error {
 	if changed, err := sprites.PollFonts(); err != nil {
 		a.notify(err.Error())
 	} else if changed {
-		a.layoutNow()
-		a.Invalidate()
+		a.relayoutAll()
 	}
+	a.pollLanguage()
 	if a.layoutDue != 0 && a.tick >= a.layoutDue {
 		a.layoutNow()
 	}

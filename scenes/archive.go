@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -53,14 +52,20 @@ type ArchiveScene struct {
 	pressed int
 	pressY  float64
 	dragged bool
+
+	// The words shown, in the player's language (set in Layout).
+	title, sub string
+	empty      []string
+	rows       []archiveRow
+	pillW      float64 // the result's pill: as wide as its longest word needs
 }
 
 // NewArchiveScene loads the archive.
 func NewArchiveScene(c Context) *ArchiveScene {
 	s := &ArchiveScene{hover: -1, pressed: -1}
-	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
+	s.btnBack = ui.Button{Icon: ui.IconBack}
 	if c.Store() == nil {
-		s.note = "Finished games are not kept in this session."
+		s.note = c.Text().T("archive.not_kept")
 		return s
 	}
 	games, notice := c.Archive()
@@ -82,6 +87,25 @@ func (s *ArchiveScene) Layout(c Context, w, h, scale float64) {
 	s.rects = ArchiveLayout(w, h, scale, len(s.games))
 	s.btnBack.Rect = s.rects.Back
 	s.clamp()
+	s.setWords(c)
+}
+
+// setWords puts the list in the player's language, each row fitted to the
+// width it has.
+func (s *ArchiveScene) setWords(c Context) {
+	cat, p, r := c.Text(), c.Painter(), s.rects
+	s.btnBack.Label = cat.T("common.back")
+	s.title = cat.T("archive.title")
+	s.sub = cat.N("archive.kept", storage.ArchiveLimit)
+	s.empty = p.Wrap(cat.T("archive.empty"), 16, sprites.Regular, r.List.W-p.DP(48))
+	in := ui.Inset(Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
+	s.pillW = archivePillWidth(cat, p, s.games, in.W)
+	x := in.X + p.DP(10) + s.pillW + p.DP(14)
+	maxW := in.X + in.W - x - p.DP(30)
+	s.rows = s.rows[:0]
+	for _, g := range s.games {
+		s.rows = append(s.rows, archiveRowWords(cat, p, g, maxW, s.pillW))
+	}
 }
 
 func (s *ArchiveScene) maxScroll() float64 {
@@ -161,7 +185,7 @@ func (s *ArchiveScene) open(c Context, i int) {
 	g := s.games[i]
 	im, err := parseImport(g.Record, g.Variant.Rules())
 	if err != nil {
-		s.note = "This game's record cannot be read: " + err.Error()
+		s.note = c.Text().F("archive.unreadable", "Error", errorWords(c.Text(), err))
 		c.Invalidate()
 		return
 	}
@@ -181,8 +205,8 @@ func (s *ArchiveScene) Draw(c Context, dst *ebiten.Image) {
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	x := r.Card.X + p.DP(22)
-	p.Text(dst, "Finished games", 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
-	sub := "The last " + plural(storage.ArchiveLimit, "game", "games") + " you finish are kept here. Tap one to replay it."
+	p.Text(dst, s.title, 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	sub := s.sub
 	if s.note != "" {
 		sub = s.note
 	}
@@ -194,7 +218,7 @@ func (s *ArchiveScene) Draw(c Context, dst *ebiten.Image) {
 	}
 	l := r.List
 	if len(s.games) == 0 {
-		msg := p.Wrap("No finished games yet. Play a game to the end — win, lose or draw — and it will be listed here.", 16, sprites.Regular, l.W-p.DP(48))
+		msg := s.empty
 		y := l.Y + l.H/2 - float64(len(msg)-1)*p.DP(11)
 		for _, m := range msg {
 			p.Text(dst, m, 16, sprites.Regular, l.X+l.W/2, y, text.AlignCenter, text.AlignCenter, t.TextDim)
@@ -222,7 +246,10 @@ func (s *ArchiveScene) Draw(c Context, dst *ebiten.Image) {
 func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 	p := c.Painter()
 	t := p.Theme
-	g := s.games[i]
+	if i >= len(s.rows) {
+		return
+	}
+	row := &s.rows[i]
 	in := ui.Inset(r, p.DP(3))
 	switch {
 	case i == s.pressed:
@@ -233,65 +260,20 @@ func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 		p.RoundRect(dst, in, p.DP(10), ui.Alpha(t.Button, 0.35), 0, color.NRGBA{})
 	}
 	// The result, as a pill.
-	outcome := archiveOutcome(g)
-	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: math.Min(p.DP(86), math.Round(in.W*0.2)), H: p.DP(30)}
+	outcome := row.outcome
+	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: s.pillW, H: p.DP(30)}
 	fill, fg := ui.Alpha(t.TextDim, 0.25), t.Text
-	switch outcome {
-	case "Won", "White won", "Black won":
+	switch row.kind {
+	case outcomeWon:
 		fill, fg = t.Accent, t.AccentText
-	case "Draw":
+	case outcomeDraw:
 		fill = ui.Alpha(t.Hint, 0.45)
 	}
 	p.RoundRect(dst, pill, pill.H/2, fill, 0, color.NRGBA{})
-	size := 14.0
-	for size > 10 && p.Measure(outcome, size, sprites.Bold) > pill.W-p.DP(10) {
-		size--
-	}
-	p.Text(dst, outcome, size, sprites.Bold, pill.X+pill.W/2, pill.Y+pill.H/2, text.AlignCenter, text.AlignCenter, fg)
+	p.Text(dst, outcome, row.outcomeSize, sprites.Bold, pill.X+pill.W/2, pill.Y+pill.H/2, text.AlignCenter, text.AlignCenter, fg)
 
 	x := pill.X + pill.W + p.DP(14)
-	maxW := in.X + in.W - x - p.DP(30)
-	line1 := g.Opponent + " · " + string(g.Variant)
-	// The second line: the date and the length, then what fits of the
-	// side played and the reason.
-	line2 := g.Finished.Local().Format("2 Jan 2006, 15:04") + " · " + archiveLength(g.Plies)
-	var extras []string
-	if strings.HasPrefix(g.Opponent, "Computer") {
-		extras = append(extras, "as "+strings.ToUpper(string(g.Human[:1]))+string(g.Human[1:]))
-	}
-	if g.Reason != "" {
-		extras = append(extras, shortReason(g.Reason))
-	}
-	for _, e := range extras {
-		if p.Measure(line2+" · "+e, 12, sprites.Regular) > maxW {
-			break
-		}
-		line2 += " · " + e
-	}
-	fit := func(s string, size float64, w sprites.Weight) float64 {
-		for size > 10 && p.Measure(s, size, w) > maxW {
-			size -= 0.5
-		}
-		return size
-	}
-	p.Text(dst, line1, fit(line1, 16, sprites.Medium), sprites.Medium, x, in.Y+in.H/2-p.DP(10), text.AlignStart, text.AlignCenter, t.Text)
-	p.Text(dst, line2, fit(line2, 13, sprites.Regular), sprites.Regular, x, in.Y+in.H/2+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
+	p.Text(dst, row.line1, row.size1, sprites.Medium, x, in.Y+in.H/2-p.DP(10), text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, row.line2, row.size2, sprites.Regular, x, in.Y+in.H/2+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
 	ui.IconForward(dst, p, in.X+in.W-p.DP(18), in.Y+in.H/2, p.DP(18), ui.Alpha(t.TextDim, 0.8))
-}
-
-// shortReason shortens a result's explanation for a list row: "White
-// wins: Black has no legal move (…)." becomes "no moves left".
-func shortReason(s string) string {
-	for _, r := range []struct{ has, short string }{
-		{"no legal move", "no moves left"},
-		{"resigned", "resignation"},
-		{"three times", "repetition"},
-		{"without a capture", "15-move rule"},
-		{"agreement", "agreed"},
-	} {
-		if strings.Contains(s, r.has) {
-			return r.short
-		}
-	}
-	return s
 }

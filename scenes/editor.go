@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
+	"bashni/i18n"
 	"bashni/rules"
 	"bashni/scenes/board"
 	"bashni/scenes/input"
@@ -168,6 +169,41 @@ type EditorScene struct {
 	export        exporter
 	notice        string
 	noticeAt      int64
+
+	// The words shown, in the player's language: set in Layout, and the
+	// status and the brush's description when what they say changes
+	// (version counts the edits).
+	title      string
+	version    int
+	statusFor  editorStatusKey
+	status     editorStatus
+	brushFor   editorBrushKey
+	brushTitle string
+	brushSub   string
+}
+
+// editorStatusKey is what the editor's status lines depend on.
+type editorStatusKey struct {
+	cat                         *i18n.Catalog
+	notice, message             string
+	thinking, analysed, compact bool
+	version                     int
+	width                       float64
+}
+
+// editorStatus is the status, wrapped to its box.
+type editorStatus struct {
+	wrapped, hint []string
+	lines         int // lines before wrapping
+	warn          bool
+}
+
+// editorBrushKey is what the brush's description depends on.
+type editorBrushKey struct {
+	cat    *i18n.Catalog
+	col    rules.Column
+	placed bool
+	canAdd bool
 }
 
 // NewEditorScene opens the editor on p (nil: the start position of the
@@ -175,27 +211,26 @@ type EditorScene struct {
 func NewEditorScene(c Context, p *rules.Position) *EditorScene {
 	v := c.Settings().NewGame.Variant.Rules() // the variant last played
 	s := &EditorScene{model: newEditorModel(v, p)}
+	s.model.words = c.Text()
 	s.board = board.New(c.Renderer(), c)
 	for i := range s.pieces {
 		s.pieces[i] = ui.Button{Kind: ui.Secondary}
 	}
 	s.btnUndo = ui.Button{Icon: ui.IconUndo, Kind: ui.Secondary}
 	s.btnClearCol = ui.Button{Icon: ui.IconClose, Kind: ui.Secondary}
-	s.tool = ui.Segmented{Options: []string{"Place", "Erase"}}
-	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}}
 	if s.model.variant == rules.Lasca {
 		s.variant.Selected = 1
 	}
-	s.side = ui.Segmented{Options: []string{"White to move", "Black to move"}}
 	if s.model.side == rules.Black {
 		s.side.Selected = 1
 	}
-	s.btnEmpty = ui.Button{Label: "Empty", TextSize: 15}
-	s.btnStart = ui.Button{Label: "Start", TextSize: 15}
-	s.btnCopy = ui.Button{Label: "Copy FEN", TextSize: 15}
-	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
-	s.btnAnalyse = ui.Button{Label: "Analyse", Icon: ui.IconHint}
-	s.btnPlay = ui.Button{Label: "Play", Kind: ui.Primary}
+	s.btnEmpty = ui.Button{TextSize: 15}
+	s.btnStart = ui.Button{TextSize: 15}
+	s.btnCopy = ui.Button{TextSize: 15}
+	s.btnBack = ui.Button{Icon: ui.IconBack}
+	s.btnAnalyse = ui.Button{Icon: ui.IconHint}
+	s.btnPlay = ui.Button{Kind: ui.Primary}
+	s.setWords(c, false)
 	s.changed(c)
 	return s
 }
@@ -218,16 +253,33 @@ func (s *EditorScene) Layout(c Context, w, h, scale float64) {
 	s.tool.Rect, s.variant.Rect, s.side.Rect = r.Tool, r.Variant, r.Side
 	s.btnEmpty.Rect, s.btnStart.Rect, s.btnCopy.Rect = r.Empty, r.Start, r.CopyFEN
 	s.btnBack.Rect, s.btnAnalyse.Rect, s.btnPlay.Rect = r.Back, r.Analyse, r.Play
-	// Short labels where the rows are short.
+	s.setWords(c, r.Compact)
 	if r.Compact {
-		s.side.Options = []string{"White", "Black"}
-		s.btnCopy.Label, s.btnEmpty.Label = "FEN", "Clear"
 		s.btnBack.Icon, s.btnAnalyse.Icon = nil, nil
 	} else {
-		s.side.Options = []string{"White to move", "Black to move"}
-		s.btnCopy.Label, s.btnEmpty.Label = "Copy FEN", "Empty"
 		s.btnBack.Icon, s.btnAnalyse.Icon = ui.IconBack, ui.IconHint
 	}
+}
+
+// setWords labels the controls in the player's language: short labels
+// where the rows are short (compact).
+func (s *EditorScene) setWords(c Context, compact bool) {
+	cat := c.Text()
+	s.model.words = cat
+	s.tool.Options = []string{cat.T("editor.place"), cat.T("editor.erase")}
+	s.variant.Options = []string{cat.VariantName(rules.Bashni), cat.VariantName(rules.Lasca)}
+	if compact {
+		s.side.Options = []string{cat.T("common.white"), cat.T("common.black")}
+		s.btnCopy.Label, s.btnEmpty.Label = cat.T("editor.fen"), cat.T("editor.clear")
+	} else {
+		s.side.Options = []string{cat.ToMove(rules.White), cat.ToMove(rules.Black)}
+		s.btnCopy.Label, s.btnEmpty.Label = cat.T("editor.copy_fen"), cat.T("editor.empty")
+	}
+	s.btnStart.Label = cat.T("editor.start")
+	s.btnBack.Label = cat.T("common.back")
+	s.btnAnalyse.Label = cat.T("editor.analyse")
+	s.btnPlay.Label = cat.T("common.play")
+	s.title = cat.T("editor.title")
 }
 
 // changed refreshes the board and the checks after an edit; a running
@@ -236,6 +288,7 @@ func (s *EditorScene) changed(c Context) {
 	s.stopAnalysis()
 	s.analysed = false
 	s.analysis = session.Hint{}
+	s.version++
 	s.board.Show(s.model.Position(), rules.Move{})
 	ok, _ := s.model.Check()
 	s.btnPlay.Disabled = !ok
@@ -266,9 +319,9 @@ func (s *EditorScene) Update(c Context) error {
 	if ready, _, err := s.export.job.Ready(); ready {
 		s.export.job = nil
 		if err != nil {
-			s.say(c, "Couldn't copy: "+err.Error())
+			s.say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
 		} else {
-			s.say(c, "The position (FEN) is on the clipboard.")
+			s.say(c, c.Text().T("editor.fen_copied"))
 		}
 	}
 	if s.notice != "" && c.Tick() > s.noticeAt+300 {
@@ -419,25 +472,30 @@ func (s *EditorScene) play(c Context) {
 
 // statusLines says what the position is, why it cannot be played, or what
 // the analysis found.
-func (s *EditorScene) statusLines(fits func(string) bool) (lines []string, warn bool) {
+func (s *EditorScene) statusLines(cat *i18n.Catalog, fits func(string) bool) (lines []string, warn bool) {
 	switch {
 	case s.notice != "":
 		return []string{s.notice}, false
 	case s.message != "":
 		return []string{s.message}, true
 	case s.thinking():
-		return []string{"The computer is looking at the position…"}, false
+		return []string{cat.T("editor.looking")}, false
 	case s.analysed && !s.analysis.Best.IsZero():
-		l1 := "Best: " + s.analysis.Best.String()
-		if s.analysis.Text != "" {
-			l1 += " · " + s.analysis.Text
+		sep := cat.T("common.separator")
+		l1 := cat.F("editor.best", "Move", s.analysis.Best.String())
+		switch {
+		case s.analysis.HasVerdict:
+			l1 += sep + cat.Verdict(s.analysis.Verdict)
+		case s.analysis.Text != "":
+			l1 += sep + s.analysis.Text
 		}
 		// As much of the expected line as fits on one line.
-		line := "Line:"
+		line := cat.T("editor.line")
+		ellipsis := " " + cat.T("common.ellipsis")
 		for i, m := range s.analysis.PV {
 			next := line + " " + m.String()
-			if i+1 < len(s.analysis.PV) && fits != nil && !fits(next+" …") {
-				line += " …"
+			if i+1 < len(s.analysis.PV) && fits != nil && !fits(next+ellipsis) {
+				line += ellipsis
 				break
 			}
 			line = next
@@ -456,7 +514,7 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 	s.board.Draw(dst)
 	if r.Landscape {
 		p.RoundRect(dst, r.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
-		p.Text(dst, "Position editor", 24, sprites.Bold, r.Panel.X+p.DP(16), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+		p.Text(dst, s.title, 24, sprites.Bold, r.Panel.X+p.DP(16), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	} else {
 		p.Fill(dst, r.Panel, ui.Alpha(t.Panel, 0.5))
 	}
@@ -476,7 +534,8 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnCopy.Draw(dst, p)
 
 	st := r.Status
-	lines, warn := s.statusLines(func(l string) bool { return p.Measure(l, 14, sprites.Medium) <= st.W-p.DP(44) })
+	s.statusWords(c)
+	warn := s.status.warn
 	col := t.Text
 	if warn {
 		col = t.MustCapture
@@ -484,22 +543,7 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 	} else {
 		p.RoundRect(dst, st, p.DP(10), ui.Mix(t.Panel, t.Background, 0.4), 0, t.PanelEdge)
 	}
-	var wrapped []string
-	for _, l := range lines {
-		wrapped = append(wrapped, p.Wrap(l, 14, sprites.Medium, st.W-p.DP(44))...)
-	}
-	maxLines := max(1, int((st.H-p.DP(12))/p.DP(20)))
-	if len(wrapped) > maxLines {
-		wrapped = wrapped[:maxLines]
-	}
-	// A hint under a short message, when there is room.
-	var hint []string
-	if !warn && len(lines) == 1 && !s.thinking() && !s.analysed {
-		hint = p.Wrap(editorHint, 12.5, sprites.Regular, st.W-p.DP(24))
-		if len(wrapped)+len(hint) > maxLines {
-			hint = nil
-		}
-	}
+	wrapped, hint := s.status.wrapped, s.status.hint
 	n := float64(len(wrapped) + len(hint))
 	y := st.Y + st.H/2 - p.DP(10)*(n-1)
 	for _, l := range wrapped {
@@ -519,8 +563,37 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 	s.board.DrawOverlay(dst)
 }
 
-// editorHint explains the board's gestures.
-const editorHint = "Tap a square to place the column, tap it again to take it off. Right-click or long-press a column to copy it."
+// statusWords puts the status in words, wrapped to its box, when what it
+// says changed.
+func (s *EditorScene) statusWords(c Context) {
+	p := c.Painter()
+	st := s.rects.Status
+	k := editorStatusKey{cat: c.Text(), notice: s.notice, message: s.message, thinking: s.thinking(),
+		analysed: s.analysed, compact: s.rects.Compact, version: s.version, width: st.W}
+	if k == s.statusFor {
+		return
+	}
+	s.statusFor = k
+	lines, warn := s.statusLines(k.cat, func(l string) bool { return p.Measure(l, 14, sprites.Medium) <= st.W-p.DP(44) })
+	var wrapped []string
+	for _, l := range lines {
+		wrapped = append(wrapped, p.Wrap(l, 14, sprites.Medium, st.W-p.DP(44))...)
+	}
+	maxLines := max(1, int((st.H-p.DP(12))/p.DP(20)))
+	if len(wrapped) > maxLines {
+		wrapped = wrapped[:maxLines]
+	}
+	// A hint under a short message, when there is room: the board's
+	// gestures.
+	var hint []string
+	if !warn && len(lines) == 1 && !k.thinking && !k.analysed {
+		hint = p.Wrap(k.cat.T("editor.hint"), 12.5, sprites.Regular, st.W-p.DP(24))
+		if len(wrapped)+len(hint) > maxLines {
+			hint = nil
+		}
+	}
+	s.status = editorStatus{wrapped: wrapped, hint: hint, lines: len(lines), warn: warn}
+}
 
 // drawPiece draws a piece of the palette on its button.
 func (s *EditorScene) drawPiece(c Context, dst *ebiten.Image, r Rect, pc rules.Piece, disabled bool) {
@@ -553,16 +626,11 @@ func (s *EditorScene) drawBrush(c Context, dst *ebiten.Image) {
 		c.Renderer().DrawColumn(dst, box.X+box.W/2, cy, col, sprites.ColumnOptions{Scale: scale, NoBadge: true, NoShadow: true})
 	}
 	x := box.X + box.W + p.DP(10)
-	title, sub := "Choose pieces below", "top first, then what is under it"
-	if !col.IsEmpty() {
-		title = describeColumn(col)
-		sub = "Tap squares to place it"
-		if s.model.placed {
-			sub = "A new piece starts a new column"
-		} else if col.Height() > 1 || s.model.CanAdd(rules.BlackMan) {
-			sub = "Tap squares · pieces go under it"
-		}
+	if k := (editorBrushKey{cat: c.Text(), col: col, placed: s.model.placed, canAdd: s.model.CanAdd(rules.BlackMan)}); k != s.brushFor {
+		s.brushFor = k
+		s.brushTitle, s.brushSub = brushWords(k)
 	}
+	title, sub := s.brushTitle, s.brushSub
 	maxW := r.X + r.W - x - p.DP(6)
 	size := 16.0
 	for size > 11 && p.Measure(title, size, sprites.Bold) > maxW {
@@ -576,24 +644,34 @@ func (s *EditorScene) drawBrush(c Context, dst *ebiten.Image) {
 	p.Text(dst, sub, sub2, sprites.Regular, x, r.Y+r.H/2+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
 }
 
+// brushWords says what the brush is and what a tap does with it.
+func brushWords(k editorBrushKey) (title, sub string) {
+	cat, col := k.cat, k.col
+	if col.IsEmpty() {
+		return cat.T("editor.choose"), cat.T("editor.choose_sub")
+	}
+	title = describeColumn(cat, col)
+	sub = cat.T("editor.tap_to_place")
+	if k.placed {
+		sub = cat.T("editor.new_column")
+	} else if col.Height() > 1 || k.canAdd {
+		sub = cat.T("editor.pieces_go_under")
+	}
+	return title, sub
+}
+
 // describeColumn names a column for the player: "White man",
-// "White king over 2 black", "1/0000 · White".
-func describeColumn(c rules.Column) string {
-	own := c.OwnCount()
-	top := c.Top()
-	owner := colorWord(c.Owner())
+// "White 1/0000 (4 pieces)", "White 1/0000 · 2 prisoners".
+func describeColumn(cat *i18n.Catalog, c rules.Column) string {
 	if c.Height() == 1 {
-		if top.IsKing() {
-			return owner + " king"
-		}
-		return owner + " man"
+		return cat.PieceName(c.Top())
 	}
+	own := c.OwnCount()
 	prisoners := c.Height() - own
-	s := owner + " " + c.Stack()
 	if prisoners == 0 {
-		return s + " (" + plural(own, "piece", "pieces") + ")"
+		return cat.SideNF("editor.column_own", c.Owner(), own, "Stack", c.Stack())
 	}
-	return s + " · " + plural(prisoners, "prisoner", "prisoners")
+	return cat.SideNF("editor.column_prisoners", c.Owner(), prisoners, "Stack", c.Stack())
 }
 
 // backdrop is what a menu card over the editor shows behind it.

@@ -1,8 +1,7 @@
 package scenes
 
 import (
-	"fmt"
-
+	"bashni/i18n"
 	"bashni/rules"
 )
 
@@ -19,13 +18,16 @@ type editorModel struct {
 	// placed is set once the brush went on the board: the next piece
 	// chosen starts a new column instead of going under this one.
 	placed bool
+	// words say the model's refusals and checks (English until the
+	// editor sets the player's language).
+	words *i18n.Catalog
 }
 
 // newEditorModel starts from p (copied), or from v's start position when p
 // is nil. The brush is a single white man; the first piece chosen starts a
 // new one.
 func newEditorModel(v rules.Variant, p *rules.Position) *editorModel {
-	e := &editorModel{variant: v}
+	e := &editorModel{variant: v, words: i18n.New(i18n.English)}
 	if p == nil {
 		p = rules.NewPosition(v)
 	}
@@ -118,7 +120,7 @@ func (e *editorModel) Place(sq rules.Square) (msg string) {
 	}
 	b := e.Brush()
 	if b.IsEmpty() {
-		return "Build a column first: choose its pieces, top first."
+		return e.words.T("editor.build_first")
 	}
 	if e.cols[sq] == b {
 		e.cols[sq] = 0
@@ -139,11 +141,12 @@ func (e *editorModel) Place(sq rules.Square) (msg string) {
 func (e *editorModel) tooMany() string {
 	w, bl := e.Counts()
 	limit := e.variant.Pieces() / 2
+	v := e.words.VariantName(e.variant)
 	switch {
 	case w > limit:
-		return fmt.Sprintf("That makes %d white pieces: %v has %d a side.", w, e.variant, limit)
+		return e.words.SideNF("editor.too_many", rules.White, w, "Variant", v, "Limit", limit)
 	case bl > limit:
-		return fmt.Sprintf("That makes %d black pieces: %v has %d a side.", bl, e.variant, limit)
+		return e.words.SideNF("editor.too_many", rules.Black, bl, "Variant", v, "Limit", limit)
 	}
 	return ""
 }
@@ -212,18 +215,18 @@ func (e *editorModel) Check() (ok bool, msg string) {
 	}
 	p := e.Position()
 	if err := p.Validate(); err != nil {
-		return false, "The position is not valid: " + err.Error()
+		return false, e.words.F("editor.invalid", "Error", errorWords(e.words, err))
 	}
 	w, b := e.Counts()
 	if !p.HasLegalMove() {
 		if w+b == 0 {
-			return false, "The board is empty: place some columns."
+			return false, e.words.T("editor.board_empty")
 		}
-		return false, fmt.Sprintf("%v to move has no legal move: the game would be over at once.", e.side)
+		return false, e.words.Side("editor.no_legal_move", e.side)
 	}
-	mover := "moves"
+	id := "editor.summary_moves"
 	if p.MustCapture() {
-		mover = "must capture"
+		id = "editor.summary_capture"
 	}
-	return true, fmt.Sprintf("%v %s · %d white and %d black pieces", e.side, mover, w, b)
+	return true, e.words.SideF(id, e.side, "White", w, "Black", b)
 }

@@ -113,24 +113,6 @@ func friends(s *session.Session) bool {
 	return s.Kind(rules.White) == session.Person && s.Kind(rules.Black) == session.Person
 }
 
-// sideName names a side for the players' cards: "You", "Computer",
-// "Computer White" (against itself), "White".
-func sideName(s *session.Session, c rules.Color) string {
-	_, one := s.Local()
-	switch s.Kind(c) {
-	case session.Computer:
-		if one {
-			return "Computer"
-		}
-		return "Computer " + c.String()
-	case session.Person:
-		if one {
-			return "You"
-		}
-	}
-	return c.String()
-}
-
 // computerLevelName is how records and the list of finished games name the
 // computer at level n.
 func computerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }

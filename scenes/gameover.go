@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -64,6 +63,11 @@ type GameOverScene struct {
 
 	title, reason string
 	win           int // +1 the human won, -1 lost, 0 other
+	// Set in Layout: the reason's lines and the count of moves.
+	reasonLines []string
+	reasonSize  float64
+	titleSize   float64
+	countLine   string
 
 	btnNew, btnReplay, btnAnalysis, btnExport, btnBoard ui.Button
 
@@ -76,29 +80,41 @@ type GameOverScene struct {
 // NewGameOverScene makes the card for the finished game of play.
 func NewGameOverScene(c Context, play *PlayScene) *GameOverScene {
 	s := &GameOverScene{play: play}
-	m := play.sess
-	o := m.Outcome()
-	s.reason = o.Explain()
 	s.win = play.resultForPerson()
+	s.btnNew = ui.Button{Kind: ui.Primary}
+	s.btnReplay = ui.Button{Icon: ui.IconPlay}
+	s.btnExport = ui.Button{Icon: ui.IconRecord}
+	s.btnAnalysis = ui.Button{Icon: ui.IconHint}
+	s.btnBoard = ui.Button{Icon: ui.IconClose, Kind: ui.Flat}
+	s.setWords(c)
+	return s
+}
+
+// setWords looks up the card's words in the player's language.
+func (s *GameOverScene) setWords(c Context) {
+	cat := c.Text()
+	m := s.play.sess
+	o := m.Outcome()
+	s.reason = cat.Outcome(o)
 	local, one := m.Local()
 	vsComputer := one && m.Kind(local.Opponent()) == session.Computer
 	switch {
 	case o.Result == rules.Draw:
-		s.title = "Draw"
+		s.title = cat.T("common.draw")
 	case vsComputer && s.win > 0:
-		s.title = "You won!"
+		s.title = cat.T("gameover.you_won")
 	case vsComputer:
-		s.title = "The computer won"
+		s.title = cat.T("gameover.computer_won")
 	default:
 		w, _ := o.Winner()
-		s.title = w.String() + " wins"
+		s.title = cat.Side("gameover.wins", w)
 	}
-	s.btnNew = ui.Button{Label: "New game", Kind: ui.Primary}
-	s.btnReplay = ui.Button{Label: "Replay", Icon: ui.IconPlay}
-	s.btnExport = ui.Button{Label: "Record", Icon: ui.IconRecord}
-	s.btnAnalysis = ui.Button{Label: c.Text().T("ux.analysis"), Icon: ui.IconHint}
-	s.btnBoard = ui.Button{Icon: ui.IconClose, Kind: ui.Flat}
-	return s
+	s.btnNew.Label = cat.T("common.new_game")
+	s.btnReplay.Label = cat.T("gameover.replay")
+	s.btnExport.Label = cat.T("gameover.record")
+	s.btnAnalysis.Label = cat.T("ux.analysis")
+	moves := (m.Game().Ply() + 1) / 2
+	s.countLine = cat.N("common.moves", moves) + cat.T("common.separator") + cat.VariantName(m.Game().Variant())
 }
 
 // Name is the scene's name.
@@ -114,6 +130,8 @@ func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
 	s.btnExport.Rect = s.rects.Export
 	s.btnBoard.Rect = s.rects.Board
 	s.menu.relayout(w, h, scale)
+	s.setWords(c)
+	s.reasonLines, s.reasonSize, s.titleSize = gameOverText(c.Painter(), s.title, s.reason, s.rects.Card.W-scale*52)
 }
 
 // say shows a message on the card for a few seconds.
@@ -135,7 +153,7 @@ func (s *GameOverScene) Update(c Context) error {
 	}
 	if c.Used(&s.btnExport) {
 		m := s.play.sess
-		s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
+		s.menu.show(c, c.Text().T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		return nil
 	}
 	if c.Used(&s.btnNew) {
@@ -179,19 +197,13 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 		band = t.TextDim
 	}
 	p.RoundRect(dst, Rect{X: r.Card.X + p.DP(26), Y: r.Card.Y + p.DP(14), W: p.DP(48), H: p.DP(5)}, p.DP(2.5), band, 0, color.NRGBA{})
-	p.Text(dst, s.title, 32, sprites.Bold, r.Card.X+p.DP(26), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
-	lines := p.Wrap(s.reason, 16, sprites.Regular, r.Card.W-p.DP(52))
+	p.Text(dst, s.title, s.titleSize, sprites.Bold, r.Card.X+p.DP(26), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	y := r.reasonY
-	for _, l := range lines {
-		p.Text(dst, l, 16, sprites.Regular, r.Card.X+p.DP(26), y, text.AlignStart, text.AlignCenter, t.TextDim)
-		y += p.DP(22)
+	for _, l := range s.reasonLines {
+		p.Text(dst, l, s.reasonSize, sprites.Regular, r.Card.X+p.DP(26), y, text.AlignStart, text.AlignCenter, t.TextDim)
+		y += p.DP(math.Round(s.reasonSize * 1.375))
 	}
-	moves := (s.play.sess.Game().Ply() + 1) / 2
-	count := strconv.Itoa(moves) + " moves · "
-	if moves == 1 {
-		count = "1 move · "
-	}
-	line := count + s.play.sess.Game().Variant().String()
+	line := s.countLine
 	if s.notice != "" {
 		line = s.notice
 	}
@@ -206,4 +218,16 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnExport.Draw(dst, p)
 	s.btnBoard.Draw(dst, p)
 	s.menu.draw(c, dst)
+}
+
+// gameOverText fits the card's words to its inner width: the title shrinks
+// from 32 dp (not under 24), the reason takes two lines at 16 dp or three
+// at 14 dp above the count of moves.
+func gameOverText(p *ui.Painter, title, reason string, room float64) (lines []string, reasonSize, titleSize float64) {
+	titleSize = fitSize(p, title, 32, 24, sprites.Bold, room)
+	lines, reasonSize = p.Wrap(reason, 16, sprites.Regular, room), 16
+	if len(lines) > 2 {
+		lines, reasonSize = fitLines(p, reason, 14, 14, sprites.Regular, room, 3)
+	}
+	return lines, reasonSize, titleSize
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/ui"
@@ -71,20 +72,38 @@ type ImportScene struct {
 	notice  string
 	paste   *platform.Job
 	checked bool // the text was read since it last changed
+	checks  int  // how many times the text was read
+
+	// The words shown, in the player's language (setWords, statusWords).
+	title, sub, label, labelTagged string
+	status                         []string
+	statusSize                     float64
+	statusFor                      importStatusKey
+	// The variant's label, wrapped to the room left of the choice.
+	labelLines, labelTaggedLines []string
+	labelSize, labelTaggedSize   float64
+}
+
+// importStatusKey is what the line under the field depends on.
+type importStatusKey struct {
+	cat    *i18n.Catalog
+	notice string
+	checks int
+	empty  bool
+	width  float64
 }
 
 // NewImportScene makes the screen.
 func NewImportScene(c Context) *ImportScene {
 	s := &ImportScene{}
-	s.field = ui.NewTextField("Paste a game record here (Ctrl+V), or type its moves — 1. c3-d4 f6-e5 2. … — or a position: W:Wa1,c3:Bd6,e7")
-	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}}
-	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
-	s.btnPaste = ui.Button{Label: "Paste"}
-	s.btnClear = ui.Button{Label: "Clear"}
-	s.btnOpen = ui.Button{Label: "Open", Kind: ui.Primary}
+	cat := c.Text()
+	s.field = ui.NewTextField(cat.T("import.placeholder"))
+	s.btnBack = ui.Button{Icon: ui.IconBack}
+	s.btnOpen = ui.Button{Kind: ui.Primary}
+	s.setWords(c)
 	if c.Clipboard().Tool() == "" {
 		s.btnPaste.Disabled = true
-		s.notice = clipHint(c) + ": type the text, or paste it with your keyboard."
+		s.notice = cat.F("import.no_clipboard", "Reason", clipHint(c))
 	}
 	if !c.Pointer().Touch {
 		// On a desktop the keyboard is there at once; a phone gets its
@@ -100,13 +119,56 @@ func clipHint(c Context) string {
 	// The clipboard's error says it all ("no clipboard tool is available
 	// here (install xclip …)"): it is the notice's first half as it is,
 	// not wrapped in another "no clipboard tool" of our own.
-	msg := "No clipboard tool here"
+	msg := c.Text().T("import.no_clipboard_tool")
 	if _, err := c.Clipboard().Paste().Result(); err != nil && err.Error() != "" {
-		msg = err.Error()
+		msg = errorWords(c.Text(), err)
 		r, n := utf8.DecodeRuneInString(msg)
 		msg = string(unicode.ToUpper(r)) + msg[n:]
 	}
 	return msg
+}
+
+// setWords looks up the screen's words in the player's language.
+func (s *ImportScene) setWords(c Context) {
+	cat := c.Text()
+	s.field.Placeholder = cat.T("import.placeholder")
+	s.field.Words = cat
+	s.variant.Options = []string{cat.VariantName(rules.Bashni), cat.VariantName(rules.Lasca)}
+	s.btnBack.Label = cat.T("common.back")
+	s.btnPaste.Label = cat.T("import.paste")
+	s.btnClear.Label = cat.T("import.clear")
+	s.btnOpen.Label = cat.T("import.open")
+	s.title = cat.T("import.title")
+	s.sub = cat.T("import.subtitle")
+	s.label = cat.T("import.game")
+	s.labelTagged = cat.T("import.game_from_record")
+}
+
+// statusWords puts what was read, or what is wrong with it, in words
+// wrapped to the status line, when it changed.
+func (s *ImportScene) statusWords(c Context) {
+	p := c.Painter()
+	k := importStatusKey{cat: c.Text(), notice: s.notice, checks: s.checks, empty: s.field.Text() == "", width: s.rects.Status.W - p.DP(24)}
+	if k == s.statusFor {
+		return
+	}
+	s.statusFor = k
+	msg := ""
+	switch {
+	case s.notice != "":
+		msg = s.notice
+	case s.err != nil && k.empty:
+		msg = k.cat.T("import.nothing_yet")
+	case s.err != nil:
+		msg = importErrorWords(k.cat, s.err)
+	case s.result != nil:
+		msg = s.result.Summary(k.cat)
+	}
+	// Two lines at 14 dp, or three smaller ones.
+	s.status, s.statusSize = p.Wrap(msg, 14, sprites.Medium, k.width), 14
+	if len(s.status) > 2 {
+		s.status, s.statusSize = fitLines(p, msg, 12, 11, sprites.Medium, k.width, 3)
+	}
 }
 
 // Name is the scene's name.
@@ -124,6 +186,16 @@ func (s *ImportScene) Layout(c Context, w, h, scale float64) {
 	s.btnPaste.Rect = s.rects.Paste
 	s.btnClear.Rect = s.rects.Clear
 	s.btnOpen.Rect = s.rects.Open
+	s.setWords(c)
+	room := s.labelRoom(c.Painter())
+	s.labelLines, s.labelSize = fitLines(c.Painter(), s.label, 15, 12, sprites.Medium, room, 2)
+	s.labelTaggedLines, s.labelTaggedSize = fitLines(c.Painter(), s.labelTagged, 15, 12, sprites.Medium, room, 2)
+	s.statusFor = importStatusKey{}
+}
+
+// labelRoom is the room of the variant's label, left of the choice.
+func (s *ImportScene) labelRoom(p *ui.Painter) float64 {
+	return s.rects.Variant.X - s.rects.Card.X - p.DP(22) - p.DP(8)
 }
 
 func (s *ImportScene) chosenVariant() rules.Variant {
@@ -136,6 +208,7 @@ func (s *ImportScene) chosenVariant() rules.Variant {
 // check reads the text as it stands.
 func (s *ImportScene) check() {
 	s.checked = true
+	s.checks++
 	s.result, s.err = parseImport(s.field.Text(), s.chosenVariant())
 	if s.result != nil && s.result.VariantTagged {
 		// The record says which game it is.
@@ -174,9 +247,9 @@ func (s *ImportScene) Update(c Context) error {
 		s.paste = nil
 		switch {
 		case err != nil:
-			s.notice = "Couldn't paste: " + err.Error()
+			s.notice = c.Text().F("clipboard.paste_failed", "Error", errorWords(c.Text(), err))
 		case text == "":
-			s.notice = "The clipboard holds no text."
+			s.notice = c.Text().T("clipboard.empty")
 		default:
 			s.field.SetText(text)
 		}
@@ -254,41 +327,43 @@ func (s *ImportScene) Draw(c Context, dst *ebiten.Image) {
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	x := r.Card.X + p.DP(22)
-	p.Text(dst, "Open a game", 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
-	p.Text(dst, "A game record, its moves, or a position (FEN)", 14, sprites.Regular, x, r.subY, text.AlignStart, text.AlignCenter, t.TextDim)
-	lbl := "Game"
+	p.Text(dst, s.title, 28, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.sub, 14, sprites.Regular, x, r.subY, text.AlignStart, text.AlignCenter, t.TextDim)
+	lbl, lsize := s.labelLines, s.labelSize
 	if s.result != nil && s.result.VariantTagged {
-		lbl = "Game (from the record)"
+		lbl, lsize = s.labelTaggedLines, s.labelTaggedSize
 	}
-	p.Text(dst, lbl, 15, sprites.Medium, x, r.variantLblY, text.AlignStart, text.AlignCenter, t.TextDim)
+	ly := r.variantLblY - p.DP(lsize*1.2)*float64(len(lbl)-1)/2
+	for _, l := range lbl {
+		p.Text(dst, l, lsize, sprites.Medium, x, ly, text.AlignStart, text.AlignCenter, t.TextDim)
+		ly += p.DP(lsize * 1.2)
+	}
 	s.variant.Draw(dst, p)
 	s.field.Draw(dst, p, c.Tick())
 
 	// What was read, or what is wrong with it.
-	msg, col := "", t.TextDim
+	col := t.TextDim
 	switch {
 	case s.notice != "":
-		msg = s.notice
 	case s.err != nil && s.field.Text() == "":
-		msg = "Nothing to open yet."
 	case s.err != nil:
-		msg, col = s.err.Error(), t.MustCapture
+		col = t.MustCapture
 	case s.result != nil:
-		msg, col = s.result.Summary(), t.Text
+		col = t.Text
 	}
+	s.statusWords(c)
 	st := r.Status
 	if s.err != nil && s.field.Text() != "" && s.notice == "" {
 		p.RoundRect(dst, st, p.DP(10), ui.Alpha(t.MustCapture, 0.14), p.DP(1), ui.Alpha(t.MustCapture, 0.55))
 	}
-	lines := p.Wrap(msg, 14, sprites.Medium, st.W-p.DP(24))
-	if len(lines) > 2 {
-		lines = lines[:2]
-		lines[1] += "…"
+	lines, step := s.status, p.DP(18)
+	if s.statusSize < 14 {
+		step = p.DP(s.statusSize * 1.2)
 	}
-	y := st.Y + st.H/2 - p.DP(9)*float64(len(lines)-1)
+	y := st.Y + st.H/2 - step/2*float64(len(lines)-1)
 	for _, l := range lines {
-		p.Text(dst, l, 14, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
-		y += p.DP(18)
+		p.Text(dst, l, s.statusSize, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, col)
+		y += step
 	}
 	s.btnBack.Draw(dst, p)
 	s.btnPaste.Draw(dst, p)

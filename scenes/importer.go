@@ -3,8 +3,10 @@ package scenes
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
+	"bashni/i18n"
 	"bashni/rules"
 )
 
@@ -39,35 +41,78 @@ func (im *imported) Tag(name string) string {
 	return ""
 }
 
-// Summary says in a line what was read, for under the text field.
-func (im *imported) Summary() string {
+// Summary says in a line what was read, for under the text field, in the
+// catalogue's language.
+func (im *imported) Summary(cat *i18n.Catalog) string {
 	g := im.Game
-	v := im.Variant.String()
-	switch im.Kind {
-	case importFEN:
+	v := cat.VariantName(im.Variant)
+	if im.Kind == importFEN {
 		p := g.Start()
-		return fmt.Sprintf("%s position · %d pieces · %v to move", v, p.PieceCount(), p.SideToMove())
+		return cat.SideNF("import.position_summary", p.SideToMove(), p.PieceCount(), "Variant", v)
 	}
-	n := len(g.AllMoves())
-	s := fmt.Sprintf("%s game · %s", v, plural(n, "move", "moves"))
+	sep := cat.T("common.separator")
+	s := cat.NF("import.game_summary", len(g.AllMoves()), "Variant", v)
 	if o := g.Outcome(); o.Over() {
-		s += " · " + o.Result.Score()
+		s += sep + o.Result.Score()
 	}
 	if im.Tag("FEN") != "" {
-		s += " · from a set position"
+		s += sep + cat.T("import.from_set_position")
 	}
 	return s
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
+// importError is a text that cannot be opened, for a reason the screen
+// says in the player's language (importErrorWords); Error is English.
+type importError struct {
+	kind  importErrorKind
+	err   error         // what rules said (otherVariant, badPosition)
+	other rules.Variant // the variant the text reads as (otherVariant)
+}
+
+type importErrorKind uint8
+
+const (
+	importNothing importErrorKind = iota
+	importOtherVariant
+	importBadPosition
+	importNoMoves
+)
+
+func (e *importError) Error() string {
+	switch e.kind {
+	case importOtherVariant:
+		return fmt.Sprintf("%v — it reads fine as %v: choose %v", e.err, e.other, e.other)
+	case importBadPosition:
+		return fmt.Sprintf("bad position: %v", e.err)
+	case importNoMoves:
+		return "no moves found: paste a game record, its moves (1. c3-d4 f6-e5 …) or a position"
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return "paste or type a game record, its moves, or a position (FEN)"
+}
+
+func (e *importError) Unwrap() error { return e.err }
+
+// importErrorWords says why a text cannot be opened in the catalogue's
+// language (rules' own errors about records and positions stay English,
+// except rejected moves and squares, which rules types).
+func importErrorWords(cat *i18n.Catalog, err error) string {
+	var ie *importError
+	if !errors.As(err, &ie) {
+		return errorWords(cat, err)
+	}
+	switch ie.kind {
+	case importOtherVariant:
+		return cat.F("import.other_variant", "Error", importErrorWords(cat, ie.err), "Other", cat.VariantName(ie.other))
+	case importBadPosition:
+		return cat.F("import.bad_position", "Error", errorWords(cat, ie.err))
+	case importNoMoves:
+		return cat.T("import.no_moves_found")
+	}
+	return cat.T("import.nothing_to_import")
 }
 
 // errNothingToImport is the answer to an empty field.
-var errNothingToImport = errors.New("paste or type a game record, its moves, or a position (FEN)")
+var errNothingToImport error = &importError{kind: importNothing}
 
 // parseImport reads text as a game record (with tag pairs), bare movetext
 // or a position in either FEN form of PROTOCOL.md. v is the variant chosen
@@ -81,7 +126,7 @@ func parseImport(text string, v rules.Variant) (*imported, error) {
 	}
 	if other := otherVariant(v); !hasTag(text, "Variant") {
 		if _, err2 := parseImportAs(text, other); err2 == nil {
-			return nil, fmt.Errorf("%v — it reads fine as %v: choose %v", err, other, other)
+			return nil, &importError{kind: importOtherVariant, err: err, other: other}
 		}
 	}
 	return nil, err
@@ -105,7 +150,7 @@ func parseImportAs(text string, v rules.Variant) (*imported, error) {
 			return nil, err
 		}
 		if err := p.Validate(); err != nil {
-			return nil, fmt.Errorf("bad position: %v", err)
+			return nil, &importError{kind: importBadPosition, err: err}
 		}
 		return &imported{Kind: importFEN, Game: rules.NewGameFrom(p), Variant: v}, nil
 	}
@@ -123,7 +168,7 @@ func parseImportAs(text string, v rules.Variant) (*imported, error) {
 	}
 	g := rec.Game
 	if len(g.AllMoves()) == 0 && kind == importMovetext {
-		return nil, errors.New("no moves found: paste a game record, its moves (1. c3-d4 f6-e5 …) or a position")
+		return nil, &importError{kind: importNoMoves}
 	}
 	im := &imported{Kind: kind, Game: g, Tags: rec.Tags, Variant: g.Variant(), VariantTagged: tagged}
 	if !tagged {
@@ -202,4 +247,55 @@ func withoutTag(tags []rules.Tag, name string) []rules.Tag {
 		}
 	}
 	return out
+}
+
+// errorWords says err in the catalogue's language where rules typed it (a
+// rejected move or square), keeping the context wrapped around it ("move
+// 3... c3-d4: "); other errors stay as they are.
+func errorWords(cat *i18n.Catalog, err error) string {
+	var me *rules.MoveError
+	var se *rules.SquareError
+	var inner error
+	switch {
+	case errors.As(err, &me):
+		inner = me
+	case errors.As(err, &se):
+		inner = se
+	default:
+		return platformWords(cat, err.Error())
+	}
+	full, in := err.Error(), inner.Error()
+	if strings.HasSuffix(full, in) {
+		return full[:len(full)-len(in)] + cat.Error(inner)
+	}
+	return cat.Error(inner)
+}
+
+// platformTexts are the messages whose English text package platform
+// writes into its errors (the clipboard, downloads), longest first so that
+// a longer one is put in words before a shorter one it contains.
+var platformTexts = func() []string {
+	ids := []string{"clipboard.browser_no_access", "clipboard.browser_no_read", "clipboard.browser_refused_paste",
+		"clipboard.browser_refused_copy", "clipboard.browser_refused", "clipboard.no_tool",
+		"clipboard.hint_macos", "clipboard.hint_windows", "clipboard.hint_no_display", "clipboard.hint_wayland",
+		"clipboard.hint_x11", "export.no_download", "export.download_refused", "export.no_home"}
+	en := i18n.New(i18n.English)
+	sort.SliceStable(ids, func(i, j int) bool { return len(en.T(ids[i])) > len(en.T(ids[j])) })
+	return ids
+}()
+
+// platformWords puts the English texts package platform writes in its
+// errors in the catalogue's language; the rest (a tool's own output, a
+// path) stays as it is.
+func platformWords(cat *i18n.Catalog, s string) string {
+	if cat.Lang() == i18n.English {
+		return s
+	}
+	en := i18n.New(i18n.English)
+	for _, id := range platformTexts {
+		if t := en.T(id); strings.Contains(s, t) {
+			s = strings.Replace(s, t, cat.T(id), 1)
+		}
+	}
+	return s
 }

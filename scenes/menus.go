@@ -75,14 +75,15 @@ func (m *actionMenu) draw(c Context, dst *ebiten.Image) {
 // exportItems are the choices for a game record: the clipboard and a file
 // (a download in the browser). say tells the player how it went.
 func exportItems(c Context, ex *exporter, record func() string, say func(Context, string)) []menuItem {
-	save := "Save to a file"
+	cat := c.Text()
+	save := cat.T("export.save_file")
 	if !platform.CanSaveFiles {
-		save = "Download the record"
+		save = cat.T("export.download")
 	}
 	return []menuItem{
-		{"Copy to the clipboard", func() { ex.copy(c, record()) }},
+		{cat.T("export.copy"), func() { ex.copy(c, record()) }},
 		{save, func() { ex.save(c, record(), say) }},
-		{"Cancel", nil},
+		{cat.T("common.cancel"), nil},
 	}
 }
 

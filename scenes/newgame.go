@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/ai"
+	"bashni/i18n"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -27,8 +28,11 @@ type NewGameRects struct {
 	pad                            float64 // the card's inner margin
 }
 
-// Levels are named for the player: levelNames[n] is level n's.
-var levelNames = [ai.MaxLevel + 1]string{"", "Newcomer", "Beginner", "Casual", "Club player", "Strong", "Expert", "Master"}
+// levelName is level n's name for the player ("Club player"), in the
+// player's language.
+func levelName(cat *i18n.Catalog, n int) string {
+	return cat.T("newgame.level.l" + strconv.Itoa(n))
+}
 
 // levelCount is the number of levels to choose from.
 const levelCount = ai.MaxLevel - ai.MinLevel + 1
@@ -88,6 +92,10 @@ type NewGameScene struct {
 	// preset, when set, is a game to play on from (a replayed record, the
 	// position editor): its variant, start and moves are fixed.
 	preset *GameConfig
+
+	// The words drawn (setWords, on layout and when a choice changes).
+	title         string
+	labels, notes [4]string
 }
 
 // The choices of the new-game screen, in the order of their segments.
@@ -101,15 +109,17 @@ var (
 func NewNewGameScene(c Context) *NewGameScene {
 	s := &NewGameScene{}
 	last := c.Settings().NewGame // the choices of the last game started
-	s.variant = ui.Segmented{Options: []string{"Bashni", "Lasca"}, Selected: max(0, slices.Index(variantChoices, last.Variant.Rules()))}
-	s.opponent = ui.Segmented{Options: []string{"Computer", "A friend"}, Selected: max(0, slices.Index(opponentChoices, last.Opponent))}
+	cat := c.Text()
+	s.variant = ui.Segmented{Options: []string{cat.VariantName(rules.Bashni), cat.VariantName(rules.Lasca)}, Selected: max(0, slices.Index(variantChoices, last.Variant.Rules()))}
+	s.opponent = ui.Segmented{Options: []string{cat.T("common.computer"), cat.T("newgame.a_friend")}, Selected: max(0, slices.Index(opponentChoices, last.Opponent))}
 	s.level = ui.Segmented{Options: levelOptions(), Selected: min(max(last.Level-ai.MinLevel, 0), levelCount-1)}
-	s.side = ui.Segmented{Options: []string{"White", "Black", "Random"}, Selected: max(0, slices.Index(sideChoices, last.Side))}
-	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack}
-	s.btnStart = ui.Button{Label: "Play", Kind: ui.Primary}
+	s.side = ui.Segmented{Options: []string{cat.T("common.white"), cat.T("common.black"), cat.T("common.random")}, Selected: max(0, slices.Index(sideChoices, last.Side))}
+	s.btnBack = ui.Button{Label: cat.T("common.back"), Icon: ui.IconBack}
+	s.btnStart = ui.Button{Label: cat.T("common.play"), Kind: ui.Primary}
 	if c.Server() != "" {
 		s.btnOnline = ui.Button{Label: c.Text().T("online.play_online"), Icon: ui.IconPlay, TextSize: 15}
 	}
+	s.setWords(c)
 	return s
 }
 
@@ -147,14 +157,36 @@ func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 	s.btnBack.Rect = s.rects.Back
 	s.btnStart.Rect = s.rects.Start
 	s.btnOnline.Rect = NewGameOnlineButton(s.rects, scale)
+	s.setWords(c)
 }
 
-// NewGameOnlineButton is where "Play a friend online" is: at the right of
-// the card's title.
-func NewGameOnlineButton(r NewGameRects, scale float64) Rect {
-	w := math.Min(r.Card.W*0.5, math.Round(230*scale))
-	h := math.Round(MinTouchDP * scale)
-	return Rect{X: r.Card.X + r.Card.W - r.pad - w, Y: r.titleY - h/2, W: w, H: h}
+// setWords looks up the title, the labels and the notes for the choices
+// made, in the player's language.
+func (s *NewGameScene) setWords(c Context) {
+	cat := c.Text()
+	s.title = cat.T("newgame.title")
+	if s.preset != nil {
+		s.title = cat.T("newgame.title_from_here")
+	}
+	s.labels = [4]string{cat.T("newgame.game"), cat.T("newgame.opponent"), cat.T("newgame.computer_level"), cat.T("newgame.you_play")}
+	s.notes = [4]string{}
+	switch {
+	case s.preset != nil:
+		s.notes[0] = cat.T("newgame.note_from_position")
+	case s.variant.Selected == 0:
+		s.notes[0] = cat.T("newgame.note_bashni")
+	default:
+		s.notes[0] = cat.T("newgame.note_lasca")
+	}
+	if s.opponent.Selected == 1 {
+		s.notes[1] = cat.T("newgame.note_friend")
+		s.labels[3] = cat.T("newgame.bottom")
+	} else {
+		s.notes[2] = levelName(cat, s.level.Selected+1)
+	}
+	if s.side.Selected == 0 && s.preset == nil {
+		s.notes[3] = cat.T("newgame.note_white_first")
+	}
 }
 
 // Update handles the choices.
@@ -162,6 +194,7 @@ func (s *NewGameScene) Update(c Context) error {
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
 		if c.Used(sg) {
 			c.Play(uiTap)
+			s.setWords(c)
 		}
 	}
 	s.level.Disabled = s.opponent.Selected == 1
@@ -238,30 +271,8 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	r := s.rects
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
-	title := "New game"
-	if s.preset != nil {
-		title = "Play from here"
-	}
-	p.Text(dst, title, 28, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
-	labels := [4]string{"Game", "Opponent", "Computer level", "You play"}
-	notes := [4]string{"", "", "", ""}
-	switch {
-	case s.preset != nil:
-		notes[0] = "from the position shown"
-	case s.variant.Selected == 0:
-		notes[0] = "8×8 · flying kings"
-	default:
-		notes[0] = "7×7 · Lasker's column game"
-	}
-	if s.opponent.Selected == 1 {
-		notes[1] = "take turns on this device"
-		labels[3] = "Bottom of the board"
-	} else {
-		notes[2] = levelNames[s.level.Selected+1]
-	}
-	if s.side.Selected == 0 && s.preset == nil {
-		notes[3] = "White moves first"
-	}
+	p.Text(dst, s.title, 28, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	labels, notes := &s.labels, &s.notes
 	for i, l := range labels {
 		c := t.TextDim
 		if i == 2 && s.level.Disabled {
@@ -281,4 +292,12 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	if s.btnOnline.Label != "" && s.preset == nil {
 		s.btnOnline.Draw(dst, p)
 	}
+}
+
+// NewGameOnlineButton is where "Play a friend online" is: at the right of
+// the card's title.
+func NewGameOnlineButton(r NewGameRects, scale float64) Rect {
+	w := math.Min(r.Card.W*0.5, math.Round(230*scale))
+	h := math.Round(MinTouchDP * scale)
+	return Rect{X: r.Card.X + r.Card.W - r.pad - w, Y: r.titleY - h/2, W: w, H: h}
 }

@@ -12,18 +12,19 @@ import (
 func TestNewGameLevels(t *testing.T) {
 	a := NewApp(Options{NoAttract: true}) // a new player's settings
 	s := NewNewGameScene(a)
+	levelNames := func(n int) string { return levelName(a.Text(), n) }
 	names := []string{"Newcomer", "Beginner", "Casual", "Club player", "Strong", "Expert", "Master"}
 	if len(s.level.Options) != len(names) {
 		t.Fatalf("%d level options %q, want %d", len(s.level.Options), s.level.Options, len(names))
 	}
-	if got := s.Config(1).Level; got != 4 || levelNames[got] != "Club player" {
-		t.Errorf("first visit: level %d (%s), want 4 (Club player)", got, levelNames[got])
+	if got := s.Config(1).Level; got != 4 || levelNames(got) != "Club player" {
+		t.Errorf("first visit: level %d (%s), want 4 (Club player)", got, levelNames(got))
 	}
 	for i, name := range names {
 		s.level.Selected = i
 		level := s.Config(1).Level
-		if want := string(rune('1' + i)); s.level.Options[i] != want || level != i+1 || levelNames[level] != name {
-			t.Errorf("button %q plays level %d named %q, want %s, level %d, %q", s.level.Options[i], level, levelNames[level], want, i+1, name)
+		if want := string(rune('1' + i)); s.level.Options[i] != want || level != i+1 || levelNames(level) != name {
+			t.Errorf("button %q plays level %d named %q, want %s, level %d, %q", s.level.Options[i], level, levelNames(level), want, i+1, name)
 		}
 	}
 }

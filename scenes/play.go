@@ -64,6 +64,7 @@ type PlayScene struct {
 	export                                      exporter
 
 	ctlRects []Rect
+	words    playWords // play_words.go
 
 	online *onlineGame // an online game's extras (play_online.go); nil otherwise
 }
@@ -73,12 +74,13 @@ func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
 	s := &PlayScene{sess: c.NewSession(cfg), cfg: cfg, viewPly: -1}
 	s.board = board.New(c.Renderer(), c)
 	s.flipped = !cfg.Watch && cfg.Human == rules.Black && c.Settings().FlipForBlack
-	s.btnUndo = ui.Button{Label: "Undo", Icon: ui.IconUndo, Kind: ui.Flat}
-	s.btnRedo = ui.Button{Label: "Redo", Icon: ui.IconRedo, Kind: ui.Flat}
-	s.btnFlip = ui.Button{Label: "Flip", Icon: ui.IconFlip, Kind: ui.Flat}
-	s.btnHint = ui.Button{Label: "Hint", Icon: ui.IconHint, Kind: ui.Flat}
-	s.btnMenu = ui.Button{Label: "Menu", Icon: ui.IconMenu, Kind: ui.Flat}
-	s.btnReturn = ui.Button{Label: "Back to game", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
+	s.btnUndo = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
+	s.btnRedo = ui.Button{Icon: ui.IconRedo, Kind: ui.Flat}
+	s.btnFlip = ui.Button{Icon: ui.IconFlip, Kind: ui.Flat}
+	s.btnHint = ui.Button{Icon: ui.IconHint, Kind: ui.Flat}
+	s.btnMenu = ui.Button{Icon: ui.IconMenu, Kind: ui.Flat}
+	s.btnReturn = ui.Button{Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
+	s.setWords(c)
 	s.pb.init(c)
 	s.positionChanged(c)
 	return s
@@ -108,6 +110,7 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.menu.relayout(w, h, scale)
+	s.setWords(c)
 	s.layoutCommand(c)
 }
 
@@ -242,7 +245,7 @@ func (s *PlayScene) showEvents(c Context) {
 		case session.HintReady:
 			if s.live() {
 				s.board.SetHint(ev.Hint.Best)
-				s.say(c, hintText(ev.Hint))
+				s.say(c, hintText(c.Text(), ev.Hint))
 			}
 			c.Invalidate()
 		case session.Refused:
@@ -511,24 +514,26 @@ func (s *PlayScene) handlePanel(c Context) {
 // openMenu opens the in-game menu with what can be done now.
 func (s *PlayScene) openMenu(c Context) {
 	m := s.sess
+	cat := c.Text()
 	items := []menuItem{
-		{"Resume", nil},
-		{"New game", func() {
+		{cat.T("play.menu.resume"), nil},
+		{cat.T("common.new_game"), func() {
 			m.Pause()
 			c.Push(NewNewGameScene(c))
 		}},
-		{"Game record…", func() {
-			s.menu.show(c, "Game record", exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
+		{cat.T("play.menu.game_record"), func() {
+			s.menu.show(c, cat.T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
 	if m.CanResign() && !s.cfg.Analysis {
-		who := "Resign"
+		who, whoEllipsis := cat.T("play.menu.resign"), cat.T("play.menu.resign_ellipsis")
 		if _, one := m.Local(); !one {
-			who = colorWord(m.ToMove()) + " resigns"
+			who = cat.Side("play.menu.side_resigns", m.ToMove())
+			whoEllipsis = cat.Side("play.menu.side_resigns_ellipsis", m.ToMove())
 		}
-		items = append(items, menuItem{who + "…", func() {
-			s.menu.show(c, "Resign this game?",
-				menuItem{"Keep playing", nil},
+		items = append(items, menuItem{whoEllipsis, func() {
+			s.menu.show(c, cat.T("play.menu.resign_title"),
+				menuItem{cat.T("play.menu.keep_playing"), nil},
 				menuItem{who, func() { s.resign(c) }})
 		}})
 	}
@@ -536,18 +541,18 @@ func (s *PlayScene) openMenu(c Context) {
 		items = append(items, s.online.menuItems(c, s)...)
 	}
 	if friends(m) && m.CanOfferDraw() && !s.cfg.Analysis {
-		items = append(items, menuItem{"Draw by agreement…", func() {
-			s.menu.show(c, "Agree a draw?",
-				menuItem{"Keep playing", nil},
-				menuItem{"Both agree: draw", func() { s.agreeDraw(c) }})
+		items = append(items, menuItem{cat.T("play.menu.draw"), func() {
+			s.menu.show(c, cat.T("play.menu.draw_title"),
+				menuItem{cat.T("play.menu.keep_playing"), nil},
+				menuItem{cat.T("play.menu.both_agree"), func() { s.agreeDraw(c) }})
 		}})
 	}
 	items = append(items,
-		menuItem{"Settings", func() { c.Push(NewSettingsScene(c)) }},
-		menuItem{"Rules", func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
-		menuItem{"Main menu", func() { c.Home() }},
+		menuItem{cat.T("common.settings"), func() { c.Push(NewSettingsScene(c)) }},
+		menuItem{cat.T("common.rules"), func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
+		menuItem{cat.T("play.menu.main_menu"), func() { c.Home() }},
 	)
-	s.menu.show(c, "Menu", items...)
+	s.menu.show(c, cat.T("play.menu_button"), items...)
 }
 
 // settle stops whatever is going on (a replay, an animation) and shows the
@@ -601,11 +606,11 @@ func (s *PlayScene) boardResult(c Context, r board.Result) {
 		s.explainSq = r.Square
 		s.explainCapture(c)
 	case input.MustContinue:
-		s.say(c, "The king must land where it can go on capturing.")
+		s.say(c, c.Text().T("play.must_land_to_continue"))
 	case input.Ambiguous:
-		s.say(c, "More than one route leads there: tap the squares in between.")
+		s.say(c, c.Text().T("play.ambiguous_route"))
 	case input.CannotMove:
-		s.say(c, "That column is blocked.")
+		s.say(c, c.Text().T("play.blocked"))
 	}
 	if !r.Move.IsZero() {
 		s.playMove(c, r.Move, r.Shown)
@@ -654,10 +659,6 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 	s.menu.draw(c, dst)
 }
 
-// explanationText is shown once, the first time a player touches a column
-// that may not move because a capture is due.
-const explanationText = "Capturing is compulsory. A column with a red ring can take an enemy column — move one of them."
-
 // drawExplanation draws the compulsory-capture explanation as a banner over
 // the lower part of the board.
 func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
@@ -666,7 +667,9 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 	g := s.board.Geometry()
 	in := g.Inner()
 	w := in.W - p.DP(24)
-	lines := p.Wrap(explanationText, 16, sprites.Medium, w-p.DP(32))
+	// Shown once, the first time a player touches a column that may not
+	// move because a capture is due.
+	lines := p.Wrap(s.words.explain, 16, sprites.Medium, w-p.DP(32))
 	lh := p.DP(22)
 	h := float64(len(lines))*lh + p.DP(24)
 	r := Rect{X: in.X + p.DP(12), Y: in.Y + in.H - h - p.DP(12), W: w, H: h}
@@ -681,40 +684,4 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 		p.Text(dst, l, 16, sprites.Medium, r.X+p.DP(16), y, text.AlignStart, text.AlignCenter, t.Text)
 		y += lh
 	}
-}
-
-// statusText is the line under the players.
-func (s *PlayScene) statusText() (string, bool) {
-	g := s.sess.Game()
-	switch {
-	case s.reviewing():
-		return s.reviewNow, false
-	case s.sess.Over():
-		return g.Outcome().Explain(), false
-	case s.explainUntil != 0:
-		return "Capturing is compulsory: a ringed column must take", true
-	}
-	if s.online != nil && s.online.msg != "" {
-		return s.online.msg, false
-	}
-	if side, thinking := s.sess.Thinking(); thinking {
-		return sideName(s.sess, side) + " is thinking…", false
-	}
-	side := g.Position().SideToMove()
-	who := side.String() + " to move"
-	if _, one := s.sess.Local(); one {
-		who = "Your move"
-	}
-	if s.board.MustCapture() {
-		return who + " · you must capture", true
-	}
-	return who, false
-}
-
-// sideName is used by cards.
-func colorWord(c rules.Color) string {
-	if c == rules.White {
-		return "White"
-	}
-	return "Black"
 }

@@ -58,7 +58,7 @@ func newOnlineGame(c Context, p *remote.Player) *onlineGame {
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		switch {
 		case p.Spectator():
-			o.words.names[side] = colorWord(side)
+			o.words.names[side] = t.ColorName(side)
 		case side == p.Local():
 			o.words.names[side] = t.T("online.you")
 		default:

@@ -62,7 +62,7 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 	} else {
 		drawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
 	}
-	if s.btnHint.Label == "Hint" && s.sess.HintPending() {
+	if s.sess.HintPending() {
 		r := s.btnHint.Rect
 		c.Renderer().DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(c.Tick()%60)/60, t.Accent)
 	}
@@ -107,19 +107,10 @@ func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Co
 		pos = s.sess.Game().Position()
 	}
 	toMove := !s.sess.Over() && pos.SideToMove() == side
-	name := sideName(s.sess, side)
+	name, sub := s.cardText(c, side, pos)
 	if s.online != nil {
 		name = s.online.name(side)
 	}
-	sub := ""
-	if name != colorWord(side) {
-		sub = colorWord(side) + " · "
-	}
-	if n, ok := level(s.sess, side); ok {
-		sub += "level " + strconv.Itoa(n) + " · "
-	}
-	cols, held := census(pos, side)
-	sub += censusText(cols, held)
 	thinkingSide, thinking := s.sess.Thinking()
 	thinking = thinking && thinkingSide == side && toMove && s.live()
 	drawSideCard(c, dst, r, side, name, sub, toMove, thinking)
@@ -179,11 +170,6 @@ func drawSideCard(c Context, dst *ebiten.Image, r Rect, side rules.Color, name, 
 	}
 }
 
-// censusText is a card's count: "9 columns · 1 prisoner held".
-func censusText(cols, held int) string {
-	return plural(cols, "column", "columns") + " · " + plural(held, "prisoner held", "prisoners held")
-}
-
 // census counts the columns side owns and the enemy pieces it holds
 // prisoner.
 func census(p *rules.Position, side rules.Color) (columns, held int) {
@@ -213,6 +199,7 @@ type moveList struct {
 	dragY   float64
 	drag    bool
 	buf     []byte
+	noMoves string // "No moves yet", in the player's language
 }
 
 // rowH is a row of moves: a touch target, so at least 44 dp.
@@ -350,7 +337,7 @@ func (m *moveList) draw(c Context, dst *ebiten.Image, g *rules.Game) {
 	}
 	n := len(g.AllMoves())
 	if n == 0 {
-		p.Text(dst, "No moves yet", 15, sprites.Regular, r.X+r.W/2, r.Y+p.DP(30), text.AlignCenter, text.AlignCenter, t.TextDim)
+		p.Text(dst, m.noMoves, 15, sprites.Regular, r.X+r.W/2, r.Y+p.DP(30), text.AlignCenter, text.AlignCenter, t.TextDim)
 		return
 	}
 	sub := dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)

@@ -1,8 +1,6 @@
 package scenes
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"bashni/rules"
@@ -90,33 +88,4 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 // bashni-20261129-153012.pdn.
 func recordFileName(t time.Time) string {
 	return "bashni-" + t.Format("20060102-150405") + ".pdn"
-}
-
-// archiveOutcome says how an archived game ended for the player: "Won",
-// "Lost" or "Draw" against the computer; "White won", "Black won" or
-// "Draw" between friends.
-func archiveOutcome(g storage.ArchivedGame) string {
-	if g.Result == storage.ResultDraw {
-		return "Draw"
-	}
-	whiteWon := g.Result == storage.ResultWhiteWins
-	if !strings.HasPrefix(g.Opponent, "Computer") {
-		if whiteWon {
-			return "White won"
-		}
-		return "Black won"
-	}
-	if whiteWon == (g.Human == storage.White) {
-		return "Won"
-	}
-	return "Lost"
-}
-
-// archiveLength says how long a game was: "1 move", "23 moves".
-func archiveLength(plies int) string {
-	moves := (plies + 1) / 2
-	if moves == 1 {
-		return "1 move"
-	}
-	return fmt.Sprintf("%d moves", moves)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"bashni/i18n"
 	"bashni/rules"
 	"bashni/storage"
 )
@@ -44,7 +45,7 @@ func TestArchivedGameOf(t *testing.T) {
 	if ag.Result != storage.ResultWhiteWins || ag.Plies != 1 || ag.Opponent != "Computer (level 2)" || ag.Human != storage.White {
 		t.Fatalf("entry %+v", ag)
 	}
-	if got := archiveOutcome(ag); got != "Won" {
+	if got := archiveOutcomeEnglish(ag); got != "Won" {
 		t.Errorf("outcome %q, want Won", got)
 	}
 	if !strings.Contains(ag.Record, `[FEN "W:Wg1-0,c3-0:Bd4-0:H0:F30"]`) || !strings.Contains(ag.Record, "30. c3:e5 1-0") {
@@ -73,8 +74,8 @@ func TestArchivedGameOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	ag, ok = archivedGameOf(f, rules.White, testDate)
-	if !ok || ag.Variant != storage.VariantLasca || ag.Opponent != "Friend" || archiveOutcome(ag) != "White won" {
-		t.Fatalf("friends' entry %+v (%q)", ag, archiveOutcome(ag))
+	if !ok || ag.Variant != storage.VariantLasca || ag.Opponent != "Friend" || archiveOutcomeEnglish(ag) != "White won" {
+		t.Fatalf("friends' entry %+v (%q)", ag, archiveOutcomeEnglish(ag))
 	}
 	im, err = parseImport(ag.Record, rules.Bashni)
 	if err != nil {
@@ -96,7 +97,15 @@ func TestRecordFileName(t *testing.T) {
 	if got := recordFileName(testDate); got != "bashni-20261129-153012.pdn" {
 		t.Fatal(got)
 	}
-	if archiveLength(1) != "1 move" || archiveLength(2) != "1 move" || archiveLength(3) != "2 moves" {
+	if archiveLength(en, 1) != "1 move" || archiveLength(en, 2) != "1 move" || archiveLength(en, 3) != "2 moves" {
 		t.Fatal("archiveLength")
 	}
+}
+
+// en is the English catalogue the tests compare words with.
+var en = i18n.New(i18n.English)
+
+func archiveOutcomeEnglish(g storage.ArchivedGame) string {
+	o, _ := archiveOutcome(en, g)
+	return o
 }

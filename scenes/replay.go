@@ -2,12 +2,12 @@ package scenes
 
 import (
 	"math"
-	"strconv"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/i18n"
 	lt "bashni/learn/text"
 	"bashni/platform"
 	"bashni/rules"
@@ -40,35 +40,91 @@ type ReplayScene struct {
 	export                                       exporter
 
 	toast toast
+
+	// The words shown, in the player's language: the players' names from
+	// the record's tags ("" for none: "White", "Black"), the status line
+	// and the cards' lines for the position shown (remade when wordsFor
+	// differs).
+	tagNames   [2]string
+	status     string
+	statusLine []string // status fitted to its room
+	statusSize float64
+	subs       [2]string
+	wordsFor   replayWordsKey
+}
+
+// replayWordsKey is what the replay's status and cards depend on.
+type replayWordsKey struct {
+	cat *i18n.Catalog
+	ply int
 }
 
 // NewReplayScene shows the game read. It opens at the
 // start of a game, or on the position of a FEN.
 func NewReplayScene(c Context, im *imported) *ReplayScene {
 	s := &ReplayScene{game: im.Game, tags: im.Tags}
-	s.names = [2]string{"White", "Black"}
 	for i, tag := range []string{"White", "Black"} {
 		if v := im.Tag(tag); v != "" && v != "?" {
-			s.names[i] = v
+			s.tagNames[i] = v
 		}
 	}
 	s.board = board.New(c.Renderer(), c)
 	s.board.HoverOverLongPress = true
-	s.btnBack = ui.Button{Label: "Back", Icon: ui.IconBack, Kind: ui.Flat}
-	s.btnFirst = ui.Button{Label: "Start", Icon: ui.IconFirst, Kind: ui.Flat}
-	s.btnPrev = ui.Button{Label: "Prev", Icon: ui.IconPrev, Kind: ui.Flat}
-	s.btnNext = ui.Button{Label: "Next", Icon: ui.IconForward, Kind: ui.Flat}
-	s.btnLast = ui.Button{Label: "End", Icon: ui.IconLast, Kind: ui.Flat}
+	s.btnBack = ui.Button{Icon: ui.IconBack, Kind: ui.Flat}
+	s.btnFirst = ui.Button{Icon: ui.IconFirst, Kind: ui.Flat}
+	s.btnPrev = ui.Button{Icon: ui.IconPrev, Kind: ui.Flat}
+	s.btnNext = ui.Button{Icon: ui.IconForward, Kind: ui.Flat}
+	s.btnLast = ui.Button{Icon: ui.IconLast, Kind: ui.Flat}
 	s.btnMore = ui.Button{Icon: ui.IconRecord, Kind: ui.Secondary}
-	s.btnPlay = ui.Button{Label: "Play from here", Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
-	s.menu.title = "This game"
-	s.menu.items = []string{"Copy the record", "Save to a file", "Edit this position", "Close"}
-	if !platform.CanSaveFiles {
-		s.menu.items[1] = "Download the record"
-	}
-	s.menu.items = append(s.menu.items, learnWord(c, lt.ScreenAnalyse))
+	s.btnPlay = ui.Button{Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
+	s.setWords(c)
 	s.showPly(c, 0)
 	return s
+}
+
+// setWords labels the controls and the menu in the player's language.
+func (s *ReplayScene) setWords(c Context) {
+	cat := c.Text()
+	s.btnBack.Label = cat.T("common.back")
+	s.btnFirst.Label = cat.T("replay.start")
+	s.btnPrev.Label = cat.T("replay.prev")
+	s.btnNext.Label = cat.T("common.next")
+	s.btnLast.Label = cat.T("replay.end")
+	s.btnPlay.Label = cat.T("replay.play_from_here")
+	s.moves.noMoves = cat.T("play.no_moves_yet")
+	s.menu.title = cat.T("replay.this_game")
+	save := cat.T("export.save_file")
+	if !platform.CanSaveFiles {
+		save = cat.T("export.download")
+	}
+	s.menu.items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), learnWord(c, lt.ScreenAnalyse)}
+	for i, side := range []rules.Color{rules.White, rules.Black} {
+		s.names[i] = s.tagNames[i]
+		if s.names[i] == "" {
+			s.names[i] = cat.ColorName(side)
+		}
+	}
+}
+
+// words makes the status line and the cards' lines for the position shown
+// when it or the language changed.
+func (s *ReplayScene) words(c Context) {
+	k := replayWordsKey{cat: c.Text(), ply: s.ply}
+	if k == s.wordsFor && s.status != "" {
+		return
+	}
+	s.wordsFor = k
+	s.status = s.statusText(k.cat)
+	s.statusLine, s.statusSize = statusFit(c.Painter(), s.status, s.statusRoom(c.Painter()))
+	pos := s.game.PositionAt(s.ply)
+	sep := k.cat.T("common.separator")
+	for i, side := range []rules.Color{rules.White, rules.Black} {
+		cols, held := census(pos, side)
+		s.subs[i] = k.cat.ColorName(side) + sep + censusText(k.cat, cols, held)
+		if s.names[i] == k.cat.ColorName(side) {
+			s.subs[i] = censusText(k.cat, cols, held)
+		}
+	}
 }
 
 // Name is the scene's name.
@@ -86,7 +142,9 @@ func (s *ReplayScene) Layout(c Context, w, h, scale float64) {
 	s.moves.rect = s.layout.MoveList
 	s.moves.scale = scale
 	s.moves.follow = true
+	s.setWords(c)
 	s.menu.layout(w, h, scale)
+	s.wordsFor = replayWordsKey{}
 }
 
 // layoutButtons puts "Play from here" and the menu button at the right of
@@ -269,19 +327,24 @@ func (s *ReplayScene) playFromHere(c Context) {
 	c.Push(NewPlayFromScene(c, cfg))
 }
 
+// statusRoom is the status line's room, left of the buttons.
+func (s *ReplayScene) statusRoom(p *ui.Painter) float64 {
+	return s.btnMore.Rect.X - s.layout.Status.X - p.DP(16)
+}
+
 // statusText is the line under the cards.
-func (s *ReplayScene) statusText() string {
+func (s *ReplayScene) statusText(cat *i18n.Catalog) string {
 	n := s.last()
 	if n == 0 {
-		return s.game.Start().SideToMove().String() + " to move"
+		return cat.ToMove(s.game.Start().SideToMove())
 	}
 	if s.ply == 0 {
-		return "Start · " + plural(n, "move", "moves")
+		return cat.N("replay.at_start", n)
 	}
-	t := "Move " + strconv.Itoa(s.ply) + " of " + strconv.Itoa(n)
+	t := cat.F("replay.move_of", "Ply", s.ply, "Plies", n)
 	if s.ply == n {
 		if o := s.game.Outcome(); o.Over() {
-			return t + " · " + o.Result.Score()
+			return t + cat.T("common.separator") + o.Result.Score()
 		}
 	}
 	return t
@@ -297,25 +360,20 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	top := topSide(s.flipped)
 	pos := s.game.PositionAt(s.ply)
 	over := s.ply == s.last() && s.game.Outcome().Over()
-	for _, card := range []struct {
+	s.words(c)
+	for _, card := range [2]struct {
 		r    Rect
 		side rules.Color
 	}{{l.TopCard, top}, {l.BottomCard, top.Opponent()}} {
-		cols, held := census(pos, card.side)
-		sub := colorWord(card.side) + " · " + censusText(cols, held)
-		if s.names[card.side] == colorWord(card.side) {
-			sub = censusText(cols, held)
-		}
-		drawSideCard(c, dst, card.r, card.side, s.names[card.side], sub, !over && pos.SideToMove() == card.side, false)
+		drawSideCard(c, dst, card.r, card.side, s.names[card.side], s.subs[card.side], !over && pos.SideToMove() == card.side, false)
 	}
 	st := l.Status
-	msg := s.statusText()
-	maxW := s.btnMore.Rect.X - st.X - p.DP(16)
-	size := 16.0
-	for size > 12 && p.Measure(msg, size, sprites.Medium) > maxW {
-		size--
+	step := p.DP(math.Round(s.statusSize * 1.25))
+	y := st.Y + st.H/2 - step/2*float64(len(s.statusLine)-1)
+	for _, ln := range s.statusLine {
+		p.Text(dst, ln, s.statusSize, sprites.Medium, st.X+p.DP(12), y, text.AlignStart, text.AlignCenter, t.Text)
+		y += step
 	}
-	p.Text(dst, msg, size, sprites.Medium, st.X+p.DP(12), st.Y+st.H/2, text.AlignStart, text.AlignCenter, t.Text)
 	s.btnMore.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
 	s.moves.draw(c, dst, s.game)
@@ -340,12 +398,17 @@ func (e *exporter) copy(c Context, text string) {
 
 // save writes text to a new file (a download in the browser).
 func (e *exporter) save(c Context, text string, say func(Context, string)) {
-	where, err := platform.SaveFile(recordFileName(time.Now()), text)
-	if err != nil {
-		say(c, "Couldn't save the record: "+err.Error())
-		return
+	name := recordFileName(time.Now())
+	where, err := platform.SaveFile(name, text)
+	cat := c.Text()
+	switch {
+	case err != nil:
+		say(c, cat.F("export.save_failed", "Error", errorWords(cat, err)))
+	case !platform.CanSaveFiles:
+		say(c, cat.F("export.saved_download", "Name", name))
+	default:
+		say(c, cat.F("export.saved_to", "Place", where))
 	}
-	say(c, "Saved to "+where)
 }
 
 // poll reports a finished copy.
@@ -356,8 +419,8 @@ func (e *exporter) poll(c Context, say func(Context, string)) {
 	}
 	e.job = nil
 	if err != nil {
-		say(c, "Couldn't copy: "+err.Error())
+		say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
 		return
 	}
-	say(c, "The record is on the clipboard.")
+	say(c, c.Text().T("export.copied"))
 }

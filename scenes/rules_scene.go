@@ -13,106 +13,67 @@ import (
 	"bashni/sprites"
 )
 
-// rulesPage is one page of the rules: a title, paragraphs and a small board
-// on which a move plays itself over and over.
+// rulesPage is one page of the rules: its words (messages rules.<id>.title,
+// .p1–.p3 and .caption in i18n/locales) and a small board on which a move
+// plays itself over and over.
 type rulesPage struct {
-	title string
-	paras []string
+	id        string
+	captioned bool // the diagram has a caption
 	// The diagram: a position (Variant start + moves, or a FEN) and the move
 	// shown on it (in notation; "" shows the position only).
 	variant rules.Variant
 	setup   []string
 	fen     string
 	move    string
-	caption string
 }
+
+// rulesParagraphs is the number of paragraphs of a page.
+const rulesParagraphs = 3
 
 var rulesPages = []rulesPage{
 	{
-		title: "Bashni in a minute",
-		paras: []string{
-			"Bashni is Russian draughts with one twist: a captured piece is not removed. It goes under the piece that took it, and they travel on together as a column.",
-			"Men move one square diagonally forward, onto the dark squares. White moves first.",
-			"Capturing is compulsory, forwards and backwards: jump an enemy column next to you onto the empty square beyond. After each jump the column jumps again while it can.",
-		},
-		setup:   []string{"c3-d4", "f6-e5"},
-		move:    "d4:f6",
-		caption: "White must capture: d4 jumps e5 and takes its piece along.",
+		id:        "minute",
+		captioned: true,
+		setup:     []string{"c3-d4", "f6-e5"},
+		move:      "d4:f6",
 	},
 	{
-		title: "Columns",
-		paras: []string{
-			"A column belongs to the player whose piece is on top, and it moves exactly as its top piece would: a man on top makes it a man, a king on top a king. Columns never split.",
-			"Pieces never leave the board: there are always 24. The number beside a column is its height.",
-			"To see a column piece by piece, rest the mouse on it, right-click it, or long-press it on a touch screen. Hold Space to see every column at once.",
-		},
-		setup:   []string{"c3-b4", "b6-c5", "b4-a5", "a7-b6", "b2-c3", "c5-b4"},
-		move:    "a3:c5:a7",
-		caption: "a3 jumps twice: the column that lands on a7 holds two prisoners.",
+		id:        "columns",
+		captioned: true,
+		setup:     []string{"c3-b4", "b6-c5", "b4-a5", "a7-b6", "b2-c3", "c5-b4"},
+		move:      "a3:c5:a7",
 	},
 	{
-		title: "Only the top is taken",
-		paras: []string{
-			"Jumping a column takes only its top piece. The rest stays on its square, and its new top decides who owns it.",
-			"So a capture can free prisoners: when a piece of the other colour comes to the top, the column changes hands — and may capture back at once.",
-			"Before you jump a tall column, look at what is under its top.",
-		},
-		fen:     "W:Wc3,g1:Bd4-0/00,h8:H0:F10",
-		move:    "c3:e5",
-		caption: "White takes the black top of d4: the two white prisoners under it are free again.",
+		id:        "top",
+		captioned: true,
+		fen:       "W:Wc3,g1:Bd4-0/00,h8:H0:F10",
+		move:      "c3:e5",
 	},
 	{
-		title: "The Turkish strike",
-		paras: []string{
-			"In one move a column may be jumped only once. The captured tops go under the capturer only when the whole move is over.",
-			"Until then every jumped column stays where it is, as an obstacle: it cannot be jumped again, passed over or landed on.",
-			"A man that reaches the far rank during a capture becomes a king at once and goes on capturing as a king, if it can.",
-		},
-		setup:   []string{"a3-b4", "b6-a5", "b2-a3", "f6-e5", "a1-b2", "e5-d4", "c3:e5"},
-		move:    "a5:c3:a1",
-		caption: "Black is crowned on a1 and must stop: the jumped man on b2 still blocks the long diagonal.",
+		id:        "turkish",
+		captioned: true,
+		setup:     []string{"a3-b4", "b6-a5", "b2-a3", "f6-e5", "a1-b2", "e5-d4", "c3:e5"},
+		move:      "a5:c3:a1",
 	},
 	{
-		title: "Kings",
-		paras: []string{
-			"A man that ends its move on the far rank becomes a king. Only the top piece of a column is crowned.",
-			"Kings fly: any number of empty squares along a diagonal, forwards or backwards. A king captures at a distance, landing on any empty square beyond the column it jumps — one that lets it capture further, if there is one.",
-			"A king buried in a column is still a king when it comes back to the top.",
-		},
-		fen:     "W:Wa1-1,c1,e1:Bd4,f6-0/0,h8:H0:F20",
-		move:    "a1:e5:g7",
-		caption: "The white king flies along the long diagonal and takes two tops.",
+		id:        "kings",
+		captioned: true,
+		fen:       "W:Wa1-1,c1,e1:Bd4,f6-0/0,h8:H0:F20",
+		move:      "a1:e5:g7",
 	},
 	{
-		title: "Winning and drawing",
-		paras: []string{
-			"A player who cannot move loses: all their pieces are prisoners, or every column they own is blocked.",
-			"The game is drawn when the same position occurs for the third time, when 15 moves by each side pass without a capture or a promotion, or by agreement.",
-			"Long columns are strong but slow: they are one piece on the board however tall they are.",
-		},
-		fen:     "W:Wc3-00/0,e3:Ba5,b6-0/0:H0:F30",
-		move:    "",
-		caption: "",
+		id:  "ending",
+		fen: "W:Wc3-00/0,e3:Ba5,b6-0/0:H0:F30",
 	},
 	{
-		title: "Lasca",
-		paras: []string{
-			"Emanuel Lasker's game of 1911: a 7×7 board, eleven pieces each, and the same columns.",
-			"Men move and capture forward only, one step. Kings (officers) move and capture one step in any direction; they do not fly.",
-			"A captured top goes under the capturer at once. A man reaching the far rank is promoted and the move ends there.",
-		},
-		variant: rules.Lasca,
-		setup:   []string{"c3-d4", "e5-f4"},
-		move:    "e3:g5",
-		caption: "Lasca: 25 squares, eleven men a side.",
+		id:        "lasca",
+		captioned: true,
+		variant:   rules.Lasca,
+		setup:     []string{"c3-d4", "e5-f4"},
+		move:      "e3:g5",
 	},
 	{
-		title: "Playing on this board",
-		paras: []string{
-			"Tap a column, then one of the dots; or drag the column there. Ringed columns can move; a red pulsing ring means a capture is due.",
-			"A capture with several jumps is entered square by square; it completes itself when only one route is left, and a tap on its last square jumps ahead. Esc, or a tap on the starting square, cancels it.",
-			"Keys: U or Ctrl+Z undo, Ctrl+Y redo, F flip the board, H hint, N new game, ← → step through the moves, Esc back.",
-		},
+		id:    "board",
 		setup: []string{"c3-d4", "b6-c5"},
 		move:  "d4:b6",
 	},
@@ -135,6 +96,13 @@ type RulesScene struct {
 	btnPrev, btnNxt ui.Button
 	btnBack         ui.Button
 	landscape       bool
+
+	// The page's words in the player's language (setWords).
+	header, counter, title, caption string
+	paras                           []string
+	captionLines                    []string
+	counterX                        float64 // the page counter's place after the header
+	titleSize                       float64
 }
 
 // NewRulesScene makes the rules screen.
@@ -142,11 +110,35 @@ func NewRulesScene(c Context) *RulesScene {
 	s := &RulesScene{}
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
 	s.board = board.New(s.r, silent{c})
-	s.btnPrev = ui.Button{Label: "Previous", Icon: ui.IconBack}
-	s.btnNxt = ui.Button{Label: "Next", Kind: ui.Primary}
-	s.btnBack = ui.Button{Label: "Close", Icon: ui.IconClose, Kind: ui.Flat}
+	s.btnPrev = ui.Button{Icon: ui.IconBack}
+	s.btnNxt = ui.Button{Kind: ui.Primary}
+	s.btnBack = ui.Button{Icon: ui.IconClose, Kind: ui.Flat}
 	s.setPage(c, 0)
 	return s
+}
+
+// setWords looks up the page's words in the player's language.
+func (s *RulesScene) setWords(c Context) {
+	cat := c.Text()
+	pg := &rulesPages[s.page]
+	s.btnPrev.Label = cat.T("rules.previous")
+	s.btnBack.Label = cat.T("common.close")
+	if s.page == len(rulesPages)-1 {
+		s.btnNxt.Label = cat.T("common.done")
+	} else {
+		s.btnNxt.Label = cat.T("common.next")
+	}
+	s.header = cat.T("rules.header")
+	s.counter = cat.F("rules.page_of", "Page", s.page+1, "Pages", len(rulesPages))
+	s.title = cat.T("rules." + pg.id + ".title")
+	s.paras = s.paras[:0]
+	for i := 1; i <= rulesParagraphs; i++ {
+		s.paras = append(s.paras, cat.T("rules."+pg.id+".p"+strconv.Itoa(i)))
+	}
+	s.caption = ""
+	if pg.captioned {
+		s.caption = cat.T("rules." + pg.id + ".caption")
+	}
 }
 
 // pagePosition builds a page's diagram position and move.
@@ -184,11 +176,7 @@ func (s *RulesScene) setPage(c Context, i int) {
 	s.phase = 0
 	s.cycle = c.Tick()
 	s.btnPrev.Disabled = s.page == 0
-	if s.page == len(rulesPages)-1 {
-		s.btnNxt.Label = "Done"
-	} else {
-		s.btnNxt.Label = "Next"
-	}
+	s.setWords(c)
 	if s.w > 0 {
 		s.Layout(c, s.w, s.h, s.scale)
 	}
@@ -207,6 +195,7 @@ func (s *RulesScene) Layout(c Context, w, h, scale float64) {
 	nav := dp(56)
 	top := dp(64)
 	pg := &rulesPages[s.page]
+	s.setWords(c)
 	if s.landscape {
 		side := math.Min(h-top-nav-3*pad, w*0.45)
 		s.diagram = Rect{X: w - pad - side, Y: top + pad, W: side, H: side}
@@ -215,13 +204,19 @@ func (s *RulesScene) Layout(c Context, w, h, scale float64) {
 		side := math.Min(w-2*dp(12), h*0.38)
 		s.diagram = Rect{X: (w - side) / 2, Y: top, W: side, H: side}
 		y := top + side + dp(12)
-		if pg.caption != "" {
-			y += float64(len(c.Painter().Wrap(pg.caption, 14, sprites.Regular, side))) * dp(19)
+		if s.caption != "" {
+			y += float64(len(c.Painter().Wrap(s.caption, 14, sprites.Regular, side))) * dp(19)
 		}
 		y += dp(8)
 		s.text = Rect{X: dp(20), Y: y, W: w - dp(40), H: h - y - nav - dp(24) - dp(28)}
 	}
 	s.board.Layout(sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false), true, Rect{W: w, H: h})
+	s.counterX = math.Max(dp(66), c.Painter().Measure(s.header, 15, sprites.Medium)+dp(12))
+	s.titleSize = fitSize(c.Painter(), s.title, 30, 22, sprites.Bold, s.text.W)
+	s.captionLines = s.captionLines[:0]
+	if s.caption != "" {
+		s.captionLines = c.Painter().Wrap(s.caption, 14, sprites.Regular, s.board.Geometry().Outer().W)
+	}
 	// Text: the largest size (from 18 dp down) at which the page fits.
 	s.lineSize = 18
 	for ; s.lineSize > 12; s.lineSize-- {
@@ -240,7 +235,7 @@ func (s *RulesScene) lineH() float64 { return math.Round(s.lineSize * 1.45 * s.s
 
 func (s *RulesScene) wrap(c Context) {
 	s.lines = s.lines[:0]
-	for i, para := range rulesPages[s.page].paras {
+	for i, para := range s.paras {
 		if i > 0 {
 			s.lines = append(s.lines, "")
 		}
@@ -313,22 +308,20 @@ func (s *RulesScene) back(c Context) {
 func (s *RulesScene) Draw(c Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
-	pg := &rulesPages[s.page]
-	p.Text(dst, "Rules", 15, sprites.Medium, p.DP(24), p.DP(32), text.AlignStart, text.AlignCenter, t.TextDim)
-	p.Text(dst, strconv.Itoa(s.page+1)+" / "+strconv.Itoa(len(rulesPages)), 15, sprites.Medium, p.DP(90), p.DP(32), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.7))
+	p.Text(dst, s.header, 15, sprites.Medium, p.DP(24), p.DP(32), text.AlignStart, text.AlignCenter, t.TextDim)
+	p.Text(dst, s.counter, 15, sprites.Medium, p.DP(24)+s.counterX, p.DP(32), text.AlignStart, text.AlignCenter, ui.Alpha(t.TextDim, 0.7))
 	s.btnBack.Draw(dst, p)
 	s.board.Draw(dst)
-	if pg.caption != "" {
+	if len(s.captionLines) > 0 {
 		o := s.board.Geometry().Outer()
-		lines := p.Wrap(pg.caption, 14, sprites.Regular, o.W)
 		y := o.Y + o.H + p.DP(16)
-		for _, l := range lines {
+		for _, l := range s.captionLines {
 			p.Text(dst, l, 14, sprites.Regular, o.X+o.W/2, y, text.AlignCenter, text.AlignCenter, t.TextDim)
 			y += p.DP(19)
 		}
 	}
 	x, y := s.text.X, s.text.Y
-	p.Text(dst, pg.title, 30, sprites.Bold, x, y+p.DP(18), text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.title, s.titleSize, sprites.Bold, x, y+p.DP(18), text.AlignStart, text.AlignCenter, t.Text)
 	y += p.DP(56)
 	for _, l := range s.lines {
 		if l != "" {

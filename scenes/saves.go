@@ -52,7 +52,7 @@ func (a *App) archiveGame(human rules.Color) func(*session.Session) {
 // aside; "" when all went well.
 func (a *App) takeSaveMessage() string {
 	if err := a.saver.Err(); err != nil {
-		return "The game could not be saved: " + err.Error()
+		return a.text.F("play.save_failed", "Error", errorWords(a.text, err))
 	}
 	ar := &a.archiver
 	ar.mu.Lock()
@@ -61,9 +61,9 @@ func (a *App) takeSaveMessage() string {
 	ar.err, ar.notice = nil, ""
 	switch {
 	case err != nil:
-		return "The game could not be saved: " + err.Error()
+		return a.text.F("play.save_failed", "Error", errorWords(a.text, err))
 	case notice != "":
-		return "Past games: " + string(notice)
+		return a.text.T("title.past_games") + ": " + string(notice)
 	}
 	return ""
 }

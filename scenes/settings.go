@@ -2,11 +2,11 @@ package scenes
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/i18n"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 	"bashni/storage"
@@ -27,9 +27,16 @@ type SettingsScene struct {
 	dests    ui.Toggle
 	input    ui.Segmented
 	flip     ui.Toggle
+	language ui.Segmented
 	btnBack  ui.Button
 	labels   []labelAt
 	themeIDs []string
+
+	// The words drawn, in the player's language (setWords).
+	heading, noSound string
+	noSoundLines     []string // noSound wrapped left of the Done button
+	noSoundSize      float64
+	volumePercent    int // the volume shown in volume.Text
 }
 
 type labelAt struct {
@@ -42,17 +49,16 @@ func NewSettingsScene(c Context) *SettingsScene {
 	s := &SettingsScene{}
 	st := c.Settings()
 	s.themeIDs = sprites.ThemeNames()
-	short := make([]string, len(s.themeIDs))
 	cur := 0
 	for i, n := range s.themeIDs {
-		short[i] = shortThemeName(n)
 		if sprites.ThemeNamed(st.Theme).Name == n {
 			cur = i
 		}
 	}
-	s.theme = ui.Segmented{Options: short, Selected: cur}
-	s.volume = ui.Slider{Label: "Volume", Value: st.Volume}
-	s.sound = ui.Toggle{Label: "Sound", On: !st.Muted}
+	s.theme = ui.Segmented{Selected: cur}
+	s.volume = ui.Slider{Value: st.Volume}
+	s.volumePercent = -1
+	s.sound = ui.Toggle{On: !st.Muted}
 	sp := 1
 	switch st.AnimationSpeed {
 	case storage.SpeedSlow:
@@ -60,10 +66,10 @@ func NewSettingsScene(c Context) *SettingsScene {
 	case storage.SpeedFast:
 		sp = 2
 	}
-	s.speed = ui.Segmented{Options: []string{"Slow", "Normal", "Fast"}, Selected: sp}
-	s.instant = ui.Toggle{Label: "Instant moves (reduced motion)", On: st.InstantAnimations}
-	s.coords = ui.Toggle{Label: "Board coordinates", On: st.ShowCoordinates}
-	s.dests = ui.Toggle{Label: "Show where a piece can go", On: st.ShowDestinations}
+	s.speed = ui.Segmented{Selected: sp}
+	s.instant = ui.Toggle{On: st.InstantAnimations}
+	s.coords = ui.Toggle{On: st.ShowCoordinates}
+	s.dests = ui.Toggle{On: st.ShowDestinations}
 	in := 0
 	switch st.Input {
 	case storage.InputTapOnly:
@@ -71,22 +77,58 @@ func NewSettingsScene(c Context) *SettingsScene {
 	case storage.InputDragOnly:
 		in = 2
 	}
-	s.input = ui.Segmented{Options: []string{"Tap & drag", "Tap", "Drag"}, Selected: in}
-	s.flip = ui.Toggle{Label: "Turn the board when I play Black", On: st.FlipForBlack}
-	s.btnBack = ui.Button{Label: "Done", Kind: ui.Primary}
+	s.input = ui.Segmented{Selected: in}
+	s.flip = ui.Toggle{On: st.FlipForBlack}
+	s.language = ui.Segmented{Selected: languageChoice(st.Language)}
+	s.btnBack = ui.Button{Kind: ui.Primary}
+	s.setWords(c)
 	return s
 }
 
-func shortThemeName(n string) string {
+// shortThemeName is the theme's name on its segment, in the player's
+// language.
+func shortThemeName(cat *i18n.Catalog, n string) string {
 	switch n {
 	case "Classic wood":
-		return "Wood"
+		return cat.T("settings.theme_wood")
 	case "High contrast":
-		return "Contrast"
+		return cat.T("settings.theme_contrast")
 	case "Tournament green":
-		return "Green"
+		return cat.T("settings.theme_green")
 	}
 	return n
+}
+
+// setWords looks up the screen's words in the player's language (again
+// when the language changes).
+func (s *SettingsScene) setWords(c Context) {
+	cat := c.Text()
+	s.theme.Options = s.theme.Options[:0]
+	for _, n := range s.themeIDs {
+		s.theme.Options = append(s.theme.Options, shortThemeName(cat, n))
+	}
+	s.volume.Label = cat.T("settings.volume")
+	s.sound.Label = cat.T("settings.sound")
+	s.speed.Options = []string{cat.T("settings.speed_slow"), cat.T("settings.speed_normal"), cat.T("settings.speed_fast")}
+	s.instant.Label = cat.T("settings.instant")
+	s.coords.Label = cat.T("settings.coordinates")
+	s.dests.Label = cat.T("settings.destinations")
+	s.input.Options = []string{cat.T("settings.input_both"), cat.T("settings.input_tap"), cat.T("settings.input_drag")}
+	s.flip.Label = cat.T("settings.flip_for_black")
+	s.language.Options = languageOptions(cat)
+	s.btnBack.Label = cat.T("common.done")
+	s.heading = cat.T("settings.title")
+	s.noSound = cat.T("settings.no_sound")
+	s.volumePercent = -1
+	s.setVolumeText(c)
+}
+
+// setVolumeText writes the volume beside its slider when it changed.
+func (s *SettingsScene) setVolumeText(c Context) {
+	if pc := int(math.Round(s.volume.Value * 100)); pc != s.volumePercent {
+		s.volumePercent = pc
+		s.volume.Text = c.Text().Percent(pc)
+	}
 }
 
 // Name is the scene's name.
@@ -94,12 +136,13 @@ func (s *SettingsScene) Name() string { return SceneSettings }
 
 // Layout places the rows.
 func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
+	s.setWords(c)
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	cw := math.Min(w-dp(16), dp(600))
 	row := dp(50)
 	label := dp(28)
 	pad := dp(20)
-	ch := pad + dp(50) + 3*(label+row) + 6*row + dp(12) + dp(54) + pad
+	ch := pad + dp(50) + 4*(label+row) + 6*row + dp(12) + dp(54) + pad
 	s.card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	x := s.card.X + pad
 	iw := cw - 2*pad
@@ -107,6 +150,7 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	s.title = y + dp(22)
 	y += dp(50)
 	s.labels = s.labels[:0]
+	cat := c.Text()
 	addSeg := func(l string, sg *ui.Segmented) {
 		s.labels = append(s.labels, labelAt{l, x + dp(12), y + label/2})
 		y += label
@@ -117,29 +161,36 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 		*r = Rect{X: x, Y: y, W: iw, H: row}
 		y += row
 	}
-	addSeg("Theme", &s.theme)
+	addSeg(cat.T("settings.theme"), &s.theme)
 	addRow(&s.volume.Rect)
 	addRow(&s.sound.Rect)
-	addSeg("Animation speed", &s.speed)
+	addSeg(cat.T("settings.animation_speed"), &s.speed)
 	addRow(&s.instant.Rect)
 	addRow(&s.coords.Rect)
 	addRow(&s.dests.Rect)
-	addSeg("Move pieces by", &s.input)
+	addSeg(cat.T("settings.move_by"), &s.input)
 	addRow(&s.flip.Rect)
+	addSeg(cat.T("settings.language"), &s.language)
 	y += dp(12)
 	s.btnBack.Rect = Rect{X: x + iw - dp(160), Y: y, W: dp(160), H: dp(54)}
+	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+}
+
+// noSoundRoom is the room of the no-sound notice, left of Done.
+func (s *SettingsScene) noSoundRoom(p *ui.Painter) float64 {
+	return s.btnBack.Rect.X - s.card.X - p.DP(24) - p.DP(8)
 }
 
 // Update applies changes.
 func (s *SettingsScene) Update(c Context) error {
 	st := c.Settings()
 	changed := false
-	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip} {
+	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
 		if c.Used(w) {
 			changed = true
 		}
 	}
-	s.volume.Text = strconv.Itoa(int(math.Round(s.volume.Value*100))) + "%"
+	s.setVolumeText(c)
 	if changed {
 		st.Theme = s.themeIDs[s.theme.Selected]
 		st.Volume = s.volume.Value
@@ -151,6 +202,7 @@ func (s *SettingsScene) Update(c Context) error {
 		st.ShowDestinations = s.dests.On
 		st.Input = []storage.InputMode{storage.InputTapAndDrag, storage.InputTapOnly, storage.InputDragOnly}[s.input.Selected]
 		st.FlipForBlack = s.flip.On
+		st.Language = languageCodes[s.language.Selected]
 		c.SetSettings(st)
 		c.Play(uiTap)
 	}
@@ -174,7 +226,7 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 	t := p.Theme
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, s.card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
-	p.Text(dst, "Settings", 28, sprites.Bold, s.card.X+p.DP(24), s.title, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.heading, 28, sprites.Bold, s.card.X+p.DP(24), s.title, text.AlignStart, text.AlignCenter, t.Text)
 	for _, l := range s.labels {
 		p.Text(dst, l.text, 15, sprites.Medium, l.x, l.y, text.AlignStart, text.AlignCenter, t.TextDim)
 	}
@@ -187,8 +239,14 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 	s.dests.Draw(dst, p)
 	s.input.Draw(dst, p)
 	s.flip.Draw(dst, p)
+	s.language.Draw(dst, p)
 	if c.SoundNotice() != "" {
-		p.Text(dst, "No sound device: the game plays silently.", 13, sprites.Regular, s.card.X+p.DP(24), s.btnBack.Rect.Y+s.btnBack.Rect.H/2, text.AlignStart, text.AlignCenter, t.TextDim)
+		step := p.DP(s.noSoundSize * 1.25)
+		y := s.btnBack.Rect.Y + s.btnBack.Rect.H/2 - step/2*float64(len(s.noSoundLines)-1)
+		for _, l := range s.noSoundLines {
+			p.Text(dst, l, s.noSoundSize, sprites.Regular, s.card.X+p.DP(24), y, text.AlignStart, text.AlignCenter, t.TextDim)
+			y += step
+		}
 	}
 	s.btnBack.Draw(dst, p)
 }

@@ -92,6 +92,9 @@ type TitleScene struct {
 	rects TitleRects
 	w, h  float64
 	note  string // a one-line notice under the menu
+	// The words drawn, in the player's language (set in Layout).
+	name, subtitle, tagline string
+	taglineLines            []string
 
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
 	btnGames, btnImport, btnEditor             ui.Button
@@ -111,14 +114,15 @@ type TitleScene struct {
 // for none) and, with attract, the computer playing itself behind it.
 func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 	s := &TitleScene{note: notice}
-	s.btnContinue = ui.Button{Label: "Continue", Kind: ui.Primary}
-	s.btnNew = ui.Button{Label: "New game", Kind: ui.Secondary}
-	s.btnRules = ui.Button{Label: "Rules", Kind: ui.Secondary}
-	s.btnSettings = ui.Button{Label: "Settings", Kind: ui.Secondary}
-	s.btnGames = ui.Button{Label: "Past games", Kind: ui.Secondary, TextSize: 15}
-	s.btnImport = ui.Button{Label: "Import", Kind: ui.Secondary, TextSize: 15}
-	s.btnEditor = ui.Button{Label: "Editor", Kind: ui.Secondary, TextSize: 15}
+	s.btnContinue = ui.Button{Kind: ui.Primary}
+	s.btnNew = ui.Button{Kind: ui.Secondary}
+	s.btnRules = ui.Button{Kind: ui.Secondary}
+	s.btnSettings = ui.Button{Kind: ui.Secondary}
+	s.btnGames = ui.Button{Kind: ui.Secondary, TextSize: 15}
+	s.btnImport = ui.Button{Kind: ui.Secondary, TextSize: 15}
+	s.btnEditor = ui.Button{Kind: ui.Secondary, TextSize: 15}
 	s.btnAbout = ui.Button{Kind: ui.Secondary, TextSize: 15}
+	s.setWords(c)
 	if store := c.Store(); store != nil {
 		sg, ok, notice := store.LoadGame()
 		if ok && sg.Result == storage.ResultNone && (len(sg.Moves) > 0 || sg.StartFEN != "") {
@@ -192,6 +196,23 @@ func (s *TitleScene) Layout(c Context, w, h, scale float64) {
 		s.btnNew.Kind = ui.Primary
 	}
 	s.r.SetTheme(c.Renderer().Theme())
+	s.setWords(c)
+	s.taglineLines = c.Painter().Wrap(s.tagline, 14, sprites.Regular, s.rects.Menu.W*0.9)
+}
+
+// setWords looks up the screen's words in the player's language.
+func (s *TitleScene) setWords(c Context) {
+	cat := c.Text()
+	s.btnContinue.Label = cat.T("title.continue")
+	s.btnNew.Label = cat.T("common.new_game")
+	s.btnRules.Label = cat.T("common.rules")
+	s.btnSettings.Label = cat.T("common.settings")
+	s.btnGames.Label = cat.T("title.past_games")
+	s.btnImport.Label = cat.T("title.import")
+	s.btnEditor.Label = cat.T("title.editor")
+	s.name = cat.T("title.name")
+	s.subtitle = cat.T("title.subtitle")
+	s.tagline = cat.T("title.tagline")
 }
 
 // Update runs the menu and the game behind it.
@@ -275,7 +296,7 @@ func (s *TitleScene) continueGame(c Context) {
 		}
 		cfg, err := configOfSaved(*s.saved)
 		if err != nil {
-			s.note = "The saved game could not be restored: " + err.Error()
+			s.note = c.Text().F("title.restore_failed", "Error", errorWords(c.Text(), err))
 			s.saved = nil
 			c.Invalidate()
 			return
@@ -343,16 +364,15 @@ func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
 	if !s.rects.Landscape {
 		size = 52
 	}
-	tw := p.Measure("Bashni", size, sprites.Bold)
+	tw := p.Measure(s.name, size, sprites.Bold)
 	colW := p.DP(size * 1.05)
 	x0 := cx - (tw+colW)/2
 	s.drawEmblem(dst, x0+colW/2-p.DP(4), y+p.DP(size*0.62), p.DP(size*0.95))
-	p.Text(dst, "Bashni", size, sprites.Bold, x0+colW, y+p.DP(size*0.5), text.AlignStart, text.AlignCenter, t.Text)
-	p.Text(dst, "column draughts · столбовые шашки", 17, sprites.Regular, cx, y+p.DP(size+14), text.AlignCenter, text.AlignCenter, t.TextDim)
+	p.Text(dst, s.name, size, sprites.Bold, x0+colW, y+p.DP(size*0.5), text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.subtitle, 17, sprites.Regular, cx, y+p.DP(size+14), text.AlignCenter, text.AlignCenter, t.TextDim)
 	if s.rects.Landscape {
-		tag := "Captured pieces go under the capturer: columns grow, travel and change hands."
 		yy := y + p.DP(size+44)
-		for _, ln := range p.Wrap(tag, 14, sprites.Regular, s.rects.Menu.W*0.9) {
+		for _, ln := range s.taglineLines {
 			p.Text(dst, ln, 14, sprites.Regular, cx, yy, text.AlignCenter, text.AlignCenter, ui.Alpha(t.TextDim, 0.8))
 			yy += p.DP(19)
 		}

@@ -7,7 +7,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/scenes/ui"
-	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -79,14 +78,4 @@ func (t *toast) draw(c Context, dst *ebiten.Image, area Rect) {
 		p.Text(dst, l, 15, sprites.Medium, r.X+r.W/2, y, text.AlignCenter, text.AlignCenter, ui.Alpha(th.Text, a))
 		y += lh
 	}
-}
-
-// hintText is what a hint says in its toast: the move and the computer's
-// judgement of the position.
-func hintText(h session.Hint) string {
-	t := "Hint: " + h.Best.String()
-	if h.Text != "" {
-		t += " · " + h.Text
-	}
-	return t
 }

@@ -31,7 +31,7 @@ func TestMessagesLeaveTheTurnLine(t *testing.T) {
 			}
 			ps := NewPlayScene(a, cfg)
 			a.Start(ps)
-			for _, msg := range []string{"Copied the record to the clipboard.", hintText(session.Hint{Best: ps.sess.Game().LegalMoves()[0], Text: "equal"})} {
+			for _, msg := range []string{"Copied the record to the clipboard.", hintText(en, session.Hint{Best: ps.sess.Game().LegalMoves()[0], Text: "equal"})} {
 				ps.say(a, msg)
 				if got, warn := ps.statusText(); got != tt.status || warn != tt.warn {
 					t.Errorf("after %q the status line says %q (warn %v), want %q (%v)", msg, got, warn, tt.status, tt.warn)

@@ -19,9 +19,14 @@ type Engine interface {
 
 // Hint is the computer's suggestion for the side to move.
 type Hint struct {
-	Best rules.Move   // zero when there is nothing to suggest
-	Text string       // the position in words, e.g. "White is slightly better"
-	PV   []rules.Move // the expected line, Best first
+	Best rules.Move // zero when there is nothing to suggest
+	Text string     // the position in words, e.g. "White is slightly better"
+	// Verdict is the position in a form to put in words in any language
+	// (i18n's Catalog.Verdict); HasVerdict is false when the engine gave
+	// none (the game is over, a test's engine).
+	Verdict    ai.Verdict
+	HasVerdict bool
+	PV         []rules.Move // the expected line, Best first
 }
 
 // aiEngine adapts package ai's computer player to Engine.
@@ -40,7 +45,11 @@ func (a *aiEngine) ChooseMove(ctx context.Context, history []*rules.Position, le
 
 func (a *aiEngine) Hint(ctx context.Context, history []*rules.Position) Hint {
 	an := a.e.Hint(ctx, history)
-	return Hint{Best: an.Best, Text: an.Text, PV: an.PV}
+	h := Hint{Best: an.Best, Text: an.Text, PV: an.PV}
+	if !an.Best.IsZero() && len(history) > 0 {
+		h.Verdict, h.HasVerdict = ai.VerdictOf(an.Score, history[len(history)-1].SideToMove()), true
+	}
+	return h
 }
 
 func (a *aiEngine) NewGame() { a.e.NewGame() }

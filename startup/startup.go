@@ -70,17 +70,21 @@ func New(o Options) *Game {
 	if open == nil {
 		open = storage.OpenDefault
 	}
-	store, err := open()
-	if err != nil {
+	store, storeErr := open()
+	if storeErr != nil {
 		store = storage.OpenMemory()
-		notices = append(notices, "Settings will not be kept: "+err.Error())
 	}
 	settings, notice := store.LoadSettings()
+
+	// The notices are said in the player's language, which the settings
+	// choose: they are written once it is known.
+	text, err := loadLanguage(chooseLanguage(o.Lang, settings.Language))
+	if storeErr != nil {
+		notices = append(notices, text.F("storage.settings_not_kept", "Error", storeErr.Error()))
+	}
 	if notice != "" {
 		notices = append(notices, string(notice))
 	}
-
-	text, err := loadLanguage(chooseLanguage(o.Lang, settings.Language))
 	if err != nil {
 		notices = append(notices, err.Error())
 	}
@@ -91,7 +95,7 @@ func New(o Options) *Game {
 	if !o.Mute || !platform.InBrowser {
 		sound = audio.New(audio.Options{Muted: o.Mute || settings.Muted})
 		if sound.Notice() != "" {
-			notices = append(notices, "No sound device: the game plays silently.")
+			notices = append(notices, text.T("audio.no_device"))
 		}
 	}
 

@@ -4,11 +4,13 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"bashni/i18n/linebreak"
 	"bashni/sprites"
 )
 
@@ -149,19 +151,38 @@ func (p *Painter) Measure(s string, size float64, w sprites.Weight) float64 {
 }
 
 // Wrap splits s into lines no wider than width (physical pixels) at size
-// (dp), breaking at spaces; explicit newlines are kept.
+// (dp); explicit newlines are kept. It breaks where the language allows
+// (package linebreak): at spaces, and between kanji and kana in Japanese,
+// which writes none.
 func (p *Painter) Wrap(s string, size float64, w sprites.Weight, width float64) []string {
 	var lines []string
+	measure := func(t string) float64 { return p.Measure(t, size, w) }
 	start := 0
 	for start <= len(s) {
 		end := start
 		for end < len(s) && s[end] != '\n' {
 			end++
 		}
-		lines = p.wrapLine(lines, s[start:end], size, w, width)
+		if para := s[start:end]; needsLinebreak(para) {
+			lines = append(lines, linebreak.Wrap(para, width, measure)...)
+		} else {
+			lines = p.wrapLine(lines, para, size, w, width)
+		}
 		start = end + 1
 	}
 	return lines
+}
+
+// needsLinebreak reports whether s has characters between which a line may
+// break without a space (kanji, kana): package linebreak wraps those; text
+// with spaces only keeps the spaces as they are (a licence's indentation).
+func needsLinebreak(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Painter) wrapLine(dst []string, s string, size float64, w sprites.Weight, width float64) []string {

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/exp/textinput"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/sprites"
 )
@@ -168,8 +169,20 @@ type TextField struct {
 	caretY   float64 // where the caret was last drawn (screen pixels)
 
 	paste *platform.Job // a paste waiting for the clipboard
-	// Notice is a message about the clipboard for the scene to show.
+	// Notice is a message about the clipboard for the scene to show, in
+	// the language of Words (English when nil).
 	Notice string
+	Words  *i18n.Catalog
+}
+
+// english says the notices of a field given no catalogue.
+var english = i18n.New(i18n.English)
+
+func (f *TextField) words() *i18n.Catalog {
+	if f.Words == nil {
+		return english
+	}
+	return f.Words
 }
 
 func NewTextField(placeholder string) *TextField {
@@ -454,9 +467,9 @@ func (f *TextField) Update(c FieldInput) (changed bool) {
 		f.paste = nil
 		switch {
 		case err != nil:
-			f.Notice = "Couldn't paste: " + err.Error()
+			f.Notice = f.words().F("clipboard.paste_failed", "Error", err.Error())
 		case strings.TrimSpace(text) == "":
-			f.Notice = "The clipboard holds no text."
+			f.Notice = f.words().T("clipboard.empty")
 		default:
 			f.Insert(text)
 			f.Notice = ""
@@ -480,7 +493,7 @@ func (f *TextField) Update(c FieldInput) (changed bool) {
 	oldComp := f.composing
 	handled, err := f.composer.Update()
 	if err != nil {
-		f.Notice = "Text input failed: " + err.Error()
+		f.Notice = f.words().F("clipboard.text_input_failed", "Error", err.Error())
 		changed = true
 	}
 	switch {
@@ -551,7 +564,7 @@ func (f *TextField) keys(c FieldInput) bool {
 		}
 		if job := c.Clipboard().Copy(s); job != nil {
 			if ready, _, err := job.Ready(); ready && err != nil {
-				f.Notice = "Couldn't copy: " + err.Error()
+				f.Notice = f.words().F("export.copy_failed", "Error", err.Error())
 			}
 		}
 		if jp(ebiten.KeyX) {

@@ -34,9 +34,10 @@ type Button struct {
 	Kind     Kind
 	Disabled bool
 	Toggled  bool    // drawn pressed-in (a chosen option)
-	TextSize float64 // dp; 0 means 17
+	TextSize float64 // dp; 0 means 17; smaller when the label needs it
 
 	hover, pressed bool
+	fit            fitted
 }
 
 // press tracking shared by widgets: a click is a press and a release inside
@@ -130,13 +131,11 @@ func (b *Button) Draw(dst *ebiten.Image, p *Painter) {
 	if fill.A > 0 || edgeW > 0 {
 		p.RoundRect(dst, r, rad, fill, edgeW, edge)
 	}
-	size := b.TextSize
-	if size == 0 {
-		size = 17
-	}
+	lf, toolbar := b.labelFit(p)
+	size := lf.Size
 	cx, cy := r.X+r.W/2, r.Y+r.H/2
 	switch {
-	case b.Icon != nil && b.Label != "" && r.H >= p.DP(52) && r.W < p.DP(140):
+	case b.Icon != nil && b.Label != "" && toolbar:
 		// Icon above a small label (toolbars).
 		is := p.DP(22)
 		b.Icon(dst, p, cx, cy-p.DP(9), is, fg)
@@ -177,6 +176,10 @@ type Segmented struct {
 
 	hover   []bool
 	pressed []bool
+	// The labels' size, fitted to the segments (optionSize).
+	fitFor            []string
+	fitRoom, fitScale float64
+	fitSize           float64
 }
 
 // Update handles the pointer; chose is true when the selection changed.
@@ -207,6 +210,7 @@ func (s *Segmented) Draw(dst *ebiten.Image, p *Painter) {
 	t := p.Theme
 	rad := math.Min(p.DP(10), s.Rect.H/2)
 	p.RoundRect(dst, s.Rect, rad, Mix(t.Panel, t.Button, 0.55), p.DP(1), t.PanelEdge)
+	size := s.optionSize(p)
 	for i, o := range s.Options {
 		r := inset(s.segment(i), p.DP(3))
 		fill, fg := s.look(i, t)
@@ -217,7 +221,7 @@ func (s *Segmented) Draw(dst *ebiten.Image, p *Painter) {
 		if i == s.Selected && !s.Disabled {
 			wt = sprites.Bold
 		}
-		p.Text(dst, o, 16, wt, r.X+r.W/2, r.Y+r.H/2, text.AlignCenter, text.AlignCenter, fg)
+		p.Text(dst, o, size, wt, r.X+r.W/2, r.Y+r.H/2, text.AlignCenter, text.AlignCenter, fg)
 	}
 }
 
@@ -243,6 +247,7 @@ type Toggle struct {
 	On    bool
 
 	hover, pressed bool
+	fit            fitted
 }
 
 // Update handles the pointer; flipped is true when On changed.
@@ -261,7 +266,7 @@ func (tg *Toggle) Draw(dst *ebiten.Image, p *Painter) {
 	if tg.hover {
 		p.RoundRect(dst, tg.Rect, p.DP(10), Alpha(t.ButtonHover, 0.5), 0, color.NRGBA{})
 	}
-	p.Text(dst, tg.Label, 17, sprites.Regular, tg.Rect.X+p.DP(12), tg.Rect.Y+tg.Rect.H/2, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, tg.Label, tg.labelFit(p).Size, sprites.Regular, tg.Rect.X+p.DP(12), tg.Rect.Y+tg.Rect.H/2, text.AlignStart, text.AlignCenter, t.Text)
 	sw, sh := p.DP(52), p.DP(30)
 	sx := tg.Rect.X + tg.Rect.W - sw - p.DP(12)
 	sy := tg.Rect.Y + (tg.Rect.H-sh)/2
@@ -285,6 +290,7 @@ type Slider struct {
 	Text  string // the value as text, drawn on the right
 
 	hover, dragging bool
+	fit             fitted
 }
 
 func (s *Slider) track() (x0, x1, y float64) {
@@ -324,7 +330,7 @@ func (s *Slider) Draw(dst *ebiten.Image, p *Painter) {
 	if s.hover || s.dragging {
 		p.RoundRect(dst, s.Rect, p.DP(10), Alpha(t.ButtonHover, 0.5), 0, color.NRGBA{})
 	}
-	p.Text(dst, s.Label, 17, sprites.Regular, s.Rect.X+p.DP(12), s.Rect.Y+s.Rect.H/2, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.Label, s.labelFit(p).Size, sprites.Regular, s.Rect.X+p.DP(12), s.Rect.Y+s.Rect.H/2, text.AlignStart, text.AlignCenter, t.Text)
 	x0, x1, y := s.track()
 	th := p.DP(6)
 	p.RoundRect(dst, Rect{X: x0, Y: y - th/2, W: x1 - x0, H: th}, th/2, t.Button, 0, color.NRGBA{})

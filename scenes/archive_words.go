@@ -1,0 +1,144 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"bashni/i18n"
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+	"bashni/storage"
+)
+
+// The list of finished games in the player's language. Entries are stored
+// with English labels (the opponent, the reason: storage's format, which
+// other builds read); they are put in words here, row by row, when the
+// list is laid out.
+
+// outcomeKind is how a row's pill is coloured.
+type outcomeKind uint8
+
+const (
+	outcomeLost outcomeKind = iota
+	outcomeWon              // the player won, or a side won between friends
+	outcomeDraw
+)
+
+// archiveRow is one row's words, fitted to its width.
+type archiveRow struct {
+	outcome      string
+	kind         outcomeKind
+	outcomeSize  float64
+	line1, line2 string
+	size1, size2 float64
+}
+
+// vsComputer reports whether an archived game was played against the
+// computer (its stored opponent label says so).
+func vsComputer(g storage.ArchivedGame) bool { return strings.HasPrefix(g.Opponent, "Computer") }
+
+// archiveOutcome says how an archived game ended for the player: "Won",
+// "Lost" or "Draw" against the computer; "White won", "Black won" or
+// "Draw" between friends.
+func archiveOutcome(cat *i18n.Catalog, g storage.ArchivedGame) (string, outcomeKind) {
+	if g.Result == storage.ResultDraw {
+		return cat.T("common.draw"), outcomeDraw
+	}
+	whiteWon := g.Result == storage.ResultWhiteWins
+	if !vsComputer(g) {
+		if whiteWon {
+			return cat.Side("archive.side_won", rules.White), outcomeWon
+		}
+		return cat.Side("archive.side_won", rules.Black), outcomeWon
+	}
+	if whiteWon == (g.Human == storage.White) {
+		return cat.T("archive.won"), outcomeWon
+	}
+	return cat.T("archive.lost"), outcomeLost
+}
+
+// archiveLength says how long a game was: "1 move", "23 moves".
+func archiveLength(cat *i18n.Catalog, plies int) string {
+	return cat.N("common.moves", (plies+1)/2)
+}
+
+// opponentWords puts a stored opponent label in the player's language.
+func opponentWords(cat *i18n.Catalog, label string) string {
+	var level int
+	switch {
+	case label == "Friend":
+		return cat.T("archive.friend")
+	case label == "Computer against itself":
+		return cat.T("archive.computer_itself")
+	case strings.HasPrefix(label, "Computer (level "):
+		if _, err := fmt.Sscanf(label, "Computer (level %d)", &level); err == nil {
+			return cat.F("archive.computer_level", "Level", level)
+		}
+	}
+	return label
+}
+
+// reasonWords shortens a stored result's explanation for a row: "White
+// wins: Black has no legal move (…)." becomes "no moves left".
+func reasonWords(cat *i18n.Catalog, explanation string) string {
+	if r, ok := i18n.ReasonOfExplanation(explanation); ok {
+		return cat.ShortReason(r)
+	}
+	return explanation
+}
+
+// archiveRowWords puts game g in words for a row whose text may be maxW
+// wide and whose pill is pillW wide.
+func archiveRowWords(cat *i18n.Catalog, p *ui.Painter, g storage.ArchivedGame, maxW, pillW float64) archiveRow {
+	var r archiveRow
+	r.outcome, r.kind = archiveOutcome(cat, g)
+	r.outcomeSize = 14
+	for r.outcomeSize > 10 && p.Measure(r.outcome, r.outcomeSize, sprites.Bold) > pillW-p.DP(10) {
+		r.outcomeSize--
+	}
+	sep := cat.T("common.separator")
+	r.line1 = opponentWords(cat, g.Opponent) + sep + cat.VariantName(g.Variant.Rules())
+	// The second line: the date and the length, then what fits of the
+	// side played and the reason.
+	r.line2 = cat.Date(g.Finished.Local()) + sep + archiveLength(cat, g.Plies)
+	var extras []string
+	if vsComputer(g) {
+		side := rules.White
+		if g.Human == storage.Black {
+			side = rules.Black
+		}
+		extras = append(extras, cat.Side("archive.as", side))
+	}
+	if g.Reason != "" {
+		extras = append(extras, reasonWords(cat, g.Reason))
+	}
+	for _, e := range extras {
+		if p.Measure(r.line2+sep+e, 12, sprites.Regular) > maxW {
+			break
+		}
+		r.line2 += sep + e
+	}
+	fit := func(s string, size float64, w sprites.Weight) float64 {
+		for size > 10 && p.Measure(s, size, w) > maxW {
+			size -= 0.5
+		}
+		return size
+	}
+	r.size1 = fit(r.line1, 16, sprites.Medium)
+	r.size2 = fit(r.line2, 13, sprites.Regular)
+	return r
+}
+
+// archivePillWidth is the width of the rows' result pills for a list of
+// rowW wide rows: 86 dp (a fifth of a narrow row), wider when the longest
+// result word of the list needs it, up to a third of the row.
+func archivePillWidth(cat *i18n.Catalog, p *ui.Painter, games []storage.ArchivedGame, rowW float64) float64 {
+	w := math.Min(p.DP(86), math.Round(rowW*0.2))
+	for _, g := range games {
+		o, _ := archiveOutcome(cat, g)
+		w = math.Max(w, math.Ceil(p.Measure(o, 12, sprites.Bold))+p.DP(12))
+	}
+	return math.Min(w, math.Round(rowW/3))
+}

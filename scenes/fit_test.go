@@ -1,0 +1,586 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"bashni/i18n"
+	"bashni/rules"
+	"bashni/scenes/ui"
+	"bashni/session"
+	"bashni/sprites"
+	"bashni/storage"
+)
+
+// The layout test: every message of every screen, in every language, at
+// 1280×800 and 390×844, measured against the box the screen's own layout
+// gives it (a button, a segment, a card, a line). A text that is wider
+// than its box, or that wraps to more lines than the box shows, fails.
+
+// fitSizes are the screens measured: a laptop's and a phone's (dp, scale 1).
+var fitSizes = [][2]float64{{1280, 800}, {390, 844}}
+
+// fitBox is a text and the room it has: one line of Room pixels, or up to
+// Lines lines when the screen wraps it; MinSize is the smallest size the
+// screen shrinks it to before giving up (0: it does not shrink).
+type fitBox struct {
+	where   string
+	fit     ui.TextFit
+	lines   int
+	minSize float64
+}
+
+// fitter collects the boxes of one screen in one language and size.
+type fitter struct {
+	t     *testing.T
+	p     *ui.Painter
+	cat   *i18n.Catalog
+	where string
+	boxes []fitBox
+}
+
+func (f *fitter) line(what string, tf ui.TextFit) {
+	f.boxes = append(f.boxes, fitBox{where: f.where + ": " + what, fit: tf, lines: 1})
+}
+
+func (f *fitter) shrinking(what string, tf ui.TextFit, min float64) {
+	f.boxes = append(f.boxes, fitBox{where: f.where + ": " + what, fit: tf, lines: 1, minSize: min})
+}
+
+func (f *fitter) wrapped(what string, tf ui.TextFit, lines int) {
+	f.boxes = append(f.boxes, fitBox{where: f.where + ": " + what, fit: tf, lines: lines})
+}
+
+func (f *fitter) controls(what string, fits []ui.TextFit) {
+	for _, tf := range fits {
+		f.line(what+" "+fmt.Sprintf("%q", tf.Text), tf)
+	}
+}
+
+// check measures every box and reports those the text does not fit.
+func (f *fitter) check() {
+	f.t.Helper()
+	for _, b := range f.boxes {
+		tf := b.fit
+		if tf.Text == "" {
+			continue
+		}
+		if tf.Room <= 0 {
+			f.t.Errorf("%s: %q has no room (%.0f px)", b.where, tf.Text, tf.Room)
+			continue
+		}
+		if b.lines > 1 {
+			lines := f.p.Wrap(tf.Text, tf.Size, tf.Weight, tf.Room)
+			widest := 0.0
+			for _, l := range lines {
+				widest = math.Max(widest, f.p.Measure(l, tf.Size, tf.Weight))
+			}
+			if len(lines) > b.lines || widest > tf.Room+0.5 {
+				f.t.Errorf("%s: %q takes %d lines (widest %.0f px), the box shows %d of %.0f px", b.where, tf.Text, len(lines), widest, b.lines, tf.Room)
+			}
+			continue
+		}
+		size := tf.Size
+		if b.minSize > 0 {
+			size = b.minSize
+		}
+		if w := f.p.Measure(tf.Text, size, tf.Weight); w > tf.Room+0.5 {
+			f.t.Errorf("%s: %q is %.0f px at %.1f dp, its box %.0f px", b.where, tf.Text, w, size, tf.Room)
+		}
+	}
+	f.boxes = f.boxes[:0]
+}
+
+// sample fills a message's placeholders with long but likely values.
+func sample(cat *i18n.Catalog, id string, n int) string {
+	return cat.NF(id, n, "Ply", 188, "Plies", 188, "Move", "a3:c5:e7", "Level", 7, "Error", "disk full",
+		"Reason", cat.T("clipboard.hint_wayland"), "Variant", cat.VariantName(rules.Bashni), "Other", cat.VariantName(rules.Lasca),
+		"Name", "bashni-20261129-153012.pdn", "Place", "/home/player/Documents/bashni-20261129-153012.pdn", "Percent", 100,
+		"Page", 8, "Pages", 8, "White", 12, "Black", 12, "Limit", 12, "Stack", "1/0000", "Square", "d4")
+}
+
+// samples are a message in the forms it takes: each side's for a message
+// split by side (id.white, id.black), and the plural forms of 1, 3, 5 and
+// 22 (one, few, many, other in Russian).
+func samples(cat *i18n.Catalog, id string) []string {
+	ids := []string{id}
+	if cat.Has(id+".white") || !cat.Has(id) {
+		ids = []string{id + ".white", id + ".black"}
+	}
+	var out []string
+	for _, id := range ids {
+		for _, n := range []int{1, 3, 5, 22} {
+			out = append(out, sample(cat, id, n))
+		}
+	}
+	return out
+}
+
+// langApp is the game in language l with its fonts in use.
+func langApp(t *testing.T, l i18n.Lang) *App {
+	t.Helper()
+	cat, err := i18n.Load(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewApp(Options{Text: cat, NoAttract: true, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	sprites.UseLanguage(l)
+	for deadline := time.Now().Add(20 * time.Second); l.NeedsCJKFont(); {
+		changed, err := sprites.PollFonts()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the %s font did not load", l.Name())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return a
+}
+
+// sized makes the App w×h at scale 1, as LayoutF does.
+func (a *App) sized(w, h float64) {
+	a.w, a.h, a.scale = w, h, 1
+	a.painter.Scale = 1
+}
+
+// TestEveryMessageFitsItsBox is the layout test.
+func TestEveryMessageFitsItsBox(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		t.Run(l.Code(), func(t *testing.T) {
+			a := langApp(t, l)
+			defer sprites.UseLanguage(i18n.English)
+			for _, sz := range fitSizes {
+				w, h := sz[0], sz[1]
+				a.sized(w, h)
+				f := &fitter{t: t, p: a.painter, cat: a.text}
+				for _, screen := range fitScreens {
+					f.where = fmt.Sprintf("%s %gx%g %s", l.Code(), w, h, screen.name)
+					screen.fits(t, a, f, w, h)
+					f.check()
+				}
+			}
+		})
+	}
+}
+
+// fitScreens lay each screen out and list its boxes.
+var fitScreens = []struct {
+	name string
+	fits func(t *testing.T, a *App, f *fitter, w, h float64)
+}{
+	{"title", fitTitle},
+	{"new game", fitNewGame},
+	{"settings", fitSettings},
+	{"play", fitPlay},
+	{"game over", fitGameOver},
+	{"rules", fitRules},
+	{"past games", fitArchive},
+	{"import", fitImport},
+	{"replay", fitReplay},
+	{"editor", fitEditor},
+}
+
+func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewTitleScene(a, "", false)
+	s.Layout(a, w, h, 1)
+	p := f.p
+	s.btnContinue.Rect = TitleLayout(w, h, 1, true).Continue
+	for _, b := range []*ui.Button{&s.btnContinue, &s.btnNew, &s.btnRules, &s.btnSettings, &s.btnGames, &s.btnImport, &s.btnEditor, &s.btnAbout} {
+		f.controls("button", b.Fits(p))
+	}
+	size, room := 64.0, s.rects.Menu.W
+	if !s.rects.Landscape {
+		size, room = 52, w-p.DP(24)
+	}
+	// The name has a column of discs beside it.
+	f.line("name", ui.TextFit{Text: s.name, Size: size, Weight: sprites.Bold, Room: room - p.DP(size*1.05)})
+	f.line("subtitle", ui.TextFit{Text: s.subtitle, Size: 17, Weight: sprites.Regular, Room: room})
+	if s.rects.Landscape {
+		// The tagline has the room between the subtitle and the buttons.
+		f.wrapped("tagline", ui.TextFit{Text: s.tagline, Size: 14, Weight: sprites.Regular, Room: s.rects.Menu.W * 0.9}, 3)
+	}
+}
+
+func fitNewGame(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewNewGameScene(a)
+	s.Layout(a, w, h, 1)
+	p := f.p
+	r := s.rects
+	for _, b := range []*ui.Button{&s.btnBack, &s.btnStart} {
+		f.controls("button", b.Fits(p))
+	}
+	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
+		f.controls("choice", sg.Fits(p))
+	}
+	iw := r.Card.W - 2*r.pad - p.DP(4)
+	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: r.Card.W - 2*r.pad})
+	s.preset = &GameConfig{}
+	s.setWords(a)
+	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: r.Card.W - 2*r.pad})
+	// Each row: its label on the left, its note on the right, for every
+	// choice that changes them.
+	for preset := 0; preset < 2; preset++ {
+		if preset == 0 {
+			s.preset = nil
+		}
+		for v := 0; v < 2; v++ {
+			for o := 0; o < 2; o++ {
+				for lv := 0; lv < levelCount; lv++ {
+					s.variant.Selected, s.opponent.Selected, s.level.Selected, s.side.Selected = v, o, lv, 0
+					s.setWords(a)
+					for i := range s.labels {
+						note := 0.0
+						if s.notes[i] != "" {
+							note = p.Measure(s.notes[i], 14, sprites.Regular) + p.DP(12)
+						}
+						f.line("row label", ui.TextFit{Text: s.labels[i], Size: 15, Weight: sprites.Medium, Room: iw - note})
+					}
+				}
+			}
+		}
+	}
+}
+
+func fitSettings(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewSettingsScene(a)
+	s.Layout(a, w, h, 1)
+	p := f.p
+	if s.card.Y+s.card.H > h {
+		t.Errorf("%s: the card (%.0f px tall) is taller than the screen", f.where, s.card.H)
+	}
+	for _, sg := range []*ui.Segmented{&s.theme, &s.speed, &s.input, &s.language} {
+		f.controls("choice", sg.Fits(p))
+	}
+	for _, tg := range []*ui.Toggle{&s.sound, &s.instant, &s.coords, &s.dests, &s.flip} {
+		f.controls("switch", tg.Fits(p))
+	}
+	f.controls("slider", s.volume.Fits(p))
+	f.controls("button", s.btnBack.Fits(p))
+	for _, l := range s.labels {
+		f.line("label", ui.TextFit{Text: l.text, Size: 15, Weight: sprites.Medium, Room: s.card.X + s.card.W - l.x - p.DP(12)})
+	}
+	f.line("title", ui.TextFit{Text: s.heading, Size: 28, Weight: sprites.Bold, Room: s.card.W - p.DP(48)})
+	f.wrapped("no sound", ui.TextFit{Text: s.noSound, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
+}
+
+// statusIDs are the messages of the play screen's status line (the
+// outcomes and verdicts are added by fitPlay).
+var statusIDs = []string{"play.status_compulsory", "play.thinking", "play.thinking_side", "play.looking_for_hint",
+	"common.to_move", "play.your_move", "play.your_move_capture", "play.to_move_capture",
+	"play.must_land_to_continue", "play.ambiguous_route", "play.blocked", "play.save_failed"}
+
+// outcomeIDs and verdictIDs are the results and the computer's opinions.
+var (
+	outcomeIDs = []string{"outcome.repetition", "outcome.no_progress", "outcome.agreement", "outcome.no_moves", "outcome.resignation"}
+	verdictIDs = []string{"verdict.equal", "verdict.slightly_better", "verdict.better", "verdict.much_better", "verdict.winning", "verdict.has_won", "verdict.wins_in"}
+)
+
+// fitStatus lists a status line's messages: a line that shrinks from 16 to
+// 13 dp, then wraps to two lines at 13 dp.
+func fitStatus(f *fitter, what string, texts []string, room float64) {
+	for _, s := range texts {
+		f.wrapped(what, ui.TextFit{Text: s, Size: 13, Weight: sprites.Medium, Room: room}, 2)
+	}
+}
+
+func fitPlay(t *testing.T, a *App, f *fitter, w, h float64) {
+	cat, p := f.cat, f.p
+	for _, cfg := range []GameConfig{{Variant: rules.Bashni, Level: 7}, {Variant: rules.Lasca, Friend: true}, {Variant: rules.Bashni, Watch: true, Level: 7}} {
+		s := NewPlayScene(a, cfg)
+		s.Layout(a, w, h, 1)
+		for _, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu, &s.btnReturn} {
+			f.controls("button", b.Fits(p))
+		}
+		st := s.layout.Status
+		var texts []string
+		for _, id := range statusIDs {
+			texts = append(texts, samples(cat, id)...)
+		}
+		for _, id := range outcomeIDs {
+			texts = append(texts, samples(cat, id)...)
+		}
+		hint := cat.F("play.hint_move", "Move", "a3:c5:e7:g5") + cat.T("common.separator")
+		for _, id := range verdictIDs {
+			for _, v := range samples(cat, id) {
+				texts = append(texts, hint+v)
+			}
+		}
+		fitStatus(f, "status", texts, st.W-p.DP(24))
+		// Looking back: the line shares the box with "Back to game".
+		fitStatus(f, "status", append(samples(cat, "play.replaying"), samples(cat, "play.reviewing")...), st.W-p.DP(24)-s.btnReturn.Rect.W-p.DP(8))
+		f.wrapped("banner", ui.TextFit{Text: s.words.explain, Size: 16, Weight: sprites.Medium, Room: s.board.Geometry().Inner().W - p.DP(24) - p.DP(32)}, 4)
+		f.line("no moves", ui.TextFit{Text: s.moves.noMoves, Size: 15, Weight: sprites.Regular, Room: s.moves.rect.W - p.DP(16)})
+		// The cards, with the longest counts: name and line shrink to 12
+		// and 10 dp.
+		for _, r := range []Rect{s.layout.TopCard, s.layout.BottomCard} {
+			d := math.Min(r.H*0.62, p.DP(40))
+			room := r.W - p.DP(14) - d - p.DP(12) - p.DP(40)
+			for _, side := range []rules.Color{rules.White, rules.Black} {
+				name := sideName(cat, s.sess, side)
+				f.shrinking("card name", ui.TextFit{Text: name, Size: 18, Weight: sprites.Bold, Room: room}, 12)
+				sub := cat.ColorName(side) + cat.T("common.separator") + cat.F("play.level", "Level", 7) + cat.T("common.separator") + censusText(cat, 12, 22)
+				f.shrinking("card line", ui.TextFit{Text: sub, Size: 13.5, Weight: sprites.Regular, Room: room}, 10)
+			}
+		}
+		// The menus.
+		s.openMenu(a)
+		fitMenu(f, "menu", &s.menu.popupMenu)
+		for i, do := range s.menu.actions {
+			if do == nil || i == 1 || i >= len(s.menu.items)-3 {
+				continue // resume, a new game, and the screens it pushes
+			}
+			s.openMenu(a)
+			s.menu.actions[i]()
+			fitMenu(f, "menu "+s.menu.title, &s.menu.popupMenu)
+		}
+	}
+}
+
+// fitMenu lists a popup menu's title and items.
+func fitMenu(f *fitter, what string, m *popupMenu) {
+	p := f.p
+	f.line(what+" title", ui.TextFit{Text: m.title, Size: 22, Weight: sprites.Bold, Room: m.card.W - p.DP(40)})
+	for i := range m.buttons {
+		f.controls(what, m.buttons[i].Fits(p))
+	}
+}
+
+func fitGameOver(t *testing.T, a *App, f *fitter, w, h float64) {
+	cat, p := f.cat, f.p
+	pos := mustPosition(t, finishedFEN)
+	ps := NewPlayScene(a, GameConfig{Start: pos, Human: rules.White, Level: 7})
+	s := NewGameOverScene(a, ps)
+	s.Layout(a, w, h, 1)
+	r := s.rects
+	room := r.Card.W - p.DP(52)
+	for _, b := range []*ui.Button{&s.btnNew, &s.btnReplay, &s.btnExport, &s.btnBoard} {
+		f.controls("button", b.Fits(p))
+	}
+	for _, id := range []string{"common.draw", "gameover.you_won", "gameover.computer_won", "gameover.wins"} {
+		for _, title := range samples(cat, id) {
+			_, _, size := gameOverText(p, title, "", room)
+			f.line("title", ui.TextFit{Text: title, Size: size, Weight: sprites.Bold, Room: room})
+		}
+	}
+	// The reason has two lines at 16 dp, or three at 14, above the count
+	// of moves.
+	for _, id := range outcomeIDs {
+		for _, reason := range samples(cat, id) {
+			_, size, _ := gameOverText(p, "", reason, room)
+			lines := 2
+			if size < 16 {
+				lines = 3
+			}
+			f.wrapped("reason", ui.TextFit{Text: reason, Size: size, Weight: sprites.Regular, Room: room}, lines)
+		}
+	}
+	count := cat.N("common.moves", 188) + cat.T("common.separator") + cat.VariantName(rules.Bashni)
+	f.shrinking("moves", ui.TextFit{Text: count, Size: 14, Weight: sprites.Regular, Room: room}, 10)
+	for _, id := range []string{"export.copied", "export.saved_download", "export.copy_failed"} {
+		for _, n := range samples(cat, id) {
+			f.shrinking("notice", ui.TextFit{Text: n, Size: 14, Weight: sprites.Regular, Room: room}, 10)
+		}
+	}
+	m := &actionMenu{}
+	m.show(a, cat.T("play.menu.game_record_title"), exportItems(a, &exporter{}, func() string { return "" }, func(Context, string) {})...)
+	fitMenu(f, "record menu", &m.popupMenu)
+}
+
+// finishedFEN: White to move has just one capture, after which Black has
+// nothing left; the test plays nothing, it needs the card's layout.
+const finishedFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
+
+func fitRules(t *testing.T, a *App, f *fitter, w, h float64) {
+	p := f.p
+	s := NewRulesScene(a)
+	s.Layout(a, w, h, 1)
+	for i := range rulesPages {
+		s.setPage(a, i)
+		for _, b := range []*ui.Button{&s.btnPrev, &s.btnNxt, &s.btnBack} {
+			f.controls("button", b.Fits(p))
+		}
+		page := fmt.Sprintf("page %d", i+1)
+		f.line(page+" title", ui.TextFit{Text: s.title, Size: s.titleSize, Weight: sprites.Bold, Room: s.text.W})
+		f.line("header", ui.TextFit{Text: s.header, Size: 15, Weight: sprites.Medium, Room: s.counterX - p.DP(8)})
+		f.line("page counter", ui.TextFit{Text: s.counter, Size: 15, Weight: sprites.Medium, Room: s.btnBack.Rect.X - p.DP(8) - p.DP(24) - s.counterX})
+		for _, l := range s.lines {
+			f.line(page+" text", ui.TextFit{Text: l, Size: s.lineSize, Weight: sprites.Regular, Room: s.text.W})
+		}
+		// The text fits its box at 12 dp or more.
+		if used := float64(len(s.lines))*s.lineH() + p.DP(50); used > s.text.H+0.5 {
+			t.Errorf("%s: %s takes %.0f px at %.0f dp, the box %.0f px", f.where, page, used, s.lineSize, s.text.H)
+		}
+		// The caption lies between the board and the buttons.
+		if n := len(s.captionLines); n > 0 {
+			o := s.board.Geometry().Outer()
+			bottom := o.Y + o.H + p.DP(16) + float64(n-1)*p.DP(19) + p.DP(10)
+			limit := s.btnPrev.Rect.Y // the page dots are beside the buttons
+			if !s.landscape {
+				limit = s.text.Y
+			}
+			if bottom > limit+0.5 {
+				t.Errorf("%s: %s's caption (%d lines) reaches %.0f px, past %.0f px", f.where, page, n, bottom, limit)
+			}
+		}
+	}
+}
+
+// archiveSamples are finished games of every kind the list shows.
+func archiveSamples() []storage.ArchivedGame {
+	when := time.Date(2026, 9, 29, 23, 59, 0, 0, time.Local)
+	var games []storage.ArchivedGame
+	for _, g := range []struct {
+		opp    string
+		human  storage.Color
+		result storage.Result
+		reason string
+	}{
+		{"Computer (level 7)", storage.Black, storage.ResultWhiteWins, "White wins: Black has no legal move (every column is captured or blocked)."},
+		{"Computer (level 7)", storage.White, storage.ResultWhiteWins, "White wins: Black resigned."},
+		{"Computer (level 7)", storage.White, storage.ResultDraw, "Draw: 15 moves by each side without a capture or a promotion."},
+		{"Friend", storage.White, storage.ResultBlackWins, "Black wins: White resigned."},
+		{"Friend", storage.White, storage.ResultWhiteWins, "Draw: the same position occurred three times."},
+		{"Friend", storage.White, storage.ResultDraw, "Draw by agreement."},
+	} {
+		games = append(games, storage.ArchivedGame{Finished: when, Variant: storage.VariantBashni, Opponent: g.opp, Human: g.human, Result: g.result, Reason: g.reason, Plies: 375})
+	}
+	return games
+}
+
+func fitArchive(t *testing.T, a *App, f *fitter, w, h float64) {
+	cat, p := f.cat, f.p
+	s := NewArchiveScene(a)
+	s.Layout(a, w, h, 1)
+	r := s.rects
+	f.controls("button", s.btnBack.Fits(p))
+	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: r.Card.W - p.DP(44)})
+	for _, sub := range []string{s.sub, cat.T("archive.not_kept"), cat.F("archive.unreadable", "Error", "bad tag")} {
+		f.shrinking("line", ui.TextFit{Text: sub, Size: 14, Weight: sprites.Regular, Room: r.Card.W - p.DP(44)}, 11)
+	}
+	f.wrapped("empty", ui.TextFit{Text: cat.T("archive.empty"), Size: 16, Weight: sprites.Regular, Room: r.List.W - p.DP(48)}, int(r.List.H/p.DP(22)))
+	s.games = archiveSamples()
+	s.Layout(a, w, h, 1)
+	in := ui.Inset(Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
+	pillW := s.pillW
+	maxW := in.W - p.DP(10) - pillW - p.DP(14) - p.DP(30)
+	for _, row := range s.rows {
+		f.shrinking("result", ui.TextFit{Text: row.outcome, Size: row.outcomeSize, Weight: sprites.Bold, Room: pillW - p.DP(10)}, 10)
+		f.shrinking("row", ui.TextFit{Text: row.line1, Size: row.size1, Weight: sprites.Medium, Room: maxW}, 10)
+		f.shrinking("row", ui.TextFit{Text: row.line2, Size: row.size2, Weight: sprites.Regular, Room: maxW}, 10)
+	}
+}
+
+func fitImport(t *testing.T, a *App, f *fitter, w, h float64) {
+	cat, p := f.cat, f.p
+	s := NewImportScene(a)
+	s.Layout(a, w, h, 1)
+	r := s.rects
+	for _, b := range []*ui.Button{&s.btnBack, &s.btnPaste, &s.btnClear, &s.btnOpen} {
+		f.controls("button", b.Fits(p))
+	}
+	f.controls("choice", s.variant.Fits(p))
+	room := r.Card.W - p.DP(44)
+	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: room})
+	f.line("subtitle", ui.TextFit{Text: s.sub, Size: 14, Weight: sprites.Regular, Room: room})
+	f.wrapped("label", ui.TextFit{Text: s.label, Size: s.labelSize, Weight: sprites.Medium, Room: s.labelRoom(p)}, 2)
+	f.wrapped("label", ui.TextFit{Text: s.labelTagged, Size: s.labelTaggedSize, Weight: sprites.Medium, Room: s.labelRoom(p)}, 2)
+	f.wrapped("placeholder", ui.TextFit{Text: s.field.Placeholder, Size: 15, Weight: sprites.Regular, Room: r.Field.W - p.DP(28)}, int((r.Field.H-p.DP(20))/p.DP(21)))
+	var texts []string
+	for _, id := range []string{"import.nothing_yet", "import.no_clipboard", "import.nothing_to_import", "import.no_moves_found",
+		"import.position_summary", "import.game_summary", "clipboard.paste_failed", "clipboard.empty"} {
+		texts = append(texts, samples(cat, id)...)
+	}
+	texts = append(texts, cat.F("import.other_variant", "Error", cat.F("move_error.illegal", "Text", "e5:c3"), "Other", cat.VariantName(rules.Lasca)),
+		cat.F("import.bad_position", "Error", "more than 12 white pieces"),
+		cat.NF("import.game_summary", 188, "Variant", cat.VariantName(rules.Bashni))+cat.T("common.separator")+"1-0"+cat.T("common.separator")+cat.T("import.from_set_position"))
+	// Two lines at 14 dp, or three at 12 (not under 11).
+	for _, m := range texts {
+		room := r.Status.W - p.DP(24)
+		if len(p.Wrap(m, 14, sprites.Medium, room)) <= 2 {
+			continue
+		}
+		_, size := fitLines(p, m, 12, 11, sprites.Medium, room, 3)
+		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 3)
+	}
+}
+
+func fitReplay(t *testing.T, a *App, f *fitter, w, h float64) {
+	cat, p := f.cat, f.p
+	im, err := parseImport(workedGame, rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewReplayScene(a, im)
+	s.Layout(a, w, h, 1)
+	for _, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast, &s.btnPlay} {
+		f.controls("button", b.Fits(p))
+	}
+	fitMenu(f, "menu", &s.menu)
+	// The position's line beside the buttons (notices are toasts over the
+	// board).
+	var texts []string
+	for _, id := range []string{"replay.at_start", "replay.move_of", "common.to_move"} {
+		texts = append(texts, samples(cat, id)...)
+	}
+	texts = append(texts, cat.F("replay.move_of", "Ply", 188, "Plies", 188)+cat.T("common.separator")+"1/2-1/2")
+	room := s.statusRoom(p)
+	for _, m := range texts {
+		_, size := statusFit(p, m, room)
+		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 2)
+	}
+}
+
+func fitEditor(t *testing.T, a *App, f *fitter, w, h float64) {
+	cat, p := f.cat, f.p
+	s := NewEditorScene(a, nil)
+	s.Layout(a, w, h, 1)
+	r := &s.rects
+	for _, b := range []*ui.Button{&s.btnEmpty, &s.btnStart, &s.btnCopy, &s.btnBack, &s.btnAnalyse, &s.btnPlay} {
+		f.controls("button", b.Fits(p))
+	}
+	for _, sg := range []*ui.Segmented{&s.tool, &s.variant, &s.side} {
+		f.controls("choice", sg.Fits(p))
+	}
+	if r.Landscape {
+		f.line("title", ui.TextFit{Text: s.title, Size: 24, Weight: sprites.Bold, Room: r.Panel.W - p.DP(32)})
+	}
+	st := r.Status
+	maxLines := max(1, int((st.H-p.DP(12))/p.DP(20)))
+	var texts []string
+	for _, id := range []string{"editor.build_first", "editor.too_many", "editor.invalid", "editor.board_empty", "editor.no_legal_move",
+		"editor.summary_moves", "editor.summary_capture", "editor.looking", "editor.fen_copied", "export.copy_failed"} {
+		texts = append(texts, samples(cat, id)...)
+	}
+	for _, id := range verdictIDs {
+		for _, v := range samples(cat, id) {
+			texts = append(texts, cat.F("editor.best", "Move", "a3:c5:e7:g5")+cat.T("common.separator")+v)
+		}
+	}
+	for _, m := range texts {
+		f.wrapped("status", ui.TextFit{Text: m, Size: 14, Weight: sprites.Medium, Room: st.W - p.DP(44)}, maxLines)
+	}
+	// The brush: what it is (shrinks to 11 dp) and what a tap does.
+	box := r.Brush.H - p.DP(8)
+	room := r.Brush.W - p.DP(6) - box - p.DP(10) - p.DP(6)
+	var titles []string
+	for _, pc := range EditorPieces {
+		titles = append(titles, cat.PieceName(pc))
+	}
+	for _, side := range []rules.Color{rules.White, rules.Black} {
+		// Columns as tall as games make them: five pieces.
+		titles = append(titles, cat.SideNF("editor.column_own", side, 5, "Stack", "11111"),
+			cat.SideNF("editor.column_prisoners", side, 4, "Stack", "1/0000"))
+	}
+	for _, title := range titles {
+		f.shrinking("brush", ui.TextFit{Text: title, Size: 16, Weight: sprites.Bold, Room: room}, 11)
+	}
+	for _, id := range []string{"editor.choose", "editor.choose_sub", "editor.tap_to_place", "editor.new_column", "editor.pieces_go_under"} {
+		f.shrinking("brush", ui.TextFit{Text: cat.T(id), Size: 13, Weight: sprites.Regular, Room: room}, 10)
+	}
+}

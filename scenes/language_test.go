@@ -1,0 +1,64 @@
+package scenes
+
+import (
+	"testing"
+
+	"bashni/i18n"
+	"bashni/sprites"
+)
+
+// TestLanguageChangesAtOnce: choosing a language in Settings switches the
+// game's words without a restart, on every scene the game holds (the title
+// under the settings, the game in progress), and saves the choice;
+// choosing System again follows the system.
+func TestLanguageChangesAtOnce(t *testing.T) {
+	defer sprites.UseLanguage(i18n.English)
+	a := NewApp(Options{NoAttract: true})
+	a.sized(1280, 800)
+	a.layoutNow()
+	title := a.stack[0].scene.(*TitleScene)
+	play := NewPlayScene(a, GameConfig{Friend: true})
+	a.SetGame(play)
+	settings := NewSettingsScene(a)
+	a.Push(settings)
+	a.relayoutAll()
+	if got := title.btnNew.Label; got != "New game" {
+		t.Fatalf("English title button %q", got)
+	}
+
+	ru := languageChoice("ru")
+	if languageCodes[ru] != "ru" || settings.language.Options[ru] != "Русский" {
+		t.Fatalf("choice %d: code %q, option %q", ru, languageCodes[ru], settings.language.Options[ru])
+	}
+	settings.language.Selected = ru
+	st := a.Settings()
+	st.Language = languageCodes[settings.language.Selected]
+	a.SetSettings(st)
+
+	if a.Text().Lang() != i18n.Russian || a.Settings().Language != "ru" {
+		t.Fatalf("language %v, saved %q", a.Text().Lang(), a.Settings().Language)
+	}
+	for _, c := range []struct{ what, got, want string }{
+		{"title's New game", title.btnNew.Label, "Новая партия"},
+		{"settings' heading", settings.heading, "Настройки"},
+		{"settings' System", settings.language.Options[0], "Авто"},
+		{"play's Undo", play.btnUndo.Label, a.Text().T("play.undo")},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %q, want %q", c.what, c.got, c.want)
+		}
+	}
+	if play.btnUndo.Label == "Undo" {
+		t.Error("the game in progress still speaks English")
+	}
+
+	// System: the language of the environment (the test's: POSIX
+	// variables).
+	t.Setenv("LANGUAGE", "")
+	t.Setenv("LC_ALL", "ja_JP.UTF-8")
+	st.Language = ""
+	a.SetSettings(st)
+	if a.Text().Lang() != i18n.Japanese || title.btnNew.Label != a.Text().T("common.new_game") {
+		t.Fatalf("System: language %v, title button %q", a.Text().Lang(), title.btnNew.Label)
+	}
+}

@@ -1,0 +1,163 @@
+package scenes
+
+import (
+	"bashni/i18n"
+	"bashni/rules"
+	"bashni/session"
+)
+
+// The play screen's words in the player's language. Buttons are labelled
+// in Layout; the status line and the players' cards are put in words when
+// what they say changes (a key of what they depend on), so that a frame
+// drawn again allocates nothing.
+
+// playWords holds the play screen's words between frames.
+type playWords struct {
+	cat        *i18n.Catalog // the language of the words below
+	statusKey  statusKey
+	status     string
+	statusWarn bool
+	explain    string // the compulsory-capture banner
+	cards      [2]cardWords
+}
+
+// statusKey is everything the status line depends on.
+type statusKey struct {
+	cat                  *i18n.Catalog
+	reviewing, over      bool
+	explaining, thinking bool
+	one, mustCapture     bool
+	review, online       string
+	thinker, toMove      rules.Color
+}
+
+// cardWords is one card's name and line, with what they were made from.
+type cardWords struct {
+	cat             *i18n.Catalog
+	side            rules.Color
+	cols, held, lvl int
+	name, sub       string
+	made, hasLevel  bool
+}
+
+// setWords labels the play screen's buttons in the player's language.
+func (s *PlayScene) setWords(c Context) {
+	cat := c.Text()
+	s.words.cat = cat
+	s.btnUndo.Label = cat.T("play.undo")
+	s.btnRedo.Label = cat.T("play.redo")
+	s.btnFlip.Label = cat.T("play.flip")
+	s.btnHint.Label = cat.T("play.hint")
+	s.btnMenu.Label = cat.T("play.menu_button")
+	s.btnReturn.Label = cat.T("play.back_to_game")
+	s.words.explain = cat.T("play.explain_compulsory")
+	s.moves.noMoves = cat.T("play.no_moves_yet")
+}
+
+// statusText is the line under the players, and whether it warns.
+func (s *PlayScene) statusText() (string, bool) {
+	g := s.sess.Game()
+	k := statusKey{cat: s.words.cat, reviewing: s.reviewing(), review: s.reviewNow, over: s.sess.Over(),
+		explaining: s.explainUntil != 0, toMove: g.Position().SideToMove(), mustCapture: s.board.MustCapture()}
+	k.thinker, k.thinking = s.sess.Thinking()
+	_, k.one = s.sess.Local()
+	if s.online != nil {
+		k.online = s.online.msg
+	}
+	if k == s.words.statusKey && s.words.status != "" {
+		return s.words.status, s.words.statusWarn
+	}
+	s.words.statusKey = k
+	s.words.status, s.words.statusWarn = s.makeStatus(k)
+	return s.words.status, s.words.statusWarn
+}
+
+// makeStatus puts the status line in words.
+func (s *PlayScene) makeStatus(k statusKey) (string, bool) {
+	cat := k.cat
+	switch {
+	case k.reviewing:
+		return k.review, false
+	case k.over:
+		return cat.Outcome(s.sess.Game().Outcome()), false
+	case k.explaining:
+		return cat.T("play.status_compulsory"), true
+	case k.online != "":
+		return k.online, false
+	}
+	if k.thinking {
+		if k.one {
+			return cat.T("play.thinking"), false
+		}
+		return cat.Side("play.thinking_side", k.thinker), false
+	}
+	if k.one {
+		if k.mustCapture {
+			return cat.T("play.your_move_capture"), true
+		}
+		return cat.T("play.your_move"), false
+	}
+	if k.mustCapture {
+		return cat.Side("play.to_move_capture", k.toMove), true
+	}
+	return cat.ToMove(k.toMove), false
+}
+
+// hintText is what a hint says in its toast: the move and the computer's
+// judgement of the position, in the catalogue's language.
+func hintText(cat *i18n.Catalog, h session.Hint) string {
+	t := cat.F("play.hint_move", "Move", h.Best.String())
+	switch {
+	case h.HasVerdict:
+		t += cat.T("common.separator") + cat.Verdict(h.Verdict)
+	case h.Text != "":
+		t += cat.T("common.separator") + h.Text
+	}
+	return t
+}
+
+// cardText is a player's card: the name ("You", "Computer", "White") and
+// the line under it ("White · level 4 · 9 columns · 1 prisoner held").
+func (s *PlayScene) cardText(c Context, side rules.Color, pos *rules.Position) (name, sub string) {
+	cw := &s.words.cards[side&1]
+	cols, held := census(pos, side)
+	lvl, hasLevel := level(s.sess, side)
+	if cw.made && cw.cat == c.Text() && cw.side == side && cw.cols == cols && cw.held == held && cw.lvl == lvl && cw.hasLevel == hasLevel {
+		return cw.name, cw.sub
+	}
+	cat := c.Text()
+	*cw = cardWords{cat: cat, side: side, cols: cols, held: held, lvl: lvl, hasLevel: hasLevel, made: true}
+	cw.name = sideName(cat, s.sess, side)
+	sep := cat.T("common.separator")
+	if cw.name != cat.ColorName(side) {
+		cw.sub = cat.ColorName(side) + sep
+	}
+	if hasLevel {
+		cw.sub += cat.F("play.level", "Level", lvl) + sep
+	}
+	cw.sub += censusText(cat, cols, held)
+	return cw.name, cw.sub
+}
+
+// sideName names a side for the players' cards: "You", "Computer",
+// "Computer White" (against itself), "White".
+func sideName(cat *i18n.Catalog, s *session.Session, c rules.Color) string {
+	_, one := s.Local()
+	switch s.Kind(c) {
+	case session.Computer:
+		if one {
+			return cat.T("common.computer")
+		}
+		return cat.Side("play.computer_side", c)
+	case session.Person:
+		if one {
+			return cat.T("common.you")
+		}
+	}
+	return cat.ColorName(c)
+}
+
+// censusText is a card's count: "9 columns · 1 prisoner held".
+func censusText(cat *i18n.Catalog, cols, held int) string {
+	return cat.N("play.columns", cols) + cat.T("common.separator") + cat.N("play.prisoners_held", held)
+}
