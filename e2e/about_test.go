@@ -163,14 +163,13 @@ func TestAboutPage(t *testing.T) {
 		t.Errorf("the About page does not show the commit and its date (%q)", details[0])
 	}
 
-	// The third licence (an Apache licence, long enough to scroll) opens
-	// with a click on its row.
-	first := licenses.All()[2]
-	g.click(r.List.X+r.List.W/2, r.List.Y+2*r.RowH+r.RowH/2)
+	// A licence long enough to scroll (not the first row) opens with a
+	// click on its row.
+	row, lines := longLicence(t, 1, r.Text.W, int(r.Text.H/r.LineH)+8)
+	g.click(r.List.X+r.List.W/2, r.List.Y+float64(row)*r.RowH+r.RowH/2)
 	g.ticks(5)
 	f = g.frame()
 	g.snap(f, "licence")
-	lines := wrapLicence(first.Text, r.Text.W)
 	lineY := func(i int) float64 { return r.Text.Y + float64(i)*r.LineH + r.LineH/2 }
 	textX := r.Text.X
 	bgX := r.Text.X + r.Text.W - 3
@@ -217,20 +216,21 @@ func TestAboutPageTouchAndKeys(t *testing.T) {
 	theme := sprites.ThemeNamed(storage.DefaultTheme)
 	all := licenses.All()
 
-	// Drag the list up by two rows, then tap the row now at the top.
-	g.touchDrag(r.List.X+r.List.W/2, r.List.Y+3*r.RowH, r.List.X+r.List.W/2, r.List.Y+r.RowH)
+	// Drag the list up by as many rows as it takes to bring a licence long
+	// enough to scroll to the top (two at least), then tap the top row.
+	row, lines := longLicence(t, 2, r.Text.W, int(r.Text.H/r.LineH)+14)
+	g.touchDrag(r.List.X+r.List.W/2, r.List.Y+float64(row+1)*r.RowH, r.List.X+r.List.W/2, r.List.Y+r.RowH)
 	g.ticks(3)
 	g.tap(r.List.X+r.List.W/2, r.List.Y+r.RowH/2)
 	g.ticks(5)
 	f := g.frame()
 	g.snap(f, "touch-licence")
-	// The list follows the finger: the third row is at the top.
-	lines := wrapLicence(all[2].Text, r.Text.W)
+	// The list follows the finger: that row is at the top.
 	lineY := func(i int) float64 { return r.Text.Y + float64(i)*r.LineH + r.LineH/2 }
 	textX, bgX := r.Text.X, r.Text.X+r.Text.W-3
 	k0 := firstNonEmpty(lines, 0)
 	if !shows(t, f, lines[k0], scenes.AboutTextSize, sprites.Regular, textX, lineY(k0), text.AlignStart, theme.Text, bgX, lineY(k0)) {
-		t.Fatalf("after dragging the list two rows and tapping the top row, %s's licence is not shown", all[2].Name)
+		t.Fatalf("after dragging the list %d rows and tapping the top row, %s's licence is not shown", row, all[row].Name)
 	}
 	// A finger drags the text up by ten lines.
 	g.touchDrag(r.Text.X+r.Text.W/2, r.Text.Y+14*r.LineH, r.Text.X+r.Text.W/2, r.Text.Y+4*r.LineH)
@@ -268,6 +268,20 @@ func TestAboutPageTouchAndKeys(t *testing.T) {
 	}
 }
 
+// longLicence finds the first licence from row from on whose text wraps
+// to more than minLines lines at width (the list's order changes when a
+// dependency comes or goes): its row and its lines.
+func longLicence(t *testing.T, from int, width float64, minLines int) (int, []string) {
+	t.Helper()
+	for i, l := range licenses.All()[from:] {
+		if lines := wrapLicence(l.Text, width); len(lines) > minLines {
+			return from + i, lines
+		}
+	}
+	t.Fatalf("no licence from row %d on has more than %d lines", from, minLines)
+	return 0, nil
+}
+
 // wrapLicence breaks a licence's text as the About page does.
 func wrapLicence(s string, width float64) []string {
 	var lines []string
@@ -278,12 +292,25 @@ func wrapLicence(s string, width float64) []string {
 	return lines
 }
 
-// firstNonEmpty is the index of the first line at or after i with text.
+// firstNonEmpty is the index of the first line at or after i that the
+// check can tell (telling).
 func firstNonEmpty(lines []string, i int) int {
-	for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
+	for i < len(lines) && !telling(lines[i]) {
 		i++
 	}
 	return i
+}
+
+// telling reports whether a line can be told from its mirror image (what
+// shows checks against): it has text, and is not a rule of dashes or a
+// palindrome.
+func telling(line string) bool {
+	line = strings.TrimSpace(line)
+	r := []rune(line)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return len(r) > 8 && string(r) != line
 }
 
 // TestAboutScreenshots writes the About page and an open licence at
