@@ -6,6 +6,7 @@ var list = []entry{
 	{"Go", "std", "", "LICENSE", "std__LICENSE.txt"},
 	{"bashni/i18n/fonts", "bashni", "", "i18n/fonts/OFL.txt", "bashni__i18n_fonts_OFL.txt.txt"},
 	{"github.com/adrg/xdg", "github.com/adrg/xdg", "v0.5.3", "LICENSE", "github.com_adrg_xdg__LICENSE.txt"},
+	{"github.com/coder/websocket", "github.com/coder/websocket", "v1.8.15", "LICENSE.txt", "github.com_coder_websocket__LICENSE.txt.txt"},
 	{"github.com/ebitengine/hideconsole", "github.com/ebitengine/hideconsole", "v1.0.0", "LICENSE", "github.com_ebitengine_hideconsole__LICENSE.txt"},
 	{"github.com/ebitengine/oto/v3", "github.com/ebitengine/oto/v3", "v3.5.0", "LICENSE", "github.com_ebitengine_oto_v3__LICENSE.txt"},
 	{"github.com/ebitengine/purego", "github.com/ebitengine/purego", "v0.11.0", "LICENSE", "github.com_ebitengine_purego__LICENSE.txt"},
