@@ -1,9 +1,6 @@
 package startup
 
 import (
-	"context"
-	"encoding/json"
-	"net/http"
 	"time"
 
 	"bashni/online/protocol"
@@ -30,22 +27,8 @@ func onlineServer(asked, setting string) string {
 	return ""
 }
 
-// isServer asks base's /online/info whether it is a bashni server.
-func isServer(base string, timeout time.Duration) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+protocol.InfoPath, nil)
-	if err != nil {
-		return false
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return false
-	}
-	defer resp.Body.Close()
-	var info protocol.Info
-	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&info) != nil {
-		return false
-	}
+// isBashniServer reports whether an /online/info answer is a bashni
+// server's speaking this client's protocol.
+func isBashniServer(info protocol.Info) bool {
 	return info.Server == "bashni-server" && info.Protocol == protocol.Version
 }
