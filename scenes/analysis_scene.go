@@ -15,6 +15,7 @@ import (
 	"bashni/ai"
 	"bashni/learn/analysis"
 	lt "bashni/learn/text"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"
@@ -70,8 +71,13 @@ type AnalysisScene struct {
 	job      *analysis.Job
 	report   *analysis.Report
 	lastDone int
-	failed   string
-	graph    []float64
+	// shownAt is the tick at which the progress was last shown: the
+	// graph fills step by step, not at every position, because in a page
+	// every frame that draws costs a whole-canvas present (software WebGL:
+	// tens of milliseconds) on the thread the analysis shares.
+	shownAt int64
+	failed  string
+	graph   []float64
 
 	ply int
 
@@ -367,13 +373,23 @@ func (s *AnalysisScene) Update(c Context) error {
 	return nil
 }
 
+// progressTicks is the least time between two showings of the analysis's
+// progress: half a second, or two seconds where WebGL runs in software
+// (a page without a GPU), where every frame that draws is dear.
+func progressTicks() int64 {
+	if platform.SoftwareGL() {
+		return 120
+	}
+	return 30
+}
+
 // poll takes the analysis's progress and a verdict of learn mode.
 func (s *AnalysisScene) poll(c Context) {
 	if s.job != nil {
 		c.Spin()
 		done, _ := s.job.Progress()
-		if done != s.lastDone {
-			s.lastDone = done
+		if done != s.lastDone && c.Tick()-s.shownAt >= progressTicks() {
+			s.lastDone, s.shownAt = done, c.Tick()
 			s.setReport(s.job.Snapshot())
 			s.marksFor()
 			s.words(c)
