@@ -5,6 +5,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"bashni/internal/jsfetch"
 	"bashni/online/protocol"
 )
 
@@ -22,45 +23,20 @@ func pageOrigin() string {
 }
 
 // isServer asks base's /online/info, with the browser's fetch, whether it
-// is a bashni server; no answer within timeout is a no. (net/http's client
-// would add megabytes to the page.)
+// is a bashni server; no answer within timeout is a no.
 func isServer(base string, timeout time.Duration) bool {
-	answer := make(chan string, 1) // the body, or "" for no answer
-	var onText, onResponse, onError js.Func
-	onError = js.FuncOf(func(js.Value, []js.Value) any {
-		answer <- ""
-		return nil
-	})
-	onText = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		answer <- args[0].String()
-		return nil
-	})
-	onResponse = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if !args[0].Get("ok").Bool() {
-			answer <- ""
-			return nil
+	answer := make(chan []byte, 1) // the body, or nil for no answer
+	go func() {
+		body, err := jsfetch.Get(base + protocol.InfoPath)
+		if err != nil {
+			body = nil
 		}
-		args[0].Call("text").Call("then", onText).Call("catch", onError)
-		return nil
-	})
-	defer func() {
-		// A late answer after the timeout finds the buffered channel
-		// full or unread and is dropped; the callbacks stay valid until
-		// the fetch settles, so they are released only then.
-		go func() {
-			<-answer
-			onText.Release()
-			onResponse.Release()
-			onError.Release()
-		}()
+		answer <- body
 	}()
-	js.Global().Call("fetch", base+protocol.InfoPath, map[string]any{"cache": "no-store"}).
-		Call("then", onResponse).Call("catch", onError)
 	select {
 	case body := <-answer:
-		answer <- body // for the releasing goroutine
 		var info protocol.Info
-		return body != "" && json.Unmarshal([]byte(body), &info) == nil && isBashniServer(info)
+		return body != nil && json.Unmarshal(body, &info) == nil && isBashniServer(info)
 	case <-time.After(timeout):
 		return false
 	}
