@@ -578,6 +578,12 @@ func (a *App) drawTransition(screen *ebiten.Image) {
 	screen.DrawImage(a.transTo, op)
 }
 
+// DrawFinalScreen presents the drawn screen the platform's way
+// (platform.DrawFinalScreen: in a page, without blending).
+func (a *App) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
+	platform.DrawFinalScreen(screen, offscreen, geoM)
+}
+
 // Layout is never called: LayoutF is.
 func (a *App) Layout(w, h int) (int, int) {
 	sw, sh := a.LayoutF(float64(w), float64(h))

@@ -128,7 +128,27 @@ func newBrowser(t *testing.T, dev device, extra ...chromedp.ExecAllocatorOption)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := []chromedp.ExecAllocatorOption{
+	opts := append(chromiumOptions(dev, profile), extra...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
+	ctx, cancelTimeout := context.WithTimeout(ctx, 8*time.Minute)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+		// Chromium's helpers may still be writing for a moment.
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return attach(t, ctx, dev)
+}
+
+// chromiumOptions is how the tests start Chromium: headless, software
+// WebGL (SwiftShader), no background work, a window of dev's size and the
+// profile in the directory given.
+func chromiumOptions(dev device, profile string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath()),
 		chromedp.Flag("headless", true),
 		chromedp.NoSandbox,
@@ -147,20 +167,6 @@ func newBrowser(t *testing.T, dev device, extra ...chromedp.ExecAllocatorOption)
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(int(dev.width), int(dev.height)),
 	}
-	opts = append(opts, extra...)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
-	ctx, cancelTimeout := context.WithTimeout(ctx, 8*time.Minute)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancelCtx()
-		cancelAlloc()
-		// Chromium's helpers may still be writing for a moment.
-		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	return attach(t, ctx, dev)
 }
 
 // newTab opens another tab in b's browser: the same profile, so the same
