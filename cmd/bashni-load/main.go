@@ -322,9 +322,13 @@ func (lt *loadTest) dial(ctx context.Context, g *simGame, seat int) (*player, er
 	return p, nil
 }
 
-func (p *player) send(ctx context.Context, m protocol.ClientMessage) error {
+// send writes m. Writes and reads take no context that can end (a
+// cancellable one costs the WebSocket a timer and an AfterFunc per message,
+// which the measuring players must not spend): the game's driver closes
+// the connection when the test ends.
+func (p *player) send(_ context.Context, m protocol.ClientMessage) error {
 	b, _ := json.Marshal(m)
-	return p.ws.Write(ctx, websocket.MessageText, b)
+	return p.ws.Write(context.Background(), websocket.MessageText, b)
 }
 
 func (p *player) await(ctx context.Context, typ string) (protocol.ServerMessage, error) {
@@ -355,7 +359,7 @@ func (p *player) await(ctx context.Context, typ string) (protocol.ServerMessage,
 func (p *player) read(ctx context.Context, g *simGame, seat int) {
 	defer close(p.msgs)
 	for {
-		_, b, err := p.ws.Read(ctx)
+		_, b, err := p.ws.Read(context.Background()) // see send
 		if err != nil {
 			if ctx.Err() == nil {
 				g.lt.broken.Add(1)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,6 +39,12 @@ type conn struct {
 	limiter *rate.Limiter
 
 	closeOnce sync.Once
+	// idle closes a connection silent for ReadTimeout; writeDue one whose
+	// write has not gone out in writeTimeout. Timers reset for every
+	// message, not a context each: a context with a deadline, and the
+	// AfterFunc WebSocket registers for it, were a third of what the node
+	// allocated per move.
+	idle, writeDue *time.Timer
 
 	// Owned by the reader goroutine.
 	hello      bool
@@ -81,8 +88,37 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	s.conns[c] = struct{}{}
 	s.readers.Add(1)
 	s.mu.Unlock()
+	c.idle = time.AfterFunc(s.cfg.ReadTimeout, c.drop)
+	c.writeDue = time.AfterFunc(writeTimeout, c.drop)
+	c.writeDue.Stop()
+	// Reads and writes run without a context (so without a timer each);
+	// the connection's end stops them.
+	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
+	defer stop()
 	go c.writer()
 	c.reader()
+}
+
+// readBuffers holds message buffers between reads: a connection waits for
+// its next message most of its life, and a buffer each would be
+// protocol.MaxMessageBytes of heap per connection.
+var readBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// read reads the next message and hands its bytes to use, which must not
+// keep them.
+func (c *conn) read(use func(typ websocket.MessageType, data []byte)) error {
+	typ, r, err := c.ws.Reader(context.Background())
+	if err != nil {
+		return err
+	}
+	buf := readBuffers.Get().(*bytes.Buffer)
+	defer readBuffers.Put(buf)
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return err
+	}
+	use(typ, buf.Bytes())
+	return nil
 }
 
 // reader runs in the HTTP handler's goroutine until the connection ends.
@@ -94,42 +130,51 @@ func (c *conn) reader() {
 		delete(c.s.conns, c)
 		c.s.mu.Unlock()
 		c.cancel()
+		c.idle.Stop()
+		c.writeDue.Stop()
 	}()
 	for {
-		ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.ReadTimeout)
-		typ, data, err := c.ws.Read(ctx)
-		cancel()
+		err := c.read(func(typ websocket.MessageType, data []byte) {
+			c.idle.Reset(c.s.cfg.ReadTimeout)
+			c.received(typ, data)
+		})
 		if err != nil {
 			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
 				c.s.log.Info("closed a connection that sent too large a message", "addr", c.ip)
 			}
 			return
 		}
-		if c.limiter != nil && !c.limiter.Allow() {
-			c.violations++
-			if c.violations > maxViolations {
-				c.close(websocket.StatusPolicyViolation, "too many messages")
-				return
-			}
+		if c.violations > maxViolations {
+			c.close(websocket.StatusPolicyViolation, "too many messages")
+			return
+		}
+	}
+}
+
+// received acts on one message.
+func (c *conn) received(typ websocket.MessageType, data []byte) {
+	if c.limiter != nil && !c.limiter.Allow() {
+		c.violations++
+		if c.violations <= maxViolations {
 			c.sendError(0, protocol.Errorf(protocol.ErrRateLimited, "too many messages: at most %.0f a second", c.s.cfg.MessagesPerSec))
-			continue
 		}
-		var m protocol.ClientMessage
-		if typ != websocket.MessageText {
-			c.sendError(0, protocol.Errorf(protocol.ErrBadMessage, "messages are JSON text"))
-			continue
-		}
-		if err := json.Unmarshal(data, &m); err != nil {
-			c.sendError(0, protocol.Errorf(protocol.ErrBadMessage, "not a JSON message object: %v", err))
-			continue
-		}
-		if err := m.Validate(); err != nil {
-			c.sendError(m.ID, err)
-			continue
-		}
-		if err := c.handle(&m); err != nil {
-			c.sendError(m.ID, err)
-		}
+		return
+	}
+	var m protocol.ClientMessage
+	if typ != websocket.MessageText {
+		c.sendError(0, protocol.Errorf(protocol.ErrBadMessage, "messages are JSON text"))
+		return
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		c.sendError(0, protocol.Errorf(protocol.ErrBadMessage, "not a JSON message object: %v", err))
+		return
+	}
+	if err := m.Validate(); err != nil {
+		c.sendError(m.ID, err)
+		return
+	}
+	if err := c.handle(&m); err != nil {
+		c.sendError(m.ID, err)
 	}
 }
 
@@ -140,9 +185,9 @@ func (c *conn) writer() {
 		case <-c.ctx.Done():
 			return
 		case b := <-c.out:
-			ctx, cancel := context.WithTimeout(c.ctx, writeTimeout)
-			err := c.ws.Write(ctx, websocket.MessageText, b)
-			cancel()
+			c.writeDue.Reset(writeTimeout)
+			err := c.ws.Write(context.Background(), websocket.MessageText, b)
+			c.writeDue.Stop()
 			if err != nil {
 				c.drop()
 				return
