@@ -71,10 +71,15 @@ type Options struct {
 	// (clipboard_desktop.go, clipboard_js.go).
 	Clipboard platform.Clipboard
 
-	// Server is the online games' server; "" hides online play. JoinGame
-	// is a game code to open at once (a link's ?game=).
-	Server   string
-	JoinGame string
+	// Server is the online games' server given at start (-server,
+	// ?server=): it wins over the one in Settings. SiteServer is the one
+	// used when neither names a server: the site that served the page, if
+	// it is a bashni-server. With none of them online play is hidden
+	// (App.Server). JoinGame is a game code to open at once (a link's
+	// ?game=).
+	Server     string
+	SiteServer string
+	JoinGame   string
 }
 
 // App is the whole game, an ebiten.Game.
@@ -177,7 +182,7 @@ func NewApp(opts Options) *App {
 	title := NewTitleScene(a, opts.Notice, !opts.NoAttract)
 	a.stack = []stacked{{scene: title}}
 	a.scene = title
-	if opts.JoinGame != "" && opts.Server != "" {
+	if opts.JoinGame != "" && a.Server() != "" {
 		join := NewOnlineScene(a, opts.JoinGame)
 		a.stack = append(a.stack, stacked{join, title})
 		a.scene = join

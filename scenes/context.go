@@ -137,8 +137,10 @@ type Context interface {
 	Clipboard() platform.Clipboard
 
 	// Server is the online games' server (http://host:port); "" hides
-	// online play.
+	// online play. ServerGiven is the one given at start (-server,
+	// ?server=), which wins over Settings.OnlineServer; "" if none.
 	Server() string
+	ServerGiven() string
 }
 
 // noticeTaker is a scene that shows a one-line notice (the game could not

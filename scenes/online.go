@@ -333,6 +333,3 @@ func closeReplacedOnline(old, g *PlayScene) {
 	}
 	go old.online.p.Close()
 }
-
-// Server is the online server's address; "" hides online play.
-func (a *App) Server() string { return a.opts.Server }

@@ -28,6 +28,7 @@ type SettingsScene struct {
 	input    ui.Segmented
 	flip     ui.Toggle
 	language ui.Segmented
+	online   *onlineRow
 	btnBack  ui.Button
 	labels   []labelAt
 	themeIDs []string
@@ -80,6 +81,7 @@ func NewSettingsScene(c Context) *SettingsScene {
 	s.input = ui.Segmented{Selected: in}
 	s.flip = ui.Toggle{On: st.FlipForBlack}
 	s.language = ui.Segmented{Selected: languageChoice(st.Language)}
+	s.online = newOnlineRow(c)
 	s.btnBack = ui.Button{Kind: ui.Primary}
 	s.setWords(c)
 	return s
@@ -121,6 +123,7 @@ func (s *SettingsScene) setWords(c Context) {
 	s.noSound = cat.T("settings.no_sound")
 	s.volumePercent = -1
 	s.setVolumeText(c)
+	s.online.setWords(c)
 }
 
 // setVolumeText writes the volume beside its slider when it changed.
@@ -134,32 +137,84 @@ func (s *SettingsScene) setVolumeText(c Context) {
 // Name is the scene's name.
 func (s *SettingsScene) Name() string { return SceneSettings }
 
-// Layout places the rows.
+// Layout places the rows: in one column, made a little tighter when it
+// does not fit the height (a phone), or in two side by side when the
+// screen is wide but not tall enough for one (a laptop).
 func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	s.setWords(c)
 	dp := func(v float64) float64 { return math.Round(v * scale) }
-	cw := math.Min(w-dp(16), dp(600))
-	row := dp(50)
-	label := dp(28)
-	pad := dp(20)
-	ch := pad + dp(50) + 4*(label+row) + 6*row + dp(12) + dp(54) + pad
+	pad, head, gap, done := dp(20), dp(50), dp(12), dp(54)
+	row, label := dp(50), dp(28)
+	colW, colGap := math.Min(w-dp(16), dp(600))-2*pad, dp(24)
+	// The rows in order: a choice has a label above it, the online row a
+	// label and a line below.
+	const (
+		segRow = iota
+		plainRow
+		onlineRow
+	)
+	kinds := []int{segRow, plainRow, plainRow, segRow, plainRow, plainRow, plainRow, segRow, plainRow, segRow, onlineRow}
+	height := func(k int) float64 {
+		switch k {
+		case segRow:
+			return label + row
+		case onlineRow:
+			return label + row + dp(onlineStatusH)
+		}
+		return row
+	}
+	sum := func(ks []int) (t float64) {
+		for _, k := range ks {
+			t += height(k)
+		}
+		return t
+	}
+	split := len(kinds) // the first row of the second column
+	if 2*pad+head+sum(kinds)+gap+done > h-dp(16) {
+		if two := math.Min(dp(500), (w-dp(16)-2*pad-colGap)/2); two >= dp(440) {
+			colW = two
+			best := math.Inf(1)
+			for k := 1; k < len(kinds); k++ {
+				if t := math.Max(sum(kinds[:k]), sum(kinds[k:])); t < best {
+					best, split = t, k
+				}
+			}
+		} else {
+			pad, head, gap, done = dp(16), dp(44), dp(8), dp(48)
+			row, label = dp(48), dp(24)
+		}
+	}
+	cw := colW + 2*pad
+	colsH := sum(kinds[:split])
+	if split < len(kinds) {
+		cw += colW + colGap
+		colsH = math.Max(colsH, sum(kinds[split:]))
+	}
+	ch := pad + head + colsH + gap + done + pad
 	s.card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	x := s.card.X + pad
-	iw := cw - 2*pad
-	y := s.card.Y + pad
-	s.title = y + dp(22)
-	y += dp(50)
+	top := s.card.Y + pad + head
+	y := top
+	s.title = s.card.Y + pad + head/2 - dp(3)
 	s.labels = s.labels[:0]
 	cat := c.Text()
+	n := 0
+	next := func() {
+		if n++; n == split {
+			x, y = x+colW+colGap, top
+		}
+	}
 	addSeg := func(l string, sg *ui.Segmented) {
 		s.labels = append(s.labels, labelAt{l, x + dp(12), y + label/2})
 		y += label
-		sg.Rect = Rect{X: x, Y: y, W: iw, H: row - dp(4)}
+		sg.Rect = Rect{X: x, Y: y, W: colW, H: row - dp(4)}
 		y += row
+		next()
 	}
 	addRow := func(r *Rect) {
-		*r = Rect{X: x, Y: y, W: iw, H: row}
+		*r = Rect{X: x, Y: y, W: colW, H: row}
 		y += row
+		next()
 	}
 	addSeg(cat.T("settings.theme"), &s.theme)
 	addRow(&s.volume.Rect)
@@ -171,8 +226,9 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	addSeg(cat.T("settings.move_by"), &s.input)
 	addRow(&s.flip.Rect)
 	addSeg(cat.T("settings.language"), &s.language)
-	y += dp(12)
-	s.btnBack.Rect = Rect{X: x + iw - dp(160), Y: y, W: dp(160), H: dp(54)}
+	s.online.layout(c, x, y, colW, label, row)
+	y = top + colsH + gap
+	s.btnBack.Rect = Rect{X: s.card.X + s.card.W - pad - dp(160), Y: y, W: dp(160), H: done}
 	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
 }
 
@@ -206,17 +262,23 @@ func (s *SettingsScene) Update(c Context) error {
 		c.SetSettings(st)
 		c.Play(uiTap)
 	}
-	if c.Used(&s.btnBack) {
-		s.back(c)
+	s.online.update(c) // while it types, Enter and Backspace are its own
+	if c.Used(&s.btnBack) || c.Keys().Consume(ActConfirm) {
+		// Done keeps the address typed, or stays to show what is wrong.
+		if s.online.apply(c) {
+			s.back(c)
+		}
 		return nil
 	}
-	if c.Keys().Consume(ActBack) || c.Keys().Consume(ActConfirm) {
+	if c.Keys().Consume(ActBack) {
+		s.online.apply(c) // a wrong address typed is dropped
 		s.back(c)
 	}
 	return nil
 }
 
 func (s *SettingsScene) back(c Context) {
+	s.online.field.Blur()
 	c.Pop()
 }
 
@@ -240,6 +302,7 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 	s.input.Draw(dst, p)
 	s.flip.Draw(dst, p)
 	s.language.Draw(dst, p)
+	s.online.draw(c, dst)
 	if c.SoundNotice() != "" {
 		step := p.DP(s.noSoundSize * 1.25)
 		y := s.btnBack.Rect.Y + s.btnBack.Rect.H/2 - step/2*float64(len(s.noSoundLines)-1)

@@ -6,16 +6,15 @@ import (
 	"bashni/online/protocol"
 )
 
-// onlineServer is the online games' server: the one asked for (-server,
-// ?server=), else the one in Settings, else, in a page, the site that
-// served it if it is a bashni-server (its /online/info answers); "" hides
-// online play.
-func onlineServer(asked, setting string) string {
+// siteServer is, in a page, the site that served it when it is a
+// bashni-server (its /online/info answers), else "". Online play uses it
+// when neither the start (-server, ?server=) nor Settings names a server
+// (scenes.App.Server). It is asked even when Settings names one, so that
+// clearing the setting brings the site's server back at once; a server
+// given at start wins for the whole run, so then it is not asked.
+func siteServer(asked string) string {
 	if asked != "" {
-		return asked
-	}
-	if setting != "" {
-		return setting
+		return ""
 	}
 	origin := pageOrigin()
 	if origin == "" {

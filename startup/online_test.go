@@ -14,17 +14,14 @@ import (
 	"bashni/storage"
 )
 
-// TestOnlineServer: the server asked for at start wins over the one in
-// Settings; isServer recognises a real bashni-server and nothing else.
+// TestOnlineServer: outside a page there is no site to fall back on (the
+// order of the start's, the setting's and the site's server is
+// scenes.App.Server's, tested there); isServer recognises a real
+// bashni-server and nothing else.
 func TestOnlineServer(t *testing.T) {
-	for _, tc := range []struct{ asked, setting, want string }{
-		{"", "", ""}, // outside a page: no server, no online play
-		{"http://a:8080", "", "http://a:8080"},
-		{"", "https://b.example", "https://b.example"},
-		{"http://a:8080", "https://b.example", "http://a:8080"},
-	} {
-		if got := onlineServer(tc.asked, tc.setting); got != tc.want {
-			t.Errorf("onlineServer(%q, %q) = %q, want %q", tc.asked, tc.setting, got, tc.want)
+	for _, asked := range []string{"", "http://a:8080"} {
+		if got := siteServer(asked); got != "" {
+			t.Errorf("siteServer(%q) outside a page = %q, want none", asked, got)
 		}
 	}
 

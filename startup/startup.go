@@ -102,20 +102,21 @@ func New(o Options) *Game {
 	// The screen is drawn only when something changed.
 	ebiten.SetScreenClearedEveryFrame(false)
 	app := scenes.NewApp(scenes.Options{
-		Settings: settings,
-		Store:    store,
-		Sound:    sound,
-		Mute:     o.Mute,
-		Notice:   strings.Join(notices, " "),
-		Text:     text,
-		FEN:      o.FEN,
-		Variant:  o.Variant,
-		Watch:    o.Watch,
-		Level:    o.Level,
-		Friend:   o.Friend,
-		Seed:     o.Seed,
-		Server:   onlineServer(o.Server, settings.OnlineServer),
-		JoinGame: o.Game,
+		Settings:   settings,
+		Store:      store,
+		Sound:      sound,
+		Mute:       o.Mute,
+		Notice:     strings.Join(notices, " "),
+		Text:       text,
+		FEN:        o.FEN,
+		Variant:    o.Variant,
+		Watch:      o.Watch,
+		Level:      o.Level,
+		Friend:     o.Friend,
+		Seed:       o.Seed,
+		Server:     o.Server,
+		SiteServer: siteServer(o.Server),
+		JoinGame:   o.Game,
 	})
 	return &Game{Game: platform.Wrap(app), App: app}
 }

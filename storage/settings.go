@@ -1,6 +1,8 @@
 package storage
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"strings"
 )
@@ -154,17 +156,48 @@ func (s *Settings) Normalize() {
 	s.OnlineServer = onlineServer(s.OnlineServer)
 }
 
-// onlineServer keeps a server address that looks like one (a scheme the
-// online client dials and no spaces), else "".
-func onlineServer(s string) string {
+// Why CheckOnlineServer refuses a server address.
+var (
+	ErrServerScheme = errors.New("the address does not start with http://, https://, ws:// or wss://")
+	ErrServerNoHost = errors.New("the address has nothing after its http://")
+	ErrServerSpace  = errors.New("the address has a space in it")
+	ErrServerLong   = fmt.Errorf("the address is longer than %d characters", MaxServerLen)
+)
+
+// MaxServerLen bounds an online server's address; real ones are a host
+// and a port.
+const MaxServerLen = 200
+
+// CheckOnlineServer returns the server address s without the spaces around
+// it when it looks like one (a scheme the online client dials, something
+// after it, no spaces), else why not (ErrServer…).
+func CheckOnlineServer(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	lower := strings.ToLower(s)
 	for _, scheme := range []string{"http://", "https://", "ws://", "wss://"} {
-		if strings.HasPrefix(lower, scheme) && len(s) > len(scheme) && len(s) <= 200 && !strings.ContainsAny(s, " \t\n") {
-			return s
+		if !strings.HasPrefix(lower, scheme) {
+			continue
 		}
+		switch {
+		case len(s) == len(scheme):
+			return "", ErrServerNoHost
+		case len(s) > MaxServerLen:
+			return "", ErrServerLong
+		case strings.ContainsAny(s, " \t\n"):
+			return "", ErrServerSpace
+		}
+		return s, nil
 	}
-	return ""
+	return "", ErrServerScheme
+}
+
+// onlineServer keeps a server address that looks like one, else "".
+func onlineServer(s string) string {
+	s, err := CheckOnlineServer(s)
+	if err != nil {
+		return ""
+	}
+	return s
 }
 
 // normalize repairs a choice in place: unknown words become def's, the

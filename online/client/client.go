@@ -85,6 +85,9 @@ type Conn struct {
 // connections silent for a minute.
 const PingEvery = 20 * time.Second
 
+// ErrNoHost: a server address names no host ("http:///x").
+var ErrNoHost = errors.New("no host name")
+
 // SocketURL turns a server's address (http://host:port, https://host, or
 // already a ws:// or wss:// URL) into its WebSocket URL.
 func SocketURL(server string) (string, error) {
@@ -100,6 +103,9 @@ func SocketURL(server string) (string, error) {
 	case "ws", "wss":
 	default:
 		return "", fmt.Errorf("server address %q: want http://, https://, ws:// or wss://", server)
+	}
+	if u.Host == "" {
+		return "", fmt.Errorf("server address %q: %w", server, ErrNoHost)
 	}
 	if u.Path == "" || u.Path == "/" {
 		u.Path = protocol.SocketPath

@@ -6,6 +6,7 @@ package client_test
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
@@ -25,11 +26,15 @@ func TestSocketURL(t *testing.T) {
 		{"ws://h:1/online/ws", "ws://h:1/online/ws"},
 		{"ftp://h", ""},
 		{"::", ""},
+		{"http:///games", ""}, // no host
 	} {
 		got, err := client.SocketURL(tc.in)
 		if got != tc.want || (err != nil) != (tc.want == "") {
 			t.Errorf("SocketURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 		}
+	}
+	if _, err := client.SocketURL("http:///games"); !errors.Is(err, client.ErrNoHost) {
+		t.Errorf("an address without a host: %v, want ErrNoHost", err)
 	}
 }
 

@@ -1,0 +1,256 @@
+package scenes
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/i18n"
+	"bashni/online/client"
+	"bashni/platform"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+	"bashni/storage"
+)
+
+// Server is the online games' server: the one given at start (-server,
+// ?server=), else the one saved in Settings, else the site that served
+// the page when it is a bashni-server; "" hides online play. It follows
+// the setting as it changes: New game offers online play at once.
+func (a *App) Server() string {
+	switch {
+	case a.opts.Server != "":
+		return a.opts.Server
+	case a.settings.OnlineServer != "":
+		return a.settings.OnlineServer
+	}
+	return a.opts.SiteServer
+}
+
+// ServerGiven is the server given at start (-server, ?server=), "" if
+// none: Settings can then only show it.
+func (a *App) ServerGiven() string { return a.opts.Server }
+
+// checkServer reads the address typed in Settings: "" (no server), or the
+// address to save, or an error in the player's language naming what is
+// wrong. The checks are storage's (what Settings keep) and the online
+// client's (what it can dial).
+func checkServer(cat *i18n.Catalog, typed string) (string, string) {
+	if strings.TrimSpace(typed) == "" {
+		return "", ""
+	}
+	addr, err := storage.CheckOnlineServer(typed)
+	if err == nil {
+		_, err = client.SocketURL(addr)
+	}
+	switch {
+	case err == nil:
+		return addr, ""
+	case errors.Is(err, storage.ErrServerScheme):
+		return "", cat.T("settings_online.bad_scheme")
+	case errors.Is(err, storage.ErrServerNoHost), errors.Is(err, client.ErrNoHost):
+		return "", cat.T("settings_online.no_host")
+	case errors.Is(err, storage.ErrServerSpace):
+		return "", cat.T("settings_online.bad_space")
+	case errors.Is(err, storage.ErrServerLong):
+		return "", cat.F("settings_online.too_long", "Limit", storage.MaxServerLen)
+	}
+	return "", cat.F("settings_online.bad_address", "Error", err.Error())
+}
+
+// onlineRow is Settings' "Online server" row: a field for the address and
+// its Save button, and a line below saying what is in use or what is
+// wrong. Enter (a phone keyboard's too) or Save applies the address;
+// clearing the field and applying removes it.
+type onlineRow struct {
+	label   labelAt
+	field   *ui.TextField
+	btnSave ui.Button
+	given   bool // a server was given at start: the row only shows it
+
+	err                string // what is wrong with the address typed
+	status             []string
+	statusSize         float64
+	statusFor          string // the message status was wrapped from
+	statusRoom         float64
+	statusX, statusY   float64
+	statusErr          bool
+}
+
+// Online row sizes (dp).
+const (
+	onlineStatusH    = 38 // two lines of 13 dp
+	onlineSaveW      = 110
+	onlineStatusSize = 13
+)
+
+func newOnlineRow(c Context) *onlineRow {
+	r := &onlineRow{given: c.ServerGiven() != ""}
+	r.field = ui.NewTextField("")
+	r.btnSave = ui.Button{}
+	if r.given {
+		r.field.SetText(c.ServerGiven())
+	} else {
+		r.field.SetText(c.Settings().OnlineServer)
+	}
+	r.field.Changed = false
+	return r
+}
+
+// setWords looks up the row's words.
+func (r *onlineRow) setWords(c Context) {
+	cat := c.Text()
+	r.label.text = cat.T("settings_online.label")
+	r.field.Placeholder = cat.T("settings_online.placeholder")
+	r.field.Words = cat
+	r.btnSave.Label = cat.T("settings_online.save")
+	r.btnSave.TextSize = 15
+}
+
+// layout places the row at (x, y), iw wide; label and row are the other
+// rows' heights (physical pixels).
+func (r *onlineRow) layout(c Context, x, y, iw, label, row float64) {
+	p := c.Painter()
+	r.label.x, r.label.y = x+p.DP(12), y+label/2
+	y += label
+	fw := iw
+	if !r.given {
+		fw = iw - p.DP(onlineSaveW) - p.DP(10)
+		r.btnSave.Rect = Rect{X: x + fw + p.DP(10), Y: y, W: p.DP(onlineSaveW), H: row - p.DP(4)}
+	}
+	r.field.Layout(Rect{X: x, Y: y, W: fw, H: row - p.DP(4)})
+	y += row
+	r.statusX, r.statusY, r.statusRoom = x+p.DP(12), y, iw-p.DP(12)
+	r.statusFor = "\x00" // wrap again
+	r.wrapStatus(c)
+}
+
+// message is what the line under the field says now, and whether it is
+// an error.
+func (r *onlineRow) message(c Context) (string, bool) {
+	cat := c.Text()
+	switch {
+	case r.given && platform.InBrowser:
+		return cat.T("settings_online.given_page"), false
+	case r.given:
+		return cat.T("settings_online.given_flag"), false
+	case r.err != "":
+		return r.err, true
+	case strings.TrimSpace(r.field.Text()) != c.Settings().OnlineServer:
+		return cat.T("settings_online.unsaved"), false
+	case c.Settings().OnlineServer != "":
+		return cat.T("settings_online.in_use"), false
+	case c.Server() != "":
+		return cat.T("settings_online.site"), false
+	}
+	return cat.T("settings_online.hint"), false
+}
+
+// wrapStatus wraps the line under the field when its message changed
+// (never in Draw).
+func (r *onlineRow) wrapStatus(c Context) {
+	msg, isErr := r.message(c)
+	if msg == r.statusFor {
+		return
+	}
+	r.statusFor, r.statusErr = msg, isErr
+	r.status, r.statusSize = fitLines(c.Painter(), msg, onlineStatusSize, 11, sprites.Medium, r.statusRoom, 2)
+	c.Invalidate()
+}
+
+// update runs the row for a tick. While the field has the keyboard the
+// screen's Enter and Backspace are its own.
+func (r *onlineRow) update(c Context) {
+	if r.given {
+		return
+	}
+	// The field is a Tab stop: Enter or Space there starts typing; Tab
+	// away from it stops.
+	if st := c.Focus(r.field.Rect); st.Activated && !r.field.Focused() {
+		r.field.Focus(c.Tick())
+	} else if !st.Focused && c.KeyboardFocus() && r.field.Focused() {
+		r.field.Blur()
+	}
+	kb := c.Keyboard()
+	if r.field.Focused() {
+		c.Keys().Consume(ActBack) // Backspace edits
+		c.Keys().Consume(ActConfirm)
+		switch {
+		case kb.JustPressed(ebiten.KeyEscape):
+			r.field.Blur()
+			c.Invalidate()
+			return
+		case kb.JustPressed(ebiten.KeyEnter) || kb.JustPressed(ebiten.KeyNumpadEnter):
+			r.apply(c)
+			return
+		}
+	}
+	if r.field.Update(c) {
+		c.Invalidate()
+	}
+	if r.field.Changed {
+		r.field.Changed = false
+		r.err = ""
+		if t := r.field.Text(); strings.ContainsRune(t, '\n') {
+			// A phone keyboard's Enter arrives as a new line.
+			r.field.SetText(strings.ReplaceAll(t, "\n", ""))
+			r.field.Changed = false
+			r.apply(c)
+		}
+	}
+	if c.Used(&r.btnSave) {
+		r.apply(c)
+	}
+	r.wrapStatus(c)
+}
+
+// apply saves the address typed (none when the field is empty), or says
+// what is wrong with it and saves nothing. It reports whether it saved.
+func (r *onlineRow) apply(c Context) bool {
+	if r.given {
+		return true
+	}
+	addr, msg := checkServer(c.Text(), r.field.Text())
+	if msg != "" {
+		r.err = msg
+		c.Play(uiTap)
+		r.wrapStatus(c)
+		return false
+	}
+	r.err = ""
+	r.field.Blur()
+	if addr != r.field.Text() {
+		r.field.SetText(addr)
+		r.field.Changed = false
+	}
+	if st := c.Settings(); st.OnlineServer != addr {
+		st.OnlineServer = addr
+		c.SetSettings(st)
+		c.Play(uiTap)
+	}
+	r.wrapStatus(c)
+	return true
+}
+
+// draw draws the row.
+func (r *onlineRow) draw(c Context, dst *ebiten.Image) {
+	p := c.Painter()
+	t := p.Theme
+	p.Text(dst, r.label.text, 15, sprites.Medium, r.label.x, r.label.y, text.AlignStart, text.AlignCenter, t.TextDim)
+	r.field.Draw(dst, p, c.Tick())
+	if !r.given {
+		r.btnSave.Draw(dst, p)
+	}
+	col := t.TextDim
+	if r.statusErr {
+		col = t.MustCapture
+	}
+	step := p.DP(r.statusSize * 1.25)
+	y := r.statusY + p.DP(onlineStatusH)/2 - step/2*float64(len(r.status)-1)
+	for _, l := range r.status {
+		p.Text(dst, l, r.statusSize, sprites.Medium, r.statusX, y, text.AlignStart, text.AlignCenter, col)
+		y += step
+	}
+}
