@@ -267,6 +267,21 @@ func fitSettings(t *testing.T, a *App, f *fitter, w, h float64) {
 	}
 	f.line("title", ui.TextFit{Text: s.heading, Size: 28, Weight: sprites.Bold, Room: s.card.W - p.DP(48)})
 	f.wrapped("no sound", ui.TextFit{Text: s.noSound, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
+	fitOnlineRow(f, s.online)
+}
+
+// fitOnlineRow lists the boxes of Settings' online server row: the line
+// under the field says each of its messages in two lines (at 11 dp at
+// the smallest).
+func fitOnlineRow(f *fitter, r *onlineRow) {
+	p := f.p
+	f.line("online label", ui.TextFit{Text: r.label.text, Size: 15, Weight: sprites.Medium, Room: r.field.Rect.X + r.field.Rect.W - r.label.x})
+	f.controls("online button", r.btnSave.Fits(p))
+	f.line("online placeholder", ui.TextFit{Text: r.field.Placeholder, Size: 15, Weight: sprites.Regular, Room: r.field.Rect.W - p.DP(28)})
+	for _, id := range []string{"hint", "site", "in_use", "unsaved", "given_flag", "given_page", "bad_scheme", "no_host", "bad_space", "too_long", "bad_address"} {
+		msg := f.cat.F("settings_online."+id, "Limit", storage.MaxServerLen, "Error", `parse "http://a:b": invalid port ":b" after host`)
+		f.wrapped("online line", ui.TextFit{Text: msg, Size: 11, Weight: sprites.Medium, Room: r.statusRoom}, 2)
+	}
 }
 
 // statusIDs are the messages of the play screen's status line (the

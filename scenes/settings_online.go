@@ -70,13 +70,13 @@ type onlineRow struct {
 	btnSave ui.Button
 	given   bool // a server was given at start: the row only shows it
 
-	err                string // what is wrong with the address typed
-	status             []string
-	statusSize         float64
-	statusFor          string // the message status was wrapped from
-	statusRoom         float64
-	statusX, statusY   float64
-	statusErr          bool
+	err              string // what is wrong with the address typed
+	status           []string
+	statusSize       float64
+	statusFor        string // the message status was wrapped from
+	statusRoom       float64
+	statusX, statusY float64
+	statusErr        bool
 }
 
 // Online row sizes (dp).
@@ -170,6 +170,9 @@ func (r *onlineRow) update(c Context) {
 	// away from it stops.
 	if st := c.Focus(r.field.Rect); st.Activated && !r.field.Focused() {
 		r.field.Focus(c.Tick())
+		c.Invalidate()
+		c.Used(&r.btnSave) // still a Tab stop this tick
+		return             // the Enter that started typing does not apply
 	} else if !st.Focused && c.KeyboardFocus() && r.field.Focused() {
 		r.field.Blur()
 	}

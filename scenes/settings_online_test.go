@@ -1,0 +1,190 @@
+package scenes
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/platform"
+	"bashni/session"
+	"bashni/storage"
+)
+
+// settingsApp is an App at 1280×800 with its settings kept in dir, showing
+// Settings; opts may give the server asked for at start and the page's.
+func settingsApp(t *testing.T, dir string, opts Options) (*App, *SettingsScene, fakeKeys) {
+	t.Helper()
+	store, err := storage.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings, notice := store.LoadSettings()
+	if notice != "" {
+		t.Fatalf("notice: %s", notice)
+	}
+	opts.Settings, opts.Store, opts.NoAttract, opts.Clipboard = settings, store, true, &platform.Memory{}
+	opts.Engine = func(uint64) session.Engine { return slowEngine{delay: time.Hour} }
+	a := NewApp(opts)
+	t.Cleanup(func() { _ = a.Close() })
+	kb := fakeKeys{}
+	a.keyboard = kb
+	a.w, a.h, a.scale = 1280, 800, 1
+	a.sizeChanged = false
+	a.layoutNow()
+	s := NewSettingsScene(a)
+	a.Push(s)
+	for i := 0; i < 60 && a.scene != s; i++ {
+		_ = a.Update()
+	}
+	if a.scene != s {
+		t.Fatalf("Settings did not show: %s", a.scene.Name())
+	}
+	return a, s, kb
+}
+
+// focusOn presses Tab until the ring is on r.
+func focusOn(t *testing.T, a *App, kb fakeKeys, r Rect, what string) {
+	t.Helper()
+	for i := 0; a.focus.ring != r || !a.KeyboardFocus(); i++ {
+		if i > 20 {
+			t.Fatalf("Tab never reached %s", what)
+		}
+		press(a, kb, ebiten.KeyTab)
+	}
+}
+
+// typeServer puts text in the online server's field, as typing would
+// (the typing itself is package ui's, and needs a running game), and
+// presses Save with the keyboard: Tab passes the field, then Save.
+func typeServer(t *testing.T, a *App, s *SettingsScene, kb fakeKeys, text string) {
+	t.Helper()
+	focusOn(t, a, kb, s.online.field.Rect, "the online server's field")
+	s.online.field.SetText(text)
+	focusOn(t, a, kb, s.online.btnSave.Rect, "Save")
+	press(a, kb, ebiten.KeyEnter)
+}
+
+// saved is the server address in dir's settings file.
+func saved(t *testing.T, a *App, dir string) string {
+	t.Helper()
+	if err := a.saver.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	store, err := storage.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, notice := store.LoadSettings()
+	if notice != "" {
+		t.Fatalf("notice: %s", notice)
+	}
+	return st.OnlineServer
+}
+
+// offersOnline reports whether New game offers to play a friend online.
+func offersOnline(a *App) bool { return NewNewGameScene(a).btnOnline.Label != "" }
+
+// TestOnlineServerSetting: an address typed in Settings is saved and New
+// game offers online play at once; a wrong one says what is wrong and
+// saves nothing; clearing the field removes the address.
+func TestOnlineServerSetting(t *testing.T) {
+	dir := t.TempDir()
+	a, s, kb := settingsApp(t, dir, Options{})
+	cat := a.Text()
+	if offersOnline(a) || a.Server() != "" {
+		t.Fatal("online play offered with no server")
+	}
+	if s.online.statusFor != cat.T("settings_online.hint") {
+		t.Errorf("with no server the line says %q", s.online.statusFor)
+	}
+
+	for _, tc := range []struct{ typed, says string }{
+		{"192.168.1.5:8080", cat.T("settings_online.bad_scheme")},
+		{"http://192.168.1.5 :8080", cat.T("settings_online.bad_space")},
+		{"https://", cat.T("settings_online.no_host")},
+		{"http:///games", cat.T("settings_online.no_host")},
+		{"http://192.168.1.5:80a", cat.F("settings_online.bad_address", "Error", `server address "http://192.168.1.5:80a": parse "http://192.168.1.5:80a": invalid port ":80a" after host`)},
+	} {
+		typeServer(t, a, s, kb, tc.typed)
+		if s.online.err != tc.says || s.online.statusFor != tc.says || !s.online.statusErr {
+			t.Errorf("%q: the line says %q (error %v), want %q", tc.typed, s.online.statusFor, s.online.statusErr, tc.says)
+		}
+		if a.Settings().OnlineServer != "" || a.Server() != "" || offersOnline(a) {
+			t.Errorf("%q was taken as the server", tc.typed)
+		}
+		if got := saved(t, a, dir); got != "" {
+			t.Errorf("%q: %q saved", tc.typed, got)
+		}
+	}
+	// Done with a wrong address stays to show what is wrong.
+	focusOn(t, a, kb, s.btnBack.Rect, "Done")
+	press(a, kb, ebiten.KeyEnter)
+	if a.scene != s || a.Settings().OnlineServer != "" || s.online.err == "" {
+		t.Fatalf("Done with a wrong address: scene %s, setting %q, error %q", a.scene.Name(), a.Settings().OnlineServer, s.online.err)
+	}
+
+	const addr = "http://192.168.1.5:8080"
+	typeServer(t, a, s, kb, " "+addr)
+	if s.online.err != "" || a.Settings().OnlineServer != addr || a.Server() != addr {
+		t.Fatalf("%q: error %q, setting %q, server %q", addr, s.online.err, a.Settings().OnlineServer, a.Server())
+	}
+	if s.online.field.Text() != addr || s.online.statusFor != cat.T("settings_online.in_use") {
+		t.Errorf("after saving the field holds %q and the line says %q", s.online.field.Text(), s.online.statusFor)
+	}
+	if !offersOnline(a) {
+		t.Error("New game does not offer online play once a server is saved")
+	}
+	if got := saved(t, a, dir); got != addr {
+		t.Errorf("the settings file holds %q, want %q", got, addr)
+	}
+
+	// A phone keyboard's Enter ends the line: the address is applied.
+	const other = "https://bashni.example.org"
+	s.online.field.SetText(other + "\n")
+	_ = a.Update()
+	if a.Settings().OnlineServer != other || s.online.field.Text() != other {
+		t.Errorf("Enter on a phone: setting %q, field %q", a.Settings().OnlineServer, s.online.field.Text())
+	}
+
+	typeServer(t, a, s, kb, "")
+	if a.Settings().OnlineServer != "" || a.Server() != "" || offersOnline(a) {
+		t.Errorf("cleared: setting %q, server %q, online offered %v", a.Settings().OnlineServer, a.Server(), offersOnline(a))
+	}
+	if got := saved(t, a, dir); got != "" {
+		t.Errorf("cleared, the settings file still holds %q", got)
+	}
+}
+
+// TestOnlineServerGivenAtStart: a server given at start wins over the
+// setting, and Settings show it without a field to type in; the page's own
+// server is used only when neither names one.
+func TestOnlineServerGivenAtStart(t *testing.T) {
+	dir := t.TempDir()
+	a, s, _ := settingsApp(t, dir, Options{SiteServer: "https://site.example"})
+	if a.Server() != "https://site.example" || s.online.statusFor != a.Text().T("settings_online.site") {
+		t.Errorf("with only the site's server: server %q, the line says %q", a.Server(), s.online.statusFor)
+	}
+	st := a.Settings()
+	st.OnlineServer = "https://saved.example"
+	a.SetSettings(st)
+	if a.Server() != "https://saved.example" {
+		t.Errorf("the saved server is not used over the site's: %q", a.Server())
+	}
+	if err := a.saver.Flush(); err != nil {
+		t.Fatal(err)
+	}
+
+	b, s, _ := settingsApp(t, dir, Options{Server: "http://given.example:8080", SiteServer: "https://site.example"})
+	if b.Server() != "http://given.example:8080" {
+		t.Errorf("the server given at start does not win: %q", b.Server())
+	}
+	if !s.online.given || s.online.field.Text() != "http://given.example:8080" || s.online.statusFor != b.Text().T("settings_online.given_flag") {
+		t.Errorf("Settings show %q, %q (given %v)", s.online.field.Text(), s.online.statusFor, s.online.given)
+	}
+	for _, r := range b.focus.rects {
+		if r == s.online.field.Rect || r == s.online.btnSave.Rect {
+			t.Error("the given server's field is a Tab stop")
+		}
+	}
+}
