@@ -277,7 +277,7 @@ func fitOnlineRow(f *fitter, r *onlineRow) {
 	p := f.p
 	f.line("online label", ui.TextFit{Text: r.label.text, Size: 15, Weight: sprites.Medium, Room: r.field.Rect.X + r.field.Rect.W - r.label.x})
 	f.controls("online button", r.btnSave.Fits(p))
-	f.line("online placeholder", ui.TextFit{Text: r.field.Placeholder, Size: 15, Weight: sprites.Regular, Room: r.field.Rect.W - p.DP(28)})
+	f.line("online placeholder", ui.TextFit{Text: r.field.Placeholder, Size: r.field.Size, Weight: sprites.Regular, Room: r.field.Rect.W - p.DP(28)})
 	for _, id := range []string{"hint", "site", "in_use", "unsaved", "given_flag", "given_page", "bad_scheme", "no_host", "bad_space", "too_long", "bad_address"} {
 		msg := f.cat.F("settings_online."+id, "Limit", storage.MaxServerLen, "Error", `parse "http://a:b": invalid port ":b" after host`)
 		f.wrapped("online line", ui.TextFit{Text: msg, Size: 11, Weight: sprites.Medium, Room: r.statusRoom}, 2)

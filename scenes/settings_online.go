@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"errors"
+	"net/url"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -57,6 +58,11 @@ func checkServer(cat *i18n.Catalog, typed string) (string, string) {
 	case errors.Is(err, storage.ErrServerLong):
 		return "", cat.F("settings_online.too_long", "Limit", storage.MaxServerLen)
 	}
+	// What net/url found wrong, without the address said again.
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
 	return "", cat.F("settings_online.bad_address", "Error", err.Error())
 }
 
@@ -89,6 +95,7 @@ const (
 func newOnlineRow(c Context) *onlineRow {
 	r := &onlineRow{given: c.ServerGiven() != ""}
 	r.field = ui.NewTextField("")
+	r.field.Size = 14 // one line fits a phone's 44 dp field
 	r.btnSave = ui.Button{}
 	if r.given {
 		r.field.SetText(c.ServerGiven())
