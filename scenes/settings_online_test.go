@@ -11,14 +11,11 @@ import (
 	"bashni/storage"
 )
 
-// settingsApp is an App at 1280×800 with its settings kept in dir, showing
-// Settings; opts may give the server asked for at start and the page's.
-func settingsApp(t *testing.T, dir string, opts Options) (*App, *SettingsScene, fakeKeys) {
+// settingsApp is an App at 1280×800 with its settings kept in store,
+// showing Settings; opts may give the server asked for at start and the
+// page's.
+func settingsApp(t *testing.T, store *storage.Store, opts Options) (*App, *SettingsScene, fakeKeys) {
 	t.Helper()
-	store, err := storage.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	settings, notice := store.LoadSettings()
 	if notice != "" {
 		t.Fatalf("notice: %s", notice)
@@ -65,17 +62,13 @@ func typeServer(t *testing.T, a *App, s *SettingsScene, kb fakeKeys, text string
 	press(a, kb, ebiten.KeyEnter)
 }
 
-// saved is the server address in dir's settings file.
-func saved(t *testing.T, a *App, dir string) string {
+// saved is the server address in the settings saved in a's store.
+func saved(t *testing.T, a *App) string {
 	t.Helper()
 	if err := a.saver.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	store, err := storage.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, notice := store.LoadSettings()
+	st, notice := a.store.LoadSettings()
 	if notice != "" {
 		t.Fatalf("notice: %s", notice)
 	}
@@ -89,8 +82,7 @@ func offersOnline(a *App) bool { return NewNewGameScene(a).btnOnline.Label != ""
 // game offers online play at once; a wrong one says what is wrong and
 // saves nothing; clearing the field removes the address.
 func TestOnlineServerSetting(t *testing.T) {
-	dir := t.TempDir()
-	a, s, kb := settingsApp(t, dir, Options{})
+	a, s, kb := settingsApp(t, storage.OpenMemory(), Options{})
 	cat := a.Text()
 	if offersOnline(a) || a.Server() != "" {
 		t.Fatal("online play offered with no server")
@@ -113,7 +105,7 @@ func TestOnlineServerSetting(t *testing.T) {
 		if a.Settings().OnlineServer != "" || a.Server() != "" || offersOnline(a) {
 			t.Errorf("%q was taken as the server", tc.typed)
 		}
-		if got := saved(t, a, dir); got != "" {
+		if got := saved(t, a); got != "" {
 			t.Errorf("%q: %q saved", tc.typed, got)
 		}
 	}
@@ -135,7 +127,7 @@ func TestOnlineServerSetting(t *testing.T) {
 	if !offersOnline(a) {
 		t.Error("New game does not offer online play once a server is saved")
 	}
-	if got := saved(t, a, dir); got != addr {
+	if got := saved(t, a); got != addr {
 		t.Errorf("the settings file holds %q, want %q", got, addr)
 	}
 
@@ -151,7 +143,7 @@ func TestOnlineServerSetting(t *testing.T) {
 	if a.Settings().OnlineServer != "" || a.Server() != "" || offersOnline(a) {
 		t.Errorf("cleared: setting %q, server %q, online offered %v", a.Settings().OnlineServer, a.Server(), offersOnline(a))
 	}
-	if got := saved(t, a, dir); got != "" {
+	if got := saved(t, a); got != "" {
 		t.Errorf("cleared, the settings file still holds %q", got)
 	}
 }
@@ -160,8 +152,8 @@ func TestOnlineServerSetting(t *testing.T) {
 // setting, and Settings show it without a field to type in; the page's own
 // server is used only when neither names one.
 func TestOnlineServerGivenAtStart(t *testing.T) {
-	dir := t.TempDir()
-	a, s, _ := settingsApp(t, dir, Options{SiteServer: "https://site.example"})
+	store := storage.OpenMemory()
+	a, s, _ := settingsApp(t, store, Options{SiteServer: "https://site.example"})
 	if a.Server() != "https://site.example" || s.online.statusFor != a.Text().T("settings_online.site") {
 		t.Errorf("with only the site's server: server %q, the line says %q", a.Server(), s.online.statusFor)
 	}
@@ -175,7 +167,7 @@ func TestOnlineServerGivenAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	b, s, _ := settingsApp(t, dir, Options{Server: "http://given.example:8080", SiteServer: "https://site.example"})
+	b, s, _ := settingsApp(t, store, Options{Server: "http://given.example:8080", SiteServer: "https://site.example"})
 	if b.Server() != "http://given.example:8080" {
 		t.Errorf("the server given at start does not win: %q", b.Server())
 	}
