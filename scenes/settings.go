@@ -137,45 +137,64 @@ func (s *SettingsScene) setVolumeText(c Context) {
 // Name is the scene's name.
 func (s *SettingsScene) Name() string { return SceneSettings }
 
-// Layout places the rows: in one column, made a little tighter when it
-// does not fit the height (a phone), or in two side by side when the
-// screen is wide but not tall enough for one (a laptop).
-func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
-	s.setWords(c)
+// SettingsRects is where the Settings screen puts things (physical
+// pixels).
+type SettingsRects struct {
+	Card   Rect
+	TitleY float64
+	// Rows are the controls in order: theme, volume, sound, animation
+	// speed, instant moves, coordinates, destinations, move by, flip,
+	// language. A choice has a label above it, centred on LabelY (0 for
+	// the others), starting at LabelX.
+	Rows           [settingsRows]Rect
+	LabelX, LabelY [settingsRows]float64
+	// The online server's row: its label's centre line, its field and
+	// Save button, and the line below them (from StatusX, StatusW wide,
+	// StatusY its top).
+	OnlineLabelY, OnlineLabelX float64
+	OnlineField, OnlineSave    Rect
+	StatusX, StatusY, StatusW  float64
+	Done                       Rect
+}
+
+// settingsRows is the number of controls above the online server's row.
+const settingsRows = 10
+
+// settingsChoice says which rows are choices (with a label above).
+var settingsChoice = [settingsRows]bool{0: true, 3: true, 7: true, 9: true}
+
+// SettingsLayout lays the screen out: in one column, made a little tighter
+// when it does not fit the height (a phone), or in two side by side when
+// the screen is wide but not tall enough for one (a laptop).
+func SettingsLayout(w, h, scale float64) SettingsRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	pad, head, gap, done := dp(20), dp(50), dp(12), dp(54)
 	row, label := dp(50), dp(28)
 	colW, colGap := math.Min(w-dp(16), dp(600))-2*pad, dp(24)
-	// The rows in order: a choice has a label above it, the online row a
-	// label and a line below.
-	const (
-		segRow = iota
-		plainRow
-		onlineRow
-	)
-	kinds := []int{segRow, plainRow, plainRow, segRow, plainRow, plainRow, plainRow, segRow, plainRow, segRow, onlineRow}
-	height := func(k int) float64 {
-		switch k {
-		case segRow:
-			return label + row
-		case onlineRow:
+	// The heights of the rows, the online server's last.
+	height := func(i int) float64 {
+		switch {
+		case i == settingsRows:
 			return label + row + dp(onlineStatusH)
+		case settingsChoice[i]:
+			return label + row
 		}
 		return row
 	}
-	sum := func(ks []int) (t float64) {
-		for _, k := range ks {
-			t += height(k)
+	sum := func(from, to int) (t float64) {
+		for i := from; i < to; i++ {
+			t += height(i)
 		}
 		return t
 	}
-	split := len(kinds) // the first row of the second column
-	if 2*pad+head+sum(kinds)+gap+done > h-dp(16) {
+	const all = settingsRows + 1
+	split := all // the first row of the second column
+	if 2*pad+head+sum(0, all)+gap+done > h-dp(16) {
 		if two := math.Min(dp(500), (w-dp(16)-2*pad-colGap)/2); two >= dp(440) {
 			colW = two
 			best := math.Inf(1)
-			for k := 1; k < len(kinds); k++ {
-				if t := math.Max(sum(kinds[:k]), sum(kinds[k:])); t < best {
+			for k := 1; k < all; k++ {
+				if t := math.Max(sum(0, k), sum(k, all)); t < best {
 					best, split = t, k
 				}
 			}
@@ -184,51 +203,61 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 			row, label = dp(48), dp(24)
 		}
 	}
+	var r SettingsRects
 	cw := colW + 2*pad
-	colsH := sum(kinds[:split])
-	if split < len(kinds) {
+	colsH := sum(0, split)
+	if split < all {
 		cw += colW + colGap
-		colsH = math.Max(colsH, sum(kinds[split:]))
+		colsH = math.Max(colsH, sum(split, all))
 	}
 	ch := pad + head + colsH + gap + done + pad
-	s.card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
-	x := s.card.X + pad
-	top := s.card.Y + pad + head
-	y := top
-	s.title = s.card.Y + pad + head/2 - dp(3)
-	s.labels = s.labels[:0]
-	cat := c.Text()
-	n := 0
-	next := func() {
-		if n++; n == split {
+	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
+	r.TitleY = r.Card.Y + pad + head/2 - dp(3)
+	top := r.Card.Y + pad + head
+	x, y := r.Card.X+pad, top
+	for i := 0; i < settingsRows; i++ {
+		if i == split {
 			x, y = x+colW+colGap, top
 		}
-	}
-	addSeg := func(l string, sg *ui.Segmented) {
-		s.labels = append(s.labels, labelAt{l, x + dp(12), y + label/2})
-		y += label
-		sg.Rect = Rect{X: x, Y: y, W: colW, H: row - dp(4)}
+		if settingsChoice[i] {
+			r.LabelX[i], r.LabelY[i] = x+dp(12), y+label/2
+			y += label
+			r.Rows[i] = Rect{X: x, Y: y, W: colW, H: row - dp(4)}
+		} else {
+			r.Rows[i] = Rect{X: x, Y: y, W: colW, H: row}
+		}
 		y += row
-		next()
 	}
-	addRow := func(r *Rect) {
-		*r = Rect{X: x, Y: y, W: colW, H: row}
-		y += row
-		next()
+	if split == settingsRows {
+		x, y = x+colW+colGap, top
 	}
-	addSeg(cat.T("settings.theme"), &s.theme)
-	addRow(&s.volume.Rect)
-	addRow(&s.sound.Rect)
-	addSeg(cat.T("settings.animation_speed"), &s.speed)
-	addRow(&s.instant.Rect)
-	addRow(&s.coords.Rect)
-	addRow(&s.dests.Rect)
-	addSeg(cat.T("settings.move_by"), &s.input)
-	addRow(&s.flip.Rect)
-	addSeg(cat.T("settings.language"), &s.language)
-	s.online.layout(c, x, y, colW, label, row)
-	y = top + colsH + gap
-	s.btnBack.Rect = Rect{X: s.card.X + s.card.W - pad - dp(160), Y: y, W: dp(160), H: done}
+	r.OnlineLabelX, r.OnlineLabelY = x+dp(12), y+label/2
+	y += label
+	fw := colW - dp(onlineSaveW) - dp(10)
+	r.OnlineField = Rect{X: x, Y: y, W: fw, H: row - dp(4)}
+	r.OnlineSave = Rect{X: x + fw + dp(10), Y: y, W: dp(onlineSaveW), H: row - dp(4)}
+	r.StatusX, r.StatusY, r.StatusW = x+dp(12), y+row, colW-dp(12)
+	r.Done = Rect{X: r.Card.X + r.Card.W - pad - dp(160), Y: top + colsH + gap, W: dp(160), H: done}
+	return r
+}
+
+// Layout places the rows (SettingsLayout).
+func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
+	s.setWords(c)
+	r := SettingsLayout(w, h, scale)
+	s.card, s.title = r.Card, r.TitleY
+	cat := c.Text()
+	labels := [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
+	s.labels = s.labels[:0]
+	for i, rect := range []*Rect{&s.theme.Rect, &s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect,
+		&s.coords.Rect, &s.dests.Rect, &s.input.Rect, &s.flip.Rect, &s.language.Rect} {
+		*rect = r.Rows[i]
+		if settingsChoice[i] {
+			s.labels = append(s.labels, labelAt{labels[i], r.LabelX[i], r.LabelY[i]})
+		}
+	}
+	s.online.layout(c, r)
+	s.btnBack.Rect = r.Done
 	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
 }
 

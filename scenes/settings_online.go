@@ -116,20 +116,18 @@ func (r *onlineRow) setWords(c Context) {
 	r.btnSave.TextSize = 15
 }
 
-// layout places the row at (x, y), iw wide; label and row are the other
-// rows' heights (physical pixels).
-func (r *onlineRow) layout(c Context, x, y, iw, label, row float64) {
-	p := c.Painter()
-	r.label.x, r.label.y = x+p.DP(12), y+label/2
-	y += label
-	fw := iw
-	if !r.given {
-		fw = iw - p.DP(onlineSaveW) - p.DP(10)
-		r.btnSave.Rect = Rect{X: x + fw + p.DP(10), Y: y, W: p.DP(onlineSaveW), H: row - p.DP(4)}
+// layout places the row where Settings' layout says; a server given at
+// start has no Save button, its field takes the row.
+func (r *onlineRow) layout(c Context, rects SettingsRects) {
+	r.label.x, r.label.y = rects.OnlineLabelX, rects.OnlineLabelY
+	field := rects.OnlineField
+	r.btnSave.Rect = rects.OnlineSave
+	if r.given {
+		field.W = rects.OnlineSave.X + rects.OnlineSave.W - field.X
+		r.btnSave.Rect = Rect{}
 	}
-	r.field.Layout(Rect{X: x, Y: y, W: fw, H: row - p.DP(4)})
-	y += row
-	r.statusX, r.statusY, r.statusRoom = x+p.DP(12), y, iw-p.DP(12)
+	r.field.Layout(field)
+	r.statusX, r.statusY, r.statusRoom = rects.StatusX, rects.StatusY, rects.StatusW
 	r.statusFor = "\x00" // wrap again
 	r.wrapStatus(c)
 }
