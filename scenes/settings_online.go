@@ -114,6 +114,9 @@ func (r *onlineRow) setWords(c Context) {
 	r.field.Words = cat
 	r.btnSave.Label = cat.T("settings_online.save")
 	r.btnSave.TextSize = 15
+	if r.err != "" {
+		_, r.err = checkServer(cat, r.field.Text()) // said again in the new language
+	}
 }
 
 // layout places the row where Settings' layout says; a server given at
