@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/audio"
 	"bashni/i18n"
 	"bashni/online/client"
 	"bashni/platform"
@@ -96,7 +97,6 @@ func newOnlineRow(c Context) *onlineRow {
 	r := &onlineRow{given: c.ServerGiven() != ""}
 	r.field = ui.NewTextField("")
 	r.field.Size = 14 // one line fits a phone's 44 dp field
-	r.btnSave = ui.Button{}
 	if r.given {
 		r.field.SetText(c.ServerGiven())
 	} else {
@@ -218,7 +218,8 @@ func (r *onlineRow) update(c Context) {
 }
 
 // apply saves the address typed (none when the field is empty), or says
-// what is wrong with it and saves nothing. It reports whether it saved.
+// what is wrong with it and saves nothing. It reports whether the address
+// is fine (saved now or before).
 func (r *onlineRow) apply(c Context) bool {
 	if r.given {
 		return true
@@ -226,7 +227,8 @@ func (r *onlineRow) apply(c Context) bool {
 	addr, msg := checkServer(c.Text(), r.field.Text())
 	if msg != "" {
 		r.err = msg
-		c.Play(uiTap)
+		c.Play(audio.CaptureRequired) // the sound of a refused action
+
 		r.wrapStatus(c)
 		return false
 	}
