@@ -472,8 +472,9 @@ func (p *Player) sendMove(move string, ply int) {
 			p.inbox = append(p.inbox, item{refused: &refusal{move: move, ply: ply, err: pe}})
 			p.mu.Unlock()
 		case err != nil && ctx.Err() != nil && p.ctx.Err() == nil:
-			// No answer in time (the server drops what it rate-limits
-			// unread): ask for the whole game; reconciling resends the move.
+			// No answer in time (a server before the rate-limited answer
+			// carried the request's id left it unanswered): ask for the
+			// whole game; reconciling resends the move.
 			go p.sync()
 		}
 		return err
@@ -603,6 +604,12 @@ func (p *Player) take(it item) {
 			p.sync()
 			return
 		}
+		if r.err.Code == protocol.ErrRateLimited {
+			// Not read by the server: after a pause, the whole game's
+			// reconciliation sends the move again.
+			go p.syncAfter(time.Second)
+			return
+		}
 		p.act(session.Action{Kind: session.ActRefuse, Ply: r.ply, Reason: r.err.Message})
 		return
 	}
@@ -622,6 +629,15 @@ func (p *Player) take(it item) {
 // sync asks the server for the whole game (reconciled when it comes).
 func (p *Player) sync() {
 	p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.Sync(ctx) })
+}
+
+// syncAfter asks for the whole game after a pause (off the game loop).
+func (p *Player) syncAfter(d time.Duration) {
+	select {
+	case <-time.After(d):
+		p.sync()
+	case <-p.ctx.Done():
+	}
 }
 
 // known is the number of moves the session holds or will hold once the
