@@ -87,8 +87,11 @@ type Player struct {
 	// The game loop's own (Begin, Observe, Poll):
 	mirror *rules.Game // the session's game as Observe saw it
 	offer  struct {
-		kind session.EventKind
+		kind session.EventKind // the session's open offer (0: none)
 		side rules.Color
+		// confirmed: the server has had it (its update came back, or it
+		// was restored from the server's state).
+		confirmed bool
 	}
 	over   bool
 	steps  []step // what the session is to be told, in order
@@ -511,15 +514,11 @@ func (p *Player) Observe(ev *session.Event) {
 			p.mirror.Undo()
 		}
 		p.offer.kind = 0
-	case session.DrawOffered:
-		p.offer.kind, p.offer.side = ev.Kind, ev.Side
-		if local {
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.OfferDraw(ctx) })
-		}
-	case session.TakebackRequested:
-		p.offer.kind, p.offer.side = ev.Kind, ev.Side
-		if local {
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.RequestTakeback(ctx) })
+	case session.DrawOffered, session.TakebackRequested:
+		// A restored offer stands on the server already.
+		p.offer.kind, p.offer.side, p.offer.confirmed = ev.Kind, ev.Side, ev.Restored
+		if local && !ev.Restored {
+			p.sendOffer(ev.Kind)
 		}
 	case session.DrawDeclined:
 		p.offer.kind = 0
@@ -546,6 +545,15 @@ func (p *Player) Observe(ev *session.Event) {
 		}
 		p.offer.kind = 0
 	}
+}
+
+// sendOffer sends the local side's draw offer or takeback request.
+func (p *Player) sendOffer(kind session.EventKind) {
+	if kind == session.TakebackRequested {
+		p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.RequestTakeback(ctx) })
+		return
+	}
+	p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.OfferDraw(ctx) })
 }
 
 // Poll returns the next thing the server said, as the remote side's action.
@@ -673,6 +681,7 @@ func (p *Player) update(u *protocol.Update, st protocol.GameState) {
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActOfferDraw})
 		}
+		p.confirm(session.DrawOffered, byRemote)
 	case protocol.EventDrawDeclined:
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActAnswerDraw, Accept: false})
@@ -681,6 +690,7 @@ func (p *Player) update(u *protocol.Update, st protocol.GameState) {
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActRequestTakeback})
 		}
+		p.confirm(session.TakebackRequested, byRemote)
 	case protocol.EventTakebackDeclined:
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActAnswerTakeback, Accept: false})
@@ -706,6 +716,14 @@ func (p *Player) update(u *protocol.Update, st protocol.GameState) {
 	}
 }
 
+// confirm notes that the server has the local side's open offer of kind
+// (its update came back).
+func (p *Player) confirm(kind session.EventKind, byRemote bool) {
+	if !byRemote && !p.spectator && p.offer.kind == kind && p.offer.side == p.local {
+		p.offer.confirmed = true
+	}
+}
+
 // reconcile brings the session to the server's whole state: moves the
 // session lacks are played, a move of ours the server lacks is sent again
 // (or taken back), offers and an end off the board follow.
@@ -715,6 +733,11 @@ func (p *Player) reconcile(st protocol.GameState) {
 	k := 0
 	for k < len(have) && k < len(st.Moves) && have[k].String() == st.Moves[k] {
 		k++
+	}
+	if k < len(have) && p.takenBackAway(have, st) {
+		// Our takeback request was accepted while we were away.
+		p.act(session.Action{Kind: session.ActAnswerTakeback, Accept: true})
+		return
 	}
 	if k < len(have) {
 		mover := p.mirror.PositionAt(k).SideToMove()
@@ -758,19 +781,72 @@ func (p *Player) moverAt(i int) rules.Color {
 	return rules.White
 }
 
-// syncOffers tells the session of the other side's standing offer it does
-// not know yet.
+// syncOffers brings the session's open offer to what stands on the server
+// (either side's: after a reload the session knows none), once the moves
+// queued before are played. An offer of ours the server no longer has at
+// the same ply was declined while we were away if the server had it, and
+// is sent again if it never reached it.
 func (p *Player) syncOffers(st protocol.GameState) {
 	if st.Status != protocol.StatusPlaying {
 		return
 	}
-	them := seatOf(p.local.Opponent())
-	switch {
-	case st.DrawOffer == them && !(p.offer.kind == session.DrawOffered && p.offer.side != p.local):
-		p.act(session.Action{Kind: session.ActOfferDraw})
-	case st.Takeback == them && !(p.offer.kind == session.TakebackRequested && p.offer.side != p.local):
-		p.act(session.Action{Kind: session.ActRequestTakeback})
+	if kind, by, ok := p.standing(st); ok {
+		// The session takes up an offer it holds already without a word.
+		p.act(session.Action{Kind: session.ActRestoreOffer, Offer: kind, By: by})
+		return
 	}
+	if p.offer.kind == 0 || len(p.steps) > 0 {
+		return // none open, or moves to come that end it
+	}
+	switch {
+	case p.offer.side != p.local:
+		// The other side's, answered from another device of ours.
+		p.act(session.Action{Kind: session.ActRestoreOffer})
+	case !p.offer.confirmed:
+		p.sendOffer(p.offer.kind)
+	case p.offer.kind == session.DrawOffered:
+		p.act(session.Action{Kind: session.ActAnswerDraw, Accept: false})
+	default:
+		p.act(session.Action{Kind: session.ActAnswerTakeback, Accept: false})
+	}
+}
+
+// standing is the offer or request on the server for the session to show:
+// the other side's first (the person is to answer it), a takeback request
+// before a draw offer (the server can hold both).
+func (p *Player) standing(st protocol.GameState) (session.EventKind, rules.Color, bool) {
+	them, us := p.local.Opponent(), p.local
+	switch {
+	case st.Takeback == seatOf(them):
+		return session.TakebackRequested, them, true
+	case st.DrawOffer == seatOf(them):
+		return session.DrawOffered, them, true
+	case st.Takeback == seatOf(us):
+		return session.TakebackRequested, us, true
+	case st.DrawOffer == seatOf(us):
+		return session.DrawOffered, us, true
+	}
+	return 0, 0, false
+}
+
+// takenBackAway reports whether the server's game is ours with our open
+// takeback request carried out: our last move (and the answer to it)
+// gone, nothing else changed, nothing standing.
+func (p *Player) takenBackAway(have []rules.Move, st protocol.GameState) bool {
+	if p.spectator || p.offer.kind != session.TakebackRequested || p.offer.side != p.local ||
+		st.Status != protocol.StatusPlaying || st.Takeback != "" {
+		return false
+	}
+	n := len(st.Moves)
+	if n >= len(have) || len(have)-n > 2 || p.moverAt(n) != p.local {
+		return false
+	}
+	for i, mv := range st.Moves {
+		if have[i].String() != mv {
+			return false
+		}
+	}
+	return true
 }
 
 func offBoard(r rules.Reason) bool {
