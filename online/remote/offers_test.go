@@ -3,13 +3,19 @@
 package remote_test
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
+	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"bashni/online/client"
 	"bashni/online/protocol"
 	"bashni/online/remote"
+	"bashni/online/server"
+	"bashni/online/store"
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
@@ -238,3 +244,57 @@ func last(d *device, k session.EventKind) session.Event {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 7)) }
+
+// TestRateLimitedMovesGetThrough: with a server that lets few messages
+// through, a move refused as rate-limited is not lost nor taken back: the
+// game is asked for again a moment later and the move resent.
+func TestRateLimitedMovesGetThrough(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two messages a second, a burst of four, on each connection: the
+	// hello and the create take two; quick moves soon run out.
+	srv, err := server.New(server.Config{Store: st, MessagesPerSec: 2, CreatePerMinute: -1, AttachPerMinute: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
+
+	pa, err := remote.Create(ctxT(t), h.URL, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newDevice(t, "white", pa)
+	pb, err := remote.Open(ctxT(t), h.URL, pa.Code(), storage.OpenMemory())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newDevice(t, "black", pb)
+	rnd := newRand(7)
+	limited := false
+	for range 16 {
+		if a.s.Over() {
+			break
+		}
+		playOne(t, rnd, a, b)
+		ply := a.s.Game().Ply()
+		until(t, "the move on the server", func() bool { return a.p.Info().State.Ply == ply && b.p.Info().State.Ply == ply }, a, b)
+		for _, d := range []*device{a, b} {
+			var pe *protocol.Error
+			if errors.As(d.p.Info().Err, &pe) && pe.Code == protocol.ErrRateLimited {
+				limited = true
+			}
+			if n := d.count(session.Refused); n != 0 {
+				t.Fatalf("%s: %d moves refused", d.name, n)
+			}
+		}
+	}
+	if !limited {
+		t.Fatal("no message was rate-limited: the test did not test it")
+	}
+	if got, want := a.p.Info().State.Moves, moves(a.s.Game()); !slices.Equal(got, want) {
+		t.Fatalf("the server has %v, the board %v", got, want)
+	}
+}

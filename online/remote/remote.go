@@ -460,6 +460,13 @@ func (p *Player) send() {
 				p.mu.Lock()
 				p.info.Err = err
 				p.mu.Unlock()
+				var pe *protocol.Error
+				if errors.As(err, &pe) && pe.Code == protocol.ErrRateLimited {
+					// Not read by the server: after a pause, reconciling
+					// the whole game sends again a move or an offer of
+					// ours the server lacks.
+					go p.syncAfter(time.Second)
+				}
 			}
 		}
 	}
@@ -613,10 +620,7 @@ func (p *Player) take(it item) {
 			return
 		}
 		if r.err.Code == protocol.ErrRateLimited {
-			// Not read by the server: after a pause, the whole game's
-			// reconciliation sends the move again.
-			go p.syncAfter(time.Second)
-			return
+			return // send asks for the whole game again, which resends it
 		}
 		p.act(session.Action{Kind: session.ActRefuse, Ply: r.ply, Reason: r.err.Message})
 		return
