@@ -110,7 +110,9 @@ func TestOwnOfferAfterReload(t *testing.T) {
 	if !a.s.Undo() {
 		t.Fatal("no takeback request")
 	}
-	until(t, "the request on the server", func() bool { return b.p.Info().State.Takeback == protocol.White && b.count(session.TakebackRequested) == 1 }, a, b)
+	until(t, "the request on the server", func() bool {
+		return b.p.Info().State.Takeback == protocol.White && b.count(session.TakebackRequested) == 1
+	}, a, b)
 	a = reload(t, a, url, stA)
 	restored(t, a, b, session.TakebackRequested)
 	if err := b.s.AnswerTakeback(false); err != nil {
