@@ -28,9 +28,6 @@ type GameConfig struct {
 	// Online, if not nil, is the other side of a game on a server (the
 	// session comes from it; scenes/online.go).
 	Online *remote.Player
-	// Analysis: a finished game's copy to try moves on (a person on both
-	// sides, hints, undo past the end); neither saved nor archived.
-	Analysis bool
 }
 
 // minThinkTicks: the computer never answers faster than this, so that its
@@ -52,7 +49,7 @@ func (cfg GameConfig) players(brain *session.Brain) [2]session.Player {
 	case cfg.Watch:
 		p[rules.White] = session.NewComputer(brain, cfg.Level, minThinkTicks)
 		p[rules.Black] = session.NewComputer(brain, cfg.Level, minThinkTicks)
-	case cfg.Friend, cfg.Analysis:
+	case cfg.Friend:
 		p[rules.White], p[rules.Black] = session.NewPerson(), session.NewPerson()
 	default:
 		p[cfg.Human&1] = session.NewPerson()
@@ -79,13 +76,11 @@ func (a *App) NewSession(cfg GameConfig) *session.Session {
 		Hints:   brain,
 		Archive: a.archiveGame(bottom),
 	}
-	if cfg.Analysis {
-		sc.Archive = nil
-	} else if sc.Archive == nil {
+	if sc.Archive == nil {
 		// Nothing is kept (no store), yet the game is final once over.
 		sc.Archive = func(*session.Session) {}
 	}
-	if a.saver != nil && !cfg.Analysis {
+	if a.saver != nil {
 		sc.Autosave = func(s *session.Session) {
 			if sg, ok := savedGameOf(s, bottom); ok {
 				a.saver.SaveGame(sg)

@@ -301,7 +301,7 @@ func (s *PlayScene) finishAnimation(c Context) {
 // --- game over and replay -------------------------------------------------
 
 func (s *PlayScene) checkOver(c Context) {
-	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying || s.cfg.Analysis {
+	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
 		s.overAt = 0
 		return
 	}
@@ -525,7 +525,7 @@ func (s *PlayScene) openMenu(c Context) {
 			s.menu.show(c, cat.T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
 	}
-	if m.CanResign() && !s.cfg.Analysis {
+	if m.CanResign() {
 		who, whoEllipsis := cat.T("play.menu.resign"), cat.T("play.menu.resign_ellipsis")
 		if _, one := m.Local(); !one {
 			who = cat.Side("play.menu.side_resigns", m.ToMove())
@@ -540,7 +540,7 @@ func (s *PlayScene) openMenu(c Context) {
 	if s.online != nil {
 		items = append(items, s.online.menuItems(c, s)...)
 	}
-	if friends(m) && m.CanOfferDraw() && !s.cfg.Analysis {
+	if friends(m) && m.CanOfferDraw() {
 		items = append(items, menuItem{cat.T("play.menu.draw"), func() {
 			s.menu.show(c, cat.T("play.menu.draw_title"),
 				menuItem{cat.T("play.menu.keep_playing"), nil},
