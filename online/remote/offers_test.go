@@ -140,6 +140,25 @@ func TestOwnOfferAfterReload(t *testing.T) {
 		t.Fatalf("answer %+v", ev)
 	}
 
+	// The friend's draw offer stands when the page reloads: asked again,
+	// declined from the reloaded page.
+	if err := b.s.OfferDraw(); err != nil {
+		t.Fatal(err)
+	}
+	until(t, "the friend's offer", func() bool { return a.count(session.DrawOffered) == 1 && a.p.Info().State.DrawOffer == protocol.Black }, a, b)
+	a = reload(t, a, url, stA)
+	until(t, "the friend's offer restored", func() bool {
+		k, side, open := a.s.Offer()
+		return open && k == session.DrawOffered && side == rules.Black
+	}, a, b)
+	if err := a.s.AnswerDraw(false); err != nil {
+		t.Fatal(err)
+	}
+	until(t, "the decline on the friend's device", func() bool { return b.count(session.DrawDeclined) == 2 }, a, b) // its own decline before, and this one
+	if k, _, open := b.s.Offer(); open || b.p.Info().State.DrawOffer != "" {
+		t.Fatalf("the friend's offer still stands: %v, server %q", k, b.p.Info().State.DrawOffer)
+	}
+
 	// A draw offer, reloaded, accepted: the game ends drawn on both.
 	if err := a.s.OfferDraw(); err != nil {
 		t.Fatal(err)
@@ -298,5 +317,71 @@ func TestRateLimitedMovesGetThrough(t *testing.T) {
 	}
 	if got, want := a.p.Info().State.Moves, moves(a.s.Game()); !slices.Equal(got, want) {
 		t.Fatalf("the server has %v, the board %v", got, want)
+	}
+}
+
+// TestAnswerAtTheDrop: the person answers the friend's offer and the
+// connection drops at once, so the answer may or may not have left; the
+// state resumed (made before the answer, or after) must not ask the
+// question again nor undo the answer: the friend gets the answer either way.
+func TestAnswerAtTheDrop(t *testing.T) {
+	url := startServer(t)
+	pa, err := remote.Create(ctxT(t), url, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newDevice(t, "white", pa)
+	pb, err := remote.Open(ctxT(t), url, pa.Code(), storage.OpenMemory())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newDevice(t, "black", pb)
+	rnd := newRand(8)
+	for round := range 3 {
+		playOne(t, rnd, a, b)
+		playOne(t, rnd, a, b)
+
+		// The friend offers a draw; White declines and loses the network.
+		if err := b.s.OfferDraw(); err != nil {
+			t.Fatal(err)
+		}
+		until(t, "the offer", func() bool { _, side, open := a.s.Offer(); return open && side == rules.Black }, a, b)
+		declined := b.count(session.DrawDeclined)
+		if err := a.s.AnswerDraw(false); err != nil {
+			t.Fatal(err)
+		}
+		a.p.Drop()
+		until(t, "the decline on the friend's device", func() bool {
+			return b.count(session.DrawDeclined) == declined+1 && a.p.Info().Connected && a.p.Info().State.DrawOffer == ""
+		}, a, b)
+
+		// The friend asks to take back its move; White accepts and loses
+		// the network.
+		ply := a.s.Game().Ply()
+		if !b.s.Undo() {
+			t.Fatal("no takeback request")
+		}
+		until(t, "the request", func() bool { _, side, open := a.s.Offer(); return open && side == rules.Black }, a, b)
+		if err := a.s.AnswerTakeback(true); err != nil {
+			t.Fatal(err)
+		}
+		a.p.Drop()
+		until(t, "the takeback everywhere", func() bool {
+			return b.s.Game().Ply() == ply-1 && a.p.Info().Connected && a.p.Info().State.Ply == ply-1 && b.p.Info().State.Ply == ply-1
+		}, a, b)
+		for range 50 { // let anything the resumed state brought arrive
+			a.step()
+			b.step()
+		}
+		if a.s.Game().Ply() != ply-1 {
+			t.Fatalf("round %d: White's board went back to ply %d after the takeback to %d", round, a.s.Game().Ply(), ply-1)
+		}
+		if k, _, open := a.s.Offer(); open {
+			t.Fatalf("round %d: White is asked again: %v", round, k)
+		}
+		playOne(t, rnd, a, b) // Black moves again
+	}
+	if got, want := a.p.Info().State.Moves, moves(a.s.Game()); !slices.Equal(got, want) || !slices.Equal(moves(b.s.Game()), want) {
+		t.Fatalf("server %v, White %v, Black %v", got, want, moves(b.s.Game()))
 	}
 }

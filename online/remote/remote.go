@@ -93,6 +93,14 @@ type Player struct {
 		// was restored from the server's state).
 		confirmed bool
 	}
+	// answer is the local side's last answer to the other side's offer,
+	// and the game's version it answered (see staleAnswer).
+	answer struct {
+		kind    session.EventKind // DrawOffered, TakebackRequested; 0: none to watch
+		accept  bool
+		version int64
+	}
+	seen   int64 // the version of the last state or update taken
 	over   bool
 	steps  []step // what the session is to be told, in order
 	desync bool
@@ -269,7 +277,7 @@ func (p *Player) Config() (session.Config, error) {
 	p.mirror = g
 	p.over = g.Outcome().Over()
 	p.steps, p.desync = nil, false
-	p.offer.kind = 0
+	p.offer.kind, p.answer.kind, p.seen = 0, 0, st.Version
 	if !p.spectator {
 		p.syncOffers(st)
 	}
@@ -530,13 +538,12 @@ func (p *Player) Observe(ev *session.Event) {
 	case session.DrawDeclined:
 		p.offer.kind = 0
 		if local {
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerDraw(ctx, false) })
+			p.sendAnswer(session.DrawOffered, false)
 		}
 	case session.TakebackAnswered:
 		p.offer.kind = 0
 		if local {
-			accept := ev.Accept
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerTakeback(ctx, accept) })
+			p.sendAnswer(session.TakebackRequested, ev.Accept)
 		}
 	case session.GameOver:
 		p.over = true
@@ -548,10 +555,45 @@ func (p *Player) Observe(ev *session.Event) {
 			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.Resign(ctx) })
 		case rules.Agreement:
 			// Accepting the other side's offer (or offering while it stands).
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerDraw(ctx, true) })
+			p.sendAnswer(session.DrawOffered, true)
 		}
 		p.offer.kind = 0
 	}
+}
+
+// sendAnswer sends the local side's answer to the other side's draw offer
+// or takeback request, and notes it: a state made before the server had it
+// (the same version as the game answered) still shows the offer.
+func (p *Player) sendAnswer(kind session.EventKind, accept bool) {
+	p.answer.kind, p.answer.accept, p.answer.version = kind, accept, p.seen
+	p.postAnswer(kind, accept)
+}
+
+// postAnswer sends an answer to the other side's offer.
+func (p *Player) postAnswer(kind session.EventKind, accept bool) {
+	if kind == session.TakebackRequested {
+		p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerTakeback(ctx, accept) })
+		return
+	}
+	p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerDraw(ctx, accept) })
+}
+
+// staleAnswer reports whether st is the game as it was when the local side
+// answered the other side's offer that st still shows: the answer is on its
+// way, or was lost with the connection. It is sent again (a copy of one
+// that arrived is refused and changes nothing; a resumed connection brings
+// its state twice) instead of the offer being asked again.
+func (p *Player) staleAnswer(st protocol.GameState) bool {
+	a := p.answer
+	if a.kind == 0 || st.Version != a.version || st.Status != protocol.StatusPlaying {
+		return false
+	}
+	them := seatOf(p.local.Opponent())
+	if (a.kind == session.DrawOffered && st.DrawOffer != them) || (a.kind == session.TakebackRequested && st.Takeback != them) {
+		return false
+	}
+	p.postAnswer(a.kind, a.accept)
+	return true
 }
 
 // sendOffer sends the local side's draw offer or takeback request.
@@ -629,8 +671,10 @@ func (p *Player) take(it item) {
 	switch ev.Kind {
 	case client.KindState:
 		p.reconcile(ev.State)
+		p.seen = ev.State.Version
 	case client.KindUpdate:
 		p.update(ev.Update, ev.State)
+		p.seen = ev.State.Version
 	case client.KindPresence:
 		if p.remoteSide(ev.Seat) && !p.spectator {
 			p.act(session.Action{Kind: session.ActPresence, Connected: ev.Online})
@@ -733,6 +777,12 @@ func (p *Player) confirm(kind session.EventKind, byRemote bool) {
 // (or taken back), offers and an end off the board follow.
 func (p *Player) reconcile(st protocol.GameState) {
 	p.steps = p.steps[:0]
+	if !p.spectator && p.answer.kind == session.TakebackRequested && p.answer.accept && p.staleAnswer(st) {
+		// Our acceptance of the other side's takeback, not yet carried
+		// out on the server: its moves are the ones taken back here, and
+		// the other side is to move (nothing of ours to send).
+		return
+	}
 	have := p.mirror.Moves()
 	k := 0
 	for k < len(have) && k < len(st.Moves) && have[k].String() == st.Moves[k] {
@@ -795,6 +845,9 @@ func (p *Player) syncOffers(st protocol.GameState) {
 		return
 	}
 	if kind, by, ok := p.standing(st); ok {
+		if by != p.local && p.staleAnswer(st) {
+			return
+		}
 		// The session takes up an offer it holds already without a word.
 		p.act(session.Action{Kind: session.ActRestoreOffer, Offer: kind, By: by})
 		return
