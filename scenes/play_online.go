@@ -172,10 +172,21 @@ func seatWord(c rules.Color) string {
 // event follows the session's events: the other side's offers are asked
 // of the person, its presence is said.
 func (o *onlineGame) event(c Context, s *PlayScene, ev session.Event) {
-	if o.p.Spectator() || ev.Side == o.p.Local() {
+	if o.p.Spectator() {
 		return
 	}
 	t := c.Text()
+	if ev.Side == o.p.Local() {
+		// The person's own offer, taken up again after a reload: said as
+		// when it was made.
+		switch {
+		case ev.Restored && ev.Kind == session.DrawOffered:
+			s.say(c, t.T("online.draw_sent"))
+		case ev.Restored && ev.Kind == session.TakebackRequested:
+			s.say(c, t.T("online.takeback_sent"))
+		}
+		return
+	}
 	switch ev.Kind {
 	case session.DrawOffered:
 		s.menu.show(c, t.T("online.draw_offered"),

@@ -105,6 +105,10 @@ type Event struct {
 	Accept bool
 	// Connected is the remote side's presence (PresenceChanged).
 	Connected bool
+	// Restored marks an offer or a request (DrawOffered,
+	// TakebackRequested) made before, which the session took up again
+	// (ActRestoreOffer): it stands already and is not to be sent again.
+	Restored bool
 }
 
 // Refusal says why a move or a request was refused: a lesson's judge

@@ -111,6 +111,12 @@ const (
 	ActEnd
 	// ActPresence says whether the player is connected (Connected).
 	ActPresence
+	// ActRestoreOffer makes the session's open offer the one that stands
+	// elsewhere (a server's, after a reload or a reconnection): Offer
+	// (DrawOffered or TakebackRequested) made by By, either side; Offer 0
+	// means none stands. Its DrawOffered or TakebackRequested event is
+	// marked Restored: the offer was made already, nothing is to be sent.
+	ActRestoreOffer
 )
 
 // Action is one thing a player did, reported by Poll.
@@ -122,6 +128,8 @@ type Action struct {
 	Connected bool          // ActPresence
 	Outcome   rules.Outcome // ActEnd
 	Reason    string        // ActRefuse
+	Offer     EventKind     // ActRestoreOffer
+	By        rules.Color   // ActRestoreOffer
 }
 
 // Passive is a player that does nothing by itself: embed it to implement

@@ -189,3 +189,104 @@ func TestRemoteOffersAndEnds(t *testing.T) {
 		t.Fatalf("remote resignation: %+v", s3.Outcome())
 	}
 }
+
+// TestRestoreOffer: an offer that stands on the server is taken up again
+// by a new session (after a reload), the person's own as well as the other
+// side's: it is open, marked Restored (so nothing is sent again), the
+// person cannot make it twice, and the other side's answer to it is shown
+// as if there had been no reload.
+func TestRestoreOffer(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		moves   []string
+		offer   EventKind
+		by      rules.Color
+		answer  Action
+		opens   bool // the restored offer is taken up
+		after   int  // the ply after the answer
+		outcome rules.Reason
+	}{
+		{name: "own draw offer, declined", offer: DrawOffered, by: rules.White, opens: true,
+			answer: Action{Kind: ActAnswerDraw, Accept: false}},
+		{name: "own draw offer, accepted", offer: DrawOffered, by: rules.White, opens: true,
+			answer: Action{Kind: ActOfferDraw}, outcome: rules.Agreement},
+		{name: "own takeback request, declined", moves: []string{"c3-d4", "f6-g5"}, offer: TakebackRequested, by: rules.White, opens: true,
+			answer: Action{Kind: ActAnswerTakeback, Accept: false}, after: 2},
+		{name: "own takeback request, accepted", moves: []string{"c3-d4", "f6-g5"}, offer: TakebackRequested, by: rules.White, opens: true,
+			answer: Action{Kind: ActAnswerTakeback, Accept: true}, after: 0},
+		{name: "own takeback request with nothing to take back", offer: TakebackRequested, by: rules.White},
+		{name: "the other side's draw offer", moves: []string{"c3-d4"}, offer: DrawOffered, by: rules.Black, opens: true, after: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			remote := newFakeRemote(rules.Black)
+			s := mustNew(t, Config{Variant: rules.Bashni, Moves: tc.moves, Ply: len(tc.moves), Players: [2]Player{NewPerson(), remote}})
+			c := newClock(t, s)
+			remote.in <- Action{Kind: ActRestoreOffer, Offer: tc.offer, By: tc.by}
+			remote.in <- Action{Kind: ActRestoreOffer, Offer: tc.offer, By: tc.by} // a second state says it again
+			c.tick(true)
+			if len(remote.in) != 0 {
+				t.Fatal("the restore was not taken")
+			}
+			k, side, open := s.Offer()
+			if !tc.opens {
+				if open || c.count(tc.offer) != 0 {
+					t.Fatalf("an offer that cannot stand was taken up: %v %v", k, side)
+				}
+				return
+			}
+			if !open || k != tc.offer || side != tc.by {
+				t.Fatalf("open offer %v by %v (%v), want %v by %v", k, side, open, tc.offer, tc.by)
+			}
+			if n := c.count(tc.offer); n != 1 {
+				t.Fatalf("%d %v events for one restored offer", n, tc.offer)
+			}
+			if ev, _ := c.last(tc.offer); !ev.Restored || ev.Side != tc.by {
+				t.Fatalf("event %+v is not marked restored", ev)
+			}
+			if tc.by == rules.Black {
+				// The other side's: the person answers it.
+				if err := s.AnswerDraw(false); err != nil {
+					t.Fatal(err)
+				}
+				if ev, ok := remote.sentLast(DrawDeclined); !ok || ev.Side != rules.White {
+					t.Fatalf("the answer was not sent: %v", kinds(remote.sent))
+				}
+				return
+			}
+			// The person's own: not to be made again, nor a takeback asked
+			// while it is open.
+			if s.CanOfferDraw() == (tc.offer == DrawOffered) || s.CanUndo() {
+				t.Fatalf("with the own %v restored: can offer a draw %v, can undo %v", tc.offer, s.CanOfferDraw(), s.CanUndo())
+			}
+			remote.arrive(tc.answer)
+			c.until("the answer", func() bool { _, _, open := s.Offer(); return !open })
+			switch {
+			case tc.outcome != 0:
+				if s.Outcome().Reason != tc.outcome {
+					t.Fatalf("the game ends %+v", s.Outcome())
+				}
+			case tc.offer == DrawOffered:
+				if ev, ok := c.last(DrawDeclined); !ok || ev.Side != rules.Black || !s.CanOfferDraw() {
+					t.Fatalf("decline %+v (%v), can offer again %v", ev, ok, s.CanOfferDraw())
+				}
+			default:
+				c.until("the takeback's end", func() bool { return s.Game().Ply() == tc.after })
+				if ev, ok := c.last(TakebackAnswered); !ok || ev.Accept != tc.answer.Accept || ev.Side != rules.Black {
+					t.Fatalf("answer %+v (%v)", ev, ok)
+				}
+			}
+		})
+	}
+
+	// None standing any more: the open offer is withdrawn.
+	remote := newFakeRemote(rules.Black)
+	s := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{NewPerson(), remote}})
+	c := newClock(t, s)
+	remote.arrive(Action{Kind: ActRestoreOffer, Offer: DrawOffered, By: rules.White})
+	c.until("the restore", func() bool { _, _, open := s.Offer(); return open })
+	remote.arrive(Action{Kind: ActRestoreOffer})
+	c.until("the withdrawal", func() bool { _, _, open := s.Offer(); return !open })
+	if !s.CanOfferDraw() {
+		t.Fatal("no draw offer after the withdrawal")
+	}
+}

@@ -306,7 +306,34 @@ func (s *Session) act(c rules.Color, a Action) {
 		s.end(c, a.Outcome)
 	case ActPresence:
 		s.emit(Event{Kind: PresenceChanged, Side: c, Connected: a.Connected, Ply: s.game.Ply()})
+	case ActRestoreOffer:
+		s.restoreOffer(a.Offer, a.By)
 	}
+}
+
+// restoreOffer makes the open offer the one that stands elsewhere: kind
+// (DrawOffered, TakebackRequested; 0 for none) made by side by.
+func (s *Session) restoreOffer(kind EventKind, by rules.Color) {
+	if s.Over() {
+		return
+	}
+	switch kind {
+	case 0:
+		s.offer.kind = 0
+		return
+	case DrawOffered:
+	case TakebackRequested:
+		if _, ok := s.undoTarget(by, true); !ok {
+			return
+		}
+	default:
+		return
+	}
+	if s.offer.kind == kind && s.offer.side == by {
+		return
+	}
+	s.offer.kind, s.offer.side = kind, by
+	s.emit(Event{Kind: kind, Side: by, Ply: s.game.Ply(), Restored: true})
 }
 
 // refuse reports that side's move was refused.

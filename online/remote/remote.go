@@ -87,9 +87,20 @@ type Player struct {
 	// The game loop's own (Begin, Observe, Poll):
 	mirror *rules.Game // the session's game as Observe saw it
 	offer  struct {
-		kind session.EventKind
+		kind session.EventKind // the session's open offer (0: none)
 		side rules.Color
+		// confirmed: the server has had it (its update came back, or it
+		// was restored from the server's state).
+		confirmed bool
 	}
+	// answer is the local side's last answer to the other side's offer,
+	// and the game's version it answered (see staleAnswer).
+	answer struct {
+		kind    session.EventKind // DrawOffered, TakebackRequested; 0: none to watch
+		accept  bool
+		version int64
+	}
+	seen   int64 // the version of the last state or update taken
 	over   bool
 	steps  []step // what the session is to be told, in order
 	desync bool
@@ -266,7 +277,7 @@ func (p *Player) Config() (session.Config, error) {
 	p.mirror = g
 	p.over = g.Outcome().Over()
 	p.steps, p.desync = nil, false
-	p.offer.kind = 0
+	p.offer.kind, p.answer.kind, p.seen = 0, 0, st.Version
 	if !p.spectator {
 		p.syncOffers(st)
 	}
@@ -457,6 +468,13 @@ func (p *Player) send() {
 				p.mu.Lock()
 				p.info.Err = err
 				p.mu.Unlock()
+				var pe *protocol.Error
+				if errors.As(err, &pe) && pe.Code == protocol.ErrRateLimited {
+					// Not read by the server: after a pause, reconciling
+					// the whole game sends again a move or an offer of
+					// ours the server lacks.
+					go p.syncAfter(time.Second)
+				}
 			}
 		}
 	}
@@ -472,8 +490,9 @@ func (p *Player) sendMove(move string, ply int) {
 			p.inbox = append(p.inbox, item{refused: &refusal{move: move, ply: ply, err: pe}})
 			p.mu.Unlock()
 		case err != nil && ctx.Err() != nil && p.ctx.Err() == nil:
-			// No answer in time (the server drops what it rate-limits
-			// unread): ask for the whole game; reconciling resends the move.
+			// No answer in time (a server before the rate-limited answer
+			// carried the request's id left it unanswered): ask for the
+			// whole game; reconciling resends the move.
 			go p.sync()
 		}
 		return err
@@ -510,26 +529,21 @@ func (p *Player) Observe(ev *session.Event) {
 			p.mirror.Undo()
 		}
 		p.offer.kind = 0
-	case session.DrawOffered:
-		p.offer.kind, p.offer.side = ev.Kind, ev.Side
-		if local {
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.OfferDraw(ctx) })
-		}
-	case session.TakebackRequested:
-		p.offer.kind, p.offer.side = ev.Kind, ev.Side
-		if local {
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.RequestTakeback(ctx) })
+	case session.DrawOffered, session.TakebackRequested:
+		// A restored offer stands on the server already.
+		p.offer.kind, p.offer.side, p.offer.confirmed = ev.Kind, ev.Side, ev.Restored
+		if local && !ev.Restored {
+			p.sendOffer(ev.Kind)
 		}
 	case session.DrawDeclined:
 		p.offer.kind = 0
 		if local {
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerDraw(ctx, false) })
+			p.sendAnswer(session.DrawOffered, false)
 		}
 	case session.TakebackAnswered:
 		p.offer.kind = 0
 		if local {
-			accept := ev.Accept
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerTakeback(ctx, accept) })
+			p.sendAnswer(session.TakebackRequested, ev.Accept)
 		}
 	case session.GameOver:
 		p.over = true
@@ -541,10 +555,54 @@ func (p *Player) Observe(ev *session.Event) {
 			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.Resign(ctx) })
 		case rules.Agreement:
 			// Accepting the other side's offer (or offering while it stands).
-			p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerDraw(ctx, true) })
+			p.sendAnswer(session.DrawOffered, true)
 		}
 		p.offer.kind = 0
 	}
+}
+
+// sendAnswer sends the local side's answer to the other side's draw offer
+// or takeback request, and notes it: a state made before the server had it
+// (the same version as the game answered) still shows the offer.
+func (p *Player) sendAnswer(kind session.EventKind, accept bool) {
+	p.answer.kind, p.answer.accept, p.answer.version = kind, accept, p.seen
+	p.postAnswer(kind, accept)
+}
+
+// postAnswer sends an answer to the other side's offer.
+func (p *Player) postAnswer(kind session.EventKind, accept bool) {
+	if kind == session.TakebackRequested {
+		p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerTakeback(ctx, accept) })
+		return
+	}
+	p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.AnswerDraw(ctx, accept) })
+}
+
+// staleAnswer reports whether st is the game as it was when the local side
+// answered the other side's offer that st still shows: the answer is on its
+// way, or was lost with the connection. It is sent again (a copy of one
+// that arrived is refused and changes nothing; a resumed connection brings
+// its state twice) instead of the offer being asked again.
+func (p *Player) staleAnswer(st protocol.GameState) bool {
+	a := p.answer
+	if a.kind == 0 || st.Version != a.version || st.Status != protocol.StatusPlaying {
+		return false
+	}
+	them := seatOf(p.local.Opponent())
+	if (a.kind == session.DrawOffered && st.DrawOffer != them) || (a.kind == session.TakebackRequested && st.Takeback != them) {
+		return false
+	}
+	p.postAnswer(a.kind, a.accept)
+	return true
+}
+
+// sendOffer sends the local side's draw offer or takeback request.
+func (p *Player) sendOffer(kind session.EventKind) {
+	if kind == session.TakebackRequested {
+		p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.RequestTakeback(ctx) })
+		return
+	}
+	p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.OfferDraw(ctx) })
 }
 
 // Poll returns the next thing the server said, as the remote side's action.
@@ -603,6 +661,9 @@ func (p *Player) take(it item) {
 			p.sync()
 			return
 		}
+		if r.err.Code == protocol.ErrRateLimited {
+			return // send asks for the whole game again, which resends it
+		}
 		p.act(session.Action{Kind: session.ActRefuse, Ply: r.ply, Reason: r.err.Message})
 		return
 	}
@@ -610,8 +671,10 @@ func (p *Player) take(it item) {
 	switch ev.Kind {
 	case client.KindState:
 		p.reconcile(ev.State)
+		p.seen = ev.State.Version
 	case client.KindUpdate:
 		p.update(ev.Update, ev.State)
+		p.seen = ev.State.Version
 	case client.KindPresence:
 		if p.remoteSide(ev.Seat) && !p.spectator {
 			p.act(session.Action{Kind: session.ActPresence, Connected: ev.Online})
@@ -622,6 +685,15 @@ func (p *Player) take(it item) {
 // sync asks the server for the whole game (reconciled when it comes).
 func (p *Player) sync() {
 	p.enqueue(func(ctx context.Context, c *client.Conn) error { return c.Sync(ctx) })
+}
+
+// syncAfter asks for the whole game after a pause (off the game loop).
+func (p *Player) syncAfter(d time.Duration) {
+	select {
+	case <-time.After(d):
+		p.sync()
+	case <-p.ctx.Done():
+	}
 }
 
 // known is the number of moves the session holds or will hold once the
@@ -657,6 +729,7 @@ func (p *Player) update(u *protocol.Update, st protocol.GameState) {
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActOfferDraw})
 		}
+		p.confirm(session.DrawOffered, byRemote)
 	case protocol.EventDrawDeclined:
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActAnswerDraw, Accept: false})
@@ -665,6 +738,7 @@ func (p *Player) update(u *protocol.Update, st protocol.GameState) {
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActRequestTakeback})
 		}
+		p.confirm(session.TakebackRequested, byRemote)
 	case protocol.EventTakebackDeclined:
 		if byRemote && !watching {
 			p.act(session.Action{Kind: session.ActAnswerTakeback, Accept: false})
@@ -690,15 +764,34 @@ func (p *Player) update(u *protocol.Update, st protocol.GameState) {
 	}
 }
 
+// confirm notes that the server has the local side's open offer of kind
+// (its update came back).
+func (p *Player) confirm(kind session.EventKind, byRemote bool) {
+	if !byRemote && !p.spectator && p.offer.kind == kind && p.offer.side == p.local {
+		p.offer.confirmed = true
+	}
+}
+
 // reconcile brings the session to the server's whole state: moves the
 // session lacks are played, a move of ours the server lacks is sent again
 // (or taken back), offers and an end off the board follow.
 func (p *Player) reconcile(st protocol.GameState) {
 	p.steps = p.steps[:0]
+	if !p.spectator && p.answer.kind == session.TakebackRequested && p.answer.accept && p.staleAnswer(st) {
+		// Our acceptance of the other side's takeback, not yet carried
+		// out on the server: its moves are the ones taken back here, and
+		// the other side is to move (nothing of ours to send).
+		return
+	}
 	have := p.mirror.Moves()
 	k := 0
 	for k < len(have) && k < len(st.Moves) && have[k].String() == st.Moves[k] {
 		k++
+	}
+	if k < len(have) && p.takenBackAway(have, st) {
+		// Our takeback request was accepted while we were away.
+		p.act(session.Action{Kind: session.ActAnswerTakeback, Accept: true})
+		return
 	}
 	if k < len(have) {
 		mover := p.mirror.PositionAt(k).SideToMove()
@@ -742,19 +835,75 @@ func (p *Player) moverAt(i int) rules.Color {
 	return rules.White
 }
 
-// syncOffers tells the session of the other side's standing offer it does
-// not know yet.
+// syncOffers brings the session's open offer to what stands on the server
+// (either side's: after a reload the session knows none), once the moves
+// queued before are played. An offer of ours the server no longer has at
+// the same ply was declined while we were away if the server had it, and
+// is sent again if it never reached it.
 func (p *Player) syncOffers(st protocol.GameState) {
 	if st.Status != protocol.StatusPlaying {
 		return
 	}
-	them := seatOf(p.local.Opponent())
-	switch {
-	case st.DrawOffer == them && !(p.offer.kind == session.DrawOffered && p.offer.side != p.local):
-		p.act(session.Action{Kind: session.ActOfferDraw})
-	case st.Takeback == them && !(p.offer.kind == session.TakebackRequested && p.offer.side != p.local):
-		p.act(session.Action{Kind: session.ActRequestTakeback})
+	if kind, by, ok := p.standing(st); ok {
+		if by != p.local && p.staleAnswer(st) {
+			return
+		}
+		// The session takes up an offer it holds already without a word.
+		p.act(session.Action{Kind: session.ActRestoreOffer, Offer: kind, By: by})
+		return
 	}
+	if p.offer.kind == 0 || len(p.steps) > 0 {
+		return // none open, or moves to come that end it
+	}
+	switch {
+	case p.offer.side != p.local:
+		// The other side's, answered from another device of ours.
+		p.act(session.Action{Kind: session.ActRestoreOffer})
+	case !p.offer.confirmed:
+		p.sendOffer(p.offer.kind)
+	case p.offer.kind == session.DrawOffered:
+		p.act(session.Action{Kind: session.ActAnswerDraw, Accept: false})
+	default:
+		p.act(session.Action{Kind: session.ActAnswerTakeback, Accept: false})
+	}
+}
+
+// standing is the offer or request on the server for the session to show:
+// the other side's first (the person is to answer it), a takeback request
+// before a draw offer (the server can hold both).
+func (p *Player) standing(st protocol.GameState) (session.EventKind, rules.Color, bool) {
+	them, us := p.local.Opponent(), p.local
+	switch {
+	case st.Takeback == seatOf(them):
+		return session.TakebackRequested, them, true
+	case st.DrawOffer == seatOf(them):
+		return session.DrawOffered, them, true
+	case st.Takeback == seatOf(us):
+		return session.TakebackRequested, us, true
+	case st.DrawOffer == seatOf(us):
+		return session.DrawOffered, us, true
+	}
+	return 0, 0, false
+}
+
+// takenBackAway reports whether the server's game is ours with our open
+// takeback request carried out: our last move (and the answer to it)
+// gone, nothing else changed, nothing standing.
+func (p *Player) takenBackAway(have []rules.Move, st protocol.GameState) bool {
+	if p.spectator || p.offer.kind != session.TakebackRequested || p.offer.side != p.local ||
+		st.Status != protocol.StatusPlaying || st.Takeback != "" {
+		return false
+	}
+	n := len(st.Moves)
+	if n >= len(have) || len(have)-n > 2 || p.moverAt(n) != p.local {
+		return false
+	}
+	for i, mv := range st.Moves {
+		if have[i].String() != mv {
+			return false
+		}
+	}
+	return true
 }
 
 func offBoard(r rules.Reason) bool {

@@ -156,7 +156,7 @@ func (c *conn) received(typ websocket.MessageType, data []byte) {
 	if c.limiter != nil && !c.limiter.Allow() {
 		c.violations++
 		if c.violations <= maxViolations {
-			c.sendError(0, protocol.Errorf(protocol.ErrRateLimited, "too many messages: at most %.0f a second", c.s.cfg.MessagesPerSec))
+			c.sendError(requestID(typ, data), protocol.Errorf(protocol.ErrRateLimited, "too many messages: at most %.0f a second", c.s.cfg.MessagesPerSec))
 		}
 		return
 	}
@@ -176,6 +176,24 @@ func (c *conn) received(typ websocket.MessageType, data []byte) {
 	if err := c.handle(&m); err != nil {
 		c.sendError(m.ID, err)
 	}
+}
+
+// requestID is the id of a message refused unread (rate-limited), so that
+// the refusal answers the client's request instead of leaving it waiting:
+// only the id is decoded (a few µs for the largest message), nothing else
+// is looked at or acted on. It is 0 when the message is not a JSON object
+// with a positive id.
+func requestID(typ websocket.MessageType, data []byte) int64 {
+	if typ != websocket.MessageText {
+		return 0
+	}
+	var m struct {
+		ID int64 `json:"id"`
+	}
+	if json.Unmarshal(data, &m) != nil || m.ID < 0 {
+		return 0
+	}
+	return m.ID
 }
 
 // writer sends queued messages until the connection ends.
