@@ -152,41 +152,17 @@ type AboutScene struct {
 	hintSize           float64
 	backList, backOpen string
 
-	list    aboutScroll
+	list    scrollArea
 	hover   int // row under the mouse, -1 none
 	pressed int // row pressed, -1 none
 	focus   int // row chosen with the keys, -1 none
 
 	open      int // the licence shown, -1 the list
 	lines     []string
-	text      aboutScroll
+	text      scrollArea
 	titleSize float64 // of the open licence's title: as large as fits, up to 22 dp
 
-	listClip, textClip aboutClip
-}
-
-// aboutClip keeps the sub-image of a screen that a scrolling area draws into, so
-// that a frame of scrolling allocates nothing.
-type aboutClip struct {
-	dst, img *ebiten.Image
-	r        Rect
-}
-
-func (c *aboutClip) of(dst *ebiten.Image, r Rect) *ebiten.Image {
-	if c.dst != dst || c.r != r {
-		c.dst, c.r = dst, r
-		c.img = dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)
-	}
-	return c.img
-}
-
-// aboutScroll is the state of one scrolling area: its offset and a press
-// that may become a drag.
-type aboutScroll struct {
-	offset  float64
-	pressY  float64
-	down    bool
-	dragged bool
+	listClip, textClip clipArea
 }
 
 // NewAboutScene makes the About page.
@@ -454,7 +430,7 @@ func (s *AboutScene) openLicence(c Context, i int) {
 	c.Play(uiTap)
 	s.open = i
 	s.focus = i
-	s.text = aboutScroll{}
+	s.text = scrollArea{}
 	s.btnBack.Label = s.backOpen
 	s.wrapLicence(c)
 	c.Invalidate()
@@ -483,44 +459,6 @@ func (s *AboutScene) updateLicence(c Context) {
 		s.text.offset = math.Max(0, math.Min(s.text.offset+d, s.textMax()))
 		c.Invalidate()
 	}
-}
-
-// update scrolls an area of the given bounds with the wheel (step per
-// notch) and with a drag of the mouse or a finger. With itemAt, a press and
-// release on one item without a drag is a tap: pressed is the item held
-// down (-1 none) and tapped the one tapped (-1 none).
-func (a *aboutScroll) update(c Context, bounds Rect, step, maxOff float64, itemAt func(x, y float64) int) (pressed, tapped int) {
-	p := c.Pointer()
-	pressed, tapped = -1, -1
-	if p.In(bounds) && p.Wheel != 0 {
-		a.offset = math.Max(0, math.Min(a.offset-p.Wheel*step, maxOff))
-		c.Invalidate()
-	}
-	if p.Pressed && !p.Consumed && p.In(bounds) {
-		p.Consumed = true
-		a.down, a.pressY, a.dragged = true, p.Y, false
-	}
-	if !a.down {
-		return -1, -1
-	}
-	if p.Down {
-		if a.dragged || math.Abs(p.Y-a.pressY) > c.Scale()*10 {
-			a.dragged = true
-			a.offset = math.Max(0, math.Min(a.offset-(p.Y-a.pressY), maxOff))
-			a.pressY = p.Y
-			c.Invalidate()
-		}
-		if itemAt != nil && !a.dragged {
-			pressed = itemAt(p.X, p.Y)
-		}
-		return pressed, -1
-	}
-	// Released.
-	a.down = false
-	if itemAt != nil && !a.dragged && p.Released {
-		tapped = itemAt(p.X, p.Y)
-	}
-	return -1, tapped
 }
 
 // Draw draws the page.
@@ -559,7 +497,7 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 		}
 		s.drawRow(p, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
 	}
-	drawAboutScrollbar(p, dst, l, s.list.offset, s.listMax())
+	drawScrollbar(p, dst, l, s.list.offset, s.listMax())
 }
 
 // drawRow draws licence i of the list in rect r.
@@ -605,18 +543,7 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 			p.Text(clip, s.lines[i], AboutTextSize, sprites.Regular, tr.X, y+r.LineH/2, text.AlignStart, text.AlignCenter, t.Text)
 		}
 	}
-	drawAboutScrollbar(p, dst, Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.offset, s.textMax())
-}
-
-// drawAboutScrollbar draws the thumb of an area scrolled by off of at most
-// maxOff, when it scrolls at all.
-func drawAboutScrollbar(p *ui.Painter, dst *ebiten.Image, area Rect, off, maxOff float64) {
-	if maxOff <= 0 {
-		return
-	}
-	h := math.Max(p.DP(24), area.H*area.H/(area.H+maxOff))
-	y := area.Y + (area.H-h)*off/maxOff
-	p.RoundRect(dst, Rect{X: area.X + area.W - p.DP(5), Y: y, W: p.DP(3), H: h}, p.DP(1.5), ui.Alpha(p.Theme.TextDim, 0.5), 0, color.NRGBA{})
+	drawScrollbar(p, dst, Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.offset, s.textMax())
 }
 
 // LicenceText is the open licence's text as the page wrapped it, one line

@@ -100,6 +100,9 @@ type Context interface {
 	Focus(r Rect) FocusState
 	FocusArrows(r Rect) FocusState
 	KeyboardFocus() bool
+	// FocusRing is the rectangle of the stop that has the keyboard focus
+	// (ok false when none does), for a screen that scrolls it into view.
+	FocusRing() (r Rect, ok bool)
 
 	// Text is the game's words in the player's language (package i18n;
 	// i18n/CATALOGUE.md lists the messages by screen). Look words up when

@@ -167,6 +167,15 @@ func (a *App) FocusArrows(r ui.Rect) FocusState {
 // shows).
 func (a *App) KeyboardFocus() bool { return a.focus.index >= 0 }
 
+// FocusRing is the focused stop's rectangle, as this tick's Update
+// registered it.
+func (a *App) FocusRing() (ui.Rect, bool) {
+	if a.focus.index < 0 || !a.focus.ringOn {
+		return ui.Rect{}, false
+	}
+	return a.focus.ring, true
+}
+
 // drawFocus draws the focus ring over the screen.
 func (a *App) drawFocus(screen *ebiten.Image) {
 	if a.focus.index >= 0 && a.focus.ringOn {

@@ -17,6 +17,13 @@ import (
 type SettingsScene struct {
 	card  Rect
 	title float64
+	// rects is the layout scrolled to the top; the controls are placed
+	// scroll.offset higher (place) when the rows do not fit the body.
+	rects     SettingsRects
+	scroll    scrollArea
+	clip      clipArea
+	focusAt   float64 // the focused row's top in the rows, to scroll it into view once
+	labelText [settingsRows]string
 
 	theme    ui.Segmented
 	volume   ui.Slider
@@ -155,7 +162,16 @@ type SettingsRects struct {
 	OnlineField, OnlineSave    Rect
 	StatusX, StatusY, StatusW  float64
 	Done                       Rect
+	// Body is the part of the card the rows show in, between the title
+	// and Done; Content is the rows' height. When they are taller than
+	// the body (a phone on its side, 800×600) the rows scroll in it:
+	// every rectangle above is where it is when scrolled to the top.
+	Body    Rect
+	Content float64
 }
+
+// MaxScroll is how far the rows scroll: 0 when they fit.
+func (r SettingsRects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
 
 // settingsRows is the number of controls above the online server's row.
 const settingsRows = 10
@@ -211,6 +227,13 @@ func SettingsLayout(w, h, scale float64) SettingsRects {
 		colsH = math.Max(colsH, sum(split, all))
 	}
 	ch := pad + head + colsH + gap + done + pad
+	// Too tall even so: the card takes the screen's height, Done stays at
+	// its foot and the rows scroll between the title and Done.
+	bodyH := colsH
+	if room := h - 2*dp(8); ch > room {
+		bodyH -= ch - room
+		ch = room
+	}
 	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	r.TitleY = r.Card.Y + pad + head/2 - dp(3)
 	top := r.Card.Y + pad + head
@@ -237,7 +260,9 @@ func SettingsLayout(w, h, scale float64) SettingsRects {
 	r.OnlineField = Rect{X: x, Y: y, W: fw, H: row - dp(4)}
 	r.OnlineSave = Rect{X: x + fw + dp(10), Y: y, W: dp(onlineSaveW), H: row - dp(4)}
 	r.StatusX, r.StatusY, r.StatusW = x+dp(12), y+row, colW-dp(12)
-	r.Done = Rect{X: r.Card.X + r.Card.W - pad - dp(160), Y: top + colsH + gap, W: dp(160), H: done}
+	r.Done = Rect{X: r.Card.X + r.Card.W - pad - dp(160), Y: top + bodyH + gap, W: dp(160), H: done}
+	r.Body = Rect{X: r.Card.X, Y: top, W: r.Card.W, H: bodyH}
+	r.Content = colsH
 	return r
 }
 
@@ -245,20 +270,119 @@ func SettingsLayout(w, h, scale float64) SettingsRects {
 func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	s.setWords(c)
 	r := SettingsLayout(w, h, scale)
+	s.rects = r
 	s.card, s.title = r.Card, r.TitleY
 	cat := c.Text()
-	labels := [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
+	s.labelText = [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
+	s.scroll.offset = math.Min(s.scroll.offset, r.MaxScroll())
+	s.place()
+	s.online.layout(c, s.scrolled())
+	s.btnBack.Rect = r.Done
+	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+}
+
+// scrolled is the layout with the rows moved up by the scroll.
+func (s *SettingsScene) scrolled() SettingsRects {
+	r, dy := s.rects, -s.scroll.offset
+	for i := range r.Rows {
+		r.Rows[i].Y += dy
+		r.LabelY[i] += dy
+	}
+	r.OnlineLabelY += dy
+	r.OnlineField.Y += dy
+	r.OnlineSave.Y += dy
+	r.StatusY += dy
+	return r
+}
+
+// place puts the rows where the scroll has them.
+func (s *SettingsScene) place() {
+	r := s.scrolled()
 	s.labels = s.labels[:0]
-	for i, rect := range []*Rect{&s.theme.Rect, &s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect,
+	for i, rect := range [...]*Rect{&s.theme.Rect, &s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect,
 		&s.coords.Rect, &s.dests.Rect, &s.input.Rect, &s.flip.Rect, &s.language.Rect} {
 		*rect = r.Rows[i]
 		if settingsChoice[i] {
-			s.labels = append(s.labels, labelAt{labels[i], r.LabelX[i], r.LabelY[i]})
+			s.labels = append(s.labels, labelAt{s.labelText[i], r.LabelX[i], r.LabelY[i]})
 		}
 	}
-	s.online.layout(c, r)
-	s.btnBack.Rect = r.Done
-	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+	s.online.place(r)
+}
+
+// Scroll is how far the rows are scrolled (physical pixels, 0 at the
+// top).
+func (s *SettingsScene) Scroll() float64 { return s.scroll.offset }
+
+// scrollRows scrolls the rows when they do not fit: the wheel and a drag
+// over them, and the keys (Page Up/Down, Home, End, and ↑ ↓ while no
+// control has the focus). Controls that drag sideways (the volume) or
+// select (the address being typed) keep their presses.
+func (s *SettingsScene) scrollRows(c Context) {
+	maxOff := s.rects.MaxScroll()
+	if maxOff <= 0 {
+		return
+	}
+	before := s.scroll.offset
+	row := c.Scale() * 48
+	keep := [2]Rect{s.volume.Rect, s.online.field.Rect}
+	s.scroll.updateControls(c, s.rects.Body, row, maxOff, keep[:]...)
+	if !s.online.field.Focused() {
+		kb := c.Keyboard()
+		page := s.rects.Body.H - row
+		d := 0.0
+		switch {
+		case kb.JustPressed(ebiten.KeyPageDown):
+			d = page
+		case kb.JustPressed(ebiten.KeyPageUp):
+			d = -page
+		case kb.JustPressed(ebiten.KeyHome):
+			d = -maxOff
+		case kb.JustPressed(ebiten.KeyEnd):
+			d = maxOff
+		case !c.KeyboardFocus() && ui.RepeatKey(kb, ebiten.KeyArrowDown):
+			d = row
+		case !c.KeyboardFocus() && ui.RepeatKey(kb, ebiten.KeyArrowUp):
+			d = -row
+		}
+		if d != 0 {
+			s.scroll.scrollTo(c, s.scroll.offset+d, maxOff)
+		}
+	}
+	if s.scroll.offset != before {
+		s.place()
+	}
+}
+
+// keepFocusInView scrolls the row that Tab (or Shift+Tab) just gave the
+// focus to into view, its label and the line under it too.
+func (s *SettingsScene) keepFocusInView(c Context) {
+	ring, ok := c.FocusRing()
+	r := s.rects
+	maxOff := r.MaxScroll()
+	if !ok || maxOff <= 0 || ring == s.btnBack.Rect {
+		s.focusAt = -1
+		return
+	}
+	ring.Y += s.scroll.offset // where it is in the rows, however scrolled
+	if ring.Y == s.focusAt {
+		return // the player scrolled away from it: leave it there
+	}
+	s.focusAt = ring.Y
+	margin := c.Scale() * 8
+	top, bottom := ring.Y-margin, ring.Y+ring.H+margin
+	for i, row := range r.Rows {
+		if settingsChoice[i] && row.X == ring.X && row.Y == ring.Y {
+			top = 2*r.LabelY[i] - row.Y
+		}
+	}
+	if ring.Y == r.OnlineField.Y {
+		top, bottom = 2*r.OnlineLabelY-r.OnlineField.Y, r.StatusY+c.Scale()*onlineStatusH
+	}
+	before := s.scroll.offset
+	s.scroll.keepInView(c, top-r.Body.Y, bottom-top, r.Body.H, maxOff)
+	if s.scroll.offset != before {
+		s.place()
+	}
 }
 
 // noSoundRoom is the room of the no-sound notice, left of Done.
@@ -268,6 +392,7 @@ func (s *SettingsScene) noSoundRoom(p *ui.Painter) float64 {
 
 // Update applies changes.
 func (s *SettingsScene) Update(c Context) error {
+	s.scrollRows(c) // before the rows: a drag over them is no tap
 	st := c.Settings()
 	changed := false
 	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
@@ -292,7 +417,9 @@ func (s *SettingsScene) Update(c Context) error {
 		c.Play(uiTap)
 	}
 	s.online.update(c) // while it types, Enter and Backspace are its own
-	if c.Used(&s.btnBack) || c.Keys().Consume(ActConfirm) {
+	done := c.Used(&s.btnBack)
+	s.keepFocusInView(c)
+	if done || c.Keys().Consume(ActConfirm) {
 		// Done keeps the address typed, or stays to show what is wrong.
 		if s.online.apply(c) {
 			s.back(c)
@@ -318,20 +445,7 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, s.card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.heading, 28, sprites.Bold, s.card.X+p.DP(24), s.title, text.AlignStart, text.AlignCenter, t.Text)
-	for _, l := range s.labels {
-		p.Text(dst, l.text, 15, sprites.Medium, l.x, l.y, text.AlignStart, text.AlignCenter, t.TextDim)
-	}
-	s.theme.Draw(dst, p)
-	s.volume.Draw(dst, p)
-	s.sound.Draw(dst, p)
-	s.speed.Draw(dst, p)
-	s.instant.Draw(dst, p)
-	s.coords.Draw(dst, p)
-	s.dests.Draw(dst, p)
-	s.input.Draw(dst, p)
-	s.flip.Draw(dst, p)
-	s.language.Draw(dst, p)
-	s.online.draw(c, dst)
+	s.drawRows(c, dst)
 	if c.SoundNotice() != "" {
 		step := p.DP(s.noSoundSize * 1.25)
 		y := s.btnBack.Rect.Y + s.btnBack.Rect.H/2 - step/2*float64(len(s.noSoundLines)-1)
@@ -341,4 +455,41 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 		}
 	}
 	s.btnBack.Draw(dst, p)
+}
+
+// drawRows draws the rows: clipped to the body, with a scroll bar and a
+// rule at each edge they scroll under, when they do not fit.
+func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
+	p := c.Painter()
+	body, maxOff := s.rects.Body, s.rects.MaxScroll()
+	rows := dst
+	if maxOff > 0 {
+		rows = s.clip.of(dst, body)
+	}
+	for _, l := range s.labels {
+		p.Text(rows, l.text, 15, sprites.Medium, l.x, l.y, text.AlignStart, text.AlignCenter, p.Theme.TextDim)
+	}
+	s.theme.Draw(rows, p)
+	s.volume.Draw(rows, p)
+	s.sound.Draw(rows, p)
+	s.speed.Draw(rows, p)
+	s.instant.Draw(rows, p)
+	s.coords.Draw(rows, p)
+	s.dests.Draw(rows, p)
+	s.input.Draw(rows, p)
+	s.flip.Draw(rows, p)
+	s.language.Draw(rows, p)
+	s.online.draw(c, rows)
+	if maxOff <= 0 {
+		return
+	}
+	edge := ui.Alpha(p.Theme.PanelEdge, 0.8)
+	x0, x1 := body.X+p.DP(12), body.X+body.W-p.DP(12)
+	if s.scroll.offset > 0 {
+		p.Line(dst, x0, body.Y, x1, body.Y, p.DP(1), edge)
+	}
+	if s.scroll.offset < maxOff {
+		p.Line(dst, x0, body.Y+body.H, x1, body.Y+body.H, p.DP(1), edge)
+	}
+	drawScrollbar(p, dst, Rect{X: body.X, Y: body.Y + p.DP(4), W: body.W - p.DP(4), H: body.H - p.DP(8)}, s.scroll.offset, maxOff)
 }

@@ -122,6 +122,14 @@ func (r *onlineRow) setWords(c Context) {
 // layout places the row where Settings' layout says; a server given at
 // start has no Save button, its field takes the row.
 func (r *onlineRow) layout(c Context, rects SettingsRects) {
+	r.place(rects)
+	r.statusRoom = rects.StatusW
+	r.statusFor = "\x00" // wrap again
+	r.wrapStatus(c)
+}
+
+// place moves the row where Settings' layout, scrolled, has it.
+func (r *onlineRow) place(rects SettingsRects) {
 	r.label.x, r.label.y = rects.OnlineLabelX, rects.OnlineLabelY
 	field := rects.OnlineField
 	r.btnSave.Rect = rects.OnlineSave
@@ -130,9 +138,7 @@ func (r *onlineRow) layout(c Context, rects SettingsRects) {
 		r.btnSave.Rect = Rect{}
 	}
 	r.field.Layout(field)
-	r.statusX, r.statusY, r.statusRoom = rects.StatusX, rects.StatusY, rects.StatusW
-	r.statusFor = "\x00" // wrap again
-	r.wrapStatus(c)
+	r.statusX, r.statusY = rects.StatusX, rects.StatusY
 }
 
 // message is what the line under the field says now, and whether it is

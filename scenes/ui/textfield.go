@@ -648,8 +648,11 @@ func (f *TextField) keys(c FieldInput) bool {
 // Layout sets the field's rectangle.
 func (f *TextField) Layout(r Rect) {
 	if r != f.Rect {
+		// Moved, not resized (a scrolled list): the lines stay wrapped.
+		if r.W != f.Rect.W || r.H != f.Rect.H {
+			f.lines = nil
+		}
 		f.Rect = r
-		f.lines = nil
 		f.follow = true
 	}
 }

@@ -1,0 +1,243 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/scenes/ui"
+	"bashni/storage"
+)
+
+// scrollSizes are screens on which Settings' rows do not fit (a phone on
+// its side, a small window) and two on which they do (dp, and the device
+// scale).
+var scrollSizes = []struct {
+	w, h, scale float64
+	scrolls     bool
+}{
+	{844, 390, 2, true},
+	{800, 600, 1, true},
+	{1280, 800, 1, false},
+	{390, 844, 2, false},
+}
+
+// scrollingSettings is Settings on a w×h dp screen at scale.
+func scrollingSettings(t *testing.T, w, h, scale float64) (*App, *SettingsScene, fakeKeys) {
+	t.Helper()
+	a, s, kb := settingsApp(t, storage.OpenMemory(), Options{})
+	a.w, a.h, a.scale = w*scale, h*scale, scale
+	a.layoutNow()
+	_ = a.Update() // the screen's first tick registers its Tab stops
+	return a, s, kb
+}
+
+// pointerTick runs one Update of Settings with the pointer as given.
+func pointerTick(a *App, s *SettingsScene, p ui.Pointer) {
+	a.ptr = p
+	a.ptr.Valid = true
+	a.focus.beginTick(a)
+	_ = s.Update(a)
+	a.focus.endTick(a)
+}
+
+// fingerDrag presses a finger at (x, y0), moves it to y1 in steps and
+// lifts it.
+func fingerDrag(a *App, s *SettingsScene, x, y0, y1 float64, steps int) {
+	pointerTick(a, s, ui.Pointer{X: x, Y: y0, Touch: true, Down: true, Pressed: true})
+	for i := 1; i <= steps; i++ {
+		y := y0 + (y1-y0)*float64(i)/float64(steps)
+		pointerTick(a, s, ui.Pointer{X: x, Y: y, Touch: true, Down: true, Moved: true})
+	}
+	pointerTick(a, s, ui.Pointer{X: x, Y: y1, Touch: true, Released: true})
+}
+
+// TestSettingsRowsReachable: where the rows do not fit, the card fits the
+// screen with its title and Done, and Tab brings every control, with its
+// label, whole into the card's body; where they fit nothing scrolls.
+func TestSettingsRowsReachable(t *testing.T) {
+	for _, sz := range scrollSizes {
+		t.Run(fmt.Sprintf("%gx%g@%g", sz.w, sz.h, sz.scale), func(t *testing.T) {
+			a, s, kb := scrollingSettings(t, sz.w, sz.h, sz.scale)
+			screen := Rect{W: a.w, H: a.h}
+			r := s.rects
+			if got := r.MaxScroll() > 0; got != sz.scrolls {
+				t.Fatalf("scrolls %v (rows %.0f px in a body of %.0f), want %v", got, r.Content, r.Body.H, sz.scrolls)
+			}
+			if !inside(r.Card, screen) || !inside(r.Done, r.Card) || !inside(r.Body, r.Card) {
+				t.Fatalf("card %v, body %v or Done %v off the screen %v", r.Card, r.Body, r.Done, screen)
+			}
+			if r.TitleY < r.Card.Y || r.TitleY > r.Body.Y || r.Done.Y < r.Body.Y+r.Body.H {
+				t.Fatalf("title at %.0f or Done %v inside the rows' body %v", r.TitleY, r.Done, r.Body)
+			}
+			// Every stop but Done, in Tab order, with its label.
+			stops := []struct {
+				name  string
+				rect  *Rect
+				label int // the row whose label is above it, -1 none
+			}{
+				{"theme", &s.theme.Rect, 0}, {"volume", &s.volume.Rect, -1}, {"sound", &s.sound.Rect, -1},
+				{"speed", &s.speed.Rect, 3}, {"instant", &s.instant.Rect, -1}, {"coordinates", &s.coords.Rect, -1},
+				{"destinations", &s.dests.Rect, -1}, {"move by", &s.input.Rect, 7}, {"flip", &s.flip.Rect, -1},
+				{"language", &s.language.Rect, 9}, {"online field", &s.online.field.Rect, -1}, {"save", &s.online.btnSave.Rect, -1},
+			}
+			// Start at the bottom (as a player who scrolled down), so that
+			// the first Tabs have to scroll back up.
+			s.scroll.offset = r.MaxScroll()
+			s.place()
+			for i, st := range stops {
+				press(a, kb, ebiten.KeyTab)
+				if ring, ok := a.FocusRing(); !ok || ring != *st.rect {
+					t.Fatalf("Tab %d: ring on %v, want %s %v", i+1, ring, st.name, *st.rect)
+				}
+				if !inside(*st.rect, r.Body) {
+					t.Errorf("%s %v is not inside the body %v once focused (scrolled %.0f)", st.name, *st.rect, r.Body, s.Scroll())
+				}
+				if st.label >= 0 {
+					l := s.labels[labelIndex(st.label)]
+					if l.y < r.Body.Y || l.y > r.Body.Y+r.Body.H {
+						t.Errorf("%s's label at %.0f is outside the body %v", st.name, l.y, r.Body)
+					}
+				}
+				if st.name == "online field" {
+					if top := s.online.statusY; top < r.Body.Y || top+a.painter.DP(onlineStatusH) > r.Body.Y+r.Body.H+0.5 {
+						t.Errorf("the line under the field (%.0f) is outside the body %v", top, r.Body)
+					}
+				}
+				if s.btnBack.Rect != r.Done || !inside(s.btnBack.Rect, screen) {
+					t.Fatalf("Done moved to %v (screen %v)", s.btnBack.Rect, screen)
+				}
+			}
+			press(a, kb, ebiten.KeyTab)
+			if ring, _ := a.FocusRing(); ring != s.btnBack.Rect {
+				t.Fatalf("last Tab on %v, want Done %v", ring, s.btnBack.Rect)
+			}
+			if !sz.scrolls && s.Scroll() != 0 {
+				t.Fatalf("scrolled %.0f where everything fits", s.Scroll())
+			}
+		})
+	}
+}
+
+// labelIndex is the index in s.labels of row i's label.
+func labelIndex(row int) int {
+	n := 0
+	for i := 0; i < row; i++ {
+		if settingsChoice[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// TestSettingsWheelAndDrag: the wheel and a finger scroll the rows, no
+// further than their ends; a drag that starts on a switch does not flip
+// it, a tap that wobbles a little does.
+func TestSettingsWheelAndDrag(t *testing.T) {
+	for _, sz := range scrollSizes[:2] {
+		t.Run(fmt.Sprintf("%gx%g@%g", sz.w, sz.h, sz.scale), func(t *testing.T) {
+			a, s, _ := scrollingSettings(t, sz.w, sz.h, sz.scale)
+			body, maxOff, dp := s.rects.Body, s.rects.MaxScroll(), sz.scale
+			cx, cy := body.X+body.W/2, body.Y+body.H/2
+			pointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: -1})
+			if got, want := s.Scroll(), 48*dp; got != want {
+				t.Fatalf("one notch down: scrolled %.0f, want %.0f", got, want)
+			}
+			if s.sound.Rect.Y != s.rects.Rows[2].Y-s.Scroll() {
+				t.Fatalf("the rows did not move with the scroll: sound at %.0f", s.sound.Rect.Y)
+			}
+			for i := 0; i < 40; i++ {
+				pointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: -1})
+			}
+			if s.Scroll() != maxOff {
+				t.Fatalf("many notches down: scrolled %.0f, want the end %.0f", s.Scroll(), maxOff)
+			}
+			for i := 0; i < 40; i++ {
+				pointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: 3})
+			}
+			if s.Scroll() != 0 {
+				t.Fatalf("many notches up: scrolled %.0f, want 0", s.Scroll())
+			}
+			// The wheel outside the body (over the title) does nothing.
+			pointerTick(a, s, ui.Pointer{X: cx, Y: s.rects.TitleY, Wheel: -1})
+			if s.Scroll() != 0 {
+				t.Fatalf("the wheel over the title scrolled %.0f", s.Scroll())
+			}
+
+			// A finger drags up from the sound switch: the rows follow it,
+			// the switch stays as it was.
+			on := s.sound.On
+			sw := s.sound.Rect
+			fingerDrag(a, s, sw.X+sw.W/2, sw.Y+sw.H/2, sw.Y+sw.H/2-100*dp, 10)
+			if got := s.Scroll(); math.Abs(got-100*dp) > 0.5 {
+				t.Fatalf("a 100 dp drag scrolled %.0f px, want %.0f", got, 100*dp)
+			}
+			if s.sound.On != on {
+				t.Fatal("the drag that started on the sound switch flipped it")
+			}
+			// Dragged far beyond the end: held at the end.
+			fingerDrag(a, s, cx, body.Y+body.H-dp, body.Y+dp, 10)
+			fingerDrag(a, s, cx, body.Y+body.H-dp, body.Y+dp, 10)
+			if s.Scroll() != maxOff {
+				t.Fatalf("dragged past the end: scrolled %.0f, want %.0f", s.Scroll(), maxOff)
+			}
+			fingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
+			fingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
+			fingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
+			if s.Scroll() != 0 {
+				t.Fatalf("dragged past the top: scrolled %.0f, want 0", s.Scroll())
+			}
+
+			// A tap that wobbles by 4 dp still flips the switch, and does
+			// not scroll.
+			sw = s.instant.Rect
+			on = s.instant.On
+			fingerDrag(a, s, sw.X+sw.W-30*dp, sw.Y+sw.H/2, sw.Y+sw.H/2-4*dp, 2)
+			if s.instant.On == on {
+				t.Fatal("a tap that moved 4 dp did not flip the instant moves switch")
+			}
+			if s.Scroll() != 0 {
+				t.Fatalf("a tap scrolled %.0f", s.Scroll())
+			}
+			if a.settings.InstantAnimations != s.instant.On {
+				t.Fatal("the flipped switch was not saved in the settings")
+			}
+			// The volume slider keeps a drag that starts on it: it moves,
+			// the rows do not.
+			v := s.volume.Rect
+			fingerDrag(a, s, v.X+v.W-40*dp, v.Y+v.H/2, v.Y+v.H/2-60*dp, 6)
+			if s.Scroll() != 0 {
+				t.Fatalf("a drag on the volume scrolled %.0f", s.Scroll())
+			}
+		})
+	}
+}
+
+// TestSettingsScrollKeys: Page Down, End, Home and Page Up scroll the rows
+// when no control has the focus.
+func TestSettingsScrollKeys(t *testing.T) {
+	a, s, kb := scrollingSettings(t, 844, 390, 2)
+	maxOff := s.rects.MaxScroll()
+	press(a, kb, ebiten.KeyPageDown)
+	if s.Scroll() <= 0 || s.Scroll() > maxOff {
+		t.Fatalf("Page Down: scrolled %.0f of %.0f", s.Scroll(), maxOff)
+	}
+	press(a, kb, ebiten.KeyEnd)
+	if s.Scroll() != maxOff {
+		t.Fatalf("End: scrolled %.0f, want %.0f", s.Scroll(), maxOff)
+	}
+	press(a, kb, ebiten.KeyPageUp)
+	if s.Scroll() >= maxOff {
+		t.Fatalf("Page Up: scrolled %.0f", s.Scroll())
+	}
+	press(a, kb, ebiten.KeyHome)
+	if s.Scroll() != 0 {
+		t.Fatalf("Home: scrolled %.0f, want 0", s.Scroll())
+	}
+	press(a, kb, ebiten.KeyArrowDown)
+	if s.Scroll() != 48*2 {
+		t.Fatalf("Down: scrolled %.0f, want one row (96)", s.Scroll())
+	}
+}
