@@ -393,6 +393,12 @@ func (s *SettingsScene) noSoundRoom(p *ui.Painter) float64 {
 // Update applies changes.
 func (s *SettingsScene) Update(c Context) error {
 	s.scrollRows(c) // before the rows: a drag over them is no tap
+	// Rows scrolled under the title or Done take no pointer there.
+	ptr := c.Pointer()
+	valid := ptr.Valid
+	if s.rects.MaxScroll() > 0 && !ptr.In(s.rects.Body) {
+		ptr.Valid = false
+	}
 	st := c.Settings()
 	changed := false
 	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
@@ -417,6 +423,7 @@ func (s *SettingsScene) Update(c Context) error {
 		c.Play(uiTap)
 	}
 	s.online.update(c) // while it types, Enter and Backspace are its own
+	ptr.Valid = valid
 	done := c.Used(&s.btnBack)
 	s.keepFocusInView(c)
 	if done || c.Keys().Consume(ActConfirm) {

@@ -192,16 +192,16 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 
 			// A tap that wobbles by 4 dp still flips the switch, and does
 			// not scroll.
-			sw = s.instant.Rect
-			on = s.instant.On
+			sw = s.sound.Rect
+			on = s.sound.On
 			fingerDrag(a, s, sw.X+sw.W-30*dp, sw.Y+sw.H/2, sw.Y+sw.H/2-4*dp, 2)
-			if s.instant.On == on {
-				t.Fatal("a tap that moved 4 dp did not flip the instant moves switch")
+			if s.sound.On == on {
+				t.Fatal("a tap that moved 4 dp did not flip the sound switch")
 			}
 			if s.Scroll() != 0 {
 				t.Fatalf("a tap scrolled %.0f", s.Scroll())
 			}
-			if a.settings.InstantAnimations != s.instant.On {
+			if a.settings.Muted == s.sound.On {
 				t.Fatal("the flipped switch was not saved in the settings")
 			}
 			// The volume slider keeps a drag that starts on it: it moves,
@@ -210,6 +210,13 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 			fingerDrag(a, s, v.X+v.W-40*dp, v.Y+v.H/2, v.Y+v.H/2-60*dp, 6)
 			if s.Scroll() != 0 {
 				t.Fatalf("a drag on the volume scrolled %.0f", s.Scroll())
+			}
+			// Done takes its tap, not a row scrolled out of sight under it.
+			d := s.btnBack.Rect
+			pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Touch: true, Down: true, Pressed: true})
+			pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Touch: true, Released: true})
+			if s.online.field.Focused() || len(a.stack) != 1 {
+				t.Fatalf("a tap on Done: %d scenes on the stack, the online field focused %v; want Settings left", len(a.stack), s.online.field.Focused())
 			}
 		})
 	}

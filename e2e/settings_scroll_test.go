@@ -1,0 +1,101 @@
+package e2e
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/scenes"
+)
+
+// TestSettingsScrollOnLandscapePhone opens Settings on a phone on its side
+// (844×390), where its rows do not fit: the wheel scrolls them to the
+// online server's row, whose field then takes a click and an address
+// (saved in the settings file); a finger drags them back up; the title and
+// Done stay where they are all along, and Done leaves. With
+// BASHNI_SCREENSHOTS set it writes docs' settings-landscape-top.png and
+// settings-landscape-scrolled.png.
+func TestSettingsScrollOnLandscapePhone(t *testing.T) {
+	const w, h = 844, 390
+	const addr = "http://192.168.1.5:8080"
+	config := t.TempDir()
+	g := startIn(t, w, h, guestEnv{config: config}, "-mute", "-seed", "3")
+	g.ticks(30)
+	tl := scenes.TitleLayout(w, h, 1, false)
+	sl := scenes.SettingsLayout(w, h, 1)
+	maxOff := sl.MaxScroll()
+	if maxOff <= 0 {
+		t.Fatalf("Settings' rows fit at %dx%d: nothing to scroll (rows %.0f, body %.0f)", w, h, sl.Content, sl.Body.H)
+	}
+	g.click(mid(tl.Settings))
+	g.ticks(40)
+	g.move(1, 1)
+	g.ticks(5)
+	top := g.frame()
+	shot := func(name string) {
+		if dir := os.Getenv("BASHNI_SCREENSHOTS"); dir != "" {
+			if err := save(g.frame(), filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	shot("settings-landscape-top.png")
+	// The title, down to the rule drawn at the rows' top edge once they
+	// have scrolled.
+	title := scenes.Rect{X: sl.Card.X, Y: sl.Card.Y, W: sl.Card.W, H: sl.Body.Y - sl.Card.Y - 2}
+
+	// The wheel over the rows, down to their end: the online server's row
+	// shows whole above Done.
+	notches := int(math.Ceil(maxOff/48)) + 2
+	x, y := mid(sl.Body)
+	g.move(x, y)
+	for i := 0; i < notches; i++ {
+		g.sess.ScrollWheel(0, -1)
+		g.ticks(2)
+	}
+	g.move(1, 1)
+	g.ticks(5)
+	scrolled := g.frame()
+	if d := differing(top, scrolled, sl.Body); d < 0.05 {
+		t.Fatalf("the wheel did not scroll the rows (%.1f%% of the body changed)", 100*d)
+	}
+	for what, r := range map[string]scenes.Rect{"title": title, "Done": sl.Done} {
+		if d := differing(top, scrolled, r); d != 0 {
+			t.Errorf("the %s moved or changed while the rows scrolled (%.1f%% of it)", what, 100*d)
+		}
+	}
+	field := sl.OnlineField
+	field.Y -= maxOff
+	if field.Y < sl.Body.Y || field.Y+field.H > sl.Body.Y+sl.Body.H {
+		t.Fatalf("scrolled to the end, the online server's field %v is outside the body %v", field, sl.Body)
+	}
+	g.click(mid(field))
+	g.typeText(addr)
+	g.key(ebiten.KeyEnter)
+	g.ticks(20)
+	if got := savedServer(t, config); got != addr {
+		t.Fatalf("the address typed in the scrolled field was not saved: the settings file holds %q", got)
+	}
+	g.move(1, 1)
+	g.ticks(5)
+	shot("settings-landscape-scrolled.png")
+
+	// A finger drags the rows back down to their top.
+	g.touchDrag(x, sl.Body.Y+10, x, sl.Body.Y+sl.Body.H-10)
+	g.touchDrag(x, sl.Body.Y+10, x, sl.Body.Y+sl.Body.H-10)
+	g.ticks(5)
+	back := g.frame()
+	if d := differing(top, back, scenes.Rect{X: sl.Body.X, Y: sl.Body.Y, W: sl.Body.W, H: sl.OnlineField.Y - 60 - sl.Body.Y}); d > 0.02 {
+		t.Errorf("dragged back to the top, the first rows look different from before (%.1f%% changed)", 100*d)
+	}
+
+	// Done, pinned at the card's foot, leaves Settings.
+	g.tap(mid(sl.Done))
+	g.ticks(40)
+	if d := differing(top, g.frame(), sl.Card); d < 0.2 {
+		t.Fatalf("Done did not leave Settings (%.1f%% of the card changed)", 100*d)
+	}
+}
