@@ -169,6 +169,34 @@ func TestEveryMessageFitsItsBox(t *testing.T) {
 	}
 }
 
+// scrollFitSizes are screens too short for Settings' rows, which scroll
+// there (a phone on its side, a small window); only Settings is measured
+// on them.
+var scrollFitSizes = [][2]float64{{844, 390}, {800, 600}}
+
+// TestSettingsFitsWhenItScrolls is the layout test of Settings where its
+// rows scroll: the same words fit their boxes, the card and Done the
+// screen.
+func TestSettingsFitsWhenItScrolls(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		t.Run(l.Code(), func(t *testing.T) {
+			a := langApp(t, l)
+			defer sprites.UseLanguage(i18n.English)
+			for _, sz := range scrollFitSizes {
+				w, h := sz[0], sz[1]
+				a.sized(w, h)
+				f := &fitter{t: t, p: a.painter, cat: a.text}
+				f.where = fmt.Sprintf("%s %gx%g settings", l.Code(), w, h)
+				if SettingsLayout(w, h, 1).MaxScroll() <= 0 {
+					t.Fatalf("%s: the rows fit: this test measures Settings where they scroll", f.where)
+				}
+				fitSettings(t, a, f, w, h)
+				f.check()
+			}
+		})
+	}
+}
+
 // fitScreens lay each screen out and list its boxes.
 var fitScreens = []struct {
 	name string
@@ -253,6 +281,9 @@ func fitSettings(t *testing.T, a *App, f *fitter, w, h float64) {
 	p := f.p
 	if s.card.Y+s.card.H > h {
 		t.Errorf("%s: the card (%.0f px tall) is taller than the screen", f.where, s.card.H)
+	}
+	if d := s.btnBack.Rect; d.Y < 0 || d.Y+d.H > h || d.X < 0 || d.X+d.W > w {
+		t.Errorf("%s: Done %v is off the screen", f.where, d)
 	}
 	for _, sg := range []*ui.Segmented{&s.theme, &s.speed, &s.input, &s.language} {
 		f.controls("choice", sg.Fits(p))
