@@ -1,9 +1,12 @@
 package e2e
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -98,4 +101,83 @@ func TestSettingsScrollOnLandscapePhone(t *testing.T) {
 	if d := differing(top, g.frame(), sl.Card); d < 0.2 {
 		t.Fatalf("Done did not leave Settings (%.1f%% of the card changed)", 100*d)
 	}
+}
+
+// TestSettingsScrollingDrawAllocatesNothing draws Settings where its rows
+// scroll (844×390: clipped to the card's body, with a scroll bar) again and
+// again: the game's code allocates nothing in a redraw (Ebitengine's text
+// and draw commands do, within a frame, and pool them across frames).
+func TestSettingsScrollingDrawAllocatesNothing(t *testing.T) {
+	inFrame(func() {
+		const w, h = 844, 390
+		app := scenes.NewApp(scenes.Options{NoAttract: true, Seed: 1})
+		screen := ebiten.NewImage(w, h)
+		app.LayoutF(w, h)
+		s := scenes.NewSettingsScene(app)
+		s.Layout(app, w, h, 1)
+		if scenes.SettingsLayout(w, h, 1).MaxScroll() <= 0 {
+			t.Fatal("Settings' rows fit: nothing scrolls")
+		}
+		for i := 0; i < 3; i++ {
+			s.Draw(app, screen)
+		}
+		for where, n := range ownAllocs(50, func() { s.Draw(app, screen) }) {
+			t.Errorf("50 redraws of Settings with its rows scrolling: %s allocates %d times, want 0", where, n)
+		}
+	})
+}
+
+// ownAllocs runs f n times and counts, by function, the allocations the
+// game's own code makes (a bashni function allocating itself, or through
+// the runtime: boxing a value, growing a slice), not Ebitengine's under it:
+// those (a text's glyphs, the frame's draw commands) are its own business,
+// pooled across frames.
+func ownAllocs(n int, f func()) map[string]int64 {
+	old := runtime.MemProfileRate
+	runtime.MemProfileRate = 1
+	defer func() { runtime.MemProfileRate = old }()
+	snapshot := func() map[[32]uintptr]runtime.MemProfileRecord {
+		runtime.GC()
+		runtime.GC()
+		var recs []runtime.MemProfileRecord
+		for {
+			size, ok := runtime.MemProfile(nil, true)
+			recs = make([]runtime.MemProfileRecord, size+50)
+			if size, ok = runtime.MemProfile(recs, true); ok {
+				recs = recs[:size]
+				break
+			}
+		}
+		m := make(map[[32]uintptr]runtime.MemProfileRecord, len(recs))
+		for _, r := range recs {
+			m[r.Stack0] = r
+		}
+		return m
+	}
+	before := snapshot()
+	for i := 0; i < n; i++ {
+		f()
+	}
+	after := snapshot()
+	own := map[string]int64{}
+	for k, r := range after {
+		d := r.AllocObjects - before[k].AllocObjects
+		if d <= 0 {
+			continue
+		}
+		frames := runtime.CallersFrames(r.Stack())
+		for {
+			fr, more := frames.Next()
+			if !strings.HasPrefix(fr.Function, "runtime.") {
+				if strings.HasPrefix(fr.Function, "bashni/") && !strings.HasPrefix(fr.Function, "bashni/e2e.") {
+					own[fmt.Sprintf("%s (%s:%d)", fr.Function, filepath.Base(fr.File), fr.Line)] += d
+				}
+				break
+			}
+			if !more {
+				break
+			}
+		}
+	}
+	return own
 }

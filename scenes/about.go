@@ -162,7 +162,7 @@ type AboutScene struct {
 	text      scrollArea
 	titleSize float64 // of the open licence's title: as large as fits, up to 22 dp
 
-	listClip, textClip clipArea
+	listClip, textClip ui.Clip
 }
 
 // NewAboutScene makes the About page.
@@ -489,7 +489,7 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, s.hint, s.hintSize, sprites.Regular, lc.X+p.DP(8), r.HintY, text.AlignStart, text.AlignCenter, t.TextDim)
 
 	l := r.List
-	clip := s.listClip.of(dst, l)
+	clip := s.listClip.Of(dst, l)
 	for i := int(s.list.offset / r.RowH); i < len(s.rows); i++ {
 		y := l.Y + float64(i)*r.RowH - s.list.offset
 		if y > l.Y+l.H {
@@ -533,7 +533,7 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 	tr := r.Text
 	panel := ui.Inset(tr, -p.DP(8))
 	p.RoundRect(dst, panel, p.DP(12), ui.Alpha(t.Panel, 0.6), p.DP(1), t.PanelEdge)
-	clip := s.textClip.of(dst, tr)
+	clip := s.textClip.Of(dst, tr)
 	for i := int(s.text.offset / r.LineH); i < len(s.lines); i++ {
 		y := tr.Y + float64(i)*r.LineH - s.text.offset
 		if y > tr.Y+tr.H {

@@ -13,7 +13,7 @@ import (
 // own their rows) and Settings' body (whose controls take their own taps)
 // scroll with the wheel, a drag of the mouse or a finger past a small
 // threshold, and the keys their screens map; what they show is drawn into
-// a sub-image of the screen, clipped to the area.
+// a sub-image of the screen, clipped to the area (ui.Clip).
 
 // scrollArea is the state of one scrolling area: its offset and a press
 // that may become a drag.
@@ -121,21 +121,6 @@ func (a *scrollArea) keepInView(c Context, top, h, view, maxOff float64) {
 	off = math.Max(off, top+h-view)
 	off = math.Min(off, top)
 	a.scrollTo(c, off, maxOff)
-}
-
-// clipArea keeps the sub-image of a screen that a scrolling area draws
-// into, so that a frame of scrolling allocates nothing.
-type clipArea struct {
-	dst, img *ebiten.Image
-	r        Rect
-}
-
-func (c *clipArea) of(dst *ebiten.Image, r Rect) *ebiten.Image {
-	if c.dst != dst || c.r != r {
-		c.dst, c.r = dst, r
-		c.img = dst.SubImage(ui.ImageRect(r)).(*ebiten.Image)
-	}
-	return c.img
 }
 
 // drawScrollbar draws the thumb of an area scrolled by off of at most

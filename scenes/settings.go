@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,7 +22,7 @@ type SettingsScene struct {
 	// scroll.offset higher (place) when the rows do not fit the body.
 	rects     SettingsRects
 	scroll    scrollArea
-	clip      clipArea
+	clip      ui.Clip
 	focusAt   float64 // the focused row's top in the rows, to scroll it into view once
 	labelText [settingsRows]string
 
@@ -471,7 +472,7 @@ func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	body, maxOff := s.rects.Body, s.rects.MaxScroll()
 	rows := dst
 	if maxOff > 0 {
-		rows = s.clip.of(dst, body)
+		rows = s.clip.Of(dst, body)
 	}
 	for _, l := range s.labels {
 		p.Text(rows, l.text, 15, sprites.Medium, l.x, l.y, text.AlignStart, text.AlignCenter, p.Theme.TextDim)
@@ -490,13 +491,15 @@ func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	if maxOff <= 0 {
 		return
 	}
+	rule := Rect{X: body.X + p.DP(12), W: body.W - p.DP(24), H: math.Max(1, math.Round(p.DP(1)))}
 	edge := ui.Alpha(p.Theme.PanelEdge, 0.8)
-	x0, x1 := body.X+p.DP(12), body.X+body.W-p.DP(12)
 	if s.scroll.offset > 0 {
-		p.Line(dst, x0, body.Y, x1, body.Y, p.DP(1), edge)
+		rule.Y = body.Y
+		p.RoundRect(dst, rule, 0, edge, 0, color.NRGBA{})
 	}
 	if s.scroll.offset < maxOff {
-		p.Line(dst, x0, body.Y+body.H, x1, body.Y+body.H, p.DP(1), edge)
+		rule.Y = body.Y + body.H - rule.H
+		p.RoundRect(dst, rule, 0, edge, 0, color.NRGBA{})
 	}
 	drawScrollbar(p, dst, Rect{X: body.X, Y: body.Y + p.DP(4), W: body.W - p.DP(4), H: body.H - p.DP(8)}, s.scroll.offset, maxOff)
 }

@@ -138,7 +138,10 @@ func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, width float64, c color
 func (p *Painter) Text(dst *ebiten.Image, s string, size float64, w sprites.Weight, x, y float64, h, v text.Align, c color.NRGBA) {
 	p.top = text.DrawOptions{}
 	p.top.GeoM.Translate(math.Round(x), math.Round(y))
-	p.top.ColorScale.ScaleWithColor(c)
+	// ScaleWithColor's arithmetic, without boxing c in a color.Color
+	// (an allocation for every line of text drawn).
+	r, g, b, a := c.RGBA()
+	p.top.ColorScale.Scale(float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff)
 	p.top.PrimaryAlign = h
 	p.top.SecondaryAlign = v
 	text.Draw(dst, s, p.Fonts.Face(size*p.Scale, w), &p.top)
@@ -286,6 +289,23 @@ func Mix(a, b color.NRGBA, t float64) color.NRGBA {
 func Alpha(c color.NRGBA, a float64) color.NRGBA {
 	c.A = uint8(float64(c.A)*math.Max(0, math.Min(1, a)) + 0.5)
 	return c
+}
+
+// Clip keeps the sub-image of a screen that a scrolling area or a field
+// draws into, clipped to its rectangle, so that a frame allocates nothing.
+type Clip struct {
+	dst, img *ebiten.Image
+	r        Rect
+}
+
+// Of is the part of dst inside r (a new sub-image only when dst or r
+// changed).
+func (c *Clip) Of(dst *ebiten.Image, r Rect) *ebiten.Image {
+	if c.dst != dst || c.r != r {
+		c.dst, c.r = dst, r
+		c.img = dst.SubImage(ImageRect(r)).(*ebiten.Image)
+	}
+	return c.img
 }
 
 // ImageRect is r as an image rectangle covering it whole (for SubImage

@@ -157,7 +157,12 @@ type TextField struct {
 	wrapW   float64
 	lineH   float64
 	scroll  float64
-	follow  bool // bring the caret into view
+	clip    Clip
+	// The placeholder wrapped to the field (phFor at phW wide, phSize dp).
+	phLines     []string
+	phFor       string
+	phW, phSize float64
+	follow      bool // bring the caret into view
 
 	pressed  bool
 	touch    bool
@@ -692,9 +697,13 @@ func (f *TextField) Draw(dst *ebiten.Image, p *Painter, tick int64) {
 	f.clampScroll(p)
 	f.caretX, f.caretY = in.X+cx, in.Y+cy-f.scroll
 
-	clip := dst.SubImage(ImageRect(Inset(f.Rect, p.DP(2)))).(*ebiten.Image)
+	clip := f.clip.Of(dst, Inset(f.Rect, p.DP(2)))
 	if f.disp == "" {
-		for i, l := range p.Wrap(f.Placeholder, size, sprites.Regular, in.W-p.DP(4)) {
+		if f.Placeholder != f.phFor || in.W != f.phW || size != f.phSize {
+			f.phFor, f.phW, f.phSize = f.Placeholder, in.W, size
+			f.phLines = p.Wrap(f.Placeholder, size, sprites.Regular, in.W-p.DP(4))
+		}
+		for i, l := range f.phLines {
 			p.Text(clip, l, size, sprites.Regular, in.X, in.Y+float64(i)*f.lineH+f.lineH/2, text.AlignStart, text.AlignCenter, Alpha(t.TextDim, 0.7))
 		}
 	}
