@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -78,13 +79,30 @@ func TestSettingsScrollOnLandscapePhone(t *testing.T) {
 	g.click(mid(field))
 	g.typeText(addr)
 	g.key(ebiten.KeyEnter)
-	g.ticks(20)
+	// The settings file is written in the background: give it a moment.
+	for i := 0; i < 100 && savedServer(t, config) != addr; i++ {
+		g.ticks(5)
+		time.Sleep(20 * time.Millisecond)
+	}
 	if got := savedServer(t, config); got != addr {
 		t.Fatalf("the address typed in the scrolled field was not saved: the settings file holds %q", got)
 	}
 	g.move(1, 1)
 	g.ticks(5)
 	shot("settings-landscape-scrolled.png")
+
+	// Back at the top, Tab puts the ring on the first row; scrolled
+	// under the title, the ring is clipped with it.
+	g.key(ebiten.KeyHome)
+	g.key(ebiten.KeyTab)
+	g.move(x, y)
+	g.sess.ScrollWheel(0, -1)
+	g.ticks(2)
+	g.move(1, 1)
+	g.ticks(5)
+	if d := differing(top, g.frame(), title); d != 0 {
+		t.Errorf("the focus ring of a row scrolled under the title shows over it (%.1f%% of the title changed)", 100*d)
+	}
 
 	// A finger drags the rows back down to their top.
 	g.touchDrag(x, sl.Body.Y+10, x, sl.Body.Y+sl.Body.H-10)

@@ -103,6 +103,9 @@ type Context interface {
 	// FocusRing is the rectangle of the stop that has the keyboard focus
 	// (ok false when none does), for a screen that scrolls it into view.
 	FocusRing() (r Rect, ok bool)
+	// ClipFocus says the stops registered next this tick are in a
+	// scrolling area r, their ring clipped to it; Rect{} ends it.
+	ClipFocus(r Rect)
 
 	// Text is the game's words in the player's language (package i18n;
 	// i18n/CATALOGUE.md lists the messages by screen). Look words up when

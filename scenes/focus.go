@@ -45,6 +45,11 @@ type focus struct {
 	activate bool // Enter or Space this tick
 	step     int  // Left/Right this tick
 	owner    Scene
+	// clip is the scrolling area the stops registered now are in (set by
+	// ClipFocus, none at the start of a tick); ringClip the focused
+	// stop's, its ring drawn clipped to it (clipImg).
+	clip, ringClip ui.Rect
+	clipImg        ui.Clip
 }
 
 // beginTick reads the focus keys before the scene's Update. keys is this
@@ -92,6 +97,7 @@ func (f *focus) beginTick(a *App) {
 	}
 	f.count = 0
 	f.rects = f.rects[:0]
+	f.clip = ui.Rect{}
 }
 
 // stop registers the next Tab stop at r and says what the keyboard did to
@@ -110,8 +116,8 @@ func (f *focus) stop(a *App, r ui.Rect, takesArrows bool) FocusState {
 		a.keys.Consume(ActPrev)
 		a.keys.Consume(ActNext)
 	}
-	if f.ring != r || !f.ringOn {
-		f.ring, f.ringOn = r, true
+	if f.ring != r || !f.ringOn || f.ringClip != f.clip {
+		f.ring, f.ringOn, f.ringClip = r, true, f.clip
 		a.Invalidate()
 	}
 	return st
@@ -121,6 +127,7 @@ func (f *focus) stop(a *App, r ui.Rect, takesArrows bool) FocusState {
 // changed (a button appeared before it, a menu opened).
 func (f *focus) endTick(a *App) {
 	f.prev = append(f.prev[:0], f.rects...)
+
 	if f.index < 0 {
 		if f.ringOn {
 			f.ringOn = false
@@ -176,11 +183,23 @@ func (a *App) FocusRing() (ui.Rect, bool) {
 	return a.focus.ring, true
 }
 
+// ClipFocus says that the stops registered from now on in this tick are
+// in a scrolling area r: their ring is drawn clipped to it, so that it
+// does not spill over what the area scrolls under. ClipFocus(Rect{})
+// ends the area.
+func (a *App) ClipFocus(r ui.Rect) { a.focus.clip = r }
+
 // drawFocus draws the focus ring over the screen.
 func (a *App) drawFocus(screen *ebiten.Image) {
-	if a.focus.index >= 0 && a.focus.ringOn {
-		a.painter.DrawFocusRing(screen, a.focus.ring)
+	f := &a.focus
+	if f.index < 0 || !f.ringOn {
+		return
 	}
+	dst := screen
+	if f.ringClip.W > 0 {
+		dst = f.clipImg.Of(screen, f.ringClip)
+	}
+	a.painter.DrawFocusRing(dst, f.ring)
 }
 
 // usedByKeys makes w a Tab stop (unless it is a disabled button) and

@@ -397,8 +397,11 @@ func (s *SettingsScene) Update(c Context) error {
 	// Rows scrolled under the title or Done take no pointer there.
 	ptr := c.Pointer()
 	valid := ptr.Valid
-	if s.rects.MaxScroll() > 0 && !ptr.In(s.rects.Body) {
-		ptr.Valid = false
+	if s.rects.MaxScroll() > 0 {
+		c.ClipFocus(s.rects.Body) // the rows' focus ring does not spill over the title or Done
+		if !ptr.In(s.rects.Body) {
+			ptr.Valid = false
+		}
 	}
 	st := c.Settings()
 	changed := false
@@ -425,6 +428,7 @@ func (s *SettingsScene) Update(c Context) error {
 	}
 	s.online.update(c) // while it types, Enter and Backspace are its own
 	ptr.Valid = valid
+	c.ClipFocus(Rect{})
 	done := c.Used(&s.btnBack)
 	s.keepFocusInView(c)
 	if done || c.Keys().Consume(ActConfirm) {

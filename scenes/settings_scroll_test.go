@@ -92,6 +92,9 @@ func TestSettingsRowsReachable(t *testing.T) {
 				if ring, ok := a.FocusRing(); !ok || ring != *st.rect {
 					t.Fatalf("Tab %d: ring on %v, want %s %v", i+1, ring, st.name, *st.rect)
 				}
+				if want := (Rect{}); a.focus.ringClip != r.Body && (sz.scrolls || a.focus.ringClip != want) {
+					t.Errorf("%s's focus ring is clipped to %v, want the body %v when the rows scroll", st.name, a.focus.ringClip, r.Body)
+				}
 				if !inside(*st.rect, r.Body) {
 					t.Errorf("%s %v is not inside the body %v once focused (scrolled %.0f)", st.name, *st.rect, r.Body, s.Scroll())
 				}
@@ -111,8 +114,8 @@ func TestSettingsRowsReachable(t *testing.T) {
 				}
 			}
 			press(a, kb, ebiten.KeyTab)
-			if ring, _ := a.FocusRing(); ring != s.btnBack.Rect {
-				t.Fatalf("last Tab on %v, want Done %v", ring, s.btnBack.Rect)
+			if ring, _ := a.FocusRing(); ring != s.btnBack.Rect || a.focus.ringClip != (Rect{}) {
+				t.Fatalf("last Tab on %v (clipped to %v), want Done %v unclipped", ring, a.focus.ringClip, s.btnBack.Rect)
 			}
 			if !sz.scrolls && s.Scroll() != 0 {
 				t.Fatalf("scrolled %.0f where everything fits", s.Scroll())
