@@ -34,6 +34,13 @@ type keyStepper interface {
 	KeyStep(d int) bool
 }
 
+// verticalFocus is a screen laid out as a column of controls (Settings):
+// while a control has the focus, Down and Up move it as Tab and Shift+Tab
+// do, when arrowsMoveFocus says so (not while a text field types).
+type verticalFocus interface {
+	arrowsMoveFocus() bool
+}
+
 // focus is the App's keyboard focus.
 type focus struct {
 	index    int // the focused stop, -1: none (no ring)
@@ -81,6 +88,23 @@ func (f *focus) beginTick(a *App) {
 			f.index = (f.index + 1) % len(f.prev)
 		}
 		a.Invalidate()
+	}
+	if v, ok := a.scene.(verticalFocus); ok && f.index >= 0 && len(f.prev) > 0 && v.arrowsMoveFocus() {
+		// A list of settings: Down and Up go to the next and the previous
+		// control, stopping at the ends.
+		next := f.index
+		switch {
+		case ui.RepeatKey(kb, ebiten.KeyArrowDown):
+			next = min(f.index+1, len(f.prev)-1)
+		case ui.RepeatKey(kb, ebiten.KeyArrowUp):
+			next = max(f.index-1, 0)
+		}
+		if next != f.index {
+			f.index = next
+			a.Invalidate()
+		}
+		a.keys.Consume(ActFirst) // the arrows' actions are the focus's
+		a.keys.Consume(ActLast)
 	}
 	if f.index >= 0 {
 		if a.keys.Consume(ActConfirm) || kb.JustPressed(ebiten.KeySpace) {

@@ -316,7 +316,8 @@ func (s *SettingsScene) Scroll() float64 { return s.scroll.offset }
 
 // scrollRows scrolls the rows when they do not fit: the wheel and a drag
 // over them, and the keys (Page Up/Down, Home, End, and ↑ ↓ while no
-// control has the focus). Controls that drag sideways (the volume) or
+// control has the focus: with one, they move it, and keepFocusInView
+// follows). Controls that drag sideways (the volume) or
 // select (the address being typed) keep their presses.
 func (s *SettingsScene) scrollRows(c Context) {
 	maxOff := s.rects.MaxScroll()
@@ -353,6 +354,10 @@ func (s *SettingsScene) scrollRows(c Context) {
 		s.place()
 	}
 }
+
+// arrowsMoveFocus: Down and Up go from row to row (focus.go), except
+// while the online server's field types.
+func (s *SettingsScene) arrowsMoveFocus() bool { return !s.online.field.Focused() }
 
 // keepFocusInView scrolls the row that Tab (or Shift+Tab) just gave the
 // focus to into view, its label and the line under it too.

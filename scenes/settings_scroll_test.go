@@ -251,3 +251,32 @@ func TestSettingsScrollKeys(t *testing.T) {
 		t.Fatalf("Down: scrolled %.0f, want one row (96)", s.Scroll())
 	}
 }
+
+// TestSettingsArrowsMoveFocus: with a row focused, Down and Up go from
+// row to row (stopping at the ends) and scroll each into view.
+func TestSettingsArrowsMoveFocus(t *testing.T) {
+	a, s, kb := scrollingSettings(t, 844, 390, 2)
+	body := s.rects.Body
+	press(a, kb, ebiten.KeyTab)
+	if ring, _ := a.FocusRing(); ring != s.theme.Rect {
+		t.Fatalf("Tab: ring on %v, want the theme %v", ring, s.theme.Rect)
+	}
+	stops := []*Rect{&s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect, &s.coords.Rect, &s.dests.Rect,
+		&s.input.Rect, &s.flip.Rect, &s.language.Rect, &s.online.field.Rect, &s.online.btnSave.Rect, &s.btnBack.Rect, &s.btnBack.Rect}
+	for i, want := range stops {
+		press(a, kb, ebiten.KeyArrowDown)
+		ring, _ := a.FocusRing()
+		if ring != *want {
+			t.Fatalf("Down %d: ring on %v, want %v", i+1, ring, *want)
+		}
+		if *want != s.btnBack.Rect && !inside(ring, body) {
+			t.Errorf("Down %d: the focused row %v is outside the body %v", i+1, ring, body)
+		}
+	}
+	for i := 0; i < 20; i++ {
+		press(a, kb, ebiten.KeyArrowUp)
+	}
+	if ring, _ := a.FocusRing(); ring != s.theme.Rect || s.Scroll() != 0 {
+		t.Fatalf("Up to the top: ring on %v scrolled %.0f, want the theme %v at 0", ring, s.Scroll(), s.theme.Rect)
+	}
+}
