@@ -68,6 +68,7 @@ func (a *scrollArea) follow(c Context, maxOff float64) bool {
 // down (-1 none) and tapped the one tapped (-1 none).
 func (a *scrollArea) update(c Context, bounds Rect, step, maxOff float64, itemAt func(x, y float64) int) (pressed, tapped int) {
 	p := c.Pointer()
+	pressed, tapped = -1, -1
 	a.wheel(c, bounds, step, maxOff)
 	if p.Pressed && !p.Consumed && p.In(bounds) {
 		p.Consumed = true
