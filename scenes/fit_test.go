@@ -151,15 +151,21 @@ func (a *App) sized(w, h float64) {
 
 // TestEveryMessageFitsItsBox is the layout test.
 func TestEveryMessageFitsItsBox(t *testing.T) {
+	measureFits(t, fitSizes, fitScreens)
+}
+
+// measureFits lays screens out at each size in every language and checks
+// that their words fit their boxes.
+func measureFits(t *testing.T, sizes [][2]float64, screens []fitScreen) {
 	for _, l := range i18n.Langs() {
 		t.Run(l.Code(), func(t *testing.T) {
 			a := langApp(t, l)
 			defer sprites.UseLanguage(i18n.English)
-			for _, sz := range fitSizes {
+			for _, sz := range sizes {
 				w, h := sz[0], sz[1]
 				a.sized(w, h)
 				f := &fitter{t: t, p: a.painter, cat: a.text}
-				for _, screen := range fitScreens {
+				for _, screen := range screens {
 					f.where = fmt.Sprintf("%s %gx%g %s", l.Code(), w, h, screen.name)
 					screen.fits(t, a, f, w, h)
 					f.check()
@@ -178,30 +184,22 @@ var scrollFitSizes = [][2]float64{{844, 390}, {800, 600}}
 // rows scroll: the same words fit their boxes, the card and Done the
 // screen.
 func TestSettingsFitsWhenItScrolls(t *testing.T) {
-	for _, l := range i18n.Langs() {
-		t.Run(l.Code(), func(t *testing.T) {
-			a := langApp(t, l)
-			defer sprites.UseLanguage(i18n.English)
-			for _, sz := range scrollFitSizes {
-				w, h := sz[0], sz[1]
-				a.sized(w, h)
-				f := &fitter{t: t, p: a.painter, cat: a.text}
-				f.where = fmt.Sprintf("%s %gx%g settings", l.Code(), w, h)
-				if SettingsLayout(w, h, 1).MaxScroll() <= 0 {
-					t.Fatalf("%s: the rows fit: this test measures Settings where they scroll", f.where)
-				}
-				fitSettings(t, a, f, w, h)
-				f.check()
-			}
-		})
+	for _, sz := range scrollFitSizes {
+		if SettingsLayout(sz[0], sz[1], 1).MaxScroll() <= 0 {
+			t.Fatalf("%gx%g: the rows fit: this test measures Settings where they scroll", sz[0], sz[1])
+		}
 	}
+	measureFits(t, scrollFitSizes, []fitScreen{{"settings", fitSettings}})
 }
 
-// fitScreens lay each screen out and list its boxes.
-var fitScreens = []struct {
+// fitScreen lays a screen out and lists its boxes.
+type fitScreen struct {
 	name string
 	fits func(t *testing.T, a *App, f *fitter, w, h float64)
-}{
+}
+
+// fitScreens are the screens measured.
+var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
 	{"settings", fitSettings},
