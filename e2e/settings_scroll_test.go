@@ -159,9 +159,9 @@ func ownAllocs(n int, f func()) map[string]int64 {
 		runtime.GC()
 		var recs []runtime.MemProfileRecord
 		for {
-			size, ok := runtime.MemProfile(nil, true)
+			size, _ := runtime.MemProfile(nil, true)
 			recs = make([]runtime.MemProfileRecord, size+50)
-			if size, ok = runtime.MemProfile(recs, true); ok {
+			if size, ok := runtime.MemProfile(recs, true); ok {
 				recs = recs[:size]
 				break
 			}
