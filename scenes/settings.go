@@ -382,13 +382,28 @@ func (s *SettingsScene) keepFocusInView(c Context) {
 		}
 	}
 	if ring.Y == r.OnlineField.Y {
-		top, bottom = 2*r.OnlineLabelY-r.OnlineField.Y, r.StatusY+c.Scale()*onlineStatusH
+		s.showOnlineRow(c)
+		return
 	}
+	s.show(c, top, bottom)
+}
+
+// show scrolls as little as brings [top, bottom) of the rows (screen
+// pixels when scrolled to the top) into the body.
+func (s *SettingsScene) show(c Context, top, bottom float64) {
+	r := s.rects
 	before := s.scroll.offset
-	s.scroll.keepInView(c, top-r.Body.Y, bottom-top, r.Body.H, maxOff)
+	s.scroll.keepInView(c, top-r.Body.Y, bottom-top, r.Body.H, r.MaxScroll())
 	if s.scroll.offset != before {
 		s.place()
 	}
+}
+
+// showOnlineRow scrolls the online server's row into view: its label,
+// field and the line under it (what is wrong with an address).
+func (s *SettingsScene) showOnlineRow(c Context) {
+	r := s.rects
+	s.show(c, 2*r.OnlineLabelY-r.OnlineField.Y, r.StatusY+c.Scale()*onlineStatusH)
 }
 
 // noSoundRoom is the room of the no-sound notice, left of Done.
@@ -440,6 +455,8 @@ func (s *SettingsScene) Update(c Context) error {
 		// Done keeps the address typed, or stays to show what is wrong.
 		if s.online.apply(c) {
 			s.back(c)
+		} else {
+			s.showOnlineRow(c)
 		}
 		return nil
 	}

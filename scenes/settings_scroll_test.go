@@ -280,3 +280,21 @@ func TestSettingsArrowsMoveFocus(t *testing.T) {
 		t.Fatalf("Up to the top: ring on %v scrolled %.0f, want the theme %v at 0", ring, s.Scroll(), s.theme.Rect)
 	}
 }
+
+// TestSettingsDoneShowsAWrongAddress: Done with a wrong address typed
+// stays, and scrolls the online server's row into view to say what is
+// wrong, however far the rows were scrolled from it.
+func TestSettingsDoneShowsAWrongAddress(t *testing.T) {
+	a, s, _ := scrollingSettings(t, 800, 600, 1)
+	s.online.field.SetText("192.168.1.5:8080") // no scheme
+	d := s.btnBack.Rect
+	pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Down: true, Pressed: true})
+	pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Released: true})
+	if len(a.stack) != 2 || s.online.err == "" {
+		t.Fatalf("Done with a wrong address: %d scenes, error %q; want Settings kept and the error said", len(a.stack), s.online.err)
+	}
+	body := s.rects.Body
+	if top, bottom := s.online.label.y, s.online.statusY+a.painter.DP(onlineStatusH); s.Scroll() == 0 || top < body.Y || bottom > body.Y+body.H+0.5 {
+		t.Fatalf("the online row (%.0f to %.0f) is not in the body %v (scrolled %.0f)", top, bottom, body, s.Scroll())
+	}
+}
