@@ -327,6 +327,9 @@ func (s *SettingsScene) scrollRows(c Context) {
 	before := s.scroll.offset
 	row := c.Scale() * 48
 	keep := [2]Rect{s.volume.Rect, s.online.field.Rect}
+	if s.online.given {
+		keep[1] = Rect{} // only shown: a drag over it scrolls
+	}
 	s.scroll.updateControls(c, s.rects.Body, row, maxOff, keep[:]...)
 	if !s.online.field.Focused() {
 		kb := c.Keyboard()
