@@ -26,7 +26,16 @@ type NewGameRects struct {
 	labelY                         [4]float64
 	titleY                         float64
 	pad                            float64 // the card's inner margin
+	// Body is the part of the card the rows show in, between the title
+	// and Back and Play; Content is the rows' height. When they are
+	// taller than the body (a phone on its side) the rows scroll in it:
+	// the rows above are where they are when scrolled to the top.
+	Body    Rect
+	Content float64
 }
+
+// MaxScroll is how far the rows scroll: 0 when they fit.
+func (r NewGameRects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
 
 // levelName is level n's name for the player ("Club player"), in the
 // player's language.
@@ -60,21 +69,33 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 	r.pad = pad
 	title := dp(56)
 	btn := dp(56)
-	ch := pad + title + 4*(label+seg) + 3*gap + dp(34) + btn + pad
+	rows := 4*(label+seg) + 3*gap
+	above := dp(34) // between the last row and the buttons
+	bodyH, content := rows, rows
+	ch := pad + title + rows + above + btn + pad
+	// Too tall for the screen: the card takes its height, the buttons stay
+	// at its foot and the rows scroll between the title and them.
+	if room := h - 2*dp(8); ch > room {
+		above = dp(12)
+		content = rows + dp(8)
+		bodyH = room - (pad + title + above + btn + pad)
+		ch = room
+	}
 	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	x := r.Card.X + pad
 	iw := cw - 2*pad
 	y := r.Card.Y + pad
 	r.titleY = y + title/2
 	y += title
-	rows := []*Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side}
-	for i, row := range rows {
+	r.Body = Rect{X: r.Card.X, Y: y, W: cw, H: bodyH}
+	r.Content = content
+	for i, row := range []*Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
 		r.labelY[i] = y + label/2
 		y += label
 		*row = Rect{X: x, Y: y, W: iw, H: seg}
 		y += seg + gap
 	}
-	y += dp(34) - gap
+	y = r.Body.Y + bodyH + above
 	bw := (iw - dp(12)) / 2
 	r.Back = Rect{X: x, Y: y, W: bw, H: btn}
 	r.Start = Rect{X: x + bw + dp(12), Y: y, W: bw, H: btn}
@@ -83,7 +104,12 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 
 // NewGameScene chooses the variant, the opponent, the level and the colour.
 type NewGameScene struct {
-	rects NewGameRects
+	// rects is the layout scrolled to the top; shown is where the rows
+	// are, scroll.offset higher when they do not fit the body (place).
+	rects, shown NewGameRects
+	scroll       scrollArea
+	clip         ui.Clip
+	focusAt      float64 // the focused row's top in the rows, to scroll it into view once
 
 	variant, opponent, level, side ui.Segmented
 	btnBack, btnStart              ui.Button
@@ -150,14 +176,75 @@ func (s *NewGameScene) Name() string { return SceneNewGame }
 // Layout places the controls.
 func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 	s.rects = NewGameLayout(w, h, scale)
-	s.variant.Rect = s.rects.Variant
-	s.opponent.Rect = s.rects.Opponent
-	s.level.Rect = s.rects.Level
-	s.side.Rect = s.rects.Side
+	s.scroll.offset = math.Min(s.scroll.offset, s.rects.MaxScroll())
+	s.place()
 	s.btnBack.Rect = s.rects.Back
 	s.btnStart.Rect = s.rects.Start
 	s.btnOnline.Rect = NewGameOnlineButton(s.rects, scale)
 	s.setWords(c)
+}
+
+// place puts the rows where the scroll has them.
+func (s *NewGameScene) place() {
+	r, dy := s.rects, -s.scroll.offset
+	for _, row := range []*Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
+		row.Y += dy
+	}
+	for i := range r.labelY {
+		r.labelY[i] += dy
+	}
+	s.shown = r
+	s.variant.Rect, s.opponent.Rect, s.level.Rect, s.side.Rect = r.Variant, r.Opponent, r.Level, r.Side
+}
+
+// Scroll is how far the rows are scrolled (physical pixels, 0 at the
+// top).
+func (s *NewGameScene) Scroll() float64 { return s.scroll.offset }
+
+// scrollRows scrolls the rows when they do not fit: the wheel and a drag
+// over them, Page Up/Down, Home and End (the arrows are the choices').
+func (s *NewGameScene) scrollRows(c Context) {
+	maxOff := s.rects.MaxScroll()
+	if maxOff <= 0 {
+		return
+	}
+	before := s.scroll.offset
+	row := c.Scale() * 48
+	s.scroll.updateControls(c, s.rects.Body, row, maxOff)
+	s.scroll.keys(c, s.rects.Body.H-row, row, maxOff, true)
+	if s.scroll.offset != before {
+		s.place()
+	}
+}
+
+// keepFocusInView scrolls the row that Tab just gave the focus to into
+// view, with its label.
+func (s *NewGameScene) keepFocusInView(c Context) {
+	ring, ok := c.FocusRing()
+	r, shown := &s.rects, &s.shown
+	maxOff := r.MaxScroll()
+	if !ok || maxOff <= 0 {
+		s.focusAt = -1
+		return
+	}
+	for i, row := range [...]Rect{shown.Variant, shown.Opponent, shown.Level, shown.Side} {
+		if ring != row {
+			continue
+		}
+		top := row.Y + s.scroll.offset // where it is in the rows, however scrolled
+		if top == s.focusAt {
+			return // the player scrolled away from it: leave it there
+		}
+		s.focusAt = top
+		label := 2*r.labelY[i] - top // the label's top
+		before := s.scroll.offset
+		s.scroll.keepInView(c, label-r.Body.Y, top+row.H+c.Scale()*8-label, r.Body.H, maxOff)
+		if s.scroll.offset != before {
+			s.place()
+		}
+		return
+	}
+	s.focusAt = -1 // Back, Play or "Play a friend online"
 }
 
 // setWords looks up the title, the labels and the notes for the choices
@@ -191,12 +278,25 @@ func (s *NewGameScene) setWords(c Context) {
 
 // Update handles the choices.
 func (s *NewGameScene) Update(c Context) error {
+	s.scrollRows(c) // before the rows: a drag over them is no tap
+	// Rows scrolled under the title or the buttons take no pointer there.
+	ptr := c.Pointer()
+	valid := ptr.Valid
+	if s.rects.MaxScroll() > 0 {
+		c.ClipFocus(s.rects.Body) // the rows' focus ring does not spill over the title or the buttons
+		if !ptr.In(s.rects.Body) {
+			ptr.Valid = false
+		}
+	}
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
 		if c.Used(sg) {
 			c.Play(uiTap)
 			s.setWords(c)
 		}
 	}
+	ptr.Valid = valid
+	c.ClipFocus(Rect{})
+	s.keepFocusInView(c)
 	s.level.Disabled = s.opponent.Selected == 1
 	if s.btnOnline.Label != "" && s.preset == nil && c.Used(&s.btnOnline) {
 		c.Push(NewOnlineScene(c, ""))
@@ -268,25 +368,31 @@ func (s *NewGameScene) start(c Context) {
 func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
-	r := s.rects
+	r := &s.shown
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.title, 28, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	maxOff := r.MaxScroll()
+	rows := dst
+	if maxOff > 0 {
+		rows = s.clip.Of(dst, r.Body)
+	}
 	labels, notes := &s.labels, &s.notes
 	for i, l := range labels {
 		c := t.TextDim
 		if i == 2 && s.level.Disabled {
 			c = ui.Alpha(c, 0.45)
 		}
-		p.Text(dst, l, 15, sprites.Medium, r.Card.X+r.pad+p.DP(2), r.labelY[i], text.AlignStart, text.AlignCenter, c)
+		p.Text(rows, l, 15, sprites.Medium, r.Card.X+r.pad+p.DP(2), r.labelY[i], text.AlignStart, text.AlignCenter, c)
 		if notes[i] != "" && !(i == 2 && s.level.Disabled) {
-			p.Text(dst, notes[i], 14, sprites.Regular, r.Card.X+r.Card.W-r.pad-p.DP(2), r.labelY[i], text.AlignEnd, text.AlignCenter, ui.Alpha(t.TextDim, 0.8))
+			p.Text(rows, notes[i], 14, sprites.Regular, r.Card.X+r.Card.W-r.pad-p.DP(2), r.labelY[i], text.AlignEnd, text.AlignCenter, ui.Alpha(t.TextDim, 0.8))
 		}
 	}
-	s.variant.Draw(dst, p)
-	s.opponent.Draw(dst, p)
-	s.level.Draw(dst, p)
-	s.side.Draw(dst, p)
+	s.variant.Draw(rows, p)
+	s.opponent.Draw(rows, p)
+	s.level.Draw(rows, p)
+	s.side.Draw(rows, p)
+	drawBodyEdges(p, dst, r.Body, s.scroll.offset, maxOff)
 	s.btnBack.Draw(dst, p)
 	s.btnStart.Draw(dst, p)
 	if s.btnOnline.Label != "" && s.preset == nil {

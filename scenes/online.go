@@ -30,7 +30,18 @@ type OnlineRects struct {
 	labelY               [4]float64
 	titleY, statusY      float64
 	pad                  float64
+	// Body is the part of the card the rows show in, below the title;
+	// Content is the rows' height. On a screen too short for the card (a
+	// phone on its side) Back and Create game go to the card's foot and
+	// the rows, the code to join and the line under it scroll in the
+	// body between the title and them: the rows above are where they are
+	// when scrolled to the top.
+	Body    Rect
+	Content float64
 }
+
+// MaxScroll is how far the rows scroll: 0 when they fit.
+func (r OnlineRects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
 
 // OnlineLayout lays out the online screen.
 func OnlineLayout(w, h, scale float64) OnlineRects {
@@ -39,13 +50,21 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 	cw := math.Min(w-dp(24), dp(560))
 	pad := dp(18)
 	seg, label, gap, btn, title := dp(48), dp(28), dp(12), dp(52), dp(52)
-	ch := pad + title + 3*(label+seg+gap) + btn + dp(18) + label + seg + dp(56) + pad
+	join := label + seg + dp(56) // the code to join and the line under it
+	ch := pad + title + 3*(label+seg+gap) + btn + dp(18) + join + pad
+	room := h - 2*dp(8)
+	pinned := ch > room
+	if pinned {
+		ch = room
+	}
 	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	r.pad = pad
 	x, iw := r.Card.X+pad, cw-2*pad
 	y := r.Card.Y + pad
 	r.titleY = y + title/2
 	y += title
+	r.Body = Rect{X: r.Card.X, Y: y, W: cw, H: r.Card.Y + ch - pad - y}
+	r.Content = r.Body.H
 	for i, row := range []*Rect{&r.Variant, &r.Side, &r.Clock} {
 		r.labelY[i] = y + label/2
 		y += label
@@ -53,9 +72,16 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 		y += seg + gap
 	}
 	bw := (iw - dp(12)) / 2
-	r.Back = Rect{X: x, Y: y, W: bw, H: btn}
-	r.Create = Rect{X: x + bw + dp(12), Y: y, W: bw, H: btn}
-	y += btn + dp(18)
+	buttons := y
+	if pinned {
+		r.Body.H -= gap + btn
+		r.Content = 3*(label+seg+gap) + join
+		buttons = r.Body.Y + r.Body.H + gap
+	} else {
+		y += btn + dp(18)
+	}
+	r.Back = Rect{X: x, Y: buttons, W: bw, H: btn}
+	r.Create = Rect{X: x + bw + dp(12), Y: buttons, W: bw, H: btn}
 	r.labelY[3] = y + label/2
 	y += label
 	jw := math.Min(dp(140), iw*0.4)
@@ -74,7 +100,13 @@ var onlineClocks = []protocol.Clock{
 
 // OnlineScene creates a game on the server, or joins one by its code.
 type OnlineScene struct {
-	rects                OnlineRects
+	// rects is the layout scrolled to the top; shown is where the rows
+	// are, scroll.offset higher when they do not fit the body (place).
+	rects, shown         OnlineRects
+	scroll               scrollArea
+	clip                 ui.Clip
+	focusAt              float64 // the focused row's top in the rows, to scroll it into view once
+	shownStatus          string  // the status last scrolled into view
 	variant, side, clock ui.Segmented
 	btnBack, btnCreate   ui.Button
 	btnJoin              ui.Button
@@ -128,9 +160,103 @@ func (s *OnlineScene) Name() string { return SceneOnline }
 // Layout places the controls.
 func (s *OnlineScene) Layout(c Context, w, h, scale float64) {
 	s.rects = OnlineLayout(w, h, scale)
-	s.variant.Rect, s.side.Rect, s.clock.Rect = s.rects.Variant, s.rects.Side, s.rects.Clock
-	s.btnBack.Rect, s.btnCreate.Rect, s.btnJoin.Rect = s.rects.Back, s.rects.Create, s.rects.Join
-	s.code.Layout(s.rects.Code)
+	s.scroll.offset = math.Min(s.scroll.offset, s.rects.MaxScroll())
+	s.place()
+	s.btnBack.Rect, s.btnCreate.Rect = s.rects.Back, s.rects.Create
+}
+
+// place puts the rows where the scroll has them.
+func (s *OnlineScene) place() {
+	r, dy := s.rects, -s.scroll.offset
+	for _, row := range []*Rect{&r.Variant, &r.Side, &r.Clock, &r.Code, &r.Join} {
+		row.Y += dy
+	}
+	for i := range r.labelY {
+		r.labelY[i] += dy
+	}
+	r.statusY += dy
+	s.shown = r
+	s.variant.Rect, s.side.Rect, s.clock.Rect, s.btnJoin.Rect = r.Variant, r.Side, r.Clock, r.Join
+	s.code.Layout(r.Code)
+}
+
+// Scroll is how far the rows are scrolled (physical pixels, 0 at the
+// top).
+func (s *OnlineScene) Scroll() float64 { return s.scroll.offset }
+
+// scrollRows scrolls the rows when they do not fit: the wheel and a drag
+// over them (not one that starts in the code field: it selects), and
+// Page Up/Down, Home and End while the code field does not type.
+func (s *OnlineScene) scrollRows(c Context) {
+	maxOff := s.rects.MaxScroll()
+	if maxOff <= 0 {
+		return
+	}
+	before := s.scroll.offset
+	row := c.Scale() * 48
+	s.scroll.updateControls(c, s.rects.Body, row, maxOff, s.code.Rect)
+	if !s.code.Focused() {
+		s.scroll.keys(c, s.rects.Body.H-row, row, maxOff, true)
+	}
+	if s.scroll.offset != before {
+		s.place()
+	}
+}
+
+// show scrolls as little as brings [top, bottom) of the rows (screen
+// pixels when scrolled to the top) into the body.
+func (s *OnlineScene) show(c Context, top, bottom float64) {
+	r := &s.rects
+	before := s.scroll.offset
+	s.scroll.keepInView(c, top-r.Body.Y, bottom-top, r.Body.H, r.MaxScroll())
+	if s.scroll.offset != before {
+		s.place()
+	}
+}
+
+// keepFocusInView scrolls the row that Tab just gave the focus to into
+// view, with its label; and the line under the code when it says
+// something new (connecting, what went wrong).
+func (s *OnlineScene) keepFocusInView(c Context) {
+	r := &s.rects
+	if r.MaxScroll() <= 0 {
+		s.focusAt = -1
+		return
+	}
+	status := ""
+	switch {
+	case s.busy:
+		status = s.words.status
+	case s.err != "":
+		status = s.err
+	}
+	if status != s.shownStatus {
+		s.shownStatus = status
+		if status != "" {
+			s.show(c, 2*r.labelY[3]-r.Code.Y, r.statusY+c.Scale()*28)
+			return
+		}
+	}
+	ring, ok := c.FocusRing()
+	if !ok {
+		s.focusAt = -1
+		return
+	}
+	sh := &s.shown
+	for i, row := range [...]Rect{sh.Variant, sh.Side, sh.Clock, sh.Code, sh.Join} {
+		if ring != row {
+			continue
+		}
+		top := row.Y + s.scroll.offset // where it is in the rows, however scrolled
+		if top == s.focusAt {
+			return // the player scrolled away from it: leave it there
+		}
+		s.focusAt = top
+		label := 2*r.labelY[min(i, 3)] - top // the label's top
+		s.show(c, label, top+row.H+c.Scale()*8)
+		return
+	}
+	s.focusAt = -1 // Back or Create game
 }
 
 // Update handles the choices and waits for the server.
@@ -155,6 +281,16 @@ func (s *OnlineScene) Update(c Context) error {
 		default:
 		}
 	}
+	s.scrollRows(c) // before the rows: a drag over them is no tap
+	// Rows scrolled under the title or the buttons take no pointer there.
+	ptr := c.Pointer()
+	valid := ptr.Valid
+	if s.rects.MaxScroll() > 0 {
+		c.ClipFocus(s.rects.Body) // the rows' focus ring does not spill over the title or the buttons
+		if !ptr.In(s.rects.Body) {
+			ptr.Valid = false
+		}
+	}
 	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
 		if c.Used(sg) {
 			c.Play(uiTap)
@@ -167,12 +303,17 @@ func (s *OnlineScene) Update(c Context) error {
 		s.code.Changed = false
 		s.err = ""
 	}
+	join := c.Used(&s.btnJoin)
+	ptr.Valid = valid
+	c.ClipFocus(Rect{})
+	back, create := c.Used(&s.btnBack), c.Used(&s.btnCreate)
+	defer s.keepFocusInView(c)
 	switch {
-	case c.Used(&s.btnBack):
+	case back:
 		s.back(c)
-	case c.Used(&s.btnCreate):
+	case create:
 		s.create(c)
-	case c.Used(&s.btnJoin):
+	case join:
 		s.join(c)
 	case c.Keys().Consume(ActBack):
 		s.back(c)
@@ -242,7 +383,7 @@ func (s *OnlineScene) join(c Context) {
 func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
-	r := s.rects
+	r := &s.shown
 	if s.fromLink {
 		// Opened at start from a link: nothing under it has been shown.
 		dst.Fill(t.Background)
@@ -251,21 +392,36 @@ func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 	}
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.words.title, 26, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
-	for i, l := range []string{s.words.game, s.words.side, s.words.clock, s.words.join} {
-		p.Text(dst, l, 15, sprites.Medium, r.Card.X+r.pad+p.DP(2), r.labelY[i], text.AlignStart, text.AlignCenter, t.TextDim)
-	}
-	s.variant.Draw(dst, p)
-	s.side.Draw(dst, p)
-	s.clock.Draw(dst, p)
 	s.btnBack.Draw(dst, p)
 	s.btnCreate.Draw(dst, p)
-	s.code.Draw(dst, p, c.Tick())
-	s.btnJoin.Draw(dst, p)
+	maxOff := r.MaxScroll()
+	rows := dst
+	if maxOff > 0 {
+		rows = s.clip.Of(dst, r.Body)
+	}
+	s.drawRows(c, rows)
+	drawBodyEdges(p, dst, r.Body, s.scroll.offset, maxOff)
+}
+
+// drawRows draws the choices, the code to join and the line under it
+// into rows (the card's body, clipped when they scroll).
+func (s *OnlineScene) drawRows(c Context, rows *ebiten.Image) {
+	p := c.Painter()
+	t := p.Theme
+	r := &s.shown
+	for i, l := range [...]string{s.words.game, s.words.side, s.words.clock, s.words.join} {
+		p.Text(rows, l, 15, sprites.Medium, r.Card.X+r.pad+p.DP(2), r.labelY[i], text.AlignStart, text.AlignCenter, t.TextDim)
+	}
+	s.variant.Draw(rows, p)
+	s.side.Draw(rows, p)
+	s.clock.Draw(rows, p)
+	s.code.Draw(rows, p, c.Tick())
+	s.btnJoin.Draw(rows, p)
 	msg, col := "", t.TextDim
 	switch {
 	case s.busy:
 		msg = s.words.status
-		c.Renderer().DrawSpinner(dst, r.Card.X+r.Card.W-r.pad-p.DP(10), r.statusY, p.DP(18), float64(c.Tick()%60)/60, t.Accent)
+		c.Renderer().DrawSpinner(rows, r.Card.X+r.Card.W-r.pad-p.DP(10), r.statusY, p.DP(18), float64(c.Tick()%60)/60, t.Accent)
 	case s.err != "":
 		msg, col = s.err, t.MustCapture
 	}
@@ -277,7 +433,7 @@ func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 		}
 		y := r.statusY - p.DP(8)*float64(len(lines)-1)
 		for _, l := range lines {
-			p.Text(dst, l, 13, sprites.Medium, r.Card.X+r.pad, y, text.AlignStart, text.AlignCenter, col)
+			p.Text(rows, l, 13, sprites.Medium, r.Card.X+r.pad, y, text.AlignStart, text.AlignCenter, col)
 			y += p.DP(16)
 		}
 	}

@@ -134,3 +134,47 @@ func drawScrollbar(p *ui.Painter, dst *ebiten.Image, area Rect, off, maxOff floa
 	y := area.Y + (area.H-h)*off/maxOff
 	p.RoundRect(dst, Rect{X: area.X + area.W - p.DP(5), Y: y, W: p.DP(3), H: h}, p.DP(1.5), ui.Alpha(p.Theme.TextDim, 0.5), 0, color.NRGBA{})
 }
+
+// keys scrolls an area by the keys: Page Up/Down by page, Home and End to
+// the ends, and, with arrows, ↑ ↓ by row (when no control has the focus:
+// with one, they are its own).
+func (a *scrollArea) keys(c Context, page, row, maxOff float64, arrows bool) {
+	kb := c.Keyboard()
+	d := 0.0
+	switch {
+	case kb.JustPressed(ebiten.KeyPageDown):
+		d = page
+	case kb.JustPressed(ebiten.KeyPageUp):
+		d = -page
+	case kb.JustPressed(ebiten.KeyHome):
+		d = -maxOff
+	case kb.JustPressed(ebiten.KeyEnd):
+		d = maxOff
+	case arrows && !c.KeyboardFocus() && ui.RepeatKey(kb, ebiten.KeyArrowDown):
+		d = row
+	case arrows && !c.KeyboardFocus() && ui.RepeatKey(kb, ebiten.KeyArrowUp):
+		d = -row
+	}
+	if d != 0 {
+		a.scrollTo(c, a.offset+d, maxOff)
+	}
+}
+
+// drawBodyEdges marks a card's body whose rows scroll (maxOff > 0): a rule
+// at each edge the rows scroll under, and the scroll bar.
+func drawBodyEdges(p *ui.Painter, dst *ebiten.Image, body Rect, off, maxOff float64) {
+	if maxOff <= 0 {
+		return
+	}
+	rule := Rect{X: body.X + p.DP(12), W: body.W - p.DP(24), H: math.Max(1, math.Round(p.DP(1)))}
+	edge := ui.Alpha(p.Theme.PanelEdge, 0.8)
+	if off > 0 {
+		rule.Y = body.Y
+		p.RoundRect(dst, rule, 0, edge, 0, color.NRGBA{})
+	}
+	if off < maxOff {
+		rule.Y = body.Y + body.H - rule.H
+		p.RoundRect(dst, rule, 0, edge, 0, color.NRGBA{})
+	}
+	drawScrollbar(p, dst, Rect{X: body.X, Y: body.Y + p.DP(4), W: body.W - p.DP(4), H: body.H - p.DP(8)}, off, maxOff)
+}

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -332,26 +331,7 @@ func (s *SettingsScene) scrollRows(c Context) {
 	}
 	s.scroll.updateControls(c, s.rects.Body, row, maxOff, keep[:]...)
 	if !s.online.field.Focused() {
-		kb := c.Keyboard()
-		page := s.rects.Body.H - row
-		d := 0.0
-		switch {
-		case kb.JustPressed(ebiten.KeyPageDown):
-			d = page
-		case kb.JustPressed(ebiten.KeyPageUp):
-			d = -page
-		case kb.JustPressed(ebiten.KeyHome):
-			d = -maxOff
-		case kb.JustPressed(ebiten.KeyEnd):
-			d = maxOff
-		case !c.KeyboardFocus() && ui.RepeatKey(kb, ebiten.KeyArrowDown):
-			d = row
-		case !c.KeyboardFocus() && ui.RepeatKey(kb, ebiten.KeyArrowUp):
-			d = -row
-		}
-		if d != 0 {
-			s.scroll.scrollTo(c, s.scroll.offset+d, maxOff)
-		}
+		s.scroll.keys(c, s.rects.Body.H-row, row, maxOff, true)
 	}
 	if s.scroll.offset != before {
 		s.place()
@@ -517,18 +497,5 @@ func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	s.flip.Draw(rows, p)
 	s.language.Draw(rows, p)
 	s.online.draw(c, rows)
-	if maxOff <= 0 {
-		return
-	}
-	rule := Rect{X: body.X + p.DP(12), W: body.W - p.DP(24), H: math.Max(1, math.Round(p.DP(1)))}
-	edge := ui.Alpha(p.Theme.PanelEdge, 0.8)
-	if s.scroll.offset > 0 {
-		rule.Y = body.Y
-		p.RoundRect(dst, rule, 0, edge, 0, color.NRGBA{})
-	}
-	if s.scroll.offset < maxOff {
-		rule.Y = body.Y + body.H - rule.H
-		p.RoundRect(dst, rule, 0, edge, 0, color.NRGBA{})
-	}
-	drawScrollbar(p, dst, Rect{X: body.X, Y: body.Y + p.DP(4), W: body.W - p.DP(4), H: body.H - p.DP(8)}, s.scroll.offset, maxOff)
+	drawBodyEdges(p, dst, body, s.scroll.offset, maxOff)
 }
