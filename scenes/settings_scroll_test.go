@@ -34,8 +34,8 @@ func scrollingSettings(t *testing.T, w, h, scale float64) (*App, *SettingsScene,
 	return a, s, kb
 }
 
-// pointerTick runs one Update of Settings with the pointer as given.
-func pointerTick(a *App, s *SettingsScene, p ui.Pointer) {
+// pointerTick runs one Update of a screen with the pointer as given.
+func pointerTick(a *App, s interface{ Update(Context) error }, p ui.Pointer) {
 	a.ptr = p
 	a.ptr.Valid = true
 	a.focus.beginTick(a)
@@ -45,7 +45,7 @@ func pointerTick(a *App, s *SettingsScene, p ui.Pointer) {
 
 // fingerDrag presses a finger at (x, y0), moves it to y1 in steps and
 // lifts it.
-func fingerDrag(a *App, s *SettingsScene, x, y0, y1 float64, steps int) {
+func fingerDrag(a *App, s interface{ Update(Context) error }, x, y0, y1 float64, steps int) {
 	pointerTick(a, s, ui.Pointer{X: x, Y: y0, Touch: true, Down: true, Pressed: true})
 	for i := 1; i <= steps; i++ {
 		y := y0 + (y1-y0)*float64(i)/float64(steps)
