@@ -192,6 +192,17 @@ func TestSettingsFitsWhenItScrolls(t *testing.T) {
 	measureFits(t, scrollFitSizes, []fitScreen{{"settings", fitSettings}})
 }
 
+// TestCardsFitWhenTheyScroll is the layout test of New game and Play a
+// friend online on a phone on its side, where their rows scroll: the
+// words fit their boxes, the cards and their buttons the screen.
+func TestCardsFitWhenTheyScroll(t *testing.T) {
+	sizes := [][2]float64{{844, 390}}
+	if NewGameLayout(844, 390, 1).MaxScroll() <= 0 || OnlineLayout(844, 390, 1).MaxScroll() <= 0 {
+		t.Fatal("the rows fit at 844×390: this test measures the cards where they scroll")
+	}
+	measureFits(t, sizes, []fitScreen{{"new game", fitNewGame}, {"online", fitOnline}})
+}
+
 // fitScreen lays a screen out and lists its boxes.
 type fitScreen struct {
 	name string
@@ -202,6 +213,7 @@ type fitScreen struct {
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
+	{"online", fitOnline},
 	{"settings", fitSettings},
 	{"play", fitPlay},
 	{"game over", fitGameOver},
@@ -238,6 +250,7 @@ func fitNewGame(t *testing.T, a *App, f *fitter, w, h float64) {
 	s.Layout(a, w, h, 1)
 	p := f.p
 	r := s.rects
+	onScreen(t, f, w, h, r.Card, &s.btnBack, &s.btnStart)
 	for _, b := range []*ui.Button{&s.btnBack, &s.btnStart} {
 		f.controls("button", b.Fits(p))
 	}
@@ -270,6 +283,44 @@ func fitNewGame(t *testing.T, a *App, f *fitter, w, h float64) {
 				}
 			}
 		}
+	}
+}
+
+// onScreen checks that a card and its buttons are on the w×h screen.
+func onScreen(t *testing.T, f *fitter, w, h float64, card Rect, buttons ...*ui.Button) {
+	t.Helper()
+	screen := Rect{W: w, H: h}
+	if !inside(card, screen) {
+		t.Errorf("%s: the card %v is off the screen", f.where, card)
+	}
+	for _, b := range buttons {
+		if !inside(b.Rect, screen) {
+			t.Errorf("%s: %q %v is off the screen", f.where, b.Label, b.Rect)
+		}
+	}
+}
+
+// fitOnline measures Play a friend online: its title, labels, choices,
+// buttons, the code field's placeholder and the line under it.
+func fitOnline(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewOnlineScene(a, "")
+	s.Layout(a, w, h, 1)
+	p := f.p
+	r := s.rects
+	onScreen(t, f, w, h, r.Card, &s.btnBack, &s.btnCreate)
+	f.line("title", ui.TextFit{Text: s.words.title, Size: 26, Weight: sprites.Bold, Room: r.Card.W - 2*r.pad})
+	for _, l := range [...]string{s.words.game, s.words.side, s.words.clock, s.words.join} {
+		f.line("label", ui.TextFit{Text: l, Size: 15, Weight: sprites.Medium, Room: r.Card.W - 2*r.pad - p.DP(4)})
+	}
+	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
+		f.controls("choice", sg.Fits(p))
+	}
+	for _, b := range []*ui.Button{&s.btnBack, &s.btnCreate, &s.btnJoin} {
+		f.controls("button", b.Fits(p))
+	}
+	f.line("code placeholder", ui.TextFit{Text: s.code.Placeholder, Size: s.code.Size, Weight: sprites.Regular, Room: s.code.Rect.W - p.DP(28)})
+	for _, msg := range []string{f.cat.T("online.connecting"), f.cat.T("online.bad_code")} {
+		f.wrapped("status", ui.TextFit{Text: msg, Size: 13, Weight: sprites.Medium, Room: r.Card.W - 2*r.pad - p.DP(28)}, 3)
 	}
 }
 
