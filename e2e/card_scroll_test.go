@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"bashni/rules"
 	"bashni/scenes"
 )
@@ -127,4 +129,29 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 	if sg.Data.Variant != "Lasca" || sg.Data.Opponent != "computer" || sg.Data.Level != 1 || sg.Data.Human != "black" || len(sg.Data.Moves) != 1 {
 		t.Fatalf("saved game %+v, want Lasca against the computer at level 1, you Black, its first move made", sg.Data)
 	}
+}
+
+// TestCardsScrollingDrawAllocatesNothing draws New game and Play a friend
+// online where their rows scroll (844×390: clipped to the card's body,
+// with a scroll bar) again and again: the game's code allocates nothing
+// in a redraw.
+func TestCardsScrollingDrawAllocatesNothing(t *testing.T) {
+	inFrame(func() {
+		const w, h = 844, 390
+		app := scenes.NewApp(scenes.Options{NoAttract: true, Seed: 1})
+		screen := ebiten.NewImage(w, h)
+		app.LayoutF(w, h)
+		if scenes.NewGameLayout(w, h, 1).MaxScroll() <= 0 || scenes.OnlineLayout(w, h, 1).MaxScroll() <= 0 {
+			t.Fatal("the rows fit: nothing scrolls")
+		}
+		for name, s := range map[string]scenes.Scene{"new game": scenes.NewNewGameScene(app), "online": scenes.NewOnlineScene(app, "")} {
+			s.Layout(app, w, h, 1)
+			for i := 0; i < 3; i++ {
+				s.Draw(app, screen)
+			}
+			for where, n := range ownAllocs(50, func() { s.Draw(app, screen) }) {
+				t.Errorf("50 redraws of %s with its rows scrolled: %s allocates %d times, want 0", name, where, n)
+			}
+		}
+	})
 }
