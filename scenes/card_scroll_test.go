@@ -22,6 +22,7 @@ type scrollCard struct {
 	stops    []cardStop // the rows' Tab stops, in order
 	others   []*Rect    // rows that are no Tab stop
 	buttons  []*Rect    // pinned at the card's foot, Tab'd after the rows
+	after    []cardStop // Tab'd after the buttons (below them where all fits)
 	choice   *ui.Segmented
 	choiceAt func() Rect // where the choice is now
 }
@@ -59,18 +60,25 @@ var scrollCards = []struct {
 		label := func(i int, row *Rect) func() float64 {
 			return func() float64 { return 2*s.shown.labelY[i] - row.Y }
 		}
-		return scrollCard{
+		c := scrollCard{
 			scene: s, body: s.rects.Body, maxOff: s.rects.MaxScroll(), titleY: s.rects.titleY, scroll: s.Scroll,
 			stops: []cardStop{
 				{"game", &s.variant.Rect, label(0, &s.variant.Rect)}, {"you play", &s.side.Rect, label(1, &s.side.Rect)},
 				{"clock", &s.clock.Rect, label(2, &s.clock.Rect)},
-				{"join", &s.btnJoin.Rect, label(3, &s.btnJoin.Rect)}, // the code field is no Tab stop: Join's row is its
-
 			},
 			others:  []*Rect{&s.code.Rect},
 			buttons: []*Rect{&s.btnBack.Rect, &s.btnCreate.Rect},
 			choice:  &s.clock, choiceAt: func() Rect { return s.clock.Rect },
 		}
+		// The code field is no Tab stop: Join, beside it, is. Where all
+		// fits it is below the buttons, and Tab'd after them.
+		join := cardStop{"join", &s.btnJoin.Rect, label(3, &s.btnJoin.Rect)}
+		if c.maxOff > 0 {
+			c.stops = append(c.stops, join)
+		} else {
+			c.after = append(c.after, join)
+		}
+		return c
 	}},
 }
 
@@ -148,6 +156,12 @@ func TestCardRowsReachable(t *testing.T) {
 					}
 					if *b != pinned[i] {
 						t.Fatalf("button %d moved from %v to %v", i, pinned[i], *b)
+					}
+				}
+				for _, st := range c.after {
+					press(a, kb, ebiten.KeyTab)
+					if ring, _ := a.FocusRing(); ring != *st.rect {
+						t.Fatalf("Tab after the buttons: ring on %v, want %s %v", ring, st.name, *st.rect)
 					}
 				}
 				if !scrolls && c.scroll() != 0 {

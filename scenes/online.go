@@ -303,10 +303,19 @@ func (s *OnlineScene) Update(c Context) error {
 		s.code.Changed = false
 		s.err = ""
 	}
-	join := c.Used(&s.btnJoin)
+	// Tab goes through the controls in the order they are seen: Join
+	// below Back and Create game, or above them once they are pinned.
+	var back, create, join bool
+	pinned := s.rects.MaxScroll() > 0
+	if !pinned {
+		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
+	}
+	join = c.Used(&s.btnJoin)
 	ptr.Valid = valid
 	c.ClipFocus(Rect{})
-	back, create := c.Used(&s.btnBack), c.Used(&s.btnCreate)
+	if pinned {
+		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
+	}
 	defer s.keepFocusInView(c)
 	switch {
 	case back:
