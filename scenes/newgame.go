@@ -78,8 +78,9 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 	if room := h - 2*dp(8); ch > room {
 		above = dp(12)
 		content = rows + dp(8)
-		bodyH = room - (pad + title + above + btn + pad)
-		ch = room
+		// At least one row shows, however short the screen.
+		bodyH = math.Max(label+seg, room-(pad+title+above+btn+pad))
+		ch = pad + title + bodyH + above + btn + pad
 	}
 	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	x := r.Card.X + pad

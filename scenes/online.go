@@ -74,7 +74,9 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 	bw := (iw - dp(12)) / 2
 	buttons := y
 	if pinned {
-		r.Body.H -= gap + btn
+		// At least one row shows, however short the screen.
+		r.Body.H = math.Max(label+seg, r.Body.H-gap-btn)
+		r.Card.H = r.Body.Y + r.Body.H + gap + btn + pad - r.Card.Y
 		r.Content = 3*(label+seg+gap) + join
 		buttons = r.Body.Y + r.Body.H + gap
 	} else {
