@@ -108,9 +108,7 @@ type NewGameScene struct {
 	// rects is the layout scrolled to the top; shown is where the rows
 	// are, scroll.offset higher when they do not fit the body (place).
 	rects, shown NewGameRects
-	scroll       scrollArea
-	clip         ui.Clip
-	focusAt      float64 // the focused row's top in the rows, to scroll it into view once
+	body         cardBody
 
 	variant, opponent, level, side ui.Segmented
 	btnBack, btnStart              ui.Button
@@ -177,7 +175,7 @@ func (s *NewGameScene) Name() string { return SceneNewGame }
 // Layout places the controls.
 func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 	s.rects = NewGameLayout(w, h, scale)
-	s.scroll.offset = math.Min(s.scroll.offset, s.rects.MaxScroll())
+	s.body.layout(s.rects.Body, s.rects.MaxScroll())
 	s.place()
 	s.btnBack.Rect = s.rects.Back
 	s.btnStart.Rect = s.rects.Start
@@ -187,7 +185,7 @@ func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 
 // place puts the rows where the scroll has them.
 func (s *NewGameScene) place() {
-	r, dy := s.rects, -s.scroll.offset
+	r, dy := s.rects, -s.body.offset
 	for _, row := range []*Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
 		row.Y += dy
 	}
@@ -200,52 +198,27 @@ func (s *NewGameScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *NewGameScene) Scroll() float64 { return s.scroll.offset }
-
-// scrollRows scrolls the rows when they do not fit: the wheel and a drag
-// over them, Page Up/Down, Home and End (the arrows are the choices').
-func (s *NewGameScene) scrollRows(c Context) {
-	maxOff := s.rects.MaxScroll()
-	if maxOff <= 0 {
-		return
-	}
-	before := s.scroll.offset
-	row := c.Scale() * 48
-	s.scroll.updateControls(c, s.rects.Body, row, maxOff)
-	s.scroll.keys(c, s.rects.Body.H-row, row, maxOff, true)
-	if s.scroll.offset != before {
-		s.place()
-	}
-}
+func (s *NewGameScene) Scroll() float64 { return s.body.offset }
 
 // keepFocusInView scrolls the row that Tab just gave the focus to into
 // view, with its label.
 func (s *NewGameScene) keepFocusInView(c Context) {
 	ring, ok := c.FocusRing()
+	if !ok || s.body.maxOff <= 0 {
+		s.body.focusAt = -1
+		return
+	}
 	r, shown := &s.rects, &s.shown
-	maxOff := r.MaxScroll()
-	if !ok || maxOff <= 0 {
-		s.focusAt = -1
-		return
-	}
 	for i, row := range [...]Rect{shown.Variant, shown.Opponent, shown.Level, shown.Side} {
-		if ring != row {
-			continue
+		if ring == row {
+			top := row.Y + s.body.offset // where it is in the rows, however scrolled
+			if s.body.showFocused(c, top, 2*r.labelY[i]-top, top+row.H) {
+				s.place()
+			}
+			return
 		}
-		top := row.Y + s.scroll.offset // where it is in the rows, however scrolled
-		if top == s.focusAt {
-			return // the player scrolled away from it: leave it there
-		}
-		s.focusAt = top
-		label := 2*r.labelY[i] - top // the label's top
-		before := s.scroll.offset
-		s.scroll.keepInView(c, label-r.Body.Y, top+row.H+c.Scale()*8-label, r.Body.H, maxOff)
-		if s.scroll.offset != before {
-			s.place()
-		}
-		return
 	}
-	s.focusAt = -1 // Back, Play or "Play a friend online"
+	s.body.focusAt = -1 // Back, Play or "Play a friend online"
 }
 
 // setWords looks up the title, the labels and the notes for the choices
@@ -279,24 +252,17 @@ func (s *NewGameScene) setWords(c Context) {
 
 // Update handles the choices.
 func (s *NewGameScene) Update(c Context) error {
-	s.scrollRows(c) // before the rows: a drag over them is no tap
-	// Rows scrolled under the title or the buttons take no pointer there.
-	ptr := c.Pointer()
-	valid := ptr.Valid
-	if s.rects.MaxScroll() > 0 {
-		c.ClipFocus(s.rects.Body) // the rows' focus ring does not spill over the title or the buttons
-		if !ptr.In(s.rects.Body) {
-			ptr.Valid = false
-		}
+	if s.body.scroll(c, true) { // before the rows: a drag over them is no tap
+		s.place()
 	}
+	s.body.beginRows(c)
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
 		if c.Used(sg) {
 			c.Play(uiTap)
 			s.setWords(c)
 		}
 	}
-	ptr.Valid = valid
-	c.ClipFocus(Rect{})
+	s.body.endRows(c)
 	s.keepFocusInView(c)
 	s.level.Disabled = s.opponent.Selected == 1
 	if s.btnOnline.Label != "" && s.preset == nil && c.Used(&s.btnOnline) {
@@ -373,11 +339,7 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.title, 28, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
-	maxOff := r.MaxScroll()
-	rows := dst
-	if maxOff > 0 {
-		rows = s.clip.Of(dst, r.Body)
-	}
+	rows := s.body.target(dst)
 	labels, notes := &s.labels, &s.notes
 	for i, l := range labels {
 		c := t.TextDim
@@ -393,7 +355,7 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	s.opponent.Draw(rows, p)
 	s.level.Draw(rows, p)
 	s.side.Draw(rows, p)
-	drawBodyEdges(p, dst, r.Body, s.scroll.offset, maxOff)
+	drawBodyEdges(p, dst, r.Body, s.body.offset, s.body.maxOff)
 	s.btnBack.Draw(dst, p)
 	s.btnStart.Draw(dst, p)
 	if s.btnOnline.Label != "" && s.preset == nil {

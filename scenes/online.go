@@ -105,10 +105,8 @@ type OnlineScene struct {
 	// rects is the layout scrolled to the top; shown is where the rows
 	// are, scroll.offset higher when they do not fit the body (place).
 	rects, shown         OnlineRects
-	scroll               scrollArea
-	clip                 ui.Clip
-	focusAt              float64 // the focused row's top in the rows, to scroll it into view once
-	shownStatus          string  // the status last scrolled into view
+	body                 cardBody
+	shownStatus          string // the status last scrolled into view
 	variant, side, clock ui.Segmented
 	btnBack, btnCreate   ui.Button
 	btnJoin              ui.Button
@@ -162,14 +160,14 @@ func (s *OnlineScene) Name() string { return SceneOnline }
 // Layout places the controls.
 func (s *OnlineScene) Layout(c Context, w, h, scale float64) {
 	s.rects = OnlineLayout(w, h, scale)
-	s.scroll.offset = math.Min(s.scroll.offset, s.rects.MaxScroll())
+	s.body.layout(s.rects.Body, s.rects.MaxScroll())
 	s.place()
 	s.btnBack.Rect, s.btnCreate.Rect = s.rects.Back, s.rects.Create
 }
 
 // place puts the rows where the scroll has them.
 func (s *OnlineScene) place() {
-	r, dy := s.rects, -s.scroll.offset
+	r, dy := s.rects, -s.body.offset
 	for _, row := range []*Rect{&r.Variant, &r.Side, &r.Clock, &r.Code, &r.Join} {
 		row.Y += dy
 	}
@@ -184,45 +182,14 @@ func (s *OnlineScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *OnlineScene) Scroll() float64 { return s.scroll.offset }
-
-// scrollRows scrolls the rows when they do not fit: the wheel and a drag
-// over them (not one that starts in the code field: it selects), and
-// Page Up/Down, Home and End while the code field does not type.
-func (s *OnlineScene) scrollRows(c Context) {
-	maxOff := s.rects.MaxScroll()
-	if maxOff <= 0 {
-		return
-	}
-	before := s.scroll.offset
-	row := c.Scale() * 48
-	s.scroll.updateControls(c, s.rects.Body, row, maxOff, s.code.Rect)
-	if !s.code.Focused() {
-		s.scroll.keys(c, s.rects.Body.H-row, row, maxOff, true)
-	}
-	if s.scroll.offset != before {
-		s.place()
-	}
-}
-
-// show scrolls as little as brings [top, bottom) of the rows (screen
-// pixels when scrolled to the top) into the body.
-func (s *OnlineScene) show(c Context, top, bottom float64) {
-	r := &s.rects
-	before := s.scroll.offset
-	s.scroll.keepInView(c, top-r.Body.Y, bottom-top, r.Body.H, r.MaxScroll())
-	if s.scroll.offset != before {
-		s.place()
-	}
-}
+func (s *OnlineScene) Scroll() float64 { return s.body.offset }
 
 // keepFocusInView scrolls the row that Tab just gave the focus to into
 // view, with its label; and the line under the code when it says
 // something new (connecting, what went wrong).
 func (s *OnlineScene) keepFocusInView(c Context) {
 	r := &s.rects
-	if r.MaxScroll() <= 0 {
-		s.focusAt = -1
+	if s.body.maxOff <= 0 {
 		return
 	}
 	status := ""
@@ -235,30 +202,28 @@ func (s *OnlineScene) keepFocusInView(c Context) {
 	if status != s.shownStatus {
 		s.shownStatus = status
 		if status != "" {
-			s.show(c, 2*r.labelY[3]-r.Code.Y, r.statusY+c.Scale()*28)
+			if s.body.show(c, 2*r.labelY[3]-r.Code.Y, r.statusY+c.Scale()*28) {
+				s.place()
+			}
 			return
 		}
 	}
 	ring, ok := c.FocusRing()
 	if !ok {
-		s.focusAt = -1
+		s.body.focusAt = -1
 		return
 	}
 	sh := &s.shown
 	for i, row := range [...]Rect{sh.Variant, sh.Side, sh.Clock, sh.Code, sh.Join} {
-		if ring != row {
-			continue
+		if ring == row {
+			top := row.Y + s.body.offset // where it is in the rows, however scrolled
+			if s.body.showFocused(c, top, 2*r.labelY[min(i, 3)]-top, top+row.H) {
+				s.place()
+			}
+			return
 		}
-		top := row.Y + s.scroll.offset // where it is in the rows, however scrolled
-		if top == s.focusAt {
-			return // the player scrolled away from it: leave it there
-		}
-		s.focusAt = top
-		label := 2*r.labelY[min(i, 3)] - top // the label's top
-		s.show(c, label, top+row.H+c.Scale()*8)
-		return
 	}
-	s.focusAt = -1 // Back or Create game
+	s.body.focusAt = -1 // Back or Create game
 }
 
 // Update handles the choices and waits for the server.
@@ -283,16 +248,12 @@ func (s *OnlineScene) Update(c Context) error {
 		default:
 		}
 	}
-	s.scrollRows(c) // before the rows: a drag over them is no tap
-	// Rows scrolled under the title or the buttons take no pointer there.
-	ptr := c.Pointer()
-	valid := ptr.Valid
-	if s.rects.MaxScroll() > 0 {
-		c.ClipFocus(s.rects.Body) // the rows' focus ring does not spill over the title or the buttons
-		if !ptr.In(s.rects.Body) {
-			ptr.Valid = false
-		}
+	// Before the rows: a drag over them is no tap. A press in the code
+	// field is its own (it selects); keys scroll while it does not type.
+	if s.body.scroll(c, !s.code.Focused(), s.code.Rect) {
+		s.place()
 	}
+	s.body.beginRows(c)
 	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
 		if c.Used(sg) {
 			c.Play(uiTap)
@@ -313,8 +274,7 @@ func (s *OnlineScene) Update(c Context) error {
 		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
 	}
 	join = c.Used(&s.btnJoin)
-	ptr.Valid = valid
-	c.ClipFocus(Rect{})
+	s.body.endRows(c)
 	if pinned {
 		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
 	}
@@ -405,13 +365,8 @@ func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, s.words.title, 26, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	s.btnBack.Draw(dst, p)
 	s.btnCreate.Draw(dst, p)
-	maxOff := r.MaxScroll()
-	rows := dst
-	if maxOff > 0 {
-		rows = s.clip.Of(dst, r.Body)
-	}
-	s.drawRows(c, rows)
-	drawBodyEdges(p, dst, r.Body, s.scroll.offset, maxOff)
+	s.drawRows(c, s.body.target(dst))
+	drawBodyEdges(p, dst, r.Body, s.body.offset, s.body.maxOff)
 }
 
 // drawRows draws the choices, the code to join and the line under it

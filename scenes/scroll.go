@@ -178,3 +178,89 @@ func drawBodyEdges(p *ui.Painter, dst *ebiten.Image, body Rect, off, maxOff floa
 	}
 	drawScrollbar(p, dst, Rect{X: body.X, Y: body.Y + p.DP(4), W: body.W - p.DP(4), H: body.H - p.DP(8)}, off, maxOff)
 }
+
+// cardBody is the body of a card whose rows scroll between its title and
+// its buttons when they do not fit the screen (New game, Play a friend
+// online): the scroller, the clip the rows are drawn into, and the row
+// last scrolled into view for the keyboard focus.
+type cardBody struct {
+	scrollArea
+	clip    ui.Clip
+	rect    Rect    // the body, on the screen
+	maxOff  float64 // how far the rows scroll: 0 when they fit
+	focusAt float64 // the focused row's top in the rows, scrolled into view once
+	valid   bool    // the pointer's Valid, while the rows update (beginRows)
+}
+
+// layout sets the body and how far its rows scroll, keeping the offset
+// within it.
+func (b *cardBody) layout(body Rect, maxOff float64) {
+	b.rect, b.maxOff = body, maxOff
+	b.offset = math.Min(b.offset, maxOff)
+}
+
+// scroll scrolls the rows by the wheel and a drag over them (not one that
+// starts in keep), and, with keys, Page Up/Down, Home, End and ↑ ↓ while
+// no control has the focus. It reports whether they moved.
+func (b *cardBody) scroll(c Context, keys bool, keep ...Rect) bool {
+	if b.maxOff <= 0 {
+		return false
+	}
+	before := b.offset
+	row := c.Scale() * 48
+	b.updateControls(c, b.rect, row, b.maxOff, keep...)
+	if keys {
+		b.keys(c, b.rect.H-row, row, b.maxOff, true)
+	}
+	return b.offset != before
+}
+
+// beginRows comes before the rows take the pointer and register their Tab
+// stops: where they scroll, a pointer outside the body (over the title or
+// the buttons) reaches none of them, and their focus ring is clipped to
+// it. endRows undoes it, before the buttons.
+func (b *cardBody) beginRows(c Context) {
+	ptr := c.Pointer()
+	b.valid = ptr.Valid
+	if b.maxOff > 0 {
+		c.ClipFocus(b.rect)
+		if !ptr.In(b.rect) {
+			ptr.Valid = false
+		}
+	}
+}
+
+func (b *cardBody) endRows(c Context) {
+	c.Pointer().Valid = b.valid
+	c.ClipFocus(Rect{})
+}
+
+// show scrolls as little as brings [top, bottom) of the rows (screen
+// pixels when scrolled to the top) into the body; it reports whether they
+// moved.
+func (b *cardBody) show(c Context, top, bottom float64) bool {
+	before := b.offset
+	b.keepInView(c, top-b.rect.Y, bottom-top, b.rect.H, b.maxOff)
+	return b.offset != before
+}
+
+// showFocused scrolls a row that has just taken the focus (its top, its
+// label's top and its bottom, when scrolled to the top) into view, once:
+// after the player scrolls away from it, it stays where they put it. It
+// reports whether the rows moved.
+func (b *cardBody) showFocused(c Context, top, labelTop, bottom float64) bool {
+	if top == b.focusAt {
+		return false
+	}
+	b.focusAt = top
+	return b.show(c, labelTop, bottom+c.Scale()*8)
+}
+
+// target is where the rows are drawn: dst, or dst clipped to the body
+// when they scroll.
+func (b *cardBody) target(dst *ebiten.Image) *ebiten.Image {
+	if b.maxOff > 0 {
+		return b.clip.Of(dst, b.rect)
+	}
+	return dst
+}
