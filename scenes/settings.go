@@ -20,9 +20,7 @@ type SettingsScene struct {
 	// rects is the layout scrolled to the top; the controls are placed
 	// scroll.offset higher (place) when the rows do not fit the body.
 	rects     SettingsRects
-	scroll    scrollArea
-	clip      ui.Clip
-	focusAt   float64 // the focused row's top in the rows, to scroll it into view once
+	body      cardBody
 	labelText [settingsRows]string
 
 	theme    ui.Segmented
@@ -274,7 +272,7 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	s.card, s.title = r.Card, r.TitleY
 	cat := c.Text()
 	s.labelText = [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
-	s.scroll.offset = math.Min(s.scroll.offset, r.MaxScroll())
+	s.body.layout(r.Body, r.MaxScroll())
 	s.place()
 	s.online.layout(c, s.scrolled())
 	s.btnBack.Rect = r.Done
@@ -283,7 +281,7 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 
 // scrolled is the layout with the rows moved up by the scroll.
 func (s *SettingsScene) scrolled() SettingsRects {
-	r, dy := s.rects, -s.scroll.offset
+	r, dy := s.rects, -s.body.offset
 	for i := range r.Rows {
 		r.Rows[i].Y += dy
 		r.LabelY[i] += dy
@@ -311,7 +309,7 @@ func (s *SettingsScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *SettingsScene) Scroll() float64 { return s.scroll.offset }
+func (s *SettingsScene) Scroll() float64 { return s.body.offset }
 
 // scrollRows scrolls the rows when they do not fit: the wheel and a drag
 // over them, and the keys (Page Up/Down, Home, End, and ↑ ↓ while no
@@ -319,21 +317,11 @@ func (s *SettingsScene) Scroll() float64 { return s.scroll.offset }
 // follows). Controls that drag sideways (the volume) or
 // select (the address being typed) keep their presses.
 func (s *SettingsScene) scrollRows(c Context) {
-	maxOff := s.rects.MaxScroll()
-	if maxOff <= 0 {
-		return
-	}
-	before := s.scroll.offset
-	row := c.Scale() * 48
 	keep := [2]Rect{s.volume.Rect, s.online.field.Rect}
 	if s.online.given {
 		keep[1] = Rect{} // only shown: a drag over it scrolls
 	}
-	s.scroll.updateControls(c, s.rects.Body, row, maxOff, keep[:]...)
-	if !s.online.field.Focused() {
-		s.scroll.keys(c, s.rects.Body.H-row, row, maxOff, true)
-	}
-	if s.scroll.offset != before {
+	if s.body.scroll(c, !s.online.field.Focused(), keep[:]...) {
 		s.place()
 	}
 }
@@ -349,14 +337,14 @@ func (s *SettingsScene) keepFocusInView(c Context) {
 	r := s.rects
 	maxOff := r.MaxScroll()
 	if !ok || maxOff <= 0 || ring == s.btnBack.Rect {
-		s.focusAt = -1
+		s.body.focusAt = -1
 		return
 	}
-	ring.Y += s.scroll.offset // where it is in the rows, however scrolled
-	if ring.Y == s.focusAt {
+	ring.Y += s.body.offset // where it is in the rows, however scrolled
+	if ring.Y == s.body.focusAt {
 		return // the player scrolled away from it: leave it there
 	}
-	s.focusAt = ring.Y
+	s.body.focusAt = ring.Y
 	margin := c.Scale() * 8
 	top, bottom := ring.Y-margin, ring.Y+ring.H+margin
 	for i, row := range r.Rows {
@@ -374,10 +362,7 @@ func (s *SettingsScene) keepFocusInView(c Context) {
 // show scrolls as little as brings [top, bottom) of the rows (screen
 // pixels when scrolled to the top) into the body.
 func (s *SettingsScene) show(c Context, top, bottom float64) {
-	r := s.rects
-	before := s.scroll.offset
-	s.scroll.keepInView(c, top-r.Body.Y, bottom-top, r.Body.H, r.MaxScroll())
-	if s.scroll.offset != before {
+	if s.body.show(c, top, bottom) {
 		s.place()
 	}
 }
@@ -396,16 +381,8 @@ func (s *SettingsScene) noSoundRoom(p *ui.Painter) float64 {
 
 // Update applies changes.
 func (s *SettingsScene) Update(c Context) error {
-	s.scrollRows(c) // before the rows: a drag over them is no tap
-	// Rows scrolled under the title or Done take no pointer there.
-	ptr := c.Pointer()
-	valid := ptr.Valid
-	if s.rects.MaxScroll() > 0 {
-		c.ClipFocus(s.rects.Body) // the rows' focus ring does not spill over the title or Done
-		if !ptr.In(s.rects.Body) {
-			ptr.Valid = false
-		}
-	}
+	s.scrollRows(c)     // before the rows: a drag over them is no tap
+	s.body.beginRows(c) // rows scrolled under the title or Done take no pointer there
 	st := c.Settings()
 	changed := false
 	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
@@ -430,8 +407,7 @@ func (s *SettingsScene) Update(c Context) error {
 		c.Play(uiTap)
 	}
 	s.online.update(c) // while it types, Enter and Backspace are its own
-	ptr.Valid = valid
-	c.ClipFocus(Rect{})
+	s.body.endRows(c)
 	done := c.Used(&s.btnBack)
 	s.keepFocusInView(c)
 	if done || c.Keys().Consume(ActConfirm) {
@@ -479,10 +455,7 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	p := c.Painter()
 	body, maxOff := s.rects.Body, s.rects.MaxScroll()
-	rows := dst
-	if maxOff > 0 {
-		rows = s.clip.Of(dst, body)
-	}
+	rows := s.body.target(dst)
 	for _, l := range s.labels {
 		p.Text(rows, l.text, 15, sprites.Medium, l.x, l.y, text.AlignStart, text.AlignCenter, p.Theme.TextDim)
 	}
@@ -497,5 +470,5 @@ func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	s.flip.Draw(rows, p)
 	s.language.Draw(rows, p)
 	s.online.draw(c, rows)
-	drawBodyEdges(p, dst, body, s.scroll.offset, maxOff)
+	drawBodyEdges(p, dst, body, s.body.offset, maxOff)
 }
