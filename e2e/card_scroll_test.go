@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -53,14 +52,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 	g.ticks(5)
 	onlineTop := g.frame()
 	shot("online-create-landscape.png")
-	x, y := ol.Body.X+ol.Body.W-40, ol.Body.Y+ol.Body.H/2
-	g.move(x, y)
-	for i := 0; i < int(math.Ceil(ol.MaxScroll()/48))+2; i++ {
-		g.sess.ScrollWheel(0, -1)
-		g.ticks(2)
-	}
-	g.move(1, 1)
-	g.ticks(5)
+	g.wheelDown(ol.Body.X+ol.Body.W-40, ol.Body.Y+ol.Body.H/2, ol.MaxScroll())
 	onlineEnd := g.frame()
 	if d := differing(onlineTop, onlineEnd, ol.Body); d < 0.05 {
 		t.Fatalf("the wheel did not scroll the online rows (%.1f%% of the body changed)", 100*d)

@@ -53,15 +53,8 @@ func TestSettingsScrollOnLandscapePhone(t *testing.T) {
 
 	// The wheel over the rows, down to their end: the online server's row
 	// shows whole above Done.
-	notches := int(math.Ceil(maxOff/48)) + 2
 	x, y := mid(sl.Body)
-	g.move(x, y)
-	for i := 0; i < notches; i++ {
-		g.sess.ScrollWheel(0, -1)
-		g.ticks(2)
-	}
-	g.move(1, 1)
-	g.ticks(5)
+	g.wheelDown(x, y, maxOff)
 	scrolled := g.frame()
 	if d := differing(top, scrolled, sl.Body); d < 0.05 {
 		t.Fatalf("the wheel did not scroll the rows (%.1f%% of the body changed)", 100*d)
@@ -119,6 +112,18 @@ func TestSettingsScrollOnLandscapePhone(t *testing.T) {
 	if d := differing(top, g.frame(), sl.Card); d < 0.2 {
 		t.Fatalf("Done did not leave Settings (%.1f%% of the card changed)", 100*d)
 	}
+}
+
+// wheelDown turns the wheel at (x, y) by enough notches (48 dp each) to
+// scroll by px and more, then moves the mouse away and lets it settle.
+func (g *game) wheelDown(x, y, px float64) {
+	g.move(x, y)
+	for i := 0; i < int(math.Ceil(px/48))+2; i++ {
+		g.sess.ScrollWheel(0, -1)
+		g.ticks(2)
+	}
+	g.move(1, 1)
+	g.ticks(5)
 }
 
 // TestSettingsScrollingDrawAllocatesNothing draws Settings where its rows
