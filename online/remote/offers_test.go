@@ -73,16 +73,7 @@ func TestOwnOfferAfterReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pa, err := remote.Create(ctxT(t), url, client.Game{Variant: "bashni", Color: "white"}, stA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := newDevice(t, "white", pa)
-	pb, err := remote.Open(ctxT(t), url, pa.Code(), storage.OpenMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newDevice(t, "black", pb)
+	a, b := twoDevices(t, url, client.Game{Variant: "bashni", Color: "white"}, stA, storage.OpenMemory())
 	rnd := newRand(5)
 	playOne(t, rnd, a, b)
 	playOne(t, rnd, a, b)
@@ -184,16 +175,7 @@ func TestOwnOfferAfterReload(t *testing.T) {
 // declined draw, a takeback carried out) and nothing of ours is re-sent.
 func TestOwnOfferAnsweredWhileAway(t *testing.T) {
 	url := startServer(t)
-	pa, err := remote.Create(ctxT(t), url, client.Game{Variant: "bashni", Color: "black"}, storage.OpenMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := newDevice(t, "black", pa)
-	pb, err := remote.Open(ctxT(t), url, pa.Code(), storage.OpenMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newDevice(t, "white", pb)
+	a, b := twoDevices(t, url, client.Game{Variant: "bashni", Color: "black"}, storage.OpenMemory(), storage.OpenMemory())
 	rnd := newRand(6)
 	for range 3 {
 		playOne(t, rnd, b, a)
@@ -283,16 +265,7 @@ func TestRateLimitedMovesGetThrough(t *testing.T) {
 	h := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
 
-	pa, err := remote.Create(ctxT(t), h.URL, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := newDevice(t, "white", pa)
-	pb, err := remote.Open(ctxT(t), h.URL, pa.Code(), storage.OpenMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newDevice(t, "black", pb)
+	a, b := twoDevices(t, h.URL, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory(), storage.OpenMemory())
 	rnd := newRand(7)
 	limited := false
 	for range 16 {
@@ -326,16 +299,7 @@ func TestRateLimitedMovesGetThrough(t *testing.T) {
 // question again nor undo the answer: the friend gets the answer either way.
 func TestAnswerAtTheDrop(t *testing.T) {
 	url := startServer(t)
-	pa, err := remote.Create(ctxT(t), url, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := newDevice(t, "white", pa)
-	pb, err := remote.Open(ctxT(t), url, pa.Code(), storage.OpenMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newDevice(t, "black", pb)
+	a, b := twoDevices(t, url, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory(), storage.OpenMemory())
 	rnd := newRand(8)
 	for round := range 3 {
 		playOne(t, rnd, a, b)

@@ -70,6 +70,26 @@ func newDevice(t *testing.T, name string, p *remote.Player) *device {
 	return &device{name: name, p: p, s: s}
 }
 
+// twoDevices creates game g on the server at url from a device keeping its
+// seats in stA and joins it from a friend's keeping them in stB: a is the
+// creator (named for g.Color), b the friend (the other colour).
+func twoDevices(t *testing.T, url string, g client.Game, stA, stB *storage.Store) (a, b *device) {
+	t.Helper()
+	pa, err := remote.Create(ctxT(t), url, g, stA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := remote.Open(ctxT(t), url, pa.Code(), stB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	friend := "white"
+	if g.Color == "white" {
+		friend = "black"
+	}
+	return newDevice(t, g.Color, pa), newDevice(t, friend, pb)
+}
+
 var tick int64
 
 // step runs one tick of the device's game loop.
@@ -200,23 +220,14 @@ func TestReconnectAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pa, err := remote.Create(ctxT(t), url, client.Game{Variant: "lasca", Color: "black", Clock: protocol.Rapid10}, stA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := newDevice(t, "black", pa)
-	pb, err := remote.Open(ctxT(t), url, pa.Code(), stB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newDevice(t, "white", pb)
+	a, b := twoDevices(t, url, client.Game{Variant: "lasca", Color: "black", Clock: protocol.Rapid10}, stA, stB)
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for range 4 {
 		playOne(t, rnd, b, a)
 	}
 
 	// The network drops under Black while it is White's turn... and Black's.
-	pa.Drop()
+	a.p.Drop()
 	until(t, "the drop seen", func() bool { return !a.p.Info().Connected || a.p.Info().State.Ply == 4 }, a, b)
 	playOne(t, rnd, b, a) // White moves while Black is away
 	playOne(t, rnd, b, a) // Black moves, maybe before the connection is back
@@ -226,12 +237,12 @@ func TestReconnectAndResume(t *testing.T) {
 	}
 
 	// A reload: White's device starts again from its storage.
-	pb.Close()
-	pb2, err := remote.Open(ctxT(t), url, pa.Code(), stB)
+	b.p.Close()
+	pb2, err := remote.Open(ctxT(t), url, a.p.Code(), stB)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pb2.Spectator() || pb2.Local() != rules.White || pb2.Token() != pb.Token() {
+	if pb2.Spectator() || pb2.Local() != rules.White || pb2.Token() != b.p.Token() {
 		t.Fatalf("the reload did not resume the seat: %v spectator %v", pb2.Local(), pb2.Spectator())
 	}
 	b = newDevice(t, "white again", pb2)
