@@ -27,7 +27,7 @@ func SoftwareGL() bool { return js.Global().Get("bashniSoftwareGL").Truthy() }
 // is on screen (window.bashniReady) and publishes the game's state as
 // window.bashni after every tick.
 func Wrap(g Game) Game {
-	prepareCanvas()
+	PrepareCanvas()
 	return &webGame{Game: g, pub: newPublisher(SoftwareGL())}
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// prepareCanvas makes the WebGL 2 context of Ebitengine's canvas before
+// PrepareCanvas makes the WebGL 2 context of Ebitengine's canvas before
 // Ebitengine asks for it, with Ebitengine's own attributes but without
 // multisampling: getContext returns the context the page made first, so
 // Ebitengine draws into this one.
@@ -23,8 +23,9 @@ import (
 // BenchmarkPresent).
 //
 // It does nothing when the page has no such canvas or no WebGL 2:
-// Ebitengine's own getContext then fails the same way it would have.
-func prepareCanvas() {
+// Ebitengine's own getContext then fails the same way it would have. Wrap
+// calls it; wasm/browser's present benchmark calls it alone.
+func PrepareCanvas() {
 	doc := js.Global().Get("document")
 	if !doc.Truthy() {
 		return

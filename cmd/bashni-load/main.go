@@ -313,7 +313,7 @@ func (lt *loadTest) dial(ctx context.Context, g *simGame, seat int) (*player, er
 	ws.SetReadLimit(1 << 20)
 	p := &player{ws: ws, msgs: make(chan protocol.ServerMessage, 16)}
 	go p.read(ctx, g, seat)
-	if err := p.send(ctx, protocol.ClientMessage{Type: protocol.TypeHello, Protocol: protocol.Version, ID: 1}); err != nil {
+	if err := p.send(protocol.ClientMessage{Type: protocol.TypeHello, Protocol: protocol.Version, ID: 1}); err != nil {
 		return nil, err
 	}
 	if _, err := p.await(ctx, protocol.TypeWelcome); err != nil {
@@ -326,7 +326,7 @@ func (lt *loadTest) dial(ctx context.Context, g *simGame, seat int) (*player, er
 // cancellable one costs the WebSocket a timer and an AfterFunc per message,
 // which the measuring players must not spend): the game's driver closes
 // the connection when the test ends.
-func (p *player) send(_ context.Context, m protocol.ClientMessage) error {
+func (p *player) send(m protocol.ClientMessage) error {
 	b, _ := json.Marshal(m)
 	return p.ws.Write(context.Background(), websocket.MessageText, b)
 }
@@ -416,14 +416,14 @@ func (lt *loadTest) newGame(ctx context.Context, seed uint64) (*simGame, error) 
 
 // start creates a game from white's connection and joins it from black's.
 func (g *simGame) start(ctx context.Context) error {
-	if err := g.p[0].send(ctx, protocol.ClientMessage{Type: protocol.TypeCreate, ID: 2, Variant: "bashni", Color: protocol.White, Clock: &protocol.Clock{Kind: protocol.ClockNone}}); err != nil {
+	if err := g.p[0].send(protocol.ClientMessage{Type: protocol.TypeCreate, ID: 2, Variant: "bashni", Color: protocol.White, Clock: &protocol.Clock{Kind: protocol.ClockNone}}); err != nil {
 		return err
 	}
 	seated, err := g.p[0].await(ctx, protocol.TypeSeated)
 	if err != nil {
 		return err
 	}
-	if err := g.p[1].send(ctx, protocol.ClientMessage{Type: protocol.TypeJoin, ID: 3, Game: seated.Game}); err != nil {
+	if err := g.p[1].send(protocol.ClientMessage{Type: protocol.TypeJoin, ID: 3, Game: seated.Game}); err != nil {
 		return err
 	}
 	if _, err := g.p[1].await(ctx, protocol.TypeSeated); err != nil {
@@ -458,7 +458,7 @@ func (g *simGame) play(ctx context.Context) {
 		ply := g.rules.Ply()
 		g.sentPly.Store(int64(ply + 1))
 		g.sentAt.Store(time.Now().UnixNano())
-		if err := g.p[side].send(ctx, protocol.ClientMessage{Type: protocol.TypeMove, Move: m.String(), Ply: ply}); err != nil {
+		if err := g.p[side].send(protocol.ClientMessage{Type: protocol.TypeMove, Move: m.String(), Ply: ply}); err != nil {
 			return
 		}
 		g.rules.Play(m)

@@ -8,8 +8,9 @@
 //
 //	#default    Ebitengine's own WebGL context and final copy
 //	#still      nothing changes after the first frame (nothing is presented)
-//	#noaa       the context made first without multisampling (as the game does)
-//	#noaa-copy  that, and the final copy without blending (as the game does)
+//	#noaa       the context made first without multisampling (platform.PrepareCanvas)
+//	#noaa-copy  that, and the final copy without blending (platform.DrawFinalScreen):
+//	            what the game does
 //	#noaa-none  that, and no final copy at all: the canvas is only cleared
 package main
 
@@ -19,6 +20,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"bashni/platform"
 )
 
 type square struct {
@@ -46,11 +49,11 @@ func (g *square) LayoutF(w, h float64) (float64, float64) {
 	return w * s, h * s
 }
 
-// copied presents the frame without blending.
+// copied presents the frame as the game does.
 type copied struct{ *square }
 
 func (copied) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
-	screen.DrawImage(offscreen, &ebiten.DrawImageOptions{GeoM: geoM, Blend: ebiten.BlendCopy})
+	platform.DrawFinalScreen(screen, offscreen, geoM)
 }
 
 // uncopied presents nothing but the cleared canvas.
@@ -64,13 +67,7 @@ func main() {
 		mode = mode[1:]
 	}
 	if mode == "noaa" || mode == "noaa-copy" || mode == "noaa-none" {
-		// As platform/present_js.go.
-		attr := js.Global().Get("Object").New()
-		attr.Set("alpha", true)
-		attr.Set("premultipliedAlpha", true)
-		attr.Set("stencil", true)
-		attr.Set("antialias", false)
-		js.Global().Get("document").Call("querySelector", "canvas").Call("getContext", "webgl2", attr)
+		platform.PrepareCanvas()
 	}
 	ebiten.SetScreenClearedEveryFrame(false)
 	g := &square{still: mode == "still"}
