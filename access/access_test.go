@@ -65,7 +65,7 @@ func TestAnnounceInEveryLanguage(t *testing.T) {
 	want := map[i18n.Lang]string{
 		i18n.Russian:  "Белые c3 бьют d4, встают на e5. Столбик из 2 шашек. d4: взята чёрная шашка, остались 2 шашки, столбик белых. Ход чёрных.",
 		i18n.Korean:   "백 c3이(가) d4을(를) 잡고 e5에 내립니다. 말 2개의 기둥. d4: 흑 말을(를) 잡았고, 말 2개가 남아 백의 것입니다. 흑 차례입니다.",
-		i18n.Japanese: "白 c3 が d4 を取り、e5 に着地。 駒2個のタワー。 d4: 黒のマンを取り、駒2個が残って白のものです。 黒の番です。",
+		i18n.Japanese: "白 c3 が d4 を取り、e5 に着地。 駒2個のタワー。 d4：黒のマンを取りました。残りは駒2個で、白のタワーです。 黒の番です。",
 	}
 	for l, w := range want {
 		if got := Announce(i18n.New(l), a); got != w {
@@ -142,7 +142,7 @@ func TestParseQuestionsInEveryLanguage(t *testing.T) {
 		{i18n.English, "column", "Which column? Type its square, for example: column d4."},
 		{i18n.English, "column d5", `bad square "d5": a light square, not playable`},
 		{i18n.Russian, "столбик z9", "неверное поле «z9»: его нет на доске 8×8"},
-		{i18n.Japanese, "こんにちは", "わからないコマンド 'こんにちは'。c3-d4 のような手か、盤面、タワー d4、指し手、ヘルプを入力してください。"},
+		{i18n.Japanese, "こんにちは", "わからないコマンド「こんにちは」。c3-d4 のような手か、盤面、タワー d4、指し手、ヘルプのどれかを入力してください。"},
 	} {
 		_, err := Parse(i18n.New(tc.l), start, tc.text)
 		if err == nil || err.Error() != tc.want {
