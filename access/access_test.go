@@ -64,7 +64,7 @@ func TestAnnounceInEveryLanguage(t *testing.T) {
 	a := announcement(t, mustFEN(t, rules.Bashni, "W:Wc3,g1:Bd4-0/00,h8:H0:F10"), "c3:e5")
 	want := map[i18n.Lang]string{
 		i18n.Russian:  "Белые c3 бьют d4, встают на e5. Столбик из 2 шашек. d4: взята чёрная шашка, остались 2 шашки, столбик белых. Ход чёрных.",
-		i18n.Korean:   "백 c3이(가) d4을(를) 잡고 e5에 내립니다. 말 2개의 기둥. d4: 흑 말을(를) 잡았고, 말 2개가 남아 백의 것입니다. 흑 차례입니다.",
+		i18n.Korean:   "백 c3에서 d4의 말을 잡고 e5에 내립니다. 말 2개의 기둥. d4: 흑 말 하나를 잡았습니다. 말 2개가 남은 백 기둥입니다. 흑 차례입니다.",
 		i18n.Japanese: "白 c3 が d4 を取り、e5 に着地。 駒2個のタワー。 d4：黒のマンを取りました。残りは駒2個で、白のタワーです。 黒の番です。",
 	}
 	for l, w := range want {
