@@ -42,7 +42,7 @@ var banned = map[Lang][]struct{ word, use string }{
 		{`(?i)Впервые в Башни`, "Впервые играете в Башни?"},
 	},
 	Korean: {
-		{`당신`, "나/내 (as the play screen: 내 차례)"},
+		{`당신|當身|当身`, "나/내 (as the play screen: 내 차례)"},
 		{`엠마누엘|에마뉴엘|이매뉴얼`, "에마누엘 라스커"},
 		{`강함`, "상급 (level names are nouns)"},
 		{`오피서|솔저`, "장교, 병사 (Lasca's officers and soldiers)"},
@@ -53,7 +53,6 @@ var banned = map[Lang][]struct{ word, use string }{
 		{`飛|ジャンプ|跳躍|跳び越え`, "跳ぶ, 跳び越す (jump); a king moves 長距離 (flies)"},
 		{`いちばん上|一番上|てっぺん|(^|[^最])上部`, "最上部 (the top of a column)"},
 		{`エマヌエル|エマーヌエル|エマニエル`, "エマニュエル・ラスカー"},
-		{`当身`, "あなた"},
 	},
 }
 
