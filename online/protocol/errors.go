@@ -21,6 +21,11 @@ const (
 	ErrAlreadyOffered     = "already-offered"      // an offer or request of this kind already stands
 	ErrNothingToTakeBack  = "nothing-to-take-back" // you have made no move
 	ErrUnavailable        = "unavailable"          // the server cannot serve this now (storage failed, shutting down): try again
+	ErrOwnGame            = "own-game"             // join: this connection holds or held the game's other seat; resume it instead
+	// ErrReplaced answers no request: the connection's seat was resumed
+	// by another connection, which holds it now; this one has left the
+	// game.
+	ErrReplaced = "replaced"
 )
 
 // Error is a refusal with its code and a message that says what is wrong.

@@ -1,5 +1,10 @@
 package protocol
 
+import (
+	"encoding/json"
+	"strconv"
+)
+
 // Version is the protocol's version. A client says which one it speaks in
 // its hello; the server refuses any other with "unsupported-version".
 const Version = 1
@@ -113,7 +118,9 @@ const (
 
 // ClientMessage is every message a client sends: Type says which, and only
 // the fields of that type are read (unknown fields are ignored, so later
-// versions can add some). ID, when not zero, is echoed as Re in the answer.
+// versions can add some). ID, when not zero, is echoed as Re in the answer;
+// on the wire it is a positive whole number (0 is absent). Read a message
+// with ParseClientMessage, which also checks each field's JSON type.
 type ClientMessage struct {
 	Type string `json:"type"`
 	ID   int64  `json:"id,omitempty"`
@@ -134,12 +141,37 @@ type ClientMessage struct {
 	Accept *bool `json:"accept,omitempty"` // answer-draw, answer-takeback, answer-rematch
 }
 
-// Clock is a game's time control.
+// Clock is a game's time control. Its JSON has the fields its kind uses,
+// zero or not (a live clock's "increment":0 is written), and any other
+// field that is set (so that a bad clock reads back as sent).
 type Clock struct {
 	Kind      string `json:"kind"`                // "none", "live" or "correspondence"
 	Initial   int    `json:"initial,omitempty"`   // live: seconds on each clock at the start
 	Increment int    `json:"increment,omitempty"` // live: seconds added after each move
 	Days      int    `json:"days,omitempty"`      // correspondence: days for each move
+}
+
+// MarshalJSON writes the fields c's kind uses even when they are 0.
+func (c Clock) MarshalJSON() ([]byte, error) {
+	kind, err := json.Marshal(c.Kind)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 64)
+	b = append(b, `{"kind":`...)
+	b = append(b, kind...)
+	field := func(name string, v int, always bool) {
+		if v != 0 || always {
+			b = append(b, `,"`...)
+			b = append(b, name...)
+			b = append(b, `":`...)
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+	}
+	field("initial", c.Initial, c.Kind == ClockLive)
+	field("increment", c.Increment, c.Kind == ClockLive)
+	field("days", c.Days, c.Kind == ClockCorrespondence)
+	return append(b, '}'), nil
 }
 
 // Common time controls.

@@ -124,14 +124,19 @@ func ValidateClock(c Clock) error {
 // so that the server acts only on well-formed requests. It does not know the
 // game: whether a move is legal or a token holds a seat is the server's job.
 // It canonicalises what it checks (game codes, the variant, the clock kind).
+// What a struct cannot show — a field of the wrong JSON type, a move
+// without its ply — ParseClientMessage checks while reading the message.
 func (m *ClientMessage) Validate() error {
+	if m.ID < 0 {
+		return Errorf(ErrBadMessage, "\"id\" must be a positive whole number, not %d", m.ID)
+	}
 	switch m.Type {
 	case TypeHello:
 		if m.Protocol == 0 {
 			return Errorf(ErrBadMessage, "hello needs \"protocol\" (this server speaks %d)", Version)
 		}
-		if len(m.Client) > MaxClientName {
-			return Errorf(ErrBadMessage, "client name longer than %d bytes", MaxClientName)
+		if err := validClientName(m.Client); err != nil {
+			return err
 		}
 	case TypeCreate:
 		switch strings.ToLower(m.Variant) {
@@ -186,7 +191,7 @@ func (m *ClientMessage) Validate() error {
 			}
 		}
 		if m.Ply < 0 {
-			return Errorf(ErrBadMessage, "ply %d is negative", m.Ply)
+			return Errorf(ErrBadMessage, "\"ply\" %d is negative", m.Ply)
 		}
 	case TypeAnswerDraw, TypeAnswerTakeback, TypeAnswerRematch:
 		if m.Accept == nil {
