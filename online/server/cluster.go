@@ -22,12 +22,13 @@ const (
 
 // busMsg is one message between nodes.
 type busMsg struct {
-	Kind    string          `json:"k"` // "event", "presence", "query", "beat"
+	Kind    string          `json:"k"` // "event", "presence", "resumed", "query", "beat"
 	Node    string          `json:"n"`
 	Version int64           `json:"v,omitempty"`
 	Event   json.RawMessage `json:"e,omitempty"`
 	Seat    int8            `json:"s,omitempty"`
 	Online  bool            `json:"o,omitempty"`
+	At      int64           `json:"t,omitempty"` // resumed: when (Unix ns), to order resumes on different nodes
 }
 
 // cluster is this node's part in a group of nodes linked by NATS. Messages
@@ -117,6 +118,12 @@ func (c *cluster) publishPresence(id string, seat int8, online bool) {
 	c.publish(gameSubjectPrefix+id, busMsg{Kind: "presence", Seat: seat, Online: online})
 }
 
+// publishResumed tells the other nodes that a connection here resumed seat
+// at the time at: their connections that held it before leave the game.
+func (c *cluster) publishResumed(id string, seat int8, at int64) {
+	c.publish(gameSubjectPrefix+id, busMsg{Kind: "resumed", Seat: seat, At: at})
+}
+
 func (c *cluster) query(id string) {
 	c.publish(gameSubjectPrefix+id, busMsg{Kind: "query"})
 }
@@ -163,6 +170,8 @@ func (c *cluster) handle(msg *nats.Msg) {
 		r.remoteEvent(m.Version, m.Event)
 	case "presence":
 		r.remotePresence(m.Node, m.Seat, m.Online)
+	case "resumed":
+		r.remoteResumed(m.Node, m.Seat, m.At)
 	case "query":
 		r.answerQuery()
 	}
@@ -251,6 +260,27 @@ func (r *room) remotePresence(node string, seat int8, online bool) {
 		r.remote[seat][node] = true
 	} else {
 		delete(r.remote[seat], node)
+	}
+	r.presenceChanged()
+}
+
+// remoteResumed: a connection on another node resumed seat at the time at.
+// This node's connections that held the seat before leave the game: the
+// latest resume holds the seat (by the nodes' clocks; the node's name
+// settles a tie).
+func (r *room) remoteResumed(node string, seat int8, at int64) {
+	if seat != 0 && seat != 1 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		return
+	}
+	for c, s := range r.conns {
+		if s == seat && (c.attachedAt < at || c.attachedAt == at && r.s.cfg.Node < node) {
+			r.evict(c, seat)
+		}
 	}
 	r.presenceChanged()
 }

@@ -89,7 +89,7 @@ func TestTwoNodesOneGame(t *testing.T) {
 		t.Fatalf("nodes %s %s", white.Node(), black.Node())
 	}
 	pair(t, white, black, protocol.Blitz5)
-	waitFor(t, white, "black online", func(client.Event) bool { return white.State().Black.Online })
+	waitUntil(t, white, "black online", func(s protocol.GameState) bool { return s.Black.Online })
 	g := newRulesGame(11)
 	for !g.g.Outcome().Over() {
 		playMove(t, g, white, black)
@@ -112,7 +112,7 @@ func TestNodeDiesMidGame(t *testing.T) {
 	a, b := startClusterNode(t, "a", natsURL), startClusterNode(t, "b", natsURL)
 	white, black := dial(t, a.url), dial(t, b.url)
 	seatW, _ := pair(t, white, black, protocol.Untimed)
-	waitFor(t, black, "white online", func(client.Event) bool { return black.State().White.Online })
+	waitUntil(t, black, "white online", func(s protocol.GameState) bool { return s.White.Online })
 	g := newRulesGame(12)
 	for range 8 {
 		playMove(t, g, white, black)
@@ -120,13 +120,13 @@ func TestNodeDiesMidGame(t *testing.T) {
 	a.kill()
 	waitFor(t, white, "node a dying", func(ev client.Event) bool { return ev.Kind == client.KindClosed })
 	// Node b stops hearing a's heartbeats and shows white gone.
-	waitFor(t, black, "white gone", func(client.Event) bool { return !black.State().White.Online })
+	waitUntil(t, black, "white gone", func(s protocol.GameState) bool { return !s.White.Online })
 
 	white2 := dial(t, b.url)
 	if _, err := white2.Resume(ctxT(t), seatW.Game, seatW.Token); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, black, "white back", func(client.Event) bool { return black.State().White.Online })
+	waitUntil(t, black, "white back", func(s protocol.GameState) bool { return s.White.Online })
 	if s := white2.State(); s.Ply != 8 || !slices.Equal(s.Moves, black.State().Moves) {
 		t.Fatalf("resumed at ply %d: %v / %v", s.Ply, s.Moves, black.State().Moves)
 	}
@@ -160,8 +160,8 @@ func TestRaceAcrossNodes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	waitFor(t, white, "the draw", func(client.Event) bool { return white.State().Status == protocol.StatusOver })
-	waitFor(t, black, "the draw", func(client.Event) bool { return black.State().Status == protocol.StatusOver })
+	waitUntil(t, white, "the draw", func(s protocol.GameState) bool { return s.Status == protocol.StatusOver })
+	waitUntil(t, black, "the draw", func(s protocol.GameState) bool { return s.Status == protocol.StatusOver })
 	ws, bs := white.State(), black.State()
 	if ws.Reason != protocol.ReasonAgreement || ws.Version != bs.Version || ws.Version != 8 {
 		t.Fatalf("white %+v\nblack %+v", ws, bs)

@@ -10,7 +10,8 @@ import (
 	"bashni/rules"
 )
 
-// create makes a game with the creator in their seat.
+// create makes a game with the creator in their seat. The connection has
+// left its previous game already (conn.handle).
 func (s *Server) create(c *conn, m *protocol.ClientMessage) error {
 	variant, err := rules.ParseVariant(m.Variant)
 	if err != nil {
@@ -49,11 +50,11 @@ func (s *Server) create(c *conn, m *protocol.ClientMessage) error {
 	if err != nil {
 		return err
 	}
-	c.leave()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.add(c, int8(seat))
 	r.sendState(c, int8(seat))
 	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeSeated, Re: m.ID, Game: id, Seat: referee.SeatName(seat), Token: token})
+	c.holds(id)
 	return nil
 }

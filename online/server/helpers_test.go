@@ -88,6 +88,16 @@ func waitFor(t *testing.T, c *client.Conn, what string, ok func(client.Event) bo
 	}
 }
 
+// waitUntil waits until c's copy of the game satisfies ok, which may be so
+// already.
+func waitUntil(t *testing.T, c *client.Conn, what string, ok func(protocol.GameState) bool) {
+	t.Helper()
+	if ok(c.State()) {
+		return
+	}
+	waitFor(t, c, what, func(client.Event) bool { return ok(c.State()) })
+}
+
 // waitVersion waits until c's copy of the game has reached version v.
 func waitVersion(t *testing.T, c *client.Conn, v int64) {
 	t.Helper()

@@ -142,20 +142,29 @@ func (r *room) load() {
 }
 
 func (s *Server) loadGame(id string) (*referee.State, [2][]byte, error) {
+	st, g, err := s.loadStored(id)
+	if err != nil {
+		return nil, [2][]byte{}, err
+	}
+	return st, g.Tokens, nil
+}
+
+// loadStored reads a game and replays its events.
+func (s *Server) loadStored(id string) (*referee.State, *store.Game, error) {
 	g, err := s.store.Load(s.ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, [2][]byte{}, notFound(id)
+		return nil, nil, notFound(id)
 	}
 	if err != nil {
 		s.log.Error("loading a game", "game", id, "err", err)
-		return nil, [2][]byte{}, unavailable(err)
+		return nil, nil, unavailable(err)
 	}
 	st, err := referee.Replay(id, g.Events)
 	if err != nil {
 		s.log.Error("replaying a stored game", "game", id, "err", err)
-		return nil, [2][]byte{}, protocol.Errorf(protocol.ErrUnavailable, "game %s cannot be read back: %v", id, err)
+		return nil, nil, protocol.Errorf(protocol.ErrUnavailable, "game %s cannot be read back: %v", id, err)
 	}
-	return st, g.Tokens, nil
+	return st, g, nil
 }
 
 func (r *room) stop() {
@@ -188,14 +197,63 @@ func (r *room) online() [2]bool {
 // add attaches a connection in a seat (or as a spectator).
 func (r *room) add(c *conn, seat int8) {
 	if seat != spectator {
-		r.local[seat]++
-		if r.local[seat] == 1 && r.s.cluster != nil {
-			r.s.cluster.publishPresence(r.id, seat, true)
-		}
+		r.arrive(seat)
 	}
-	r.presenceChanged() // tells the others; the newcomer gets the state
+	r.enter(c, seat)
+}
+
+// arrive counts a connection of this node in a seat and tells the others
+// (clients and nodes) if the seat's holder came online; the newcomer, not
+// yet among r.conns, gets the state instead.
+func (r *room) arrive(seat int8) {
+	r.local[seat]++
+	if r.local[seat] == 1 && r.s.cluster != nil {
+		r.s.cluster.publishPresence(r.id, seat, true)
+	}
+	r.presenceChanged()
+}
+
+// enter makes c one of the room's clients.
+func (r *room) enter(c *conn, seat int8) {
 	r.conns[c] = seat
 	c.room, c.seat = r, seat
+	c.attachedAt = time.Now().UnixNano()
+}
+
+// has reports whether c is still attached: a connection whose seat another
+// connection resumed is not (it still holds its reference to the room
+// until it acts or goes).
+func (r *room) has(c *conn) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, ok := r.conns[c]
+	return ok
+}
+
+// replace detaches the connections that held seat before c resumed it,
+// and tells them. The seat stays online: c holds it.
+func (r *room) replace(seat int8, c *conn) {
+	for old, s := range r.conns {
+		if s == seat && old != c {
+			r.evict(old, seat)
+		}
+	}
+	r.presenceChanged()
+	if r.s.cluster != nil {
+		r.s.cluster.publishResumed(r.id, seat, c.attachedAt)
+	}
+}
+
+// evict detaches a connection whose seat was resumed elsewhere; the caller
+// then calls presenceChanged.
+func (r *room) evict(c *conn, seat int8) {
+	delete(r.conns, c)
+	r.local[seat]--
+	if r.local[seat] == 0 && r.s.cluster != nil {
+		r.s.cluster.publishPresence(r.id, seat, false)
+	}
+	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeError, Code: protocol.ErrReplaced,
+		Message: "your seat of game " + r.id + " was resumed on another connection, which holds it now: this one has left the game"})
 }
 
 func (r *room) detach(c *conn) {
@@ -270,22 +328,50 @@ func (r *room) refresh() error {
 	return nil
 }
 
-// reload reads the game again and, if it changed, sends it whole to the
-// clients.
+// reload reads the game again and brings the clients' copies up to date:
+// each change this node had missed goes out as its update, as though it had
+// been made here. Only a stored game that does not continue this node's
+// copy (a fault: a damaged store, a game deleted and made again) is sent
+// whole, as a state, and docs/ONLINE.md says so.
 func (r *room) reload() error {
-	st, tokens, err := r.s.loadGame(r.id)
+	st, g, err := r.s.loadStored(r.id)
 	if err != nil {
 		return err
 	}
-	changed := st.Version != r.state.Version
-	r.state, r.tokens = st, tokens
-	if changed {
+	old := r.state
+	r.tokens = g.Tokens
+	if st.Version > old.Version && r.catchUp(g.Events[old.Version:]) && r.state.Version == st.Version {
+		r.state = st
+		r.schedule()
+		return nil
+	}
+	r.state = st
+	if st.Version != old.Version {
+		r.s.log.Error("a stored game does not continue this node's copy: sending it whole", "game", r.id, "stored", st.Version, "held", old.Version)
 		for c, seat := range r.conns {
 			r.sendState(c, seat)
 		}
 	}
 	r.schedule()
 	return nil
+}
+
+// catchUp applies stored events that follow r.state and sends each one's
+// update; false if one does not apply (r.state is then as far as it got).
+func (r *room) catchUp(events [][]byte) bool {
+	for _, b := range events {
+		e, err := referee.UnmarshalEvent(b)
+		if err != nil {
+			return false
+		}
+		next := r.state.Clone()
+		if err := next.Apply(e); err != nil {
+			return false
+		}
+		r.state = next
+		r.changed(e, nil)
+	}
+	return true
 }
 
 func (r *room) join(c *conn, re int64) error {
@@ -299,12 +385,14 @@ func (r *room) join(c *conn, re int64) error {
 	_, err := r.run(func(st *referee.State, now time.Time) (referee.Event, extra, error) {
 		e, s, err := st.Join(now)
 		seat = s
-		return e, extra{seat: s, token: hashToken(token)}, err
+		return e, extra{seat: s, token: hashToken(token), arrive: true}, err
 	})
 	if err != nil {
 		return err
 	}
-	r.add(c, int8(seat))
+	// The others have had the presence and then the update (commit); the
+	// joiner gets the whole game.
+	r.enter(c, int8(seat))
 	r.sendState(c, int8(seat))
 	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeSeated, Re: re, Game: r.id, Seat: referee.SeatName(seat), Token: token})
 	return nil
@@ -331,6 +419,7 @@ func (r *room) resume(c *conn, re int64, token string) error {
 		return protocol.Errorf(protocol.ErrBadToken, "this token holds no seat of game %s", r.id)
 	}
 	r.add(c, seat)
+	r.replace(seat, c)
 	r.sendState(c, seat)
 	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeSeated, Re: re, Game: r.id, Seat: referee.SeatName(rules.Color(seat)), Token: token})
 	return nil
@@ -348,17 +437,31 @@ func (r *room) watch(c *conn, re int64) error {
 	return nil
 }
 
-func (r *room) sync(c *conn, re int64) {
+func (r *room) sync(c *conn, re int64) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.sendState(c, r.conns[c])
+	seat, ok := r.conns[c]
+	if !ok {
+		return errReplaced()
+	}
+	r.sendState(c, seat)
 	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeOK, Re: re}) // answers come after what they caused
+	return nil
+}
+
+// errReplaced refuses a request of a connection whose seat another one
+// resumed while the request was on its way.
+func errReplaced() error {
+	return protocol.Errorf(protocol.ErrNoGame, "your seat was resumed on another connection: resume it here to act")
 }
 
 // command decides and stores a seated player's request.
 func (r *room) command(c *conn, m *protocol.ClientMessage) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if _, ok := r.conns[c]; !ok {
+		return errReplaced()
+	}
 	cmd := referee.Command{Type: m.Type, Seat: rules.Color(c.seat), Move: m.Move, Ply: m.Ply, Accept: m.Accept != nil && *m.Accept}
 	answer := &answer{c: c, re: m.ID}
 	_, err := r.run(func(st *referee.State, now time.Time) (referee.Event, extra, error) {
@@ -401,6 +504,7 @@ func (r *room) rematchOf(st *referee.State, e referee.Event) *store.NewGame {
 type extra struct {
 	seat   rules.Color
 	token  []byte         // the seat's new token hash (join)
+	arrive bool           // join: the joiner is here (presence before the update)
 	create *store.NewGame // the rematch
 	answer *answer        // the request this event answers
 }
@@ -473,6 +577,12 @@ func (r *room) commit(e referee.Event, x extra) error {
 	r.state = next
 	if x.token != nil {
 		r.tokens[x.seat] = x.token
+	}
+	if x.arrive {
+		// The joiner's presence goes first, here and to the other nodes
+		// (one subject keeps the order), so that everyone's update shows
+		// the joiner online, in the order docs/ONLINE.md gives.
+		r.arrive(int8(x.seat))
 	}
 	if r.s.cluster != nil {
 		r.s.cluster.publishEvent(r.id, next.Version, data)
