@@ -21,8 +21,8 @@ import (
 // Close codes, as docs/ONLINE.md names them.
 const (
 	websocketGoingAway = websocket.StatusGoingAway               // 1001: shutting down, or the client was silent too long
-	closeBadText   = websocket.StatusInvalidFramePayloadData // 1007: a text message that is not UTF-8 (RFC 6455)
-	closeTooMany   = websocket.StatusPolicyViolation         // 1008: too many messages over the rate limit
+	closeBadText       = websocket.StatusInvalidFramePayloadData // 1007: a text message that is not UTF-8 (RFC 6455)
+	closeTooMany       = websocket.StatusPolicyViolation         // 1008: too many messages over the rate limit
 )
 
 const (
