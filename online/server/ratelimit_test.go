@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -85,5 +86,69 @@ func TestRateLimitedAnswersTheRequest(t *testing.T) {
 	// in by now, one for each create let through and none for the others.
 	if states != seated {
 		t.Errorf("%d games made for %d creates let through (%d refused)", states, seated, limited)
+	}
+}
+
+// TestFloodIsClosed: a client that floods without reading its answers, and
+// reads only once the server has finished with it, finds what
+// docs/ONLINE.md promises: a rate-limited answer (with its re) for each of
+// the first 100 messages over the limit, and then a close frame with code
+// 1008. The answers are not left to fill the outgoing queue, which would
+// get the client dropped as too slow, without a close frame.
+func TestFloodIsClosed(t *testing.T) {
+	st, _ := sqliteStore(t)
+	// One message a second, a burst of two: the hello and perhaps a ping
+	// or two (on a slow machine) pass; the rest of the flood is over the
+	// limit.
+	n := startNode(t, server.Config{Store: st, MessagesPerSec: 1})
+	c := dialRaw(t, n.url)
+	const flood = 300
+	c.send(`{"type":"hello","protocol":1,"id":1}`)
+	for id := 2; id <= flood; id++ {
+		// The server closes the connection part of the way through: the
+		// rest may not be written.
+		if err := c.ws.Write(c.ctx, websocket.MessageText, fmt.Appendf(nil, `{"type":"ping","id":%d}`, id)); err != nil {
+			break
+		}
+	}
+	// Not reading until the server is done with the connection: it has
+	// sent all it will, the close frame last.
+	for n.srv.Stats().Connections > 0 {
+		select {
+		case <-c.ctx.Done():
+			t.Fatal("the server never let the flooding connection go")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	answered := map[int64]bool{}
+	limited := 0
+	for {
+		_, b, err := c.ws.Read(c.ctx)
+		if err != nil {
+			if got := websocket.CloseStatus(err); got != websocket.StatusPolicyViolation {
+				t.Fatalf("after %d rate-limited answers the connection ended with %v (close code %v), want close code 1008", limited, err, got)
+			}
+			break
+		}
+		var m protocol.ServerMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Re == 0 || answered[m.Re] {
+			t.Fatalf("%s answers no request, or one answered already", b)
+		}
+		answered[m.Re] = true
+		switch {
+		case m.Type == protocol.TypeError && m.Code == protocol.ErrRateLimited:
+			limited++
+		case m.Type == protocol.TypeWelcome || m.Type == protocol.TypePong:
+			// Let through: the burst, and on a slow machine a ping or two
+			// as the bucket fills again.
+		default:
+			t.Fatalf("unexpected %s", b)
+		}
+	}
+	if limited != 100 {
+		t.Errorf("%d rate-limited answers before the close, want 100", limited)
 	}
 }
