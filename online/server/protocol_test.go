@@ -415,7 +415,7 @@ func TestCloseCodes(t *testing.T) {
 	tests := []struct {
 		name string
 		url  string
-		send []byte // nil: send nothing after hello
+		send []byte // nil: send nothing, not even a hello
 		want websocket.StatusCode
 	}{
 		{"silent", idle.url, nil, websocket.StatusGoingAway},
@@ -426,8 +426,8 @@ func TestCloseCodes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := dialRaw(t, tc.url)
-			c.send(`{"type":"hello","protocol":1}`)
 			if tc.send != nil {
+				c.send(`{"type":"hello","protocol":1}`)
 				c.send(string(tc.send))
 			}
 			if got := c.closeStatus(); got != tc.want {
