@@ -55,7 +55,8 @@ func run() error {
 		createMin = flag.Int("create-per-minute", 20, "games one address may create a minute (-1: no limit)")
 		attachMin = flag.Int("attach-per-minute", 120, "joins, resumes and watches one address may make a minute (-1: no limit)")
 		msgSec    = flag.Float64("messages-per-second", 20, "messages one connection may send a second (-1: no limit)")
-		maxConns  = flag.Int("max-conns", 100000, "connections this node accepts")
+		maxConns  = flag.Int("max-conns", 0, fmt.Sprintf("connections this node holds open at once (0: what the open-file limit allows, here %d)", server.DefaultMaxConns()))
+		perAddr   = flag.Int("conns-per-address", 0, "connections one address (an IPv6 /64) may hold open at once (0: 256, or a quarter of -max-conns if less; -1: no limit)")
 		proxy     = flag.Bool("trust-proxy", false, "behind a reverse proxy: rate-limit by X-Forwarded-For")
 		debugAddr = flag.String("debug-addr", "", "serve /debug/stats and /debug/pprof/ here (keep it on loopback)")
 	)
@@ -88,11 +89,14 @@ func run() error {
 		}
 		defer nc.Close()
 	}
+	if fit := server.DefaultMaxConns(); *maxConns > fit {
+		log.Printf("warning: -max-conns %d is more than the open-file limit allows (%d): past that, connections wait for files and new players wait with them", *maxConns, fit)
+	}
 	srv, err := server.New(server.Config{
 		Store: st, NATS: nc, Node: *node, Log: logger,
 		AbandonAfter: *abandon, ExpireIdle: *idle, KeepFinished: *keep,
 		CreatePerMinute: *createMin, AttachPerMinute: *attachMin, MessagesPerSec: *msgSec,
-		MaxConns: *maxConns, TrustProxy: *proxy,
+		MaxConns: *maxConns, ConnsPerAddress: *perAddr, TrustProxy: *proxy,
 	})
 	if err != nil {
 		return err
@@ -115,6 +119,9 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", *addr, err)
 	}
+	// Connections past -max-conns or -conns-per-address are refused as
+	// they are accepted, before the HTTP server spends anything on them.
+	ln = srv.Listener(ln, *tlsCert != "")
 	hs := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -135,7 +142,16 @@ func run() error {
 	if nc != nil {
 		store += ", linked to other nodes through NATS"
 	}
-	log.Printf("node %s: games in %s; play at %s://%s/ (Ctrl+C stops)", *node, store, scheme, ln.Addr())
+	conns, per := srv.Limits()
+	perText := fmt.Sprint(per)
+	switch {
+	case per < 0:
+		perText = "no limit"
+	case *proxy:
+		perText += " WebSockets (by X-Forwarded-For)"
+	}
+	log.Printf("node %s: games in %s; up to %d connections, per address %s; play at %s://%s/ (Ctrl+C stops)",
+		*node, store, conns, perText, scheme, ln.Addr())
 
 	errc := make(chan error, 1)
 	go func() {

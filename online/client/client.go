@@ -117,11 +117,17 @@ func SocketURL(server string) (string, error) {
 
 // Dial connects and says hello.
 func Dial(ctx context.Context, server string) (*Conn, error) {
+	return DialWith(ctx, server, nil)
+}
+
+// DialWith is Dial with the WebSocket's dial options (nil: the defaults),
+// e.g. an HTTP client that dials from a given local address.
+func DialWith(ctx context.Context, server string, opts *websocket.DialOptions) (*Conn, error) {
 	u, err := SocketURL(server)
 	if err != nil {
 		return nil, err
 	}
-	ws, _, err := websocket.Dial(ctx, u, nil)
+	ws, _, err := websocket.Dial(ctx, u, opts)
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", u, err)
 	}

@@ -96,13 +96,12 @@ type closeRequest struct {
 const spectator int8 = -1
 
 func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	full, closed := len(s.conns) >= s.cfg.MaxConns, s.closed
-	s.mu.Unlock()
-	if closed || full {
-		httpError(w, http.StatusServiceUnavailable, protocol.Errorf(protocol.ErrUnavailable, "this server takes no more connections now: try again later"))
+	ip := s.clientIP(r)
+	if !s.reserveSocket(w, ip) {
 		return
 	}
+	// The handler runs until the connection ends (c.reader below).
+	defer s.releaseSocket(ip)
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
 		// Seats are held by tokens sent in messages, never by cookies, so
 		// a page on another origin (a static copy of the game pointed at

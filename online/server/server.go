@@ -54,8 +54,15 @@ type Config struct {
 	CreatePerMinute int     // games one address may create a minute; negative: no limit [20, burst 10]
 	AttachPerMinute int     // joins, resumes and watches one address may make a minute; negative: no limit [120, burst 60]
 	MessagesPerSec  float64 // messages one connection may send a second; negative: no limit [20, burst 40]
-	MaxConns        int     // connections this node accepts [100000]
-	TrustProxy      bool    // take the client's address from X-Forwarded-For (behind a reverse proxy)
+	// MaxConns bounds the connections this node holds open at once (with
+	// Listener: all of them; without: its WebSockets) [what the open-file
+	// limit allows: DefaultMaxConns]
+	MaxConns int
+	// ConnsPerAddress bounds the connections one address holds open at
+	// once (an IPv6 address: its /64); negative: no limit [256, or a
+	// quarter of MaxConns if less]
+	ConnsPerAddress int
+	TrustProxy      bool // take the client's address from X-Forwarded-For (behind a reverse proxy)
 }
 
 func (c *Config) defaults() error {
@@ -99,8 +106,11 @@ func (c *Config) defaults() error {
 	if c.MessagesPerSec == 0 {
 		c.MessagesPerSec = 20
 	}
-	if c.MaxConns == 0 {
-		c.MaxConns = 100000
+	if c.MaxConns <= 0 {
+		c.MaxConns = DefaultMaxConns()
+	}
+	if c.ConnsPerAddress == 0 {
+		c.ConnsPerAddress = perAddressFor(c.MaxConns)
 	}
 	return nil
 }
@@ -123,6 +133,7 @@ type Server struct {
 	conns  map[*conn]struct{}
 	closed bool
 
+	sockets      *counts // open WebSockets, against MaxConns and ConnsPerAddress
 	createLimits *limiters
 	attachLimits *limiters
 
@@ -139,6 +150,7 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log.With("node", cfg.Node),
 		ctx: ctx, cancel: cancel,
 		rooms: map[string]*room{}, conns: map[*conn]struct{}{},
+		sockets:      newCounts(cfg.MaxConns, cfg.ConnsPerAddress),
 		createLimits: newLimiters(cfg.CreatePerMinute, 10),
 		attachLimits: newLimiters(cfg.AttachPerMinute, 60),
 	}
