@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,8 +68,8 @@ type sqliteStore struct {
 	commits    chan struct{} // a commit happened (buffered 1): the checkpointer may have work
 	ckptDone   chan struct{}
 	stopCkpt   chan struct{}
-	bigWAL     atomic.Bool   // the checkpointer cannot keep up: the writer restarts the WAL itself
-	restartAt  int           // walRestartFrames (smaller in tests)
+	wal        string        // the WAL's path
+	walLimit   int64         // walMaxBytes (smaller in tests)
 	ckptEvery  time.Duration // checkpointEvery (shorter in tests)
 	checkpoint checkpointStats
 }
@@ -75,6 +78,7 @@ type sqliteStore struct {
 type checkpointStats struct {
 	passes   atomic.Int64 // PASSIVE checkpoints run
 	restarts atomic.Int64 // WAL restarts by the writer
+	maxWAL   atomic.Int64 // the WAL's largest size after a commit, in bytes
 }
 
 type writeReq struct {
@@ -89,11 +93,19 @@ type writeReq struct {
 // maxBatch bounds the writes in one transaction.
 const maxBatch = 512
 
-// walRestartFrames is the WAL's length (in pages) past which the writer
-// restarts it itself: under writes without a pause the checkpointer copies
-// the WAL but never sees it all copied at once, and only then can the WAL
-// start again from its beginning (about 40 MB of 4 KiB pages).
-const walRestartFrames = 10000
+// walMaxBytes is the WAL's size past which the writer copies it into the
+// database and empties it itself (a TRUNCATE checkpoint, one stall of the
+// writes): under writes without a pause the checkpointer copies the WAL but
+// never sees it all copied at once, and only then could the WAL start again
+// from its beginning, so it would grow as long as the writes go on. With
+// this bound the WAL takes at most walMaxBytes and one commit's worth more
+// of the disk.
+const walMaxBytes = 4 << 20
+
+// walKeepBytes is what is kept of the WAL's file when the WAL starts again
+// from its beginning (journal_size_limit): a WAL that grew once does not
+// hold its disk space for ever.
+const walKeepBytes = 1 << 20
 
 // checkpointEvery is the checkpointer's pause between checkpoints while
 // writes come: a checkpoint syncs the database file, so back to back they
@@ -104,18 +116,28 @@ const checkpointEvery = 500 * time.Millisecond
 //
 // One connection writes and reads (reads, loading a game, are rare and
 // short: they wait for the writer's current transaction); a second one
-// checkpoints. A lock file beside the database (path+".lock") keeps a
-// second server from opening the same file.
+// checkpoints. A lock file beside the database (its real path, symbolic
+// links resolved, +".lock") keeps a second server from opening the same
+// file, by whatever name. The files it creates (the database, its WAL,
+// shared memory and lock) are the owner's alone (0600): they hold the
+// seats' token hashes.
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
-	lock := flock.New(path + ".lock")
+	real, err := realPath(path)
+	if err != nil {
+		return nil, fmt.Errorf("finding the database file %s: %w", path, err)
+	}
+	lock := flock.New(real+".lock", flock.SetPermissions(0o600))
 	locked, err := lock.TryLock()
 	if err != nil {
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
 	if !locked {
+		if real != path {
+			return nil, fmt.Errorf("%s (%s) is in use by another server (%s is locked)", path, real, lock.Path())
+		}
 		return nil, fmt.Errorf("%s is in use by another server (%s is locked)", path, lock.Path())
 	}
-	s, err := openSQLite(ctx, path, walRestartFrames, checkpointEvery)
+	s, err := openSQLite(ctx, real, walMaxBytes, checkpointEvery)
 	if err != nil {
 		lock.Unlock()
 		return nil, err
@@ -124,9 +146,52 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	return s, nil
 }
 
-// openSQLite opens the store; the checkpointer starts the WAL again past
-// restartAt pages and rests every between checkpoints.
-func openSQLite(ctx context.Context, path string, restartAt int, every time.Duration) (*sqliteStore, error) {
+// realPath is the absolute path of the file path names, through symbolic
+// links (also when the file does not exist yet: then the path a link
+// points to, where SQLite would create it).
+func realPath(path string) (string, error) {
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	for range 40 { // as many links as Linux follows
+		dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+		if err != nil {
+			return "", err
+		}
+		p = filepath.Join(dir, filepath.Base(p))
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		target, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(dir, target)
+		}
+		p = target
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+// openSQLite opens the store; the writer empties the WAL past walLimit
+// bytes and the checkpointer rests every between checkpoints.
+func openSQLite(ctx context.Context, path string, walLimit int64, every time.Duration) (*sqliteStore, error) {
+	// Created here, not by SQLite, to be the owner's alone: SQLite gives
+	// the WAL and the shared memory the database file's permissions.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	f.Close()
 	dsn := func(pragmas ...string) string {
 		q := url.Values{}
 		for _, p := range pragmas {
@@ -135,7 +200,8 @@ func openSQLite(ctx context.Context, path string, restartAt int, every time.Dura
 		q.Set("_txlock", "immediate")
 		return "file:" + path + "?" + q.Encode()
 	}
-	w, err := sql.Open("sqlite", dsn("busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(ON)", "wal_autocheckpoint(0)"))
+	w, err := sql.Open("sqlite", dsn("busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(ON)", "wal_autocheckpoint(0)",
+		fmt.Sprintf("journal_size_limit(%d)", walKeepBytes)))
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", path, err)
 	}
@@ -169,7 +235,7 @@ func openSQLite(ctx context.Context, path string, restartAt int, every time.Dura
 		w.Close()
 		return nil, fmt.Errorf("opening %s for checkpoints: %w", path, err)
 	}
-	s := &sqliteStore{reader: reader{d: sqliteDialect, db: w}, w: w, stmts: stmts, ckpt: ckpt, restartAt: restartAt, ckptEvery: every,
+	s := &sqliteStore{reader: reader{d: sqliteDialect, db: w}, w: w, stmts: stmts, ckpt: ckpt, wal: path + "-wal", walLimit: walLimit, ckptEvery: every,
 		reqs: make(chan *writeReq, maxBatch), done: make(chan struct{}),
 		commits: make(chan struct{}, 1), ckptDone: make(chan struct{}), stopCkpt: make(chan struct{})}
 	go s.writer()
@@ -179,10 +245,8 @@ func openSQLite(ctx context.Context, path string, restartAt int, every time.Dura
 
 // checkpointer copies the WAL into the database file while the writer goes
 // on: PASSIVE checkpoints, which never wait for the writer nor stop it,
-// after commits, at most one every checkpointEvery. When the WAL has grown
-// past restartAt pages (the writer never paused long enough for a
-// checkpoint to see the WAL whole, which is when SQLite starts it again),
-// it asks the writer to start it again.
+// after commits, at most one every checkpointEvery. (The writer empties a
+// WAL grown past walLimit itself.)
 func (s *sqliteStore) checkpointer() {
 	defer close(s.ckptDone)
 	for {
@@ -191,12 +255,8 @@ func (s *sqliteStore) checkpointer() {
 			return
 		case <-s.commits:
 		}
-		var busy, frames, copied int
-		err := s.ckpt.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied)
+		s.ckpt.Exec("PRAGMA wal_checkpoint(PASSIVE)")
 		s.checkpoint.passes.Add(1)
-		if err == nil && frames > s.restartAt {
-			s.bigWAL.Store(true)
-		}
 		select {
 		case <-s.stopCkpt:
 			return
@@ -241,12 +301,23 @@ func (s *sqliteStore) writer() {
 		case s.commits <- struct{}{}:
 		default:
 		}
-		if s.bigWAL.Load() {
-			// Copy what is left and start the WAL again, from an empty
-			// file: one stall, rare.
-			s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-			s.bigWAL.Store(false)
-			s.checkpoint.restarts.Add(1)
+		// The file's size, not the checkpointer's count of frames: that is
+		// up to checkpointEvery old, and a busy writer fills megabytes in
+		// that time. A stat costs a microsecond, a commit far more.
+		if fi, err := os.Stat(s.wal); err == nil {
+			if fi.Size() > s.checkpoint.maxWAL.Load() {
+				s.checkpoint.maxWAL.Store(fi.Size())
+			}
+			if fi.Size() > s.walLimit {
+				// Copy what is left and start the WAL again, from an
+				// empty file: one stall. If it cannot (the checkpointer
+				// is at work, or the disk is full), the next commit
+				// tries again.
+				var busy, frames, copied int
+				if err := s.w.QueryRow("PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &frames, &copied); err == nil && busy == 0 {
+					s.checkpoint.restarts.Add(1)
+				}
+			}
 		}
 	}
 }

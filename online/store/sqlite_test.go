@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"bashni/online/store"
@@ -121,5 +122,83 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSQLiteOneServerPerRealFile: the lock is taken on the file itself,
+// not on the name it is given: a second server given a symbolic link to
+// the file (or to its folder) is refused, and one given a link to a file
+// not made yet creates it where the link points.
+func TestSQLiteOneServerPerRealFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "games.db")
+	first, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	link := filepath.Join(t.TempDir(), "link.db")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	folder := filepath.Join(t.TempDir(), "folder")
+	if err := os.Symlink(dir, folder); err != nil {
+		t.Fatal(err)
+	}
+	relative := filepath.Join(dir, "relative.db")
+	if err := os.Symlink("games.db", relative); err != nil {
+		t.Fatal(err)
+	}
+	for _, other := range []string{link, filepath.Join(folder, "games.db"), relative} {
+		if second, err := store.Open(context.Background(), other); err == nil {
+			second.Close()
+			t.Fatalf("a second server opened %s, a link to the file in use", other)
+		} else if !strings.Contains(err.Error(), "in use by another server") || !strings.Contains(err.Error(), other) {
+			t.Fatalf("the refusal does not say why: %v", err)
+		}
+	}
+
+	// A link to a file that does not exist yet: the store is made where
+	// the link points, and locked there.
+	target := filepath.Join(t.TempDir(), "new.db")
+	dangling := filepath.Join(t.TempDir(), "dangling.db")
+	if err := os.Symlink(target, dangling); err != nil {
+		t.Fatal(err)
+	}
+	viaLink, err := store.Open(context.Background(), dangling)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer viaLink.Close()
+	if fi, err := os.Lstat(target); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("the link's target is not the database: %v", err)
+	}
+	if second, err := store.Open(context.Background(), target); err == nil {
+		second.Close()
+		t.Fatal("a second server opened the file a link had created")
+	}
+}
+
+// TestSQLiteFilesAreTheOwnersAlone: the database, its WAL, its shared
+// memory and its lock file are created 0600 (they hold the seats' token
+// hashes), whatever the umask allows.
+func TestSQLiteFilesAreTheOwnersAlone(t *testing.T) {
+	old := syscall.Umask(0)
+	defer syscall.Umask(old)
+	path := filepath.Join(t.TempDir(), "games.db")
+	s, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	playGames(t, s, 2, 3) // the WAL and shared memory exist once written to
+	for _, name := range []string{path, path + "-wal", path + "-shm", path + ".lock"} {
+		fi, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if perm := fi.Mode().Perm(); perm != 0o600 {
+			t.Errorf("%s is %#o, want 0600", filepath.Base(name), perm)
+		}
 	}
 }
