@@ -13,6 +13,7 @@ import (
 
 	"bashni/online/client"
 	"bashni/online/internal/pgtest"
+	"bashni/online/internal/smallfs"
 	"bashni/online/protocol"
 	"bashni/online/server"
 	"bashni/online/store"
@@ -23,6 +24,9 @@ import (
 var pg *pgtest.Server
 
 func TestMain(m *testing.M) {
+	if smallfs.Child() {
+		os.Exit(m.Run()) // one test, in a small filesystem, without PostgreSQL
+	}
 	var err error
 	pg, err = pgtest.Start()
 	if err != nil {
