@@ -92,17 +92,8 @@ func TestListenerLimits(t *testing.T) {
 	// A connection closed gives its place back (once the server has seen
 	// the close).
 	first.Close(websocket.StatusNormalClosure, "")
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		ws, status, code := open(t, url, from("127.0.0.1", nil))
-		if ws != nil {
-			break
-		}
-		wantRefused(t, "waiting for a place", status, code, http.StatusServiceUnavailable, protocol.ErrUnavailable)
-		if time.Now().After(deadline) {
-			t.Fatal("the closed connection's place never came back")
-		}
-	}
+	waitForPlace(t, func() (*websocket.Conn, int, string) { return open(t, url, from("127.0.0.1", nil)) },
+		http.StatusServiceUnavailable, protocol.ErrUnavailable)
 }
 
 // TestSocketsPerForwardedAddress: behind a proxy every connection comes
@@ -128,15 +119,27 @@ func TestSocketsPerForwardedAddress(t *testing.T) {
 	open(t, n.url, via("2001:db8:0:1::1"))
 
 	first.Close(websocket.StatusNormalClosure, "")
-	deadline := time.Now().Add(15 * time.Second)
+	waitForPlace(t, func() (*websocket.Conn, int, string) { return open(t, n.url, via("203.0.113.7")) },
+		http.StatusTooManyRequests, protocol.ErrRateLimited)
+}
+
+// waitForPlace tries to open a connection until one is let in (a closed
+// connection's place comes back once the server has seen the close); until
+// then each try is refused with status and code.
+func waitForPlace(t *testing.T, try func() (*websocket.Conn, int, string), status int, code string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	tick := time.NewTicker(10 * time.Millisecond) // a try every tick, not a busy loop
+	defer tick.Stop()
 	for {
-		ws, status, code := open(t, n.url, via("203.0.113.7"))
+		ws, got, gotCode := try()
 		if ws != nil {
-			break
+			return
 		}
-		wantRefused(t, "waiting for a place", status, code, http.StatusTooManyRequests, protocol.ErrRateLimited)
+		wantRefused(t, "waiting for a place", got, gotCode, status, code)
 		if time.Now().After(deadline) {
-			t.Fatal("the closed WebSocket's place never came back")
+			t.Fatal("the closed connection's place never came back")
 		}
+		<-tick.C
 	}
 }

@@ -66,6 +66,7 @@ type sqliteStore struct {
 	closeErr  error
 
 	commits    chan struct{} // a commit happened (buffered 1): the checkpointer may have work
+	ckptMu     sync.Mutex    // held by whoever checkpoints: the checkpointer, or the writer emptying the WAL
 	ckptDone   chan struct{}
 	stopCkpt   chan struct{}
 	wal        string        // the WAL's path
@@ -79,6 +80,7 @@ type checkpointStats struct {
 	passes   atomic.Int64 // PASSIVE checkpoints run
 	restarts atomic.Int64 // WAL restarts by the writer
 	maxWAL   atomic.Int64 // the WAL's largest size after a commit, in bytes
+	maxStall atomic.Int64 // the longest WAL restart, in nanoseconds
 }
 
 type writeReq struct {
@@ -255,7 +257,9 @@ func (s *sqliteStore) checkpointer() {
 			return
 		case <-s.commits:
 		}
+		s.ckptMu.Lock()
 		s.ckpt.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		s.ckptMu.Unlock()
 		s.checkpoint.passes.Add(1)
 		select {
 		case <-s.stopCkpt:
@@ -310,12 +314,21 @@ func (s *sqliteStore) writer() {
 			}
 			if fi.Size() > s.walLimit {
 				// Copy what is left and start the WAL again, from an
-				// empty file: one stall. If it cannot (the checkpointer
-				// is at work, or the disk is full), the next commit
-				// tries again.
+				// empty file: one stall of the writes. After the
+				// checkpointer's pass, if one is running: SQLite would
+				// refuse a second checkpoint at once, and the writes would
+				// go on growing the WAL meanwhile. If it fails all the
+				// same (a full disk), the next commit tries again.
 				var busy, frames, copied int
-				if err := s.w.QueryRow("PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &frames, &copied); err == nil && busy == 0 {
+				start := time.Now()
+				s.ckptMu.Lock()
+				err := s.w.QueryRow("PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &frames, &copied)
+				s.ckptMu.Unlock()
+				if err == nil && busy == 0 {
 					s.checkpoint.restarts.Add(1)
+					if d := time.Since(start); d > time.Duration(s.checkpoint.maxStall.Load()) {
+						s.checkpoint.maxStall.Store(int64(d))
+					}
 				}
 			}
 		}
