@@ -2,7 +2,9 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/netip"
@@ -147,12 +149,13 @@ const refuseLinger = time.Second
 // Listener wraps ln, the node's listener, so that it holds at most
 // MaxConns connections in all and ConnsPerAddress from one address (not
 // behind a proxy: there every connection is the proxy's): a connection past
-// a limit is closed as soon as it is accepted, before its request is read,
-// so that one address cannot take every file the process may open. Over
-// plain HTTP it is first answered with 429 (its address's limit) or 503
-// (the node's) and an error (rate-limited or unavailable); over TLS (tls:
-// the caller serves TLS on the returned listener) it is just closed: an
-// answer would cost a handshake.
+// a limit is refused as soon as it is accepted, before the HTTP server sees
+// it, so that one address cannot take every file the process may open.
+// Over plain HTTP its request's head is read and answered with 429 (its
+// address's limit) or 503 (the node's) and an error (rate-limited or
+// unavailable), by at most refusers at once, each for at most
+// refuseLinger; over TLS (tls: the caller serves TLS on the returned
+// listener) it is just closed: an answer would cost a handshake.
 func (s *Server) Listener(ln net.Listener, tls bool) net.Listener {
 	perAddress := s.cfg.ConnsPerAddress
 	if s.cfg.TrustProxy {
@@ -259,6 +262,19 @@ func (c *countedConn) Close() error {
 	c.once.Do(func() { c.counts.give(c.key) })
 	return c.Conn.Close()
 }
+
+// CloseWrite and ReadFrom pass on what the HTTP server looks for in a TCP
+// connection: closing one way before closing (so that an answer is not
+// lost to a reset) and copying files without reading them in.
+
+func (c *countedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return errors.ErrUnsupported
+}
+
+func (c *countedConn) ReadFrom(r io.Reader) (int64, error) { return io.Copy(c.Conn, r) }
 
 // Limits are the node's connection limits in force: MaxConns and
 // ConnsPerAddress after defaults (negative: no limit).
