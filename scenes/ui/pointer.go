@@ -24,6 +24,10 @@ type Pointer struct {
 	// Consumed is set by the widget that handled this tick's press or release
 	// so that nothing under it reacts too.
 	Consumed bool
+	// HitLog, when not nil, collects the rectangle of every hit test a
+	// widget makes (its touch target, which may be larger than what it
+	// draws): the touch-target tests read it. Nil in the game.
+	HitLog *[]Rect
 
 	touchID ebiten.TouchID
 	touches []ebiten.TouchID
@@ -102,4 +106,11 @@ func (p *Pointer) In(r Rect) bool {
 		return false
 	}
 	return r.Contains(p.X, p.Y)
+}
+
+// logHit adds r to the hit log, when there is one.
+func (p *Pointer) logHit(r Rect) {
+	if p.HitLog != nil {
+		*p.HitLog = append(*p.HitLog, r)
+	}
 }

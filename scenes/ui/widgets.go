@@ -43,6 +43,7 @@ type Button struct {
 // press tracking shared by widgets: a click is a press and a release inside
 // the same widget.
 func track(r Rect, p *Pointer, hover, pressed *bool, disabled bool) (clicked, changed bool) {
+	p.logHit(r)
 	h := !disabled && p.In(r) && !p.Touch
 	if h != *hover {
 		*hover, changed = h, true
@@ -301,6 +302,7 @@ func (s *Slider) track() (x0, x1, y float64) {
 
 // Update handles the pointer; moved is true when Value changed.
 func (s *Slider) Update(p *Pointer) (moved, changed bool) {
+	p.logHit(s.Rect)
 	h := p.In(s.Rect) && !p.Touch
 	if h != s.hover {
 		s.hover, changed = h, true
