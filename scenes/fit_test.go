@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"bashni/i18n"
+	lt "bashni/learn/text"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -15,12 +16,18 @@ import (
 )
 
 // The layout test: every message of every screen, in every language, at
-// 1280×800 and 390×844, measured against the box the screen's own layout
-// gives it (a button, a segment, a card, a line). A text that is wider
-// than its box, or that wraps to more lines than the box shows, fails.
+// 1280×800, 390×844 and 844×390, measured against the box the screen's
+// own layout gives it (a button, a segment, a card, a line). A text that
+// is wider than its box, that wraps to more lines than the box shows, or
+// that the screen draws under minTextDP to make it fit, fails.
 
-// fitSizes are the screens measured: a laptop's and a phone's (dp, scale 1).
-var fitSizes = [][2]float64{{1280, 800}, {390, 844}}
+// fitSizes are the screens measured: a laptop's and a phone's both ways
+// up (dp, scale 1).
+var fitSizes = [][2]float64{{1280, 800}, {390, 844}, {844, 390}}
+
+// minTextDP is the smallest size a text may be drawn at (dp: 12 px at the
+// phone's scale).
+const minTextDP = 12
 
 // fitBox is a text and the room it has: one line of Room pixels, or up to
 // Lines lines when the screen wraps it; MinSize is the smallest size the
@@ -71,6 +78,10 @@ func (f *fitter) check() {
 			f.t.Errorf("%s: %q has no room (%.0f px)", b.where, tf.Text, tf.Room)
 			continue
 		}
+		if tf.Size < minTextDP {
+			f.t.Errorf("%s: %q is drawn at %.1f dp, under %d", b.where, tf.Text, tf.Size, minTextDP)
+			continue
+		}
 		if b.lines > 1 {
 			lines := f.p.Wrap(tf.Text, tf.Size, tf.Weight, tf.Room)
 			widest := 0.0
@@ -84,7 +95,9 @@ func (f *fitter) check() {
 		}
 		size := tf.Size
 		if b.minSize > 0 {
-			size = b.minSize
+			// The screen shrinks it as far as minSize; it must fit
+			// before it is smaller than minTextDP.
+			size = max(b.minSize, minTextDP)
 		}
 		if w := f.p.Measure(tf.Text, size, tf.Weight); w > tf.Room+0.5 {
 			f.t.Errorf("%s: %q is %.0f px at %.1f dp, its box %.0f px", b.where, tf.Text, w, size, tf.Room)
@@ -239,6 +252,12 @@ func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
 	// The name has a column of discs beside it.
 	f.line("name", ui.TextFit{Text: s.name, Size: size, Weight: sprites.Bold, Room: room - p.DP(size*1.05)})
 	f.line("subtitle", ui.TextFit{Text: s.subtitle, Size: 17, Weight: sprites.Regular, Room: room})
+	// The offer of the lessons, or the progress, under the menu.
+	for _, line := range []string{learnWord(a, lt.ScreenOffer),
+		learnWord(a, lt.ScreenProgress, "Done", "12", "Total", "12", "Solved", "188")} {
+		_, size := fitLines(p, line, 14, 12, sprites.Medium, s.learn.room, 2)
+		f.wrapped("lessons line", ui.TextFit{Text: line, Size: size, Weight: sprites.Medium, Room: s.learn.room}, 2)
+	}
 	if s.rects.Landscape {
 		// The tagline has the room between the subtitle and the buttons.
 		f.wrapped("tagline", ui.TextFit{Text: s.tagline, Size: 14, Weight: sprites.Regular, Room: s.rects.Menu.W * 0.9}, 3)
@@ -318,7 +337,7 @@ func fitOnline(t *testing.T, a *App, f *fitter, w, h float64) {
 	for _, b := range []*ui.Button{&s.btnBack, &s.btnCreate, &s.btnJoin} {
 		f.controls("button", b.Fits(p))
 	}
-	f.line("code placeholder", ui.TextFit{Text: s.code.Placeholder, Size: s.code.Size, Weight: sprites.Regular, Room: s.code.Rect.W - p.DP(28)})
+	fitPlaceholder(f, "code placeholder", s.code)
 	for _, msg := range []string{f.cat.T("online.connecting"), f.cat.T("online.bad_code")} {
 		f.wrapped("status", ui.TextFit{Text: msg, Size: 13, Weight: sprites.Medium, Room: r.Card.W - 2*r.pad - p.DP(28)}, 3)
 	}
@@ -350,6 +369,13 @@ func fitSettings(t *testing.T, a *App, f *fitter, w, h float64) {
 	fitOnlineRow(f, s.online)
 }
 
+// fitPlaceholder lists a text field's placeholder, in the lines the field
+// shows at the size it draws it.
+func fitPlaceholder(f *fitter, what string, field *ui.TextField) {
+	tf, rows := field.PlaceholderFit(f.p)
+	f.wrapped(what, tf, rows)
+}
+
 // fitOnlineRow lists the boxes of Settings' online server row: the line
 // under the field says each of its messages in two lines (at 11 dp at
 // the smallest).
@@ -357,7 +383,7 @@ func fitOnlineRow(f *fitter, r *onlineRow) {
 	p := f.p
 	f.line("online label", ui.TextFit{Text: r.label.text, Size: 15, Weight: sprites.Medium, Room: r.field.Rect.X + r.field.Rect.W - r.label.x})
 	f.controls("online button", r.btnSave.Fits(p))
-	f.line("online placeholder", ui.TextFit{Text: r.field.Placeholder, Size: r.field.Size, Weight: sprites.Regular, Room: r.field.Rect.W - p.DP(28)})
+	fitPlaceholder(f, "online placeholder", r.field)
 	for _, id := range []string{"hint", "site", "in_use", "unsaved", "given_flag", "given_page", "bad_scheme", "no_host", "bad_space", "too_long", "bad_address"} {
 		msg := f.cat.F("settings_online."+id, "Limit", storage.MaxServerLen, "Error", `parse "http://a:b": invalid port ":b" after host`)
 		f.wrapped("online line", ui.TextFit{Text: msg, Size: 11, Weight: sprites.Medium, Room: r.statusRoom}, 2)
@@ -410,6 +436,9 @@ func fitPlay(t *testing.T, a *App, f *fitter, w, h float64) {
 		// Looking back: the line shares the box with "Back to game".
 		fitStatus(f, "status", append(samples(cat, "play.replaying"), samples(cat, "play.reviewing")...), st.W-p.DP(24)-s.btnReturn.Rect.W-p.DP(8))
 		f.wrapped("banner", ui.TextFit{Text: s.words.explain, Size: 16, Weight: sprites.Medium, Room: s.board.Geometry().Inner().W - p.DP(24) - p.DP(32)}, 4)
+		// The typed-move line's placeholder.
+		s.layoutCommand(a)
+		fitPlaceholder(f, "command placeholder", s.cmd.field)
 		f.line("no moves", ui.TextFit{Text: s.moves.noMoves, Size: 15, Weight: sprites.Regular, Room: s.moves.rect.W - p.DP(16)})
 		// The cards, with the longest counts: name and line shrink to 12
 		// and 10 dp.
@@ -585,7 +614,7 @@ func fitImport(t *testing.T, a *App, f *fitter, w, h float64) {
 	f.line("subtitle", ui.TextFit{Text: s.sub, Size: 14, Weight: sprites.Regular, Room: room})
 	f.wrapped("label", ui.TextFit{Text: s.label, Size: s.labelSize, Weight: sprites.Medium, Room: s.labelRoom(p)}, 2)
 	f.wrapped("label", ui.TextFit{Text: s.labelTagged, Size: s.labelTaggedSize, Weight: sprites.Medium, Room: s.labelRoom(p)}, 2)
-	f.wrapped("placeholder", ui.TextFit{Text: s.field.Placeholder, Size: 15, Weight: sprites.Regular, Room: r.Field.W - p.DP(28)}, int((r.Field.H-p.DP(20))/p.DP(21)))
+	fitPlaceholder(f, "placeholder", s.field)
 	var texts []string
 	for _, id := range []string{"import.nothing_yet", "import.no_clipboard", "import.nothing_to_import", "import.no_moves_found",
 		"import.position_summary", "import.game_summary", "clipboard.paste_failed", "clipboard.empty"} {

@@ -37,6 +37,9 @@ const (
 	commandReplySize = 15
 	commandReplyLine = 20
 	commandReplyRows = 4
+	// commandTwoLines is the height of the typed-move field that shows
+	// its placeholder in two lines of 13 dp.
+	commandTwoLines = 62
 )
 
 // layoutCommand places the line over the bottom of the board.
@@ -45,6 +48,12 @@ func (s *PlayScene) layoutCommand(c Context) {
 	in := l.Board.Inner()
 	pad := l.DP(10)
 	fh := l.DP(MinTouchDP)
+	// A field of two lines when the placeholder does not fit one at 13
+	// dp (every language's does not in a narrow move list).
+	prompt := c.Text().T("command.prompt")
+	if w := math.Min(l.MoveList.W, in.W-l.DP(16)) - 2*pad - l.DP(28); w <= 0 || c.Painter().Measure(prompt, 13, sprites.Regular) > w {
+		fh = l.DP(commandTwoLines)
+	}
 	h := pad + fh + l.DP(8) + commandReplyRows*l.DP(commandReplyLine) + pad
 	// Over the move list, so that the board stays in view; over the
 	// board's lower part when the list is too short for it.
@@ -55,7 +64,7 @@ func (s *PlayScene) layoutCommand(c Context) {
 	}
 	s.cmd.rows = max(1, int((s.cmd.card.H-pad-fh-l.DP(8)-pad)/l.DP(commandReplyLine)))
 	if s.cmd.field == nil {
-		s.cmd.field = ui.NewTextField(c.Text().T("command.prompt"))
+		s.cmd.field = ui.NewTextField(prompt)
 		s.cmd.field.Size = 16
 	}
 	s.cmd.field.Layout(Rect{X: s.cmd.card.X + pad, Y: s.cmd.card.Y + pad, W: s.cmd.card.W - 2*pad, H: fh})

@@ -19,6 +19,9 @@ type titleLearn struct {
 	btn   ui.Button
 	first bool // no game played or saved yet
 	line  string
+	lines []string // line, wrapped to the screen
+	size  float64  // dp
+	room  float64  // the lines' width (physical pixels)
 	y     float64
 }
 
@@ -51,6 +54,14 @@ func (l *titleLearn) layout(c Context, r TitleRects, canContinue bool) {
 		l.line = ""
 	}
 	l.y = r.Settings.Y + r.Settings.H + c.Scale()*22
+	// Under the menu, as wide as the screen's column allows: two lines
+	// when one does not fit, at 14 dp or a little smaller.
+	p := c.Painter()
+	l.room = r.Menu.W - p.DP(32)
+	l.lines, l.size = nil, 14
+	if l.line != "" {
+		l.lines, l.size = fitLines(p, l.line, 14, 12, sprites.Medium, l.room, 2)
+	}
 }
 
 // update opens the lessons when the button is pressed.
@@ -71,6 +82,8 @@ func (l *titleLearn) draw(c Context, dst *ebiten.Image, cx float64) {
 		if l.first {
 			col = p.Theme.Accent
 		}
-		p.Text(dst, l.line, 14, sprites.Medium, cx, l.y, text.AlignCenter, text.AlignCenter, col)
+		for i, ln := range l.lines {
+			p.Text(dst, ln, l.size, sprites.Medium, cx, l.y+float64(i)*p.DP(l.size*1.3), text.AlignCenter, text.AlignCenter, col)
+		}
 	}
 }

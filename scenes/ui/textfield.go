@@ -162,6 +162,7 @@ type TextField struct {
 	phLines     []string
 	phFor       string
 	phW, phSize float64
+	phH, phDraw float64 // the inner height it was fitted to, the size drawn
 	follow      bool // bring the caret into view
 
 	pressed  bool
@@ -699,12 +700,14 @@ func (f *TextField) Draw(dst *ebiten.Image, p *Painter, tick int64) {
 
 	clip := f.clip.Of(dst, Inset(f.Rect, p.DP(2)))
 	if f.disp == "" {
-		if f.Placeholder != f.phFor || in.W != f.phW || size != f.phSize {
-			f.phFor, f.phW, f.phSize = f.Placeholder, in.W, size
-			f.phLines = p.Wrap(f.Placeholder, size, sprites.Regular, in.W-p.DP(4))
+		f.fitPlaceholder(p)
+		lh := math.Round(p.DP(f.phDraw * 1.45))
+		y0 := in.Y + lh/2
+		if len(f.phLines) == 1 {
+			y0 = in.Y + f.lineH/2 // where typed text goes
 		}
 		for i, l := range f.phLines {
-			p.Text(clip, l, size, sprites.Regular, in.X, in.Y+float64(i)*f.lineH+f.lineH/2, text.AlignStart, text.AlignCenter, Alpha(t.TextDim, 0.7))
+			p.Text(clip, l, f.phDraw, sprites.Regular, in.X, y0+float64(i)*lh, text.AlignStart, text.AlignCenter, Alpha(t.TextDim, 0.7))
 		}
 	}
 	selA, selB := f.selection()
@@ -755,4 +758,35 @@ func (f *TextField) Draw(dst *ebiten.Image, p *Painter, tick int64) {
 		y := in.Y + (in.H-h)*f.scroll/(ch-in.H)
 		p.RoundRect(dst, Rect{X: f.Rect.X + f.Rect.W - p.DP(7), Y: y, W: p.DP(3), H: h}, p.DP(1.5), Alpha(t.TextDim, 0.5), 0, color.NRGBA{})
 	}
+}
+
+// fitPlaceholder wraps the placeholder into the lines the field shows (one
+// in a one-line field), at the field's size or smaller down to
+// minLabelSize, and remembers the lines and the size (Draw stays cheap).
+func (f *TextField) fitPlaceholder(p *Painter) {
+	in := f.inner(p)
+	size := f.size()
+	if f.Placeholder == f.phFor && in.W == f.phW && in.H == f.phH && size == f.phSize && f.phDraw != 0 {
+		return
+	}
+	f.phFor, f.phW, f.phH, f.phSize = f.Placeholder, in.W, in.H, size
+	for s := size; ; s -= 0.5 {
+		f.phDraw = s
+		f.phLines = p.Wrap(f.Placeholder, s, sprites.Regular, in.W-p.DP(4))
+		if len(f.phLines) <= f.placeholderRows(p, s) || s <= minLabelSize {
+			return
+		}
+	}
+}
+
+// placeholderRows is the number of lines of size dp the field shows.
+func (f *TextField) placeholderRows(p *Painter, size float64) int {
+	return max(1, int((f.inner(p).H+0.5)/math.Round(p.DP(size*1.45))))
+}
+
+// PlaceholderFit is the placeholder as the field draws it: its size, its
+// room, and the lines the field shows (the layout test measures it).
+func (f *TextField) PlaceholderFit(p *Painter) (TextFit, int) {
+	f.fitPlaceholder(p)
+	return TextFit{f.Placeholder, f.phDraw, sprites.Regular, f.inner(p).W - p.DP(4)}, f.placeholderRows(p, f.phDraw)
 }
