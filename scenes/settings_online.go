@@ -170,7 +170,7 @@ func (r *onlineRow) wrapStatus(c Context) {
 		return
 	}
 	r.statusFor, r.statusErr = msg, isErr
-	r.status, r.statusSize = fitLines(c.Painter(), msg, onlineStatusSize, 11, sprites.Medium, r.statusRoom, 2)
+	r.status, r.statusSize = fitLines(c.Painter(), msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
 	c.Invalidate()
 }
 
