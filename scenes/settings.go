@@ -274,6 +274,10 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	s.labelText = [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
 	s.body.layout(r.Body, r.MaxScroll())
 	s.place()
+	// A choice whose labels differ in length gives each the room it needs.
+	for _, sg := range []*ui.Segmented{&s.theme, &s.speed, &s.input, &s.language} {
+		sg.Weigh(c.Painter())
+	}
 	s.online.layout(c, s.scrolled())
 	s.btnBack.Rect = r.Done
 	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)

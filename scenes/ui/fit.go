@@ -1,6 +1,10 @@
 package ui
 
-import "bashni/sprites"
+import (
+	"math"
+
+	"bashni/sprites"
+)
 
 // TextFit is a line of text a control draws and the width it has for it,
 // in physical pixels: the layout test (scenes) measures every label of
@@ -98,19 +102,30 @@ func (s *Segmented) optionSize(p *Painter) float64 {
 	s.fitRoom, s.fitScale = room, p.Scale
 	s.fitFor = append(s.fitFor[:0], s.Options...)
 	s.fitSize = 16
-	for _, o := range s.Options {
-		for s.fitSize > minLabelSize && p.Measure(o, s.fitSize, sprites.Bold) > room {
+	for i, o := range s.Options {
+		for s.fitSize > minLabelSize && p.Measure(o, s.fitSize, sprites.Bold) > s.labelRoom(p, i) {
 			s.fitSize -= 0.5
 		}
 	}
 	return s.fitSize
 }
 
+// optionRoom is the narrowest label's room (the segments differ when
+// Weigh sized them), which says when the size must be found again.
 func (s *Segmented) optionRoom(p *Painter) float64 {
 	if len(s.Options) == 0 {
 		return 0
 	}
-	return inset(s.segment(0), p.DP(3)).W - 2*p.DP(segmentPad)
+	room := math.Inf(1)
+	for i := range s.Options {
+		room = math.Min(room, s.labelRoom(p, i))
+	}
+	return room
+}
+
+// labelRoom is the room of segment i's label.
+func (s *Segmented) labelRoom(p *Painter, i int) float64 {
+	return inset(s.segment(i), p.DP(3)).W - 2*p.DP(segmentPad)
 }
 
 func slicesEqual(a, b []string) bool {
@@ -128,9 +143,9 @@ func slicesEqual(a, b []string) bool {
 // Fits are the segments' labels and their room.
 func (s *Segmented) Fits(p *Painter) []TextFit {
 	var f []TextFit
-	size, room := s.optionSize(p), s.optionRoom(p)
-	for _, o := range s.Options {
-		f = append(f, TextFit{o, size, sprites.Bold, room})
+	size := s.optionSize(p)
+	for i, o := range s.Options {
+		f = append(f, TextFit{o, size, sprites.Bold, s.labelRoom(p, i)})
 	}
 	return f
 }

@@ -163,7 +163,7 @@ type TextField struct {
 	phFor       string
 	phW, phSize float64
 	phH, phDraw float64 // the inner height it was fitted to, the size drawn
-	follow      bool // bring the caret into view
+	follow      bool    // bring the caret into view
 
 	pressed  bool
 	touch    bool

@@ -181,6 +181,12 @@ type Segmented struct {
 	fitFor            []string
 	fitRoom, fitScale float64
 	fitSize           float64
+	// widths are the segments' widths when Weigh gave each label the room
+	// it needs (nil: equal segments); weighFor, weighW and weighScale are
+	// what they were weighed for.
+	widths             []float64
+	weighFor           []string
+	weighW, weighScale float64
 }
 
 // Update handles the pointer; chose is true when the selection changed.
@@ -201,9 +207,60 @@ func (s *Segmented) Update(p *Pointer) (chose, changed bool) {
 }
 
 func (s *Segmented) segment(i int) Rect {
+	if len(s.widths) == len(s.Options) && s.weighW == s.Rect.W {
+		x := s.Rect.X
+		for j := 0; j < i; j++ {
+			x += s.widths[j]
+		}
+		return Rect{X: x, Y: s.Rect.Y, W: s.widths[i], H: s.Rect.H}
+	}
 	n := float64(len(s.Options))
 	w := s.Rect.W / n
 	return Rect{X: s.Rect.X + float64(i)*w, Y: s.Rect.Y, W: w, H: s.Rect.H}
+}
+
+// Weigh sizes the segments to their labels when equal segments would
+// shrink a label under the largest size: each segment gets what its label
+// needs at the largest size where all fit, and at least minTouch dp, and
+// the rest of the row is shared equally. Call it when the control's Rect
+// or Options change (in Layout): Update hit-tests the segments it gives.
+func (s *Segmented) Weigh(p *Painter) {
+	if s.weighW == s.Rect.W && s.weighScale == p.Scale && slicesEqual(s.weighFor, s.Options) {
+		return
+	}
+	s.weighW, s.weighScale = s.Rect.W, p.Scale
+	s.weighFor = append(s.weighFor[:0], s.Options...)
+	s.widths = s.widths[:0]
+	n := len(s.Options)
+	if n == 0 {
+		return
+	}
+	over := 2*p.DP(3) + 2*p.DP(segmentPad) // a label's room inside its segment
+	equal := s.Rect.W/float64(n) - over
+	fits := true
+	for _, o := range s.Options {
+		fits = fits && p.Measure(o, 16, sprites.Bold) <= equal
+	}
+	if fits {
+		return
+	}
+	for size := 16.0; size >= minLabelSize; size -= 0.5 {
+		s.widths = s.widths[:0]
+		total := 0.0
+		for _, o := range s.Options {
+			w := math.Max(math.Ceil(p.Measure(o, size, sprites.Bold))+over, p.DP(minTouch))
+			s.widths = append(s.widths, w)
+			total += w
+		}
+		if total <= s.Rect.W {
+			extra := (s.Rect.W - total) / float64(n)
+			for i := range s.widths {
+				s.widths[i] += extra
+			}
+			return
+		}
+	}
+	s.widths = s.widths[:0] // nothing fits: equal segments, the smallest labels
 }
 
 // Draw draws the control.
@@ -346,3 +403,6 @@ func (s *Slider) Draw(dst *ebiten.Image, p *Painter) {
 		p.Text(dst, s.Text, 15, sprites.Medium, s.Rect.X+s.Rect.W-p.DP(8), y, text.AlignEnd, text.AlignCenter, t.TextDim)
 	}
 }
+
+// minTouch is the smallest touch target (dp), as scenes.MinTouchDP.
+const minTouch = 44
