@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -302,5 +303,35 @@ func TestBuildJSONRelease(t *testing.T) {
 	}
 	if m := read(plain); m["release"] != nil || m["commit"] != nil {
 		t.Errorf("build.json without a release: %v", m)
+	}
+}
+
+// TestPageTextHasTheCJKFont: the page's own elements (the command line,
+// the loader) name the game's CJK font after the system's, and every font
+// file the page's @font-face rules point at is served with the page, so a
+// system without a Korean or Japanese font still shows them.
+func TestPageTextHasTheCJKFont(t *testing.T) {
+	s := testSite(t)
+	page := string(decoded(t, get(s, "/index.html")))
+	urls := regexp.MustCompile(`url\((fonts/[a-z]+-(regular|bold)\.otf)\)`).FindAllStringSubmatch(page, -1)
+	want := map[string]bool{"fonts/ko-regular.otf": false, "fonts/ko-bold.otf": false, "fonts/ja-regular.otf": false, "fonts/ja-bold.otf": false}
+	for _, u := range urls {
+		want[u[1]] = true
+	}
+	for f, found := range want {
+		if !found {
+			t.Errorf("index.html has no @font-face pointing at %s", f)
+			continue
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/"+f, nil))
+		if rec.Code != 200 || rec.Body.Len() < 1000 {
+			t.Errorf("/%s: %d, %d bytes", f, rec.Code, rec.Body.Len())
+		}
+	}
+	for _, rule := range []string{`font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Bashni CJK", sans-serif`, `font: 17px system-ui, "Bashni CJK", sans-serif`} {
+		if !strings.Contains(page, rule) {
+			t.Errorf("index.html lacks %s", rule)
+		}
 	}
 }
