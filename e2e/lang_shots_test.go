@@ -10,8 +10,9 @@ import (
 	"bashni/scenes"
 )
 
-// TestLanguageScreenshots renders the title, the settings, a game and a rules page in
-// each language at 1280×800 and 390×844 into BASHNI_SCREENSHOTS/lang
+// TestLanguageScreenshots renders the title, the settings, a game, its
+// typed-move line and a rules page in each language at 1280×800 and
+// 390×844 into BASHNI_SCREENSHOTS/lang
 // (docs/lang holds them, made small with pngquant: see the README):
 //
 //	BASHNI_SCREENSHOTS=$PWD/docs xvfb-run -a go test ./e2e -run TestLanguageScreenshots
@@ -43,6 +44,10 @@ func TestLanguageScreenshots(t *testing.T) {
 			g.click(b.centre("d4"))
 			g.ticks(240)
 			g.shot(dir, lang+"-play")
+			// The typed-move line (/), its placeholder in two lines.
+			g.key(ebiten.KeySlash)
+			g.ticks(30)
+			g.shot(dir, lang+"-command")
 			g.close()
 		}
 	}

@@ -32,6 +32,40 @@ type fitted struct {
 	text        string
 	room, scale float64
 	size        float64
+	lines       []string // the label in lines (fitLines)
+}
+
+// twoLineMin is the smallest size (dp) a switch's label shrinks to on one
+// line before it takes two lines instead.
+const twoLineMin = 15
+
+// fitLines fits a switch's label: one line at size or smaller down to
+// twoLineMin, else two lines from twoLineMin down to minLabelSize, else
+// one line at minLabelSize (the layout test finds it).
+func (f *fitted) fitLines(p *Painter, text string, size float64, w sprites.Weight, room float64) ([]string, float64) {
+	if f.text == text && f.room == room && f.scale == p.Scale && f.size != 0 && len(f.lines) > 0 {
+		return f.lines, f.size
+	}
+	f.text, f.room, f.scale = text, room, p.Scale
+	f.lines = append(f.lines[:0], text)
+	for f.size = size; f.size >= twoLineMin; f.size -= 0.5 {
+		if p.Measure(text, f.size, w) <= room {
+			return f.lines, f.size
+		}
+	}
+	for f.size = twoLineMin; f.size >= minLabelSize; f.size -= 0.5 {
+		lines := p.Wrap(text, f.size, w, room)
+		fits := len(lines) <= 2
+		for _, l := range lines {
+			fits = fits && p.Measure(l, f.size, w) <= room
+		}
+		if fits {
+			f.lines = append(f.lines[:0], lines...)
+			return f.lines, f.size
+		}
+	}
+	f.size = minLabelSize
+	return f.lines, f.size
 }
 
 // minLabelSize is the smallest size (dp) a control shrinks its label to
@@ -156,8 +190,12 @@ func rowLabelFit(p *Painter, f *fitted, label string, room float64) TextFit {
 	return TextFit{label, f.fit(p, label, 17, sprites.Regular, room), sprites.Regular, room}
 }
 
-func (tg *Toggle) labelFit(p *Painter) TextFit {
-	return rowLabelFit(p, &tg.fit, tg.Label, tg.Rect.W-p.DP(12)-p.DP(52)-p.DP(12)-p.DP(labelPad))
+// labelLines are the switch's label in one line or two, their size and
+// their room.
+func (tg *Toggle) labelLines(p *Painter) ([]string, float64, float64) {
+	room := tg.Rect.W - p.DP(12) - p.DP(52) - p.DP(12) - p.DP(labelPad)
+	lines, size := tg.fit.fitLines(p, tg.Label, 17, sprites.Regular, room)
+	return lines, size, room
 }
 
 func (s *Slider) labelFit(p *Painter) TextFit {
@@ -165,8 +203,15 @@ func (s *Slider) labelFit(p *Painter) TextFit {
 	return rowLabelFit(p, &s.fit, s.Label, x0-s.Rect.X-p.DP(12)-p.DP(labelPad))
 }
 
-// Fits is the row's label and its room, left of the switch.
-func (tg *Toggle) Fits(p *Painter) []TextFit { return []TextFit{tg.labelFit(p)} }
+// Fits are the row's label's lines and their room, left of the switch.
+func (tg *Toggle) Fits(p *Painter) []TextFit {
+	lines, size, room := tg.labelLines(p)
+	var f []TextFit
+	for _, l := range lines {
+		f = append(f, TextFit{l, size, sprites.Regular, room})
+	}
+	return f
+}
 
 // Fits is the row's label and its room, left of the track.
 func (s *Slider) Fits(p *Painter) []TextFit { return []TextFit{s.labelFit(p)} }

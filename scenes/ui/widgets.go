@@ -324,7 +324,12 @@ func (tg *Toggle) Draw(dst *ebiten.Image, p *Painter) {
 	if tg.hover {
 		p.RoundRect(dst, tg.Rect, p.DP(10), Alpha(t.ButtonHover, 0.5), 0, color.NRGBA{})
 	}
-	p.Text(dst, tg.Label, tg.labelFit(p).Size, sprites.Regular, tg.Rect.X+p.DP(12), tg.Rect.Y+tg.Rect.H/2, text.AlignStart, text.AlignCenter, t.Text)
+	lines, size, _ := tg.labelLines(p)
+	step := math.Round(p.DP(size * 1.25))
+	y := tg.Rect.Y + tg.Rect.H/2 - step*float64(len(lines)-1)/2
+	for i, l := range lines {
+		p.Text(dst, l, size, sprites.Regular, tg.Rect.X+p.DP(12), y+float64(i)*step, text.AlignStart, text.AlignCenter, t.Text)
+	}
 	sw, sh := p.DP(52), p.DP(30)
 	sx := tg.Rect.X + tg.Rect.W - sw - p.DP(12)
 	sy := tg.Rect.Y + (tg.Rect.H-sh)/2
