@@ -275,6 +275,58 @@ var fitScreens = []fitScreen{
 	{"import", fitImport},
 	{"replay", fitReplay},
 	{"editor", fitEditor},
+	{"lessons", fitLessons},
+	{"lesson", fitLesson},
+	{"puzzle", fitPuzzle},
+	{"about", fitAbout},
+	{"analysis", fitAnalysis},
+}
+
+// fitButtons lists the labels of a screen's buttons.
+func fitButtons(f *fitter, bs ...*ui.Button) {
+	for _, b := range bs {
+		f.controls("button", b.Fits(f.p))
+	}
+}
+
+func fitLessons(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewLessonsScene(a)
+	s.Layout(a, w, h, 1)
+	fitButtons(f, &s.btnBack, &s.btnBash, &s.btnLas)
+	for i := range s.rows {
+		fitButtons(f, &s.rows[i])
+	}
+}
+
+func fitLesson(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewLessonScene(a, 0)
+	s.Layout(a, w, h, 1)
+	for i := range s.btns {
+		fitButtons(f, &s.btns[i])
+	}
+}
+
+func fitPuzzle(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewPuzzleScene(a, rules.Bashni).(*PuzzleScene)
+	s.Layout(a, w, h, 1)
+	fitButtons(f, &s.btnVar, &s.btnTier)
+	for i := range s.btns {
+		fitButtons(f, &s.btns[i])
+	}
+}
+
+func fitAbout(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewAboutScene(a)
+	s.Layout(a, w, h, 1)
+	fitButtons(f, &s.btnBack)
+}
+
+func fitAnalysis(t *testing.T, a *App, f *fitter, w, h float64) {
+	s := NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)
+	s.Layout(a, w, h, 1)
+	for i := range s.btns {
+		fitButtons(f, &s.btns[i])
+	}
 }
 
 func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
