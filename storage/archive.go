@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,15 +16,25 @@ type ArchivedGame struct {
 	Finished time.Time `json:"finished"`
 	// Variant is the game played.
 	Variant Variant `json:"variant"`
-	// Opponent describes the opponent for the list: "Computer (level 4)",
-	// "Friend".
-	Opponent string `json:"opponent"`
+	// Opponent is the kind of opponent: the computer (at Level), a friend
+	// at this screen, a friend online, or the computer against itself.
+	// The screens name it in the player's language.
+	Opponent Opponent `json:"opponent"`
+	// Level is the computer's level, 1 to 7 (OpponentComputer); else 0.
+	Level int `json:"level,omitempty"`
+	// OpponentText is an opponent label an older version stored that
+	// names none of the kinds (Opponent is then ""): kept, and shown as
+	// it is, so that migrating loses nothing.
+	OpponentText string `json:"opponentText,omitempty"`
 	// Human is the colour the human played.
 	Human Color `json:"human"`
 	// Result is "1-0", "0-1" or "1/2-1/2".
 	Result Result `json:"result"`
-	// Reason says why the game ended ("no moves", "repetition").
-	Reason string `json:"reason,omitempty"`
+	// Reason says why the game ended, as a code ("no-moves", "time").
+	Reason Reason `json:"reason,omitempty"`
+	// ReasonText is an explanation an older version stored that names
+	// none of the reasons (Reason is then ""), kept as OpponentText is.
+	ReasonText string `json:"reasonText,omitempty"`
 	// Plies is the number of moves made by both sides.
 	Plies int `json:"plies"`
 	// Record is the full game record in the PDN-like format of
@@ -67,8 +78,25 @@ func (g *ArchivedGame) Normalize() error {
 		return fmt.Errorf("game record of %d bytes is too long", len(g.Record))
 	}
 	g.Record = validText(g.Record)
-	g.Opponent = shortText(g.Opponent, maxOpponentRunes)
-	g.Reason = shortText(g.Reason, maxReasonRunes)
+	// A kind or a code this version does not know becomes text, as an
+	// older version's label does: the entry is kept and shows it.
+	if opponent, ok := parseArchivedOpponent(string(g.Opponent)); ok {
+		g.Opponent = opponent
+	} else {
+		g.Opponent, g.OpponentText = "", cmp.Or(string(g.Opponent), g.OpponentText)
+	}
+	if reason, ok := parseReason(string(g.Reason)); ok {
+		g.Reason = reason
+	} else {
+		g.Reason, g.ReasonText = ReasonNone, cmp.Or(string(g.Reason), g.ReasonText)
+	}
+	if g.Opponent == OpponentComputer {
+		g.Level = min(max(g.Level, MinLevel), MaxLevel)
+	} else {
+		g.Level = 0
+	}
+	g.OpponentText = shortText(g.OpponentText, maxOpponentRunes)
+	g.ReasonText = shortText(g.ReasonText, maxReasonRunes)
 	g.Plies = max(g.Plies, 0)
 	g.Finished = savableTime(g.Finished)
 	return nil
@@ -88,8 +116,10 @@ func (a *Archive) Normalize() {
 
 // ArchiveSchema is the schema version of the archive document. Schema 2
 // counts the computer's levels 1–7 (see GameSchema); the games archived
-// under schema 1 are relabelled on loading (upgradeArchive).
-const ArchiveSchema = 2
+// under schema 1 are relabelled on loading (upgradeArchive). Schema 3 keeps
+// the opponent and the reason as codes where schema 2 kept English labels
+// and sentences ("Computer (level 4)", "Draw: time ran out.").
+const ArchiveSchema = 3
 
 // ArchiveDocument describes the archive of finished games ("archive.json").
 func ArchiveDocument() Document[Archive] {
@@ -112,13 +142,28 @@ var (
 	schema1Tag      = regexp.MustCompile(`(?m)^(\[(?:White|Black) "Computer \(level )([1-6])(\)"\])`)
 )
 
-// upgradeArchive relabels the games archived under schema 1, whose level n
-// is level n+1 today, so that "Computer (level 3)" still names the strength
-// it was. Entries that are not objects are left for Normalize to drop.
+// upgradeArchive brings an archive of an older schema up to today's, one
+// schema at a time. The migrated archive is written back with the next game
+// archived (AddToArchive), with the schema it has then, so each migration
+// runs on a given file until that happens and never after.
 func upgradeArchive(schema int, data json.RawMessage) (json.RawMessage, error) {
-	if schema != 1 {
+	steps := map[int]func(json.RawMessage) (json.RawMessage, error){1: upgradeArchive1, 2: upgradeArchive2}
+	if steps[schema] == nil {
 		return nil, fmt.Errorf("unknown schema %d", schema)
 	}
+	for ; schema < ArchiveSchema; schema++ {
+		var err error
+		if data, err = steps[schema](data); err != nil {
+			return nil, fmt.Errorf("from schema %d: %w", schema, err)
+		}
+	}
+	return data, nil
+}
+
+// upgradeArchive1 relabels the games archived under schema 1, whose level n
+// is level n+1 today, so that "Computer (level 3)" still names the strength
+// it was. Entries that are not objects are left for Normalize to drop.
+func upgradeArchive1(data json.RawMessage) (json.RawMessage, error) {
 	var archive map[string]json.RawMessage
 	var games []json.RawMessage
 	if json.Unmarshal(data, &archive) != nil || json.Unmarshal(archive["games"], &games) != nil {
@@ -148,12 +193,110 @@ func upgradeArchive(schema int, data json.RawMessage) (json.RawMessage, error) {
 	return json.Marshal(archive)
 }
 
+// eachArchivedGame calls edit with every game of an archive's data that is
+// a JSON object, and returns the data with the games edited. Data that is
+// not an archive comes back as it is, for Decode to say what is wrong.
+func eachArchivedGame(data json.RawMessage, edit func(g map[string]json.RawMessage)) json.RawMessage {
+	var archive map[string]json.RawMessage
+	var games []json.RawMessage
+	if json.Unmarshal(data, &archive) != nil || json.Unmarshal(archive["games"], &games) != nil {
+		return data
+	}
+	for i, raw := range games {
+		var g map[string]json.RawMessage
+		if json.Unmarshal(raw, &g) != nil || g == nil {
+			continue
+		}
+		edit(g)
+		games[i], _ = json.Marshal(g)
+	}
+	archive["games"], _ = json.Marshal(games)
+	out, _ := json.Marshal(archive)
+	return out
+}
+
+// schema2Opponent matches the computer as schema 2 labelled it.
+var schema2Opponent = regexp.MustCompile(`^Computer \(level ([1-7])\)$`)
+
+// schema2Opponents are the other labels schema 2 wrote: a friend at the
+// screen, the computer against itself, and the side an online opponent
+// played (its player's name in the record).
+var schema2Opponents = map[string]Opponent{
+	"Friend":                  OpponentFriend,
+	"Computer against itself": OpponentItself,
+	"White":                   OpponentOnline,
+	"Black":                   OpponentOnline,
+}
+
+// schema2Reasons are the sentences schema 2 stored as a result's reason
+// (rules.Outcome.Explain as it was then), frozen here: the migration reads
+// what was written, whatever the rules say today.
+var schema2Reasons = map[string]Reason{
+	"White wins: Black has no legal move (every column is captured or blocked).": ReasonNoMoves,
+	"Black wins: White has no legal move (every column is captured or blocked).": ReasonNoMoves,
+	"White wins: Black resigned.":                                   ReasonResignation,
+	"Black wins: White resigned.":                                   ReasonResignation,
+	"Draw: the same position occurred three times.":                 ReasonRepetition,
+	"Draw: 15 moves by each side without a capture or a promotion.": ReasonNoProgress,
+	"Draw by agreement.":                                            ReasonAgreement,
+	"Draw: time ran out.":                                           ReasonTime,
+	"White wins: Black ran out of time.":                            ReasonTime,
+	"Black wins: White ran out of time.":                            ReasonTime,
+	"Draw: the game was abandoned.":                                 ReasonAbandonment,
+	"White wins: Black left the game.":                              ReasonAbandonment,
+	"Black wins: White left the game.":                              ReasonAbandonment,
+}
+
+// upgradeArchive2 turns schema 2's English labels into codes: the opponent
+// "Computer (level 4)" becomes the kind "computer" and the level 4, the
+// reason "Draw: time ran out." the code "time". A label or a sentence that
+// is none of those schema 2 wrote is kept as text (opponentText,
+// reasonText), so nothing is lost.
+func upgradeArchive2(data json.RawMessage) (json.RawMessage, error) {
+	return eachArchivedGame(data, func(g map[string]json.RawMessage) {
+		var opponent, reason string
+		if json.Unmarshal(g["opponent"], &opponent) == nil {
+			kind, level := schema2Opponents[opponent], 0
+			if m := schema2Opponent.FindStringSubmatch(opponent); m != nil {
+				kind, level = OpponentComputer, int(m[1][0]-'0')
+			}
+			delete(g, "opponent")
+			switch {
+			case kind != "":
+				g["opponent"], _ = json.Marshal(kind)
+			case opponent != "":
+				g["opponentText"], _ = json.Marshal(opponent)
+			}
+			if level > 0 {
+				g["level"], _ = json.Marshal(level)
+			}
+		}
+		if json.Unmarshal(g["reason"], &reason) == nil {
+			delete(g, "reason")
+			if code, ok := schema2Reasons[reason]; ok {
+				g["reason"], _ = json.Marshal(code)
+			} else if reason != "" {
+				g["reasonText"], _ = json.Marshal(reason)
+			}
+		}
+	}), nil
+}
+
 // nextLevel is the level one above a digit from 1 to 6.
 func nextLevel(digit string) string { return string(rune(digit[0] + 1)) }
 
-// LoadArchive returns the finished games, newest first.
+// LoadArchive returns the finished games, newest first. An archive of an
+// older schema is migrated as it is read and written back at once with
+// today's schema (the older file kept as the backup), so that the
+// migration runs once.
 func (s *Store) LoadArchive() ([]ArchivedGame, Notice) {
-	archive, _, notice := ArchiveDocument().Load(s)
+	doc := ArchiveDocument()
+	unlock := s.lockForRead()
+	archive, found, schema, notice := doc.loadSchema(s)
+	unlock()
+	if found && schema < doc.Schema {
+		doc.rewriteOutdated(s)
+	}
 	return archive.Games, notice
 }
 

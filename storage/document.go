@@ -132,48 +132,55 @@ func (e *tooLargeError) Error() string {
 // Decode parses bytes written by Encode (of this or an older schema) and
 // checks the result. The error explains what is wrong in a few words.
 func (d Document[T]) Decode(data []byte) (T, error) {
-	v := d.defaults()
+	v, _, err := d.decode(data)
+	return v, err
+}
+
+// decode is Decode that also says which schema the data was written in
+// (0 when it has none that can be read).
+func (d Document[T]) decode(data []byte) (v T, schema int, err error) {
+	v = d.defaults()
 	if err := d.validate(); err != nil {
-		return v, err
+		return v, 0, err
 	}
 	if len(data) > maxDocumentBytes {
-		return v, fmt.Errorf("larger than %d bytes", maxDocumentBytes)
+		return v, 0, fmt.Errorf("larger than %d bytes", maxDocumentBytes)
 	}
 	var env envelope
 	if err := json.Unmarshal(data, &env); err != nil {
-		return v, jsonProblem(err)
+		return v, 0, jsonProblem(err)
 	}
 	switch {
 	case env.Schema > d.Schema:
-		return v, &newerSchemaError{found: env.Schema, supported: d.Schema}
+		return v, 0, &newerSchemaError{found: env.Schema, supported: d.Schema}
 	case env.Schema < 1:
-		return v, errors.New("no schema version")
+		return v, 0, errors.New("no schema version")
 	case env.Kind != d.Name:
-		return v, fmt.Errorf("it holds %q, not %q", clip(env.Kind, 40), d.Name)
+		return v, 0, fmt.Errorf("it holds %q, not %q", clip(env.Kind, 40), d.Name)
 	}
 	raw := env.Data
 	if env.Schema < d.Schema {
 		if d.Upgrade == nil {
-			return v, fmt.Errorf("schema %d is too old to read", env.Schema)
+			return v, 0, fmt.Errorf("schema %d is too old to read", env.Schema)
 		}
 		upgraded, err := d.Upgrade(env.Schema, raw)
 		if err != nil {
-			return v, fmt.Errorf("upgrading from schema %d: %w", env.Schema, err)
+			return v, 0, fmt.Errorf("upgrading from schema %d: %w", env.Schema, err)
 		}
 		raw = upgraded
 	}
 	if len(raw) == 0 || string(raw) == "null" {
-		return v, errors.New("no data")
+		return v, 0, errors.New("no data")
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return d.defaults(), jsonProblem(err)
+		return d.defaults(), 0, jsonProblem(err)
 	}
 	if d.Check != nil {
 		if err := d.Check(&v); err != nil {
-			return d.defaults(), err
+			return d.defaults(), 0, err
 		}
 	}
-	return v, nil
+	return v, env.Schema, nil
 }
 
 // jsonProblem shortens encoding/json errors for notices.

@@ -190,11 +190,11 @@ func TestArchiveNormalizeDropsBadEntries(t *testing.T) {
 	huge := sampleArchivedGame(3)
 	huge.Record = strings.Repeat("x", maxRecordBytes+1)
 	messy := sampleArchivedGame(4)
-	messy.Opponent, messy.Plies, messy.Result = "Computer\n(level 4)", -3, " 1-0 "
+	messy.Opponent, messy.Level, messy.Plies, messy.Result = " Computer\n", 12, -3, " 1-0 "
 	a := Archive{Games: []ArchivedGame{sampleArchivedGame(1), bad, huge, messy}}
 	a.Normalize()
 	tidy := sampleArchivedGame(4)
-	tidy.Opponent, tidy.Plies, tidy.Result = "Computer (level 4)", 0, ResultWhiteWins
+	tidy.Opponent, tidy.Level, tidy.Plies, tidy.Result = OpponentComputer, MaxLevel, 0, ResultWhiteWins
 	if want := []ArchivedGame{sampleArchivedGame(1), tidy}; !reflect.DeepEqual(a.Games, want) {
 		t.Errorf("got %#v\nwant %#v", a.Games, want)
 	}

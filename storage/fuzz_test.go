@@ -122,12 +122,13 @@ func FuzzSavedGameFields(f *testing.F) {
 }
 
 func FuzzArchivedGameFields(f *testing.F) {
-	f.Add("Lasca", "Computer (level 4)", "white", "1/2-1/2", "repetition", 40, "1. c3-d4 *")
+	f.Add("Lasca", "computer", "white", "1/2-1/2", "repetition", 40, "1. c3-d4 *")
+	f.Add("Lasca", "Computer (level 4)", "white", "1/2-1/2", "Draw by agreement.", 40, "1. c3-d4 *")
 	f.Add("BASHNI", "Friend\n", "b", " 1-0", "", -5, "")
 	f.Fuzz(func(t *testing.T, variant, opponent, human, result, reason string, plies int, record string) {
 		in := Archive{Games: []ArchivedGame{{
-			Finished: testTime, Variant: Variant(variant), Opponent: opponent, Human: Color(human),
-			Result: Result(result), Reason: reason, Plies: plies, Record: record,
+			Finished: testTime, Variant: Variant(variant), Opponent: Opponent(opponent), Human: Color(human),
+			Result: Result(result), Reason: Reason(reason), Plies: plies, Record: record,
 		}}}
 		checkFieldRoundTrip(t, ArchiveDocument(), in, func(a *Archive) error { a.Normalize(); return nil })
 	})

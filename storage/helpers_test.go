@@ -73,10 +73,11 @@ func sampleArchivedGame(i int) ArchivedGame {
 	return ArchivedGame{
 		Finished: testTime.Add(time.Duration(i) * time.Minute),
 		Variant:  VariantLasca,
-		Opponent: fmt.Sprintf("Computer (level %d)", 1+i%6),
+		Opponent: OpponentComputer,
+		Level:    1 + i%6,
 		Human:    White,
 		Result:   ResultDraw,
-		Reason:   "repetition",
+		Reason:   ReasonRepetition,
 		Plies:    i,
 		Record: "[Event \"Casual game\"]\n[Variant \"Lasca\"]\n[Result \"1/2-1/2\"]\n\n" +
 			fmt.Sprintf("1. c3-d4 e5-f4 %d. b2-c3 1/2-1/2\n", i),

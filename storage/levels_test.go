@@ -118,8 +118,9 @@ func TestUpgradeGame(t *testing.T) {
 
 // TestSchema1ArchiveIsRelabelled: testdata/levels1-6/archive.json was
 // written by the game of commit e97c113 (games against levels 6, 1 and 4 and
-// a friend). Loaded today, the computer's label and the record's tag name
-// the same strength on today's scale; nothing else changes.
+// a friend). Loaded today, the computer's level and the record's tag name
+// the same strength on today's scale; the opponent and the reason become
+// codes (schema 3); nothing else changes.
 func TestSchema1ArchiveIsRelabelled(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "levels1-6", "archive.json"))
 	if err != nil {
@@ -135,36 +136,45 @@ func TestSchema1ArchiveIsRelabelled(t *testing.T) {
 		if notice != "" || len(games) != len(old.Games) {
 			t.Fatalf("%d games, notice %q", len(games), notice)
 		}
-		for i, want := range []struct{ opponent, tag string }{
-			{"Computer (level 7)", `[Black "Computer (level 7)"]`},
-			{"Computer (level 2)", `[White "Computer (level 2)"]`},
-			{"Friend", `[White "White"]`},
-			{"Computer (level 5)", `[Black "Computer (level 5)"]`},
+		for i, want := range []struct {
+			opponent Opponent
+			level    int
+			tag      string
+		}{
+			{OpponentComputer, 7, `[Black "Computer (level 7)"]`},
+			{OpponentComputer, 2, `[White "Computer (level 2)"]`},
+			{OpponentFriend, 0, `[White "White"]`},
+			{OpponentComputer, 5, `[Black "Computer (level 5)"]`},
 		} {
 			g := games[i]
-			if g.Opponent != want.opponent || !strings.Contains(g.Record, want.tag+"\n") {
-				t.Errorf("game %d: opponent %q, record\n%s\nwant %q and %s", i, g.Opponent, g.Record, want.opponent, want.tag)
+			if g.Opponent != want.opponent || g.Level != want.level || !strings.Contains(g.Record, want.tag+"\n") {
+				t.Errorf("game %d: opponent %q level %d, record\n%s\nwant %q %d and %s", i, g.Opponent, g.Level, g.Record, want.opponent, want.level, want.tag)
 			}
 			// Only the level's digit differs from what was archived.
 			o := old.Games[i]
 			if len(g.Record) != len(o.Record) || strings.Count(g.Record, "\n") != strings.Count(o.Record, "\n") {
 				t.Errorf("game %d: the record changed beyond its level", i)
 			}
-			g.Opponent, g.Record, o.Opponent, o.Record = "", "", "", ""
+			if g.Reason == ReasonNone || g.ReasonText != "" {
+				t.Errorf("game %d: reason %q (text %q), was %q", i, g.Reason, g.ReasonText, o.ReasonText)
+			}
+			g.Opponent, g.Level, g.Record, g.Reason = "", 0, "", ""
+			o.Opponent, o.Level, o.Record, o.Reason, o.ReasonText = "", 0, "", "", ""
 			if !reflect.DeepEqual(g, o) {
 				t.Errorf("game %d changed: %#v, was %#v", i, g, o)
 			}
 		}
-		// Archiving one more game writes schema 2 and relabels nothing twice.
+		// Reading it wrote schema 3; archiving one more game relabels
+		// nothing twice.
+		if data := mustRead(t, s, "archive.json"); !strings.Contains(string(data), schemaField(ArchiveSchema)) {
+			t.Errorf("saved as:\n%s", data)
+		}
 		if _, err := s.AddToArchive(sampleArchivedGame(9)); err != nil {
 			t.Fatal(err)
 		}
-		if data := mustRead(t, s, "archive.json"); !strings.Contains(string(data), schemaField(2)) {
-			t.Errorf("saved as:\n%s", data)
-		}
 		again, _ := s.LoadArchive()
-		if len(again) != len(games)+1 || again[1].Opponent != "Computer (level 7)" || again[2].Opponent != "Computer (level 2)" {
-			t.Errorf("after another game: %d games, opponents %q, %q", len(again), again[1].Opponent, again[2].Opponent)
+		if len(again) != len(games)+1 || again[1].Level != 7 || again[2].Level != 2 {
+			t.Errorf("after another game: %d games, levels %d, %d", len(again), again[1].Level, again[2].Level)
 		}
 	})
 }
@@ -184,7 +194,7 @@ func TestUpgradeArchive(t *testing.T) {
 		{"not an object", `[1]`, `[1]`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := upgradeArchive(1, json.RawMessage(tt.in))
+			got, err := upgradeArchive1(json.RawMessage(tt.in))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,10 +18,39 @@ const keptAsideLimit = 3
 // load implements Document.Load with the Store already locked: the main file,
 // then the backup, then defaults, setting aside whatever is unusable.
 func (d Document[T]) load(s *Store) (T, bool, Notice) {
+	v, found, _, notice := d.loadSchema(s)
+	return v, found, notice
+}
+
+// loadSchema is load that also says the schema the value was stored in (0
+// when nothing was found), so that an older one can be written back.
+func (d Document[T]) loadSchema(s *Store) (v T, found bool, schema int, notice Notice) {
+	v, found, notice = d.loadFrom(s, &schema)
+	return v, found, schema, notice
+}
+
+// rewriteOutdated saves the document again when the stored one is of an
+// older schema, under the storage's lock: the upgrade from that schema then
+// runs once, when it is first read, and the file says the schema it has.
+// The previous version becomes the backup (save keeps a good one), so
+// nothing is lost. A failure changes nothing: the next load tries again.
+func (d Document[T]) rewriteOutdated(s *Store) {
+	unlock, err := s.lockForWrite()
+	if err != nil {
+		return
+	}
+	defer unlock()
+	if v, found, schema, _ := d.loadSchema(s); found && schema < d.Schema {
+		_ = d.save(s, v) // a failure is retried on the next load
+	}
+}
+
+// loadFrom implements load, setting *schema to the schema of what it read.
+func (d Document[T]) loadFrom(s *Store, schema *int) (T, bool, Notice) {
 	if err := d.validate(); err != nil {
 		return d.defaults(), false, joinNotice(err.Error())
 	}
-	v, _, err := d.readAndDecode(s, d.fileName())
+	v, _, err := d.readAndDecode(s, d.fileName(), schema)
 	if err == nil {
 		return v, true, ""
 	}
@@ -32,7 +61,7 @@ func (d Document[T]) load(s *Store) (T, bool, Notice) {
 	}
 	first, mainSetAside := s.describeAndSetAside(d.label(), d.fileName(), err)
 
-	v, data, err := d.readAndDecode(s, d.backupName())
+	v, data, err := d.readAndDecode(s, d.backupName(), schema)
 	if err == nil {
 		if !mainSetAside {
 			// The main file is still there (unreadable, or it could not be
@@ -60,8 +89,9 @@ type readError struct{ err error }
 func (e *readError) Error() string { return e.err.Error() }
 func (e *readError) Unwrap() error { return e.err }
 
-// readAndDecode returns the decoded value and the raw bytes it came from.
-func (d Document[T]) readAndDecode(s *Store, name string) (T, []byte, error) {
+// readAndDecode returns the decoded value and the raw bytes it came from,
+// and sets *schema to the schema they were written in.
+func (d Document[T]) readAndDecode(s *Store, name string, schema *int) (T, []byte, error) {
 	data, err := s.backend.read(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -69,7 +99,8 @@ func (d Document[T]) readAndDecode(s *Store, name string) (T, []byte, error) {
 		}
 		return d.defaults(), nil, &readError{err}
 	}
-	v, err := d.Decode(data)
+	v, found, err := d.decode(data)
+	*schema = found
 	return v, data, err
 }
 

@@ -3,9 +3,10 @@ package storage
 import "bashni/rules"
 
 // The one translator between the words of the documents and the rules'
-// types: a document keeps a variant as "Bashni" or "Lasca" and a side as
-// "white" or "black" (the JSON never changes); the game speaks rules.Variant
-// and rules.Color.
+// types: a document keeps a variant as "Bashni" or "Lasca", a side as
+// "white" or "black" and a result's reason as "no-moves", "time"… (the
+// JSON never changes); the game speaks rules.Variant, rules.Color and
+// rules.Reason.
 
 // Rules is the rules' variant v names (Bashni for anything but Lasca:
 // Normalize lets only the two through).
@@ -39,3 +40,16 @@ func ColorOf(c rules.Color) Color {
 	}
 	return White
 }
+
+// Rules is the rules' reason r names (NoReason for ReasonNone).
+func (r Reason) Rules() rules.Reason {
+	for c := rules.NoMoves; c <= rules.Abandonment; c++ {
+		if Reason(c.Code()) == r {
+			return c
+		}
+	}
+	return rules.NoReason
+}
+
+// ReasonOf is the document's code for r.
+func ReasonOf(r rules.Reason) Reason { return Reason(r.Code()) }

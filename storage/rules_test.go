@@ -27,4 +27,13 @@ func TestRulesWords(t *testing.T) {
 			t.Errorf("%v is written %q, its name reads as %q", c, w, back)
 		}
 	}
+	for r := rules.NoMoves; r <= rules.Abandonment; r++ {
+		w := ReasonOf(r)
+		if back, ok := parseReason(string(w)); !ok || back != w || w.Rules() != r {
+			t.Errorf("%v → %q → %v (parsed: %v)", r, w, w.Rules(), ok)
+		}
+	}
+	if ReasonOf(rules.NoReason) != ReasonNone || ReasonNone.Rules() != rules.NoReason {
+		t.Error("no reason is not the empty code")
+	}
 }
