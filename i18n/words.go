@@ -87,13 +87,28 @@ func (c *Catalog) Outcome(o rules.Outcome) string {
 		return c.T("outcome.no_progress")
 	case rules.Agreement:
 		return c.T("outcome.agreement")
+	case rules.TimeOut, rules.Abandonment:
+		// Decided off the board: either side may win, or neither.
+		id := offBoardID(o.Reason)
+		if o.Result == rules.Draw {
+			return c.T(id + ".draw")
+		}
+		return c.Side(id, winner)
 	}
 	return c.T("outcome.ongoing")
 }
 
+// offBoardID is the messages' ID of a reason decided off the board.
+func offBoardID(r rules.Reason) string {
+	if r == rules.TimeOut {
+		return "outcome.time_out"
+	}
+	return "outcome.abandonment"
+}
+
 // ShortReason is a result's reason in a word or two, for lists: "no
-// moves left", "resignation", "repetition", "15-move rule", "agreed"; ""
-// for a game in progress.
+// moves left", "resignation", "repetition", "15-move rule", "agreed",
+// "out of time", "abandoned"; "" for a game in progress.
 func (c *Catalog) ShortReason(r rules.Reason) string {
 	switch r {
 	case rules.NoMoves:
@@ -106,22 +121,10 @@ func (c *Catalog) ShortReason(r rules.Reason) string {
 		return c.T("outcome.short.no_progress")
 	case rules.Agreement:
 		return c.T("outcome.short.agreement")
+	case rules.TimeOut, rules.Abandonment:
+		return c.T(offBoardID(r) + ".short")
 	}
 	return ""
-}
-
-// ReasonOfExplanation recognises the reason in an English explanation
-// written by rules.Outcome.Explain, as the archive of finished games stores
-// it, so that old entries can be shown in the player's language.
-func ReasonOfExplanation(s string) (rules.Reason, bool) {
-	for _, r := range []rules.Reason{rules.NoMoves, rules.Resignation, rules.Repetition, rules.NoProgress, rules.Agreement} {
-		for _, res := range []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw} {
-			if (rules.Outcome{Result: res, Reason: r}).Explain() == s {
-				return r, true
-			}
-		}
-	}
-	return rules.NoReason, false
 }
 
 // Verdict puts the computer's judgement of a position in words: "White is

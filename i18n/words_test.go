@@ -44,6 +44,10 @@ func allOutcomes() []rules.Outcome {
 		{Result: rules.WhiteWins, Reason: rules.Resignation}, {Result: rules.BlackWins, Reason: rules.Resignation},
 		{Result: rules.Draw, Reason: rules.Repetition}, {Result: rules.Draw, Reason: rules.NoProgress},
 		{Result: rules.Draw, Reason: rules.Agreement},
+		{Result: rules.WhiteWins, Reason: rules.TimeOut}, {Result: rules.BlackWins, Reason: rules.TimeOut},
+		{Result: rules.Draw, Reason: rules.TimeOut},
+		{Result: rules.WhiteWins, Reason: rules.Abandonment}, {Result: rules.BlackWins, Reason: rules.Abandonment},
+		{Result: rules.Draw, Reason: rules.Abandonment},
 	}
 }
 
@@ -144,18 +148,6 @@ func TestLanguageSpecificWords(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.l, tc.got, tc.want)
 		}
-	}
-}
-
-func TestReasonOfExplanation(t *testing.T) {
-	for _, o := range allOutcomes()[1:] {
-		r, ok := ReasonOfExplanation(o.Explain())
-		if !ok || r != o.Reason {
-			t.Errorf("%q: %v %v, want %v", o.Explain(), r, ok, o.Reason)
-		}
-	}
-	if _, ok := ReasonOfExplanation("something else"); ok {
-		t.Error("an unknown text has a reason")
 	}
 }
 
