@@ -111,12 +111,36 @@ type Event struct {
 	Restored bool
 }
 
+// RefusalCode says why a move was refused. It is a code, not a sentence:
+// only a screen puts it in the player's language.
+type RefusalCode string
+
+// The session's own refusal codes. A remote player's refusals carry its
+// server's code as it came ("not-your-turn", "illegal-move": the error
+// codes of online/protocol), and a judge's carry the ID of its own
+// message ("learn.why.occupied"), which its screen knows.
+const (
+	// RefusedNotWanted: a judge wants another move and says no more.
+	RefusedNotWanted RefusalCode = "not-wanted"
+	// RefusedIllegal: the move is not legal in the position (a player
+	// reported a move the rules refuse); the protocol's word for it.
+	RefusedIllegal RefusalCode = "illegal-move"
+	// RefusedStale: the move was meant for another position (the game
+	// moved on, or is over); the protocol's word for it.
+	RefusedStale RefusalCode = "stale"
+	// RefusedDiverged: the other side's game (a server's) differs from
+	// here on; the game is taken back to show it as the other side has it.
+	RefusedDiverged RefusalCode = "diverged"
+)
+
 // Refusal says why a move or a request was refused: a lesson's judge
 // wants another move, or a server did not accept it. It is an error.
 type Refusal struct {
-	// Reason is for the player to read: "Take with the column on c3
-	// first."
-	Reason string
+	// Code says why; the screen that shows the refusal makes the words.
+	Code RefusalCode
+	// Args are the code's values as name/value pairs, for its message
+	// ("Square", "d4"); none for most codes.
+	Args []any
 	// Squares are squares to show with it (a lesson's hint), if any.
 	Squares []rules.Square
 	// Move is the move refused and Ply the ply it was (to be) played at.
@@ -124,7 +148,9 @@ type Refusal struct {
 	Ply  int
 }
 
-func (r *Refusal) Error() string { return r.Reason }
+// Error names the code, for logs and tests; players read the words a
+// screen makes of it.
+func (r *Refusal) Error() string { return "move refused: " + string(r.Code) }
 
 // Judge looks at a person's move before it is played: a lesson that wants
 // another move returns a Refusal saying why, and the move is not played;

@@ -104,7 +104,7 @@ const (
 	// (Accept).
 	ActAnswerTakeback
 	// ActRefuse says the other side's move at Ply was not accepted (a
-	// server refused it): it is taken back, Reason says why.
+	// server refused it): it is taken back, Refusal says why.
 	ActRefuse
 	// ActEnd ends the game with Outcome, decided elsewhere (a flag fell,
 	// the other side left, a server's ruling).
@@ -127,7 +127,7 @@ type Action struct {
 	Accept    bool          // ActAnswerDraw, ActAnswerTakeback
 	Connected bool          // ActPresence
 	Outcome   rules.Outcome // ActEnd
-	Reason    string        // ActRefuse
+	Refusal   RefusalCode   // ActRefuse
 	Offer     EventKind     // ActRestoreOffer
 	By        rules.Color   // ActRestoreOffer
 }

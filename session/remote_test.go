@@ -90,12 +90,15 @@ func TestRemotePlayer(t *testing.T) {
 	if s.Game().Ply() != 2 {
 		t.Fatal("a stale remote move was played")
 	}
+	if ev, _ := c.last(Refused); ev.Refusal.Code != RefusedStale {
+		t.Fatalf("the stale move was refused with %q", ev.Refusal.Code)
+	}
 
 	// The server refuses the person's next move: it is taken back.
 	playText(t, s, "b2-c3")
-	remote.arrive(Action{Kind: ActRefuse, Ply: 2, Reason: "The server did not accept b2-c3."})
+	remote.arrive(Action{Kind: ActRefuse, Ply: 2, Refusal: "not-your-turn"})
 	c.until("the refusal", func() bool { return s.Game().Ply() == 2 })
-	if ev, _ := c.last(Refused); ev.Side != rules.White || ev.Refusal.Reason != "The server did not accept b2-c3." || ev.Move.String() != "b2-c3" {
+	if ev, _ := c.last(Refused); ev.Side != rules.White || ev.Refusal.Code != "not-your-turn" || ev.Move.String() != "b2-c3" {
 		t.Fatalf("refusal event %+v", ev)
 	}
 	if ev, _ := c.last(Undone); ev.Ply != 2 || len(ev.Moves) != 1 || !s.PersonToMove() {

@@ -265,7 +265,7 @@ func (s *Session) act(c rules.Color, a Action) {
 	switch a.Kind {
 	case ActMove:
 		if s.Over() || c != s.ToMove() || a.Ply != s.game.Ply() {
-			s.refuse(c, a.Move, a.Ply, "That move is not for this position.")
+			s.refuse(c, a.Move, a.Ply, RefusedStale)
 			return
 		}
 		s.held, s.heldSide = a, c
@@ -300,7 +300,7 @@ func (s *Session) act(c rules.Color, a Action) {
 		}
 		mv := g.Moves()[a.Ply]
 		mover := g.PositionAt(a.Ply).SideToMove()
-		s.refuse(mover, mv, a.Ply, a.Reason)
+		s.refuse(mover, mv, a.Ply, a.Refusal)
 		s.undoTo(a.Ply)
 	case ActEnd:
 		s.end(c, a.Outcome)
@@ -336,9 +336,9 @@ func (s *Session) restoreOffer(kind EventKind, by rules.Color) {
 	s.emit(Event{Kind: kind, Side: by, Ply: s.game.Ply(), Restored: true})
 }
 
-// refuse reports that side's move was refused.
-func (s *Session) refuse(side rules.Color, mv rules.Move, ply int, reason string) {
-	s.emit(Event{Kind: Refused, Side: side, Move: mv, Ply: s.game.Ply(), Refusal: &Refusal{Reason: reason, Move: mv, Ply: ply}})
+// refuse reports that side's move was refused, for the reason code says.
+func (s *Session) refuse(side rules.Color, mv rules.Move, ply int, code RefusalCode) {
+	s.emit(Event{Kind: Refused, Side: side, Move: mv, Ply: s.game.Ply(), Refusal: &Refusal{Code: code, Move: mv, Ply: ply}})
 }
 
 // begin asks the player to move when it is not a person's turn.
@@ -426,7 +426,7 @@ func (s *Session) playFrom(side rules.Color, a Action) {
 		return
 	}
 	if err := s.play(side, a.Move); err != nil {
-		s.refuse(side, a.Move, a.Ply, err.Error())
+		s.refuse(side, a.Move, a.Ply, RefusedIllegal)
 	}
 }
 

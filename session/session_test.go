@@ -351,7 +351,7 @@ func TestJudgeRefusesBeforeThePlay(t *testing.T) {
 	d4 := line[0].To()
 	judge := func(g *rules.Game, side rules.Color, mv rules.Move) *Refusal {
 		if ply := g.Ply(); ply < len(line) && mv != line[ply] {
-			return &Refusal{Reason: "Move c3 to the centre first.", Squares: []rules.Square{line[ply].From(), d4}}
+			return &Refusal{Code: "lesson.centre_first", Args: []any{"Square", "c3"}, Squares: []rules.Square{line[ply].From(), d4}}
 		}
 		return nil
 	}
@@ -360,7 +360,7 @@ func TestJudgeRefusesBeforeThePlay(t *testing.T) {
 	c := newClock(t, s)
 	err := s.Play(mustMove(t, start, "a3-b4"))
 	var r *Refusal
-	if !errors.As(err, &r) || r.Reason != "Move c3 to the centre first." || len(r.Squares) != 2 || r.Ply != 0 {
+	if !errors.As(err, &r) || r.Code != "lesson.centre_first" || len(r.Args) != 2 || len(r.Squares) != 2 || r.Ply != 0 {
 		t.Fatalf("the judge's refusal: %v", err)
 	}
 	if ev, ok := c.lastOf(s, Refused); !ok || ev.Refusal != r || s.Game().Ply() != 0 {

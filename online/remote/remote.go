@@ -664,7 +664,8 @@ func (p *Player) take(it item) {
 		if r.err.Code == protocol.ErrRateLimited {
 			return // send asks for the whole game again, which resends it
 		}
-		p.act(session.Action{Kind: session.ActRefuse, Ply: r.ply, Reason: r.err.Message})
+		// The server's code, not its English message: the screen says it.
+		p.act(session.Action{Kind: session.ActRefuse, Ply: r.ply, Refusal: session.RefusalCode(r.err.Code)})
 		return
 	}
 	ev := it.ev
@@ -806,7 +807,7 @@ func (p *Player) reconcile(st protocol.GameState) {
 			p.desync = true
 			return
 		}
-		p.act(session.Action{Kind: session.ActRefuse, Ply: k, Reason: "The server's game differs from here on; it is shown as the server has it."})
+		p.act(session.Action{Kind: session.ActRefuse, Ply: k, Refusal: session.RefusedDiverged})
 	}
 	for i := k; i < len(st.Moves); i++ {
 		if !p.spectator && p.moverAt(i) == p.local {
