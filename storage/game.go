@@ -154,18 +154,13 @@ func upgradeGame(schema int, data json.RawMessage) (json.RawMessage, error) {
 // (never saved, cleared, or unusable — the notice then says why).
 //
 // A copy of the game that is not alone on its saves (see OpenDefault) loads
-// and saves its own slot, and the notice of its first LoadGame says so.
+// and saves its own slot; TakeSlotNotice says so.
 func (s *Store) LoadGame() (game SavedGame, ok bool, notice Notice) {
 	doc, readOnly := s.gameSlot()
-	s.mu.Lock()
-	told := s.slotNotice
-	s.slotNotice = ""
-	s.mu.Unlock()
 	if readOnly {
-		return SavedGame{}, false, told
+		return SavedGame{}, false, ""
 	}
-	game, ok, notice = doc.Load(s)
-	return game, ok, joinNotice(string(told), string(notice))
+	return doc.Load(s)
 }
 
 // gameSlot returns the document of this Store's game slot, and whether the

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"bashni/rules"
 )
 
 // TestSchema2ArchiveIsMigrated: testdata/archive-schema2/archive.json was
@@ -131,5 +133,28 @@ func TestArchivedTextsSurvive(t *testing.T) {
 	}
 	if g.Opponent != "" || g.OpponentText != "robot" || g.Level != 0 || g.Reason != ReasonNone || g.ReasonText != "checkmate" {
 		t.Errorf("normalised to %+v", g)
+	}
+}
+
+// TestSchema2ReasonsAreWhatTheRulesWrote: the frozen sentences of the
+// migration are every explanation schema 2 stored (rules.Outcome.Explain,
+// unchanged since), each with its reason.
+func TestSchema2ReasonsAreWhatTheRulesWrote(t *testing.T) {
+	n := 0
+	for r := rules.NoMoves; r <= rules.Abandonment; r++ {
+		for _, res := range []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw} {
+			o := rules.Outcome{Result: res, Reason: r}
+			draw := r == rules.Repetition || r == rules.NoProgress || r == rules.Agreement
+			if (res == rules.Draw) != draw && r != rules.TimeOut && r != rules.Abandonment {
+				continue // not a result the rules give for this reason
+			}
+			n++
+			if got, ok := schema2Reasons[o.Explain()]; !ok || got != ReasonOf(r) {
+				t.Errorf("%q: %q, %v; want %q", o.Explain(), got, ok, ReasonOf(r))
+			}
+		}
+	}
+	if n != len(schema2Reasons) {
+		t.Errorf("%d explanations, %d frozen sentences", n, len(schema2Reasons))
 	}
 }

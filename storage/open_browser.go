@@ -14,7 +14,7 @@ import (
 //
 // Like the desktop's, it claims a game slot (slots.go), here with the Web
 // Locks API: a second tab of the game keeps its game in progress apart, and
-// its first LoadGame's notice says so. Call it before the game runs: it
+// TakeSlotNotice says so. Call it before the game runs: it
 // waits for the browser's answer.
 func OpenDefault() (*Store, error) {
 	s, err := openFromGlobal(js.Global())

@@ -33,7 +33,7 @@ func DefaultDir() (string, error) {
 //
 // Unlike Open, it claims a game slot (slots.go): when another copy of the
 // game already runs on the same directory, this one keeps its game in
-// progress apart, and the first LoadGame's notice tells the player.
+// progress apart, and TakeSlotNotice tells the player.
 func OpenDefault() (*Store, error) {
 	dir, err := DefaultDir()
 	if err != nil {

@@ -46,10 +46,45 @@ func (g SavedGame) Unfinished() bool {
 	return g.Result == ResultNone && (len(g.Moves) > 0 || g.StartFEN != "")
 }
 
+// SlotCode is what claiming a game slot found that the player is to be
+// told: a code, which a screen puts in the player's language.
+type SlotCode string
+
+// The codes of SlotNotice.
+const (
+	// SlotAlone: nothing to tell (slot 1, no other copy's game waiting).
+	SlotAlone SlotCode = ""
+	// SlotShared: another copy of the game is open; this one keeps its own
+	// game in progress, so neither is lost.
+	SlotShared SlotCode = "shared"
+	// SlotNotKept: Count copies are open, more than there are slots; the
+	// game in progress of this one is not kept (finished games are).
+	SlotNotKept SlotCode = "not-kept"
+	// SlotWaiting: Count unfinished games of other copies are kept; they
+	// come back to slot 1 one by one as its games end.
+	SlotWaiting SlotCode = "waiting"
+)
+
+// SlotNotice is what claiming a game slot found (see TakeSlotNotice).
+type SlotNotice struct {
+	Code  SlotCode
+	Count int // SlotNotKept: copies open; SlotWaiting: games waiting
+}
+
+// TakeSlotNotice returns what the player is to be told about this copy's
+// game slot, once: later calls return the zero SlotNotice.
+func (s *Store) TakeSlotNotice() SlotNotice {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.slotNotice
+	s.slotNotice = SlotNotice{}
+	return n
+}
+
 // claimGameSlot makes this Store the owner of the first free game slot and
-// returns what to tell the player about it ("" for slot 1 with nothing
-// else waiting). It is called once, by OpenDefault.
-func (s *Store) claimGameSlot() Notice {
+// returns what to tell the player about it (SlotAlone for slot 1 with
+// nothing else waiting). It is called once, by OpenDefault.
+func (s *Store) claimGameSlot() SlotNotice {
 	for slot := 1; slot <= maxGameSlots; slot++ {
 		release, ok := s.backend.claim(slotLockName(slot))
 		if !ok {
@@ -59,20 +94,20 @@ func (s *Store) claimGameSlot() Notice {
 		s.slot, s.releaseSlot = slot, release
 		s.mu.Unlock()
 		if slot > 1 {
-			return "Another copy of Bashni is open: this one keeps its own game in progress, so neither game is lost."
+			return SlotNotice{Code: SlotShared}
 		}
 		return s.adoptWaitingGame()
 	}
 	s.mu.Lock()
 	s.readOnlyGame = true
 	s.mu.Unlock()
-	return Notice(fmt.Sprintf("%d copies of Bashni are open: the game in progress of this one will not be kept (finished games still are).", maxGameSlots+1))
+	return SlotNotice{Code: SlotNotKept, Count: maxGameSlots + 1}
 }
 
 // adoptWaitingGame runs in the copy that owns slot 1: an unfinished game
 // left in another slot whose copy has ended moves to slot 1 if slot 1 has
 // none; otherwise it stays where it is and the notice says so.
-func (s *Store) adoptWaitingGame() Notice {
+func (s *Store) adoptWaitingGame() SlotNotice {
 	waiting := 0
 	for slot := 2; slot <= maxGameSlots; slot++ {
 		if _, err := s.backend.read(gameDocument(slot).fileName()); errors.Is(err, fs.ErrNotExist) {
@@ -88,13 +123,10 @@ func (s *Store) adoptWaitingGame() Notice {
 			waiting++
 		}
 	}
-	switch waiting {
-	case 0:
-		return ""
-	case 1:
-		return "An unfinished game from another copy of Bashni is kept as well: it comes back here when this one is over."
+	if waiting == 0 {
+		return SlotNotice{}
 	}
-	return Notice(fmt.Sprintf("%d unfinished games from other copies of Bashni are kept as well: they come back here one by one as games end.", waiting))
+	return SlotNotice{Code: SlotWaiting, Count: waiting}
 }
 
 // adopt moves the unfinished game of slot (held by the caller) to slot 1

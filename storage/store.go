@@ -28,7 +28,7 @@ type Store struct {
 	slot         int
 	releaseSlot  func()
 	readOnlyGame bool
-	slotNotice   Notice // told once, with the first LoadGame
+	slotNotice   SlotNotice // told once, by TakeSlotNotice
 }
 
 func newStore(b backend, location string) *Store {

@@ -4,7 +4,6 @@ package storage
 
 import (
 	"reflect"
-	"strings"
 	"syscall/js"
 	"testing"
 )
@@ -31,7 +30,7 @@ return {
 
 // openTab opens a Store the way a tab of the game does (OpenDefault), on
 // the storage and locks the tabs of one origin share.
-func openTab(t *testing.T, storage, locks js.Value) (*Store, Notice) {
+func openTab(t *testing.T, storage, locks js.Value) (*Store, SlotNotice) {
 	t.Helper()
 	global := js.Global().Get("Object").New()
 	global.Set("localStorage", storage)
@@ -44,8 +43,7 @@ func openTab(t *testing.T, storage, locks js.Value) (*Store, Notice) {
 	}
 	withTestClock(s)
 	s.slotNotice = s.claimGameSlot()
-	_, _, notice := s.LoadGame()
-	return s, notice
+	return s, s.TakeSlotNotice()
 }
 
 // Two tabs of the game share localStorage: the second is told another copy
@@ -56,15 +54,15 @@ func TestTwoTabsKeepBothGames(t *testing.T) {
 	locks := js.Global().Get("Function").New(locksShimSource).Invoke()
 
 	first, notice := openTab(t, storage, locks)
-	if notice != "" {
-		t.Errorf("the first tab was told %q", notice)
+	if notice != (SlotNotice{}) {
+		t.Errorf("the first tab was told %+v", notice)
 	}
 	if err := first.SaveGame(sampleGame(1)); err != nil {
 		t.Fatal(err)
 	}
 	second, notice := openTab(t, storage, locks)
-	if !strings.Contains(string(notice), "Another copy of Bashni is open") {
-		t.Errorf("the second tab was told %q", notice)
+	if notice != (SlotNotice{Code: SlotShared}) {
+		t.Errorf("the second tab was told %+v", notice)
 	}
 	if err := second.SaveGame(sampleGame(2)); err != nil {
 		t.Fatal(err)
@@ -85,8 +83,8 @@ func TestTwoTabsKeepBothGames(t *testing.T) {
 	if g, found, _ := next.LoadGame(); !found || !reflect.DeepEqual(g, sampleGame(1)) {
 		t.Errorf("the next tab continues %+v (%v), want the first game", g, found)
 	}
-	if !strings.Contains(string(notice), "unfinished game from another copy") {
-		t.Errorf("the next tab was told %q", notice)
+	if notice != (SlotNotice{Code: SlotWaiting, Count: 1}) {
+		t.Errorf("the next tab was told %+v", notice)
 	}
 }
 

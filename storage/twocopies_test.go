@@ -110,7 +110,8 @@ func copyHelper() int {
 	}
 	withTestClock(s)
 	g, found, notice := s.LoadGame()
-	fmt.Printf("continue: %v ply=%d level=%d\nnotice: %s\n", found, g.Ply, g.Level, notice)
+	slot := s.TakeSlotNotice()
+	fmt.Printf("continue: %v ply=%d level=%d\nnotice: %s\nslot: %s %d\n", found, g.Ply, g.Level, notice, slot.Code, slot.Count)
 	if os.Getenv(clearEnv) != "" {
 		if err := s.ClearGame(); err != nil {
 			fmt.Println(err)
@@ -169,11 +170,11 @@ func TestTwoCopiesKeepBothGames(t *testing.T) {
 	waitForFile(savedA)
 	b, outB := run(gameEnv + "=2")
 	second := wait(b, outB)
-	if !strings.Contains(second, "Another copy of Bashni is open") {
+	if !strings.Contains(second, "slot: shared 0\n") {
 		t.Errorf("the second copy was not told another copy is open:\n%s", second)
 	}
 	os.WriteFile(releaseA, nil, 0o600)
-	if first := wait(a, outA); !strings.Contains(first, "notice: \n") {
+	if first := wait(a, outA); !strings.Contains(first, "notice: \nslot:  0\n") {
 		t.Errorf("the first copy had a notice:\n%s", first)
 	}
 
@@ -184,7 +185,7 @@ func TestTwoCopiesKeepBothGames(t *testing.T) {
 	if want := fmt.Sprintf("continue: true ply=%d level=%d", sampleGame(1).Ply, sampleGame(1).Level); !strings.Contains(next, want) {
 		t.Errorf("the next start continues\n%s\nwant %s", next, want)
 	}
-	if !strings.Contains(next, "unfinished game from another copy") {
+	if !strings.Contains(next, "slot: waiting 1\n") {
 		t.Errorf("the next start does not tell of the second copy's game:\n%s", next)
 	}
 	// ... and the start after that continues the second copy's game.
