@@ -1,9 +1,7 @@
 package scenes
 
 import (
-	"fmt"
 	"math"
-	"strings"
 
 	"bashni/i18n"
 	"bashni/rules"
@@ -13,9 +11,8 @@ import (
 )
 
 // The list of finished games in the player's language. Entries are stored
-// with English labels (the opponent, the reason: storage's format, which
-// other builds read); they are put in words here, row by row, when the
-// list is laid out.
+// with codes (the opponent's kind and level, the reason); they are put in
+// words here, row by row, when the list is laid out.
 
 // outcomeKind is how a row's pill is coloured.
 type outcomeKind uint8
@@ -36,8 +33,10 @@ type archiveRow struct {
 }
 
 // vsComputer reports whether an archived game was played against the
-// computer (its stored opponent label says so).
-func vsComputer(g storage.ArchivedGame) bool { return strings.HasPrefix(g.Opponent, "Computer") }
+// computer (or watched: the computer against itself).
+func vsComputer(g storage.ArchivedGame) bool {
+	return g.Opponent == storage.OpponentComputer || g.Opponent == storage.OpponentItself
+}
 
 // archiveOutcome says how an archived game ended for the player: "Won",
 // "Lost" or "Draw" against the computer; "White won", "Black won" or
@@ -64,29 +63,31 @@ func archiveLength(cat *i18n.Catalog, plies int) string {
 	return cat.N("common.moves", (plies+1)/2)
 }
 
-// opponentWords puts a stored opponent label in the player's language.
-func opponentWords(cat *i18n.Catalog, label string) string {
-	var level int
-	switch {
-	case label == "Friend":
+// opponentWords names an archived game's opponent in the player's
+// language; a label an older version kept that names no kind is shown as
+// it is.
+func opponentWords(cat *i18n.Catalog, g storage.ArchivedGame) string {
+	switch g.Opponent {
+	case storage.OpponentFriend:
 		return cat.T("archive.friend")
-	case label == "Computer against itself":
+	case storage.OpponentOnline:
+		return cat.T("archive.opponent.online")
+	case storage.OpponentItself:
 		return cat.T("archive.computer_itself")
-	case strings.HasPrefix(label, "Computer (level "):
-		if _, err := fmt.Sscanf(label, "Computer (level %d)", &level); err == nil {
-			return cat.F("archive.computer_level", "Level", level)
-		}
+	case storage.OpponentComputer:
+		return cat.F("archive.computer_level", "Level", g.Level)
 	}
-	return label
+	return g.OpponentText
 }
 
-// reasonWords shortens a stored result's explanation for a row: "White
-// wins: Black has no legal move (…)." becomes "no moves left".
-func reasonWords(cat *i18n.Catalog, explanation string) string {
-	if r, ok := i18n.ReasonOfExplanation(explanation); ok {
-		return cat.ShortReason(r)
+// reasonWords is why an archived game ended, in a word or two for a row
+// ("no moves left", "time"); an explanation an older version kept that
+// names no reason is shown as it is.
+func reasonWords(cat *i18n.Catalog, g storage.ArchivedGame) string {
+	if g.Reason != storage.ReasonNone {
+		return cat.ShortReason(g.Reason.Rules())
 	}
-	return explanation
+	return g.ReasonText
 }
 
 // archiveRowWords puts game g in words for a row whose text may be maxW
@@ -99,7 +100,7 @@ func archiveRowWords(cat *i18n.Catalog, p *ui.Painter, g storage.ArchivedGame, m
 		r.outcomeSize--
 	}
 	sep := cat.T("common.separator")
-	r.line1 = opponentWords(cat, g.Opponent) + sep + cat.VariantName(g.Variant.Rules())
+	r.line1 = opponentWords(cat, g) + sep + cat.VariantName(g.Variant.Rules())
 	// The second line: the date and the length, then what fits of the
 	// side played and the reason.
 	r.line2 = cat.Date(g.Finished.Local()) + sep + archiveLength(cat, g.Plies)
@@ -111,8 +112,8 @@ func archiveRowWords(cat *i18n.Catalog, p *ui.Painter, g storage.ArchivedGame, m
 		}
 		extras = append(extras, cat.Side("archive.as", side))
 	}
-	if g.Reason != "" {
-		extras = append(extras, reasonWords(cat, g.Reason))
+	if reason := reasonWords(cat, g); reason != "" {
+		extras = append(extras, reason)
 	}
 	for _, e := range extras {
 		if p.Measure(r.line2+sep+e, 12, sprites.Regular) > maxW {

@@ -653,19 +653,22 @@ func archiveSamples() []storage.ArchivedGame {
 	when := time.Date(2026, 9, 29, 23, 59, 0, 0, time.Local)
 	var games []storage.ArchivedGame
 	for _, g := range []struct {
-		opp    string
+		opp    storage.Opponent
+		level  int
 		human  storage.Color
 		result storage.Result
-		reason string
+		reason storage.Reason
 	}{
-		{"Computer (level 7)", storage.Black, storage.ResultWhiteWins, "White wins: Black has no legal move (every column is captured or blocked)."},
-		{"Computer (level 7)", storage.White, storage.ResultWhiteWins, "White wins: Black resigned."},
-		{"Computer (level 7)", storage.White, storage.ResultDraw, "Draw: 15 moves by each side without a capture or a promotion."},
-		{"Friend", storage.White, storage.ResultBlackWins, "Black wins: White resigned."},
-		{"Friend", storage.White, storage.ResultWhiteWins, "Draw: the same position occurred three times."},
-		{"Friend", storage.White, storage.ResultDraw, "Draw by agreement."},
+		{storage.OpponentComputer, 7, storage.Black, storage.ResultWhiteWins, storage.ReasonNoMoves},
+		{storage.OpponentComputer, 7, storage.White, storage.ResultWhiteWins, storage.ReasonResignation},
+		{storage.OpponentComputer, 7, storage.White, storage.ResultDraw, storage.ReasonNoProgress},
+		{storage.OpponentFriend, 0, storage.White, storage.ResultBlackWins, storage.ReasonResignation},
+		{storage.OpponentFriend, 0, storage.White, storage.ResultWhiteWins, storage.ReasonRepetition},
+		{storage.OpponentFriend, 0, storage.White, storage.ResultDraw, storage.ReasonAgreement},
+		{storage.OpponentOnline, 0, storage.White, storage.ResultBlackWins, storage.ReasonTime},
+		{storage.OpponentOnline, 0, storage.Black, storage.ResultBlackWins, storage.ReasonAbandonment},
 	} {
-		games = append(games, storage.ArchivedGame{Finished: when, Variant: storage.VariantBashni, Opponent: g.opp, Human: g.human, Result: g.result, Reason: g.reason, Plies: 375})
+		games = append(games, storage.ArchivedGame{Finished: when, Variant: storage.VariantBashni, Opponent: g.opp, Level: g.level, Human: g.human, Result: g.result, Reason: g.reason, Plies: 375})
 	}
 	return games
 }

@@ -108,6 +108,6 @@ func friends(s *session.Session) bool {
 	return s.Kind(rules.White) == session.Person && s.Kind(rules.Black) == session.Person
 }
 
-// computerLevelName is how records and the list of finished games name the
+// computerLevelName is how game records (PDN tags, English in every language) name the
 // computer at level n.
 func computerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }

@@ -131,7 +131,7 @@ func (s *LessonScene) judge(_ *rules.Game, _ rules.Color, mv rules.Move) *sessio
 	ans := s.run.Try(mv.Path())
 	if ans.Why != nil {
 		s.showWhy(ans.Why, mv)
-		return &session.Refusal{Reason: ans.Why.Text.English(), Squares: ans.Why.Marks}
+		return &session.Refusal{Code: session.RefusalCode(ans.Why.Text.Key()), Args: ans.Why.Text.Pairs(), Squares: ans.Why.Marks}
 	}
 	s.marks.clear()
 	s.board.Highlight()

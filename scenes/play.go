@@ -250,7 +250,7 @@ func (s *PlayScene) showEvents(c Context) {
 			c.Invalidate()
 		case session.Refused:
 			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
-				s.say(c, ev.Refusal.Reason)
+				s.say(c, refusalWords(c.Text(), ev.Refusal))
 				s.acceptMoves()
 				s.board.Highlight(ev.Refusal.Squares...)
 			}

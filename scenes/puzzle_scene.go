@@ -190,9 +190,9 @@ func (s *PuzzleScene) judge(_ *rules.Game, _ rules.Color, mv rules.Move) *sessio
 			s.say, s.sayTone = v.Why.Text, toneBad
 			s.marks.route = v.Why.Route
 			s.board.Highlight(v.Why.Marks...)
-			return &session.Refusal{Reason: v.Why.Text.English(), Squares: v.Why.Marks}
+			return &session.Refusal{Code: session.RefusalCode(v.Why.Text.Key()), Args: v.Why.Text.Pairs(), Squares: v.Why.Marks}
 		}
-		return &session.Refusal{Reason: "refused"}
+		return &session.Refusal{Code: session.RefusedNotWanted}
 	case puzzles.Right:
 		s.say, s.sayTone = lt.Of(lt.PuzzleRight), toneGood
 		s.opp.answer(v.Reply)

@@ -22,19 +22,21 @@ func playerName(s *session.Session, c rules.Color) string {
 	return c.String() // two friends at one screen
 }
 
-// opponentLabel describes the opponent for the list of finished games.
-func opponentLabel(s *session.Session) string {
+// opponentOf is the kind of opponent for the list of finished games, and
+// the computer's level when it is the computer: codes, which the list puts
+// in the player's language.
+func opponentOf(s *session.Session) (storage.Opponent, int) {
 	c, one := s.Local()
 	switch {
 	case one:
 		if n, ok := level(s, c.Opponent()); ok {
-			return computerLevelName(n)
+			return storage.OpponentComputer, n
 		}
-		return playerName(s, c.Opponent())
+		return storage.OpponentOnline, 0
 	case friends(s):
-		return "Friend"
+		return storage.OpponentFriend, 0
 	}
-	return "Computer against itself"
+	return storage.OpponentItself, 0
 }
 
 // recordTags are the tag pairs of s's record; Variant, FEN and Result are
@@ -71,13 +73,15 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 	if !o.Over() {
 		return storage.ArchivedGame{}, false
 	}
+	opponent, level := opponentOf(s)
 	ag := storage.ArchivedGame{
 		Finished: finished,
 		Variant:  storage.VariantOf(g.Variant()),
-		Opponent: opponentLabel(s),
+		Opponent: opponent,
+		Level:    level,
 		Human:    storage.ColorOf(human),
 		Result:   storage.Result(o.Result.Score()),
-		Reason:   o.Explain(),
+		Reason:   storage.ReasonOf(o.Reason),
 		Plies:    g.Ply(),
 		Record:   recordOf(s, finished.Local()),
 	}

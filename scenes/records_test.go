@@ -42,7 +42,7 @@ func TestArchivedGameOf(t *testing.T) {
 	if err := ag.Normalize(); err != nil {
 		t.Fatalf("the entry does not pass storage's checks: %v", err)
 	}
-	if ag.Result != storage.ResultWhiteWins || ag.Plies != 1 || ag.Opponent != "Computer (level 2)" || ag.Human != storage.White {
+	if ag.Result != storage.ResultWhiteWins || ag.Plies != 1 || ag.Opponent != storage.OpponentComputer || ag.Level != 2 || ag.Reason != storage.ReasonNoMoves || ag.Human != storage.White {
 		t.Fatalf("entry %+v", ag)
 	}
 	if got := archiveOutcomeEnglish(ag); got != "Won" {
@@ -74,7 +74,7 @@ func TestArchivedGameOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	ag, ok = archivedGameOf(f, rules.White, testDate)
-	if !ok || ag.Variant != storage.VariantLasca || ag.Opponent != "Friend" || archiveOutcomeEnglish(ag) != "White won" {
+	if !ok || ag.Variant != storage.VariantLasca || ag.Opponent != storage.OpponentFriend || ag.Reason != storage.ReasonResignation || archiveOutcomeEnglish(ag) != "White won" {
 		t.Fatalf("friends' entry %+v (%q)", ag, archiveOutcomeEnglish(ag))
 	}
 	im, err = parseImport(ag.Record, rules.Bashni)

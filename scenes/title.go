@@ -131,6 +131,11 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 		if notice != "" {
 			s.note = joinNotices(s.note, string(notice))
 		}
+		// Told once, in the player's language: another copy of the
+		// game is open, or games of other copies wait.
+		if slot := slotNoticeWords(c.Text(), store.TakeSlotNotice()); slot != "" {
+			s.note = joinNotices(s.note, slot)
+		}
 	}
 	s.learn.init(c, s.saved == nil)
 	s.r = sprites.NewRenderer(c.Renderer().Theme())

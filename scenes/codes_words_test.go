@@ -1,0 +1,206 @@
+//go:build !js
+
+package scenes
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bashni/i18n"
+	"bashni/online/protocol"
+	"bashni/rules"
+	"bashni/session"
+	"bashni/sprites"
+	"bashni/storage"
+)
+
+// spoken is one text a screen makes of a code: the message it comes from
+// and the words.
+type spoken struct {
+	what, key string
+	say       func(cat *i18n.Catalog) string
+}
+
+// everyCodeSpoken is every result reason, refusal and storage notice a
+// screen puts in words.
+func everyCodeSpoken() []spoken {
+	var all []spoken
+	add := func(what, key string, say func(cat *i18n.Catalog) string) {
+		all = append(all, spoken{what, key, say})
+	}
+	sides := map[rules.Result]string{rules.WhiteWins: "white", rules.BlackWins: "black", rules.Draw: "draw"}
+	for _, tc := range []struct {
+		reason  rules.Reason
+		key     string
+		results []rules.Result
+	}{
+		{rules.NoMoves, "outcome.no_moves", []rules.Result{rules.WhiteWins, rules.BlackWins}},
+		{rules.Resignation, "outcome.resignation", []rules.Result{rules.WhiteWins, rules.BlackWins}},
+		{rules.Repetition, "outcome.repetition", []rules.Result{rules.Draw}},
+		{rules.NoProgress, "outcome.no_progress", []rules.Result{rules.Draw}},
+		{rules.Agreement, "outcome.agreement", []rules.Result{rules.Draw}},
+		{rules.TimeOut, "outcome.time_out", []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw}},
+		{rules.Abandonment, "outcome.abandonment", []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw}},
+	} {
+		for _, res := range tc.results {
+			o := rules.Outcome{Result: res, Reason: tc.reason}
+			key := tc.key
+			if len(tc.results) > 1 {
+				key += "." + sides[res]
+			}
+			add("outcome "+o.Status(), key, func(cat *i18n.Catalog) string { return cat.Outcome(o) })
+		}
+		// The list of finished games: the reason stored as a code.
+		short := "outcome.short." + strings.TrimPrefix(tc.key, "outcome.")
+		if tc.reason == rules.TimeOut || tc.reason == rules.Abandonment {
+			short = tc.key + ".short"
+		}
+		g := storage.ArchivedGame{Reason: storage.ReasonOf(tc.reason)}
+		add("archived reason "+string(g.Reason), short, func(cat *i18n.Catalog) string { return reasonWords(cat, g) })
+	}
+	for _, tc := range []struct {
+		g   storage.ArchivedGame
+		key string
+	}{
+		{storage.ArchivedGame{Opponent: storage.OpponentComputer, Level: 4}, "archive.computer_level"},
+		{storage.ArchivedGame{Opponent: storage.OpponentFriend}, "archive.friend"},
+		{storage.ArchivedGame{Opponent: storage.OpponentOnline}, "archive.opponent.online"},
+		{storage.ArchivedGame{Opponent: storage.OpponentItself}, "archive.computer_itself"},
+	} {
+		add("archived opponent "+string(tc.g.Opponent), tc.key, func(cat *i18n.Catalog) string { return opponentWords(cat, tc.g) })
+	}
+	for code, key := range refusalKeys {
+		r := &session.Refusal{Code: code}
+		add("refusal "+string(code), key, func(cat *i18n.Catalog) string { return refusalWords(cat, r) })
+	}
+	add("refusal of an unknown code", "refusal.unknown", func(cat *i18n.Catalog) string {
+		return refusalWords(cat, &session.Refusal{Code: "from-the-future"})
+	})
+	for _, tc := range []struct {
+		n   storage.SlotNotice
+		key string
+	}{
+		{storage.SlotNotice{Code: storage.SlotShared}, "storage_slot.shared"},
+		{storage.SlotNotice{Code: storage.SlotNotKept, Count: 9}, "storage_slot.not_kept"},
+		{storage.SlotNotice{Code: storage.SlotNotKept, Count: 21}, "storage_slot.not_kept"},
+		{storage.SlotNotice{Code: storage.SlotWaiting, Count: 1}, "storage_slot.waiting"},
+		{storage.SlotNotice{Code: storage.SlotWaiting, Count: 3}, "storage_slot.waiting"},
+		{storage.SlotNotice{Code: storage.SlotWaiting, Count: 7}, "storage_slot.waiting"},
+	} {
+		add("slot notice "+string(tc.n.Code), tc.key, func(cat *i18n.Catalog) string { return slotNoticeWords(cat, tc.n) })
+	}
+	return all
+}
+
+// TestCodesInEveryLanguage: every result reason, refusal and storage notice
+// is said in every language from the language's own message, never in
+// English outside English.
+func TestCodesInEveryLanguage(t *testing.T) {
+	en := i18n.New(i18n.English)
+	for _, l := range i18n.Langs() {
+		cat := i18n.New(l)
+		for _, s := range everyCodeSpoken() {
+			got, english := s.say(cat), s.say(en)
+			switch {
+			case !cat.Has(s.key):
+				t.Errorf("%s: %s: no message %s", l, s.what, s.key)
+			case strings.TrimSpace(got) == "" || strings.Contains(got, "<no value>") || strings.Contains(got, "{{"):
+				t.Errorf("%s: %s says %q", l, s.what, got)
+			case l != i18n.English && got == english:
+				t.Errorf("%s: %s is said in English: %q", l, s.what, got)
+			case l == i18n.English && got != en.F(s.key, "Level", 4, "Code", "from-the-future") && !strings.Contains(s.key, "storage_slot"):
+				t.Errorf("en: %s says %q, not its message %s", s.what, got, s.key)
+			}
+		}
+	}
+}
+
+// TestEveryServerRefusalHasWords: every error code of the online protocol
+// has a message of its own, so no refusal of a known server is named by
+// its code.
+func TestEveryServerRefusalHasWords(t *testing.T) {
+	for _, code := range []string{
+		protocol.ErrBadMessage, protocol.ErrUnsupportedVersion, protocol.ErrRateLimited, protocol.ErrNotFound,
+		protocol.ErrGameFull, protocol.ErrBadToken, protocol.ErrNoGame, protocol.ErrSpectator, protocol.ErrNotStarted,
+		protocol.ErrGameOver, protocol.ErrNotYourTurn, protocol.ErrIllegalMove, protocol.ErrStale, protocol.ErrNoOffer,
+		protocol.ErrAlreadyOffered, protocol.ErrNothingToTakeBack, protocol.ErrUnavailable,
+	} {
+		if _, ok := refusalKeys[session.RefusalCode(code)]; !ok {
+			t.Errorf("the server's %q has no message", code)
+		}
+	}
+	// A judge's refusal is its own message.
+	r := &session.Refusal{Code: "learn.why.occupied", Args: []any{"Square", "d4"}}
+	if got, want := refusalWords(i18n.New(i18n.Russian), r), i18n.New(i18n.Russian).F("learn.why.occupied", "Square", "d4"); got != want || strings.Contains(got, "learn.") {
+		t.Errorf("a lesson's refusal says %q, want %q", got, want)
+	}
+}
+
+// TestMigratedArchiveInEveryLanguage: the archive written before codes
+// (storage/testdata/archive-schema2) opens in Past games with the same
+// games, each named in the player's language: the opponent, the result and
+// why it ended, none of them in English outside English.
+func TestMigratedArchiveInEveryLanguage(t *testing.T) {
+	defer sprites.UseLanguage(i18n.English)
+	data, err := os.ReadFile(filepath.Join("..", "storage", "testdata", "archive-schema2", "archive.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "archive.json"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := newTestApp(t, dir)
+	a.sized(1280, 800)
+	// Newest first, as schema 2 had them: the opponent's message and
+	// level, and the reason's.
+	want := []struct {
+		opponent string
+		level    int
+		reason   rules.Reason
+	}{
+		{"archive.computer_level", 4, rules.Resignation},
+		{"archive.opponent.online", 0, rules.Resignation},
+		{"archive.opponent.online", 0, rules.TimeOut},
+		{"archive.opponent.online", 0, rules.Abandonment},
+		{"archive.opponent.online", 0, rules.Abandonment},
+		{"archive.opponent.online", 0, rules.TimeOut},
+		{"archive.opponent.online", 0, rules.TimeOut},
+		{"archive.computer_level", 1, rules.NoProgress},
+		{"archive.friend", 0, rules.Repetition},
+		{"archive.friend", 0, rules.Agreement},
+		{"archive.computer_level", 7, rules.Resignation},
+		{"archive.computer_level", 2, rules.NoMoves},
+	}
+	var english []archiveRow
+	for _, l := range i18n.Langs() {
+		st := a.Settings()
+		st.Language = l.Code()
+		a.SetSettings(st)
+		cat := a.Text()
+		s := NewArchiveScene(a)
+		s.Layout(a, 1280, 800, 1)
+		if len(s.rows) != len(want) || s.note != "" {
+			t.Fatalf("%s: %d rows, note %q", l, len(s.rows), s.note)
+		}
+		for i, w := range want {
+			row := s.rows[i]
+			opponent := cat.F(w.opponent, "Level", w.level)
+			if !strings.HasPrefix(row.line1, opponent+cat.T("common.separator")) {
+				t.Errorf("%s: game %d: %q, want the opponent %q", l, i, row.line1, opponent)
+			}
+			if reason := cat.ShortReason(w.reason); !strings.HasSuffix(row.line2, cat.T("common.separator")+reason) {
+				t.Errorf("%s: game %d: %q, want the reason %q", l, i, row.line2, reason)
+			}
+			if l == i18n.English {
+				english = append(english, row)
+				continue
+			}
+			if e := english[i]; row.line1 == e.line1 || row.outcome == e.outcome {
+				t.Errorf("%s: game %d in English: %q, %q", l, i, row.line1, row.outcome)
+			}
+		}
+	}
+}
