@@ -70,9 +70,7 @@ func NewArchiveScene(c Context) *ArchiveScene {
 	}
 	games, notice := c.Archive()
 	s.games = games
-	if notice != "" {
-		s.note = string(notice)
-	}
+	s.note = NoticeWords(c.Text(), notice)
 	return s
 }
 

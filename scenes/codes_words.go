@@ -64,3 +64,57 @@ func slotNoticeWords(cat *i18n.Catalog, n storage.SlotNotice) string {
 	}
 	return ""
 }
+
+// NoticeWords tells what loading a document had to do ("" for nothing),
+// in the player's language: "the saved game was damaged (…); kept as …,
+// restored the previous save". The start-up's notices use it too.
+func NoticeWords(cat *i18n.Catalog, n storage.Notice) string {
+	if n.IsZero() {
+		return ""
+	}
+	first := problemWords(cat, documentLabel(cat, n.Doc), n.Main)
+	switch n.Then {
+	case storage.Restored:
+		return cat.F("storage.restored", "Notice", first)
+	case storage.RestoredForNow:
+		return cat.F("storage.join", "First", cat.F("storage.restored_for_now", "Notice", first),
+			"Second", cat.F("storage.not_put_back", "Error", n.PutBackError))
+	}
+	if n.Backup.Kind == storage.NoProblem {
+		return cat.F("storage.fresh", "Notice", first)
+	}
+	both := cat.F("storage.join", "First", first, "Second", problemWords(cat, cat.T("storage.label_backup"), n.Backup))
+	return cat.F("storage.join", "First", both, "Second", cat.T("storage.starting_fresh"))
+}
+
+// documentLabel names a document for a notice: "saved game", "settings
+// file", "game archive"; another document by its name.
+func documentLabel(cat *i18n.Catalog, doc string) string {
+	switch {
+	case doc == "settings":
+		return cat.T("storage.label_settings")
+	case doc == "archive":
+		return cat.T("storage.label_archive")
+	case doc == "game" || strings.HasPrefix(doc, "game-"):
+		return cat.T("storage.label_game")
+	}
+	return doc
+}
+
+// problemWords says what was wrong with the file called what, and where it
+// was set aside.
+func problemWords(cat *i18n.Catalog, what string, p storage.Problem) string {
+	var s string
+	switch p.Kind {
+	case storage.CannotRead:
+		return cat.F("storage.cannot_read", "What", what, "Error", p.Error)
+	case storage.Newer:
+		s = cat.F("storage.newer", "What", what, "Found", p.Found, "Supported", p.Supported)
+	default:
+		s = cat.F("storage.damaged", "What", what, "Problem", p.Error)
+	}
+	if p.AsideError != "" {
+		return cat.F("storage.not_set_aside", "Notice", s, "Error", p.AsideError)
+	}
+	return cat.F("storage.kept_as", "Notice", s, "Name", p.KeptAs)
+}

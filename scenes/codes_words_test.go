@@ -91,6 +91,22 @@ func everyCodeSpoken() []spoken {
 	} {
 		add("slot notice "+string(tc.n.Code), tc.key, func(cat *i18n.Catalog) string { return slotNoticeWords(cat, tc.n) })
 	}
+	damaged := storage.Problem{Kind: storage.Damaged, Error: "unexpected end of JSON input", KeptAs: "game.json.broken-20261201T100000"}
+	for _, tc := range []struct {
+		what, key string
+		n         storage.Notice
+	}{
+		{"unreadable settings, backup restored", "storage.restored", storage.Notice{Doc: "settings",
+			Main: storage.Problem{Kind: storage.CannotRead, Error: "permission denied"}, Then: storage.Restored}},
+		{"damaged game, starting fresh", "storage.fresh", storage.Notice{Doc: "game-2", Main: damaged, Then: storage.Fresh}},
+		{"newer archive not set aside, backup not put back", "storage.restored_for_now", storage.Notice{Doc: "archive",
+			Main: storage.Problem{Kind: storage.Newer, Found: 9, Supported: 3, AsideError: "read-only file system"},
+			Then: storage.RestoredForNow, PutBackError: "read-only file system"}},
+		{"damaged game and backup", "storage.starting_fresh", storage.Notice{Doc: "game", Main: damaged,
+			Backup: storage.Problem{Kind: storage.Newer, Found: 4, Supported: 2, KeptAs: "game.json.bak.newer-20261201T100000"}, Then: storage.Fresh}},
+	} {
+		add("notice: "+tc.what, tc.key, func(cat *i18n.Catalog) string { return NoticeWords(cat, tc.n) })
+	}
 	return all
 }
 
@@ -110,7 +126,7 @@ func TestCodesInEveryLanguage(t *testing.T) {
 				t.Errorf("%s: %s says %q", l, s.what, got)
 			case l != i18n.English && got == english:
 				t.Errorf("%s: %s is said in English: %q", l, s.what, got)
-			case l == i18n.English && got != en.F(s.key, "Level", 4, "Code", "from-the-future") && !strings.Contains(s.key, "storage_slot"):
+			case l == i18n.English && got != en.F(s.key, "Level", 4, "Code", "from-the-future") && !strings.HasPrefix(s.key, "storage"):
 				t.Errorf("en: %s says %q, not its message %s", s.what, got, s.key)
 			}
 		}

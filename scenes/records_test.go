@@ -57,7 +57,7 @@ func TestArchivedGameOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	games, notice := s.LoadArchive()
-	if len(games) != 1 || notice != "" {
+	if len(games) != 1 || !notice.IsZero() {
 		t.Fatalf("archive %v, notice %q", games, notice)
 	}
 	im, err := parseImport(games[0].Record, rules.Bashni)

@@ -39,7 +39,7 @@ func (a *App) archiveGame(human rules.Color) func(*session.Session) {
 			if err != nil {
 				a.archiver.err = err
 			}
-			if notice != "" {
+			if !notice.IsZero() {
 				a.archiver.notice = notice
 			}
 			a.archiver.mu.Unlock()
@@ -58,12 +58,12 @@ func (a *App) takeSaveMessage() string {
 	ar.mu.Lock()
 	defer ar.mu.Unlock()
 	err, notice := ar.err, ar.notice
-	ar.err, ar.notice = nil, ""
+	ar.err, ar.notice = nil, storage.Notice{}
 	switch {
 	case err != nil:
 		return a.text.F("play.save_failed", "Error", errorWords(a.text, err))
-	case notice != "":
-		return a.text.T("title.past_games") + ": " + string(notice)
+	case !notice.IsZero():
+		return a.text.T("title.past_games") + ": " + NoticeWords(a.text, notice)
 	}
 	return ""
 }
@@ -72,7 +72,7 @@ func (a *App) takeSaveMessage() string {
 // (it waits for the games on their way in).
 func (a *App) Archive() ([]storage.ArchivedGame, storage.Notice) {
 	if a.store == nil {
-		return nil, ""
+		return nil, storage.Notice{}
 	}
 	a.archiver.wg.Wait()
 	return a.store.LoadArchive()

@@ -24,7 +24,7 @@ func newTestApp(t *testing.T, dir string) (*App, *storage.Store) {
 		t.Fatal(err)
 	}
 	settings, notice := store.LoadSettings()
-	if notice != "" {
+	if !notice.IsZero() {
 		t.Fatalf("notice: %s", notice)
 	}
 	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &platform.Memory{},
@@ -174,7 +174,7 @@ func TestFinishedGameIsArchivedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	games, notice := store.LoadArchive()
-	if len(games) != 1 || notice != "" {
+	if len(games) != 1 || !notice.IsZero() {
 		t.Fatalf("%d games archived (notice %q)", len(games), notice)
 	}
 	if games[0].Result != storage.ResultWhiteWins || games[0].Plies != 1 {

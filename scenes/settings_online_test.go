@@ -17,7 +17,7 @@ import (
 func settingsApp(t *testing.T, store *storage.Store, opts Options) (*App, *SettingsScene, fakeKeys) {
 	t.Helper()
 	settings, notice := store.LoadSettings()
-	if notice != "" {
+	if !notice.IsZero() {
 		t.Fatalf("notice: %s", notice)
 	}
 	opts.Settings, opts.Store, opts.NoAttract, opts.Clipboard = settings, store, true, &platform.Memory{}
@@ -69,7 +69,7 @@ func saved(t *testing.T, a *App) string {
 		t.Fatal(err)
 	}
 	st, notice := a.store.LoadSettings()
-	if notice != "" {
+	if !notice.IsZero() {
 		t.Fatalf("notice: %s", notice)
 	}
 	return st.OnlineServer

@@ -128,8 +128,8 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 		if ok && sg.Result == storage.ResultNone && (len(sg.Moves) > 0 || sg.StartFEN != "") {
 			s.saved = &sg
 		}
-		if notice != "" {
-			s.note = joinNotices(s.note, string(notice))
+		if words := NoticeWords(c.Text(), notice); words != "" {
+			s.note = joinNotices(s.note, words)
 		}
 		// Told once, in the player's language: another copy of the
 		// game is open, or games of other copies wait.

@@ -82,8 +82,8 @@ func New(o Options) *Game {
 	if storeErr != nil {
 		notices = append(notices, text.F("storage.settings_not_kept", "Error", storeErr.Error()))
 	}
-	if notice != "" {
-		notices = append(notices, string(notice))
+	if words := scenes.NoticeWords(text, notice); words != "" {
+		notices = append(notices, words)
 	}
 	if err != nil {
 		notices = append(notices, err.Error())

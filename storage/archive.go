@@ -305,7 +305,7 @@ func (s *Store) LoadArchive() ([]ArchivedGame, Notice) {
 // restored from its backup, the notice says so; the game is added anyway.
 func (s *Store) AddToArchive(game ArchivedGame) (Notice, error) {
 	if err := game.Normalize(); err != nil {
-		return "", fmt.Errorf("storage: not archiving the game: %w", err)
+		return Notice{}, fmt.Errorf("storage: not archiving the game: %w", err)
 	}
 	if game.Finished.IsZero() {
 		game.Finished = s.now().UTC()
@@ -315,7 +315,7 @@ func (s *Store) AddToArchive(game ArchivedGame) (Notice, error) {
 	// finished a game meanwhile has its game kept too.
 	unlock, err := s.lockForWrite()
 	if err != nil {
-		return "", fmt.Errorf("storage: couldn't add the game to archive.json: %w", err)
+		return Notice{}, fmt.Errorf("storage: couldn't add the game to archive.json: %w", err)
 	}
 	defer unlock()
 	doc := ArchiveDocument()

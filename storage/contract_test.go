@@ -22,7 +22,7 @@ func TestRoundTrips(t *testing.T) {
 						t.Fatalf("save %d: %v", version, err)
 					}
 					got, found, notice := dc.load(s)
-					if !found || notice != "" {
+					if !found || !notice.IsZero() {
 						t.Fatalf("load after save %d: found=%v notice=%q", version, found, notice)
 					}
 					if want := dc.value(version); !reflect.DeepEqual(got, want) {
@@ -38,7 +38,7 @@ func TestNothingSavedGivesDefaultsQuietly(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s *Store) {
 		for _, dc := range docCases() {
 			got, found, notice := dc.load(s)
-			if found || notice != "" || !reflect.DeepEqual(got, dc.fresh) {
+			if found || !notice.IsZero() || !reflect.DeepEqual(got, dc.fresh) {
 				t.Errorf("%s: got %#v found=%v notice=%q, want defaults, not found, no notice", dc.file, got, found, notice)
 			}
 		}
@@ -85,7 +85,7 @@ func TestDamagedSaveFallsBackToBackup(t *testing.T) {
 					}
 					aside := dc.file + "." + dmg.aside + "-" + testStamp
 					for _, part := range []string{"kept as " + aside, "restored the previous save"} {
-						if !strings.Contains(string(notice), part) {
+						if !strings.Contains(notice.String(), part) {
 							t.Errorf("notice %q lacks %q", notice, part)
 						}
 					}
@@ -93,14 +93,14 @@ func TestDamagedSaveFallsBackToBackup(t *testing.T) {
 						t.Errorf("set-aside copy holds %q, want the damaged bytes", kept)
 					}
 					// The restored version is back in place for the next start...
-					if got, found, notice := dc.load(s); !found || notice != "" || !reflect.DeepEqual(got, dc.value(1)) {
+					if got, found, notice := dc.load(s); !found || !notice.IsZero() || !reflect.DeepEqual(got, dc.value(1)) {
 						t.Errorf("second load: %#v found=%v notice=%q, want version 1 quietly", got, found, notice)
 					}
 					// ...and saving goes on normally.
 					if err := dc.save(s, 3); err != nil {
 						t.Fatal(err)
 					}
-					if got, _, notice := dc.load(s); notice != "" || !reflect.DeepEqual(got, dc.value(3)) {
+					if got, _, notice := dc.load(s); !notice.IsZero() || !reflect.DeepEqual(got, dc.value(3)) {
 						t.Errorf("after saving again: %#v notice=%q, want version 3", got, notice)
 					}
 				})
@@ -125,7 +125,7 @@ func TestDamagedSaveWithoutBackupStartsFresh(t *testing.T) {
 						t.Fatalf("got %#v found=%v, want defaults", got, found)
 					}
 					want := "kept as " + dc.file + "." + dmg.aside + "-" + testStamp + ", starting fresh"
-					if !strings.Contains(string(notice), want) {
+					if !strings.Contains(notice.String(), want) {
 						t.Errorf("notice %q lacks %q", notice, want)
 					}
 					if exists(t, s, dc.file) {
@@ -158,7 +158,7 @@ func TestDamagedSaveAndBackupStartFresh(t *testing.T) {
 				fmt.Sprintf("its backup is from a newer version of the game (schema 99, this version reads up to %d); kept as ", dc.schema) + dc.file + ".bak.newer-" + testStamp,
 				"starting fresh",
 			} {
-				if !strings.Contains(string(notice), part) {
+				if !strings.Contains(notice.String(), part) {
 					t.Errorf("%s: notice %q lacks %q", dc.file, notice, part)
 				}
 			}
@@ -166,7 +166,7 @@ func TestDamagedSaveAndBackupStartFresh(t *testing.T) {
 			if err := dc.save(s, 3); err != nil {
 				t.Fatal(err)
 			}
-			if got, found, notice := dc.load(s); !found || notice != "" || !reflect.DeepEqual(got, dc.value(3)) {
+			if got, found, notice := dc.load(s); !found || !notice.IsZero() || !reflect.DeepEqual(got, dc.value(3)) {
 				t.Errorf("%s: after saving again: %#v found=%v notice=%q", dc.file, got, found, notice)
 			}
 		}
@@ -202,7 +202,7 @@ func TestSetAsideCopiesAreTrimmed(t *testing.T) {
 		}
 		for range 5 {
 			mustWrite(t, s, "settings.json", []byte("{"))
-			if _, notice := s.LoadSettings(); notice == "" {
+			if _, notice := s.LoadSettings(); notice.IsZero() {
 				t.Fatal("no notice for damaged settings")
 			}
 		}
@@ -231,7 +231,7 @@ func TestClearGame(t *testing.T) {
 		if err := s.ClearGame(); err != nil {
 			t.Fatal(err)
 		}
-		if _, found, notice := s.LoadGame(); found || notice != "" {
+		if _, found, notice := s.LoadGame(); found || !notice.IsZero() {
 			t.Errorf("after ClearGame: found=%v notice=%q", found, notice)
 		}
 		if exists(t, s, "game.json.bak") {
@@ -245,7 +245,7 @@ func TestClearGame(t *testing.T) {
 
 func TestArchive(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s *Store) {
-		if games, notice := s.LoadArchive(); len(games) != 0 || notice != "" {
+		if games, notice := s.LoadArchive(); len(games) != 0 || !notice.IsZero() {
 			t.Fatalf("empty store: %d games, notice %q", len(games), notice)
 		}
 		// Start one short of full (adding 200 games one by one only
@@ -255,12 +255,12 @@ func TestArchive(t *testing.T) {
 		}
 		total := ArchiveLimit + 5
 		for i := ArchiveLimit; i <= total; i++ {
-			if notice, err := s.AddToArchive(sampleArchivedGame(i)); err != nil || notice != "" {
+			if notice, err := s.AddToArchive(sampleArchivedGame(i)); err != nil || !notice.IsZero() {
 				t.Fatalf("adding game %d: notice %q, err %v", i, notice, err)
 			}
 		}
 		games, notice := s.LoadArchive()
-		if notice != "" || len(games) != ArchiveLimit {
+		if !notice.IsZero() || len(games) != ArchiveLimit {
 			t.Fatalf("got %d games, notice %q; want %d", len(games), notice, ArchiveLimit)
 		}
 		if games[0].Plies != total || games[len(games)-1].Plies != total-ArchiveLimit+1 {
@@ -293,10 +293,10 @@ func TestAddToDamagedArchive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(notice), "game archive was damaged") {
+		if !strings.Contains(notice.String(), "game archive was damaged") {
 			t.Errorf("notice %q does not tell about the damaged archive", notice)
 		}
-		if games, notice := s.LoadArchive(); len(games) != 1 || notice != "" {
+		if games, notice := s.LoadArchive(); len(games) != 1 || !notice.IsZero() {
 			t.Errorf("got %d games, notice %q; want the new game alone", len(games), notice)
 		}
 	})
@@ -325,8 +325,8 @@ func TestConcurrentUse(t *testing.T) {
 					case 0:
 						err = cmp.Or(err, s.SaveGame(sampleGame(i)))
 						_, _, notice := s.LoadGame()
-						if notice != "" {
-							err = cmp.Or(err, errors.New(string(notice)))
+						if !notice.IsZero() {
+							err = cmp.Or(err, errors.New(notice.String()))
 						}
 					default:
 						_, archiveErr := s.AddToArchive(sampleArchivedGame(i))
@@ -341,7 +341,7 @@ func TestConcurrentUse(t *testing.T) {
 				t.Error(err)
 			}
 		}
-		if games, notice := s.LoadArchive(); len(games) != 20 || notice != "" {
+		if games, notice := s.LoadArchive(); len(games) != 20 || !notice.IsZero() {
 			t.Errorf("archive has %d games (notice %q), want 20", len(games), notice)
 		}
 	})

@@ -15,7 +15,8 @@
 // damaged, truncated or written by a newer version of the game is set aside as
 // "<name>.json.broken-<time>" (or ".newer-<time>"), the backup is tried next,
 // and defaults are used when nothing is good. Loading never fails: it returns
-// a value and a one-line [Notice] to show the player ("" when all is well).
+// a value and a [Notice] of what it had to do (zero when all is well), in
+// codes: the screens put it in the player's language.
 //
 // The package knows the rules only by name: a variant and a side are words
 // of the documents, translated to and from the rules' types in one place

@@ -26,8 +26,9 @@ type Document[T any] struct {
 	// Name is the file name without ".json" and the "kind" inside the
 	// envelope: lower-case letters, digits, '-' and '_'.
 	Name string
-	// Label names the document in notices, as a singular noun phrase:
-	// "saved game", "settings file".
+	// Label names the document for people reading the code and the
+	// files, as a singular noun phrase: "saved game", "settings file".
+	// Notices name a document by Name; the screens make the words.
 	Label string
 	// Schema is the version written by Save. Load accepts it and, through
 	// Upgrade, older ones; newer ones are set aside as unreadable.
@@ -82,13 +83,6 @@ func (d Document[T]) defaults() T {
 		return zero
 	}
 	return d.Defaults()
-}
-
-func (d Document[T]) label() string {
-	if d.Label == "" {
-		return d.Name
-	}
-	return d.Label
 }
 
 // Encode returns the document's bytes as Save would write them. The value is
@@ -189,8 +183,8 @@ func jsonProblem(err error) error {
 }
 
 // Load returns the saved document. found is false when nothing usable was
-// saved; the value is then Defaults(). The notice is "" unless something had
-// to be set aside or restored. Load never fails and never panics on bad data.
+// saved; the value is then Defaults(). The notice is zero unless something
+// had to be set aside or restored. Load never fails and never panics on bad data.
 func (d Document[T]) Load(s *Store) (v T, found bool, notice Notice) {
 	defer s.lockForRead()()
 	return d.load(s)

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -221,7 +222,7 @@ func TestDocumentUpgrade(t *testing.T) {
 	s := withTestClock(OpenMemory())
 	mustWrite(t, s, "stats.json", []byte(`{"schema": 1, "kind": "stats", "data": {"won": 3, "games": 5}}`))
 	got, found, notice := doc.Load(s)
-	if !found || notice != "" || got != (statsV2{Wins: 3, Games: 5}) {
+	if !found || !notice.IsZero() || got != (statsV2{Wins: 3, Games: 5}) {
 		t.Errorf("Load = %#v, %v, %q", got, found, notice)
 	}
 	if err := doc.Save(s, got); err != nil {
@@ -234,7 +235,7 @@ func TestDocumentUpgrade(t *testing.T) {
 	// Without an upgrader an older schema counts as damaged.
 	doc.Upgrade = nil
 	mustWrite(t, s, "stats.json", []byte(`{"schema": 1, "kind": "stats", "data": {"won": 3}}`))
-	if _, found, notice := doc.Load(s); found || !strings.Contains(string(notice), "schema 1 is too old") {
+	if _, found, notice := doc.Load(s); found || !strings.Contains(notice.String(), "schema 1 is too old") {
 		t.Errorf("found=%v notice=%q, want the old schema refused", found, notice)
 	}
 }
@@ -246,7 +247,7 @@ func TestDocumentNamesAreChecked(t *testing.T) {
 		if err := doc.Save(s, 1); err == nil {
 			t.Errorf("saved a document named %q", name)
 		}
-		if _, found, notice := doc.Load(s); found || notice == "" {
+		if _, found, notice := doc.Load(s); found || notice.IsZero() {
 			t.Errorf("loading %q: found=%v notice=%q", name, found, notice)
 		}
 	}
@@ -256,8 +257,8 @@ func TestDocumentNamesAreChecked(t *testing.T) {
 }
 
 func TestNoticesAreOneLine(t *testing.T) {
-	if got := joinNotice("a\nb", "", "  c\r\n d "); got != "a b; c d" {
-		t.Errorf("joinNotice = %q", got)
+	if got := oneLine(errors.New("a\nb  c\r\n d ")); got != "a b c d" {
+		t.Errorf("oneLine = %q", got)
 	}
 }
 
@@ -289,7 +290,7 @@ func TestDocumentsFitTheReader(t *testing.T) {
 		data := mustRead(t, s, "archive.json")
 		games, notice := s.LoadArchive()
 		t.Logf("archive.json: %d bytes, %d games kept", len(data), len(games))
-		if notice != "" || len(data) > maxDocumentBytes || len(games) < 100 || len(games) > 127 || games[0].Plies != 129 || games[1].Plies != 128 {
+		if !notice.IsZero() || len(data) > maxDocumentBytes || len(games) < 100 || len(games) > 127 || games[0].Plies != 129 || games[1].Plies != 128 {
 			t.Errorf("archive.json has %d bytes and %d games (notice %q)", len(data), len(games), notice)
 		}
 		_, err := ArchiveDocument().Encode(Archive{Games: slices.Repeat([]ArchivedGame{{Variant: VariantBashni, Result: ResultDraw, Human: White, Record: long}}, 200)})

@@ -17,7 +17,7 @@ func ExampleOpenDefault() {
 		store = storage.OpenMemory()
 	}
 	settings, notice := store.LoadSettings()
-	if notice != "" {
+	if !notice.IsZero() {
 		fmt.Println(notice) // show it on the title screen
 	}
 	_ = settings
@@ -29,7 +29,7 @@ func Example() {
 	store := storage.OpenMemory() // the game: storage.OpenDefault()
 
 	settings, notice := store.LoadSettings()
-	if notice != "" {
+	if !notice.IsZero() {
 		fmt.Println("tell the player:", notice)
 	}
 	settings.Volume = 0.5
@@ -50,7 +50,7 @@ func Example() {
 	}
 
 	saved, ok, notice := store.LoadGame()
-	fmt.Println(ok, notice == "", saved.Moves[:saved.Ply], saved.Moves[saved.Ply:])
+	fmt.Println(ok, notice.IsZero(), saved.Moves[:saved.Ply], saved.Moves[saved.Ply:])
 	// Output: true true [c3-d4 f6-e5] [d4:f6]
 }
 
@@ -63,7 +63,7 @@ func ExampleDocument() {
 	store := storage.OpenMemory()
 
 	s, found, notice := stats.Load(store)
-	fmt.Println(s, found, notice == "")
+	fmt.Println(s, found, notice.IsZero())
 	s.Wins++
 	if err := stats.Save(store, s); err != nil {
 		fmt.Println(err)

@@ -39,7 +39,7 @@ func TestNonRegularSavesDoNotHang(t *testing.T) {
 		t.Fatal("loading hangs on a FIFO named like a save")
 	}
 	for i, want := range []string{"a named pipe", "a named pipe", "a folder"} {
-		if n := string(notices[i]); !strings.Contains(n, "couldn't read") || !strings.Contains(n, want) {
+		if n := notices[i].String(); !strings.Contains(n, "couldn't read") || !strings.Contains(n, want) {
 			t.Errorf("notice %q, want it to say the save is %s", n, want)
 		}
 		checkOneLine(t, notices[i])
@@ -48,7 +48,7 @@ func TestNonRegularSavesDoNotHang(t *testing.T) {
 	if err := s.SaveSettings(sampleSettings(1)); err != nil {
 		t.Fatal(err)
 	}
-	if got, notice := s.LoadSettings(); notice != "" || got != sampleSettings(1) {
+	if got, notice := s.LoadSettings(); !notice.IsZero() || got != sampleSettings(1) {
 		t.Errorf("after saving over the FIFO: %#v, %q", got, notice)
 	}
 }

@@ -95,7 +95,7 @@ func TestFailedWriteKeepsPreviousSave(t *testing.T) {
 	if got := dirNames(t, fileBackendOf(s).dir); !reflect.DeepEqual(got, []string{"game.json", "game.json.bak"}) {
 		t.Errorf("directory holds %q after a failed write", got)
 	}
-	if got, found, notice := s.LoadGame(); !found || notice != "" || !reflect.DeepEqual(got, sampleGame(1)) {
+	if got, found, notice := s.LoadGame(); !found || !notice.IsZero() || !reflect.DeepEqual(got, sampleGame(1)) {
 		t.Errorf("LoadGame = %#v, %v, %q; want the previous save", got, found, notice)
 	}
 }
@@ -182,7 +182,7 @@ func TestDirectoryThatIsAFile(t *testing.T) {
 	if settings != Defaults() {
 		t.Errorf("LoadSettings = %#v, want defaults", settings)
 	}
-	if !strings.Contains(string(notice), "couldn't read settings file") && notice != "" {
+	if !strings.Contains(notice.String(), "couldn't read settings file") && !notice.IsZero() {
 		t.Errorf("unexpected notice %q", notice)
 	}
 	if err := s.SaveSettings(sampleSettings(1)); err == nil {
@@ -214,7 +214,7 @@ func TestBackupThatCannotBeWrittenStopsTheSave(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "keeping the backup failed") {
 		t.Fatalf("SaveGame = %v, want a backup failure", err)
 	}
-	if got, found, notice := s.LoadGame(); !found || notice != "" || !reflect.DeepEqual(got, sampleGame(1)) {
+	if got, found, notice := s.LoadGame(); !found || !notice.IsZero() || !reflect.DeepEqual(got, sampleGame(1)) {
 		t.Errorf("LoadGame = %#v, %v, %q; want the previous save intact", got, found, notice)
 	}
 	if got := dirNames(t, dir); !reflect.DeepEqual(got, []string{"game.json", "game.json.bak"}) {

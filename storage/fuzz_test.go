@@ -60,7 +60,7 @@ func fuzzDocument[T any](f *testing.F, doc Document[T], seeds ...T) {
 		v, found, notice := doc.Load(s)
 		checkOneLine(t, notice)
 		if !found {
-			if notice == "" {
+			if notice.IsZero() {
 				t.Fatal("nothing found and no notice, though a document was stored")
 			}
 			aside, err := namesWithPrefix(s.backend, doc.fileName()+".")
@@ -72,14 +72,14 @@ func fuzzDocument[T any](f *testing.F, doc Document[T], seeds ...T) {
 			}
 			return
 		}
-		if notice != "" {
+		if !notice.IsZero() {
 			t.Fatalf("found with notice %q", notice)
 		}
 		if err := doc.Save(s, v); err != nil {
 			t.Fatalf("a loaded document cannot be saved: %v", err)
 		}
 		again, found, notice := doc.Load(s)
-		if !found || notice != "" {
+		if !found || !notice.IsZero() {
 			t.Fatalf("reload: found=%v notice=%q", found, notice)
 		}
 		if !reflect.DeepEqual(again, v) {

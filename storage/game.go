@@ -158,7 +158,7 @@ func upgradeGame(schema int, data json.RawMessage) (json.RawMessage, error) {
 func (s *Store) LoadGame() (game SavedGame, ok bool, notice Notice) {
 	doc, readOnly := s.gameSlot()
 	if readOnly {
-		return SavedGame{}, false, ""
+		return SavedGame{}, false, Notice{}
 	}
 	return doc.Load(s)
 }

@@ -31,7 +31,7 @@ func TestSavedGameShapesRoundTrip(t *testing.T) {
 					t.Fatal(err)
 				}
 				got, found, notice := s.LoadGame()
-				if !found || notice != "" {
+				if !found || !notice.IsZero() {
 					t.Fatalf("found %v, notice %q", found, notice)
 				}
 				want := g

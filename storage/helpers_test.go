@@ -221,7 +221,7 @@ func exists(t *testing.T, s *Store, name string) bool {
 
 func checkOneLine(t *testing.T, n Notice) {
 	t.Helper()
-	if strings.ContainsAny(string(n), "\r\n") {
+	if strings.ContainsAny(n.String(), "\r\n") {
 		t.Errorf("notice is not one line: %q", n)
 	}
 }

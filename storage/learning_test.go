@@ -10,7 +10,7 @@ import (
 
 func TestLearningRoundTrip(t *testing.T) {
 	s := OpenMemory()
-	if l, notice := s.LoadLearning(); len(l.Lessons) != 0 || l.Puzzles != nil || notice != "" {
+	if l, notice := s.LoadLearning(); len(l.Lessons) != 0 || l.Puzzles != nil || !notice.IsZero() {
 		t.Fatalf("a new player has progress: %+v %q", l, notice)
 	}
 	want := Learning{Lessons: []string{"forward", "capture"}, Puzzles: json.RawMessage(`{"variants":{"Bashni":{"solved":3}}}`)}
@@ -18,7 +18,7 @@ func TestLearningRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, notice := s.LoadLearning()
-	if notice != "" || strings.Join(got.Lessons, ",") != "forward,capture" || compact(got.Puzzles) != compact(want.Puzzles) {
+	if !notice.IsZero() || strings.Join(got.Lessons, ",") != "forward,capture" || compact(got.Puzzles) != compact(want.Puzzles) {
 		t.Fatalf("read back %+v (%s) %q", got, got.Puzzles, notice)
 	}
 }

@@ -35,7 +35,7 @@ func TestSchema1GamesKeepTheirStrength(t *testing.T) {
 			forEachStore(t, func(t *testing.T, s *Store) {
 				mustWrite(t, s, "game.json", data)
 				g, found, notice := s.LoadGame()
-				if !found || notice != "" {
+				if !found || !notice.IsZero() {
 					t.Fatalf("LoadGame: found=%v notice=%q", found, notice)
 				}
 				if g.Opponent != tt.opponent || g.Level != tt.level {
@@ -54,7 +54,7 @@ func TestSchema1GamesKeepTheirStrength(t *testing.T) {
 					t.Errorf("saved as:\n%s", data)
 				}
 				again, found, notice := s.LoadGame()
-				if !found || notice != "" || again.Level != tt.level {
+				if !found || !notice.IsZero() || again.Level != tt.level {
 					t.Errorf("reloaded: found=%v notice=%q level %d, want %d", found, notice, again.Level, tt.level)
 				}
 			})
@@ -133,7 +133,7 @@ func TestSchema1ArchiveIsRelabelled(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s *Store) {
 		mustWrite(t, s, "archive.json", data)
 		games, notice := s.LoadArchive()
-		if notice != "" || len(games) != len(old.Games) {
+		if !notice.IsZero() || len(games) != len(old.Games) {
 			t.Fatalf("%d games, notice %q", len(games), notice)
 		}
 		for i, want := range []struct {

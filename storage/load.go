@@ -48,39 +48,45 @@ func (d Document[T]) rewriteOutdated(s *Store) {
 // loadFrom implements load, setting *schema to the schema of what it read.
 func (d Document[T]) loadFrom(s *Store, schema *int) (T, bool, Notice) {
 	if err := d.validate(); err != nil {
-		return d.defaults(), false, joinNotice(err.Error())
+		// A mistake of the program's, not of the file: said as damage.
+		return d.defaults(), false, Notice{Doc: d.Name, label: d.Label, Main: Problem{Kind: Damaged, Error: oneLine(err)}, Then: Fresh}
 	}
 	v, _, err := d.readAndDecode(s, d.fileName(), schema)
 	if err == nil {
-		return v, true, ""
+		return v, true, Notice{}
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		// No main file means nothing saved (or cleared): the backup is only
 		// a fallback for a damaged main file, never resurrected on its own.
-		return d.defaults(), false, ""
+		return d.defaults(), false, Notice{}
 	}
-	first, mainSetAside := s.describeAndSetAside(d.label(), d.fileName(), err)
+	n := Notice{Doc: d.Name, label: d.Label}
+	var mainSetAside bool
+	n.Main, mainSetAside = s.describeAndSetAside(d.fileName(), err)
 
 	v, data, err := d.readAndDecode(s, d.backupName(), schema)
 	if err == nil {
 		if !mainSetAside {
 			// The main file is still there (unreadable, or it could not be
 			// moved): leave it; the next Load will come back here the same way.
-			return v, true, joinNotice(first + ", restored the previous save")
+			n.Then = Restored
+			return v, true, n
 		}
 		// Put the backup back in place, or the next Load (the main file now
 		// being gone) would find nothing. If that fails the value is still
 		// good for this session, and the next Save will try again.
 		if werr := s.backend.write(d.fileName(), data); werr != nil {
-			return v, true, joinNotice(first+", restored the previous save for now", fmt.Sprintf("couldn't put it back (%v)", werr))
+			n.Then, n.PutBackError = RestoredForNow, oneLine(werr)
+			return v, true, n
 		}
-		return v, true, joinNotice(first + ", restored the previous save")
+		n.Then = Restored
+		return v, true, n
 	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return d.defaults(), false, joinNotice(first + ", starting fresh")
+	n.Then = Fresh
+	if !errors.Is(err, fs.ErrNotExist) {
+		n.Backup, _ = s.describeAndSetAside(d.backupName(), err)
 	}
-	second, _ := s.describeAndSetAside("its backup", d.backupName(), err)
-	return d.defaults(), false, joinNotice(first, second, "starting fresh")
+	return d.defaults(), false, n
 }
 
 // readError marks a failure to read (as opposed to decode) a blob.
@@ -104,29 +110,31 @@ func (d Document[T]) readAndDecode(s *Store, name string, schema *int) (T, []byt
 	return v, data, err
 }
 
-// describeAndSetAside explains why a blob is unusable and, if it could be
+// describeAndSetAside says why a blob is unusable and, if it could be
 // read, moves it aside under a time-stamped name so the player (or a
 // developer) can still recover it, and so it is not tried again. moved
 // reports whether the blob is gone from its place.
-func (s *Store) describeAndSetAside(label, name string, problem error) (text string, moved bool) {
+func (s *Store) describeAndSetAside(name string, problem error) (p Problem, moved bool) {
 	var re *readError
 	if errors.As(problem, &re) {
 		// An unreadable blob is left where it is: the cause may be
 		// temporary, and moving it might fail the same way.
-		return fmt.Sprintf("couldn't read %s (%v)", label, re.err), false
+		return Problem{Kind: CannotRead, Error: oneLine(re.err)}, false
 	}
 	reason := "broken"
-	what := fmt.Sprintf("%s was damaged (%v)", label, problem)
+	p = Problem{Kind: Damaged, Error: oneLine(problem)}
 	var newer *newerSchemaError
 	if errors.As(problem, &newer) {
 		reason = "newer"
-		what = fmt.Sprintf("%s is from a newer version of the game (schema %d, this version reads up to %d)", label, newer.found, newer.supported)
+		p = Problem{Kind: Newer, Found: newer.found, Supported: newer.supported}
 	}
 	aside, err := s.setAside(name, reason)
 	if err != nil {
-		return fmt.Sprintf("%s; couldn't set it aside (%v)", what, err), false
+		p.AsideError = oneLine(err)
+		return p, false
 	}
-	return fmt.Sprintf("%s; kept as %s", what, aside), true
+	p.KeptAs = aside
+	return p, true
 }
 
 // setAside renames name to "<name>.<reason>-<time>", trimming old copies.

@@ -133,7 +133,7 @@ func TestLocalStorageQuotaExceeded(t *testing.T) {
 			if err := s.SaveSettings(sampleSettings(1)); err == nil {
 				t.Error("SaveSettings succeeded while setItem throws")
 			}
-			if got, found, notice := s.LoadGame(); !found || notice != "" || !reflect.DeepEqual(got, sampleGame(1)) {
+			if got, found, notice := s.LoadGame(); !found || !notice.IsZero() || !reflect.DeepEqual(got, sampleGame(1)) {
 				t.Errorf("LoadGame = %#v, %v, %q; want the previous game", got, found, notice)
 			}
 		})
@@ -148,7 +148,7 @@ func TestLocalStorageReadFailures(t *testing.T) {
 	}
 	shim.Set("failGet", jsError("SecurityError", "The operation is insecure."))
 	settings, notice := s.LoadSettings()
-	if settings != Defaults() || !strings.Contains(string(notice), "couldn't read settings file (localStorage.getItem: SecurityError: The operation is insecure.)") {
+	if settings != Defaults() || !strings.Contains(notice.String(), "couldn't read settings file (localStorage.getItem: SecurityError: The operation is insecure.)") {
 		t.Errorf("LoadSettings = %#v, %q", settings, notice)
 	}
 	checkOneLine(t, notice)
@@ -158,7 +158,7 @@ func TestLocalStorageReadFailures(t *testing.T) {
 
 	shim.Delete("failGet")
 	shim.Get("items").Call("set", "bashni/settings.json", 42)
-	if _, notice := s.LoadSettings(); !strings.Contains(string(notice), "not a string") {
+	if _, notice := s.LoadSettings(); !strings.Contains(notice.String(), "not a string") {
 		t.Errorf("a number in storage gave notice %q", notice)
 	}
 }
@@ -205,7 +205,7 @@ func TestOpenDefaultUnderNode(t *testing.T) {
 	if err := s.SaveSettings(Defaults()); err != nil {
 		t.Fatal(err)
 	}
-	if _, notice := s.LoadSettings(); notice != "" {
+	if _, notice := s.LoadSettings(); !notice.IsZero() {
 		t.Errorf("notice %q", notice)
 	}
 }

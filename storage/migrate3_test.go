@@ -57,7 +57,7 @@ func TestSchema2ArchiveIsMigrated(t *testing.T) {
 	forEachStore(t, func(t *testing.T, s *Store) {
 		mustWrite(t, s, "archive.json", data)
 		games, notice := s.LoadArchive()
-		if notice != "" || len(games) != len(want) {
+		if !notice.IsZero() || len(games) != len(want) {
 			t.Fatalf("%d games, notice %q", len(games), notice)
 		}
 		for i, w := range want {
@@ -81,7 +81,7 @@ func TestSchema2ArchiveIsMigrated(t *testing.T) {
 			t.Errorf("the backup is not the schema 2 file:\n%.200s", backup)
 		}
 		again, notice := s.LoadArchive()
-		if notice != "" || !reflect.DeepEqual(again, games) {
+		if !notice.IsZero() || !reflect.DeepEqual(again, games) {
 			t.Errorf("read again: %d games, notice %q", len(again), notice)
 		}
 		if now := mustRead(t, s, "archive.json"); !bytes.Equal(now, migrated) {

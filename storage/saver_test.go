@@ -16,7 +16,7 @@ func TestSaverWritesTheNewestRequest(t *testing.T) {
 		if err := saver.Flush(); err != nil {
 			t.Fatal(err)
 		}
-		if got, _, notice := s.LoadGame(); notice != "" || !reflect.DeepEqual(got, sampleGame(19)) {
+		if got, _, notice := s.LoadGame(); !notice.IsZero() || !reflect.DeepEqual(got, sampleGame(19)) {
 			t.Errorf("LoadGame = %#v, %q; want the last game queued", got, notice)
 		}
 		if got, _ := s.LoadSettings(); got != sampleSettings(19) {

@@ -1,15 +1,9 @@
 package storage
 
 import (
-	"strings"
 	"sync"
 	"time"
 )
-
-// Notice is a one-line message for the player about something that went wrong
-// while loading (a damaged save set aside, a backup restored). It is "" when
-// all is well, so callers can write `if notice != "" { show(notice) }`.
-type Notice string
 
 // Store reads and writes the game's documents in one place (a directory, the
 // browser's localStorage, or memory). It is safe for concurrent use.
@@ -69,16 +63,3 @@ func (s *Store) lockForRead() (unlock func()) {
 // Location says where the documents live, for logs and "about" screens:
 // a directory path, "browser localStorage" or "memory (not kept)".
 func (s *Store) Location() string { return s.location }
-
-// joinNotice joins notice parts into one line, dropping empty parts and any
-// line breaks that might have come from error texts.
-func joinNotice(parts ...string) Notice {
-	var kept []string
-	for _, p := range parts {
-		p = strings.Join(strings.Fields(p), " ")
-		if p != "" {
-			kept = append(kept, p)
-		}
-	}
-	return Notice(strings.Join(kept, "; "))
-}

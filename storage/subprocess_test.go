@@ -100,7 +100,7 @@ func TestCrashBeforeRenameKeepsPreviousSave(t *testing.T) {
 			// The next start: the previous save loads untouched, and the
 			// leftover is ignored.
 			s := openTestDir(t, dir)
-			if got, found, notice := s.LoadGame(); !found || notice != "" || !reflect.DeepEqual(got, sampleGame(1)) {
+			if got, found, notice := s.LoadGame(); !found || !notice.IsZero() || !reflect.DeepEqual(got, sampleGame(1)) {
 				t.Fatalf("LoadGame = %#v, %v, %q; want the previous save", got, found, notice)
 			}
 
@@ -116,7 +116,7 @@ func TestCrashBeforeRenameKeepsPreviousSave(t *testing.T) {
 			if err := s.SaveGame(sampleGame(2)); err != nil {
 				t.Fatal(err)
 			}
-			if got, _, notice := s.LoadGame(); notice != "" || !reflect.DeepEqual(got, sampleGame(2)) {
+			if got, _, notice := s.LoadGame(); !notice.IsZero() || !reflect.DeepEqual(got, sampleGame(2)) {
 				t.Errorf("after the crash, saving again gives %#v, %q", got, notice)
 			}
 		})
@@ -155,7 +155,7 @@ func fileSizeHelper() int {
 	fmt.Println("save:", s.SaveGame(sampleGame(2)))
 	_, err = s.AddToArchive(sampleArchivedGame(1))
 	fmt.Println("archive:", err)
-	if g, found, notice := s.LoadGame(); found && notice == "" && reflect.DeepEqual(g, sampleGame(1)) {
+	if g, found, notice := s.LoadGame(); found && notice.IsZero() && reflect.DeepEqual(g, sampleGame(1)) {
 		fmt.Println("load: previous game")
 	} else {
 		fmt.Printf("load: %v %q\n", found, notice)
@@ -195,7 +195,7 @@ func TestUnwritableDiskKeepsPreviousSave(t *testing.T) {
 	if got := dirNames(t, dir); !reflect.DeepEqual(got, []string{"game.json"}) {
 		t.Errorf("directory holds %q, want only the previous game.json", got)
 	}
-	if got, found, notice := openTestDir(t, dir).LoadGame(); !found || notice != "" || !reflect.DeepEqual(got, sampleGame(1)) {
+	if got, found, notice := openTestDir(t, dir).LoadGame(); !found || !notice.IsZero() || !reflect.DeepEqual(got, sampleGame(1)) {
 		t.Errorf("LoadGame = %#v, %v, %q; want the previous save", got, found, notice)
 	}
 }

@@ -78,7 +78,7 @@ func TestTwoProcessesArchiveEveryGame(t *testing.T) {
 		}
 	}
 	games, notice := openTestDir(t, dir).LoadArchive()
-	if notice != "" {
+	if !notice.IsZero() {
 		t.Errorf("notice %q", notice)
 	}
 	kept := map[int]bool{}
