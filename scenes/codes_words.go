@@ -36,6 +36,8 @@ var refusalKeys = map[session.RefusalCode]string{
 	"no-offer":               "refusal.no_offer",
 	"already-offered":        "refusal.already_offered",
 	"nothing-to-take-back":   "refusal.nothing_to_take_back",
+	"own-game":               "refusal.own_game",
+	"replaced":               "refusal.replaced",
 }
 
 // refusalWords says why a move was refused. A judge's refusal is its own

@@ -3,8 +3,12 @@
 package scenes
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,18 +138,35 @@ func TestCodesInEveryLanguage(t *testing.T) {
 }
 
 // TestEveryServerRefusalHasWords: every error code of the online protocol
-// has a message of its own, so no refusal of a known server is named by
-// its code.
+// (every Err constant of online/protocol/errors.go, read from the source so
+// that a code added there fails here until it has words) has a message of
+// its own, so no refusal of a known server is named by its code.
 func TestEveryServerRefusalHasWords(t *testing.T) {
-	for _, code := range []string{
-		protocol.ErrBadMessage, protocol.ErrUnsupportedVersion, protocol.ErrRateLimited, protocol.ErrNotFound,
-		protocol.ErrGameFull, protocol.ErrBadToken, protocol.ErrNoGame, protocol.ErrSpectator, protocol.ErrNotStarted,
-		protocol.ErrGameOver, protocol.ErrNotYourTurn, protocol.ErrIllegalMove, protocol.ErrStale, protocol.ErrNoOffer,
-		protocol.ErrAlreadyOffered, protocol.ErrNothingToTakeBack, protocol.ErrUnavailable,
-	} {
-		if _, ok := refusalKeys[session.RefusalCode(code)]; !ok {
-			t.Errorf("the server's %q has no message", code)
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join("..", "online", "protocol", "errors.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		spec, ok := n.(*ast.ValueSpec)
+		if !ok {
+			return true
 		}
+		for i, name := range spec.Names {
+			lit, ok := spec.Values[i].(*ast.BasicLit)
+			if !strings.HasPrefix(name.Name, "Err") || !ok {
+				continue
+			}
+			code, _ := strconv.Unquote(lit.Value)
+			codes++
+			if _, ok := refusalKeys[session.RefusalCode(code)]; !ok {
+				t.Errorf("the server's %s (%q) has no message", name.Name, code)
+			}
+		}
+		return true
+	})
+	if codes < 19 || refusalKeys[protocol.ErrNotYourTurn] == "" {
+		t.Fatalf("read %d codes from online/protocol/errors.go", codes)
 	}
 	// A judge's refusal is its own message.
 	r := &session.Refusal{Code: "learn.why.occupied", Args: []any{"Square", "d4"}}
