@@ -33,7 +33,7 @@ func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool
 	}
 	if o := g.Outcome(); o.Over() {
 		sg.Result = storage.Result(o.Result.Score())
-		sg.ResultReason = o.Explain()
+		sg.ResultReason = storage.ReasonOf(o.Reason)
 	}
 	return sg, true
 }

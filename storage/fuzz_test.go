@@ -31,7 +31,7 @@ func FuzzLoadSettings(f *testing.F) {
 func FuzzLoadGame(f *testing.F) {
 	g := sampleGame(2)
 	g.StartFEN = "B:Wc3-0:Bf6-1/00:H3:F12"
-	g.Result, g.ResultReason = ResultBlackWins, "no moves"
+	g.Result, g.ResultReason = ResultBlackWins, ReasonNoMoves
 	fuzzDocument(f, GameDocument(), sampleGame(1), g)
 }
 
@@ -115,7 +115,7 @@ func FuzzSavedGameFields(f *testing.F) {
 		in := SavedGame{
 			Variant: Variant(variant), StartFEN: fen, Moves: strings.Fields(moves), Ply: ply,
 			Opponent: Opponent(opponent), Level: level, Human: Color(human),
-			Result: Result(result), ResultReason: reason, Started: testTime,
+			Result: Result(result), ResultReason: Reason(reason), Started: testTime,
 		}
 		checkFieldRoundTrip(t, GameDocument(), in, (*SavedGame).Normalize)
 	})

@@ -32,8 +32,9 @@ type SavedGame struct {
 	Human Color `json:"human"`
 	// Result is set once the game is over; ResultNone while it goes on.
 	Result Result `json:"result,omitempty"`
-	// ResultReason says why the game ended ("no moves", "repetition").
-	ResultReason string `json:"resultReason,omitempty"`
+	// ResultReason says why the game ended, a code ("no-moves", "time").
+	// Schema 2 kept an English sentence; the upgrade makes it a code.
+	ResultReason Reason `json:"resultReason,omitempty"`
 	// Started is when the game began; SaveGame fills it in if zero.
 	Started time.Time `json:"started"`
 	// Updated is when the game was last saved; SaveGame sets it.
@@ -98,14 +99,21 @@ func (g *SavedGame) Normalize() error {
 		return fmt.Errorf("unknown result %q", clip(string(g.Result), 20))
 	}
 	g.Result = result
-	g.ResultReason = shortText(g.ResultReason, maxReasonRunes)
+	// A code this version does not know says nothing it can use: the
+	// game goes on without it (nothing shows a saved game's reason).
+	if reason, ok := parseReason(string(g.ResultReason)); ok {
+		g.ResultReason = reason
+	} else {
+		g.ResultReason = ReasonNone
+	}
 	g.Started, g.Updated = savableTime(g.Started), savableTime(g.Updated)
 	return nil
 }
 
 // GameSchema is the schema version of the saved-game document. Schema 2
-// added level 1 below the levels of schema 1, which became 2 to 7.
-const GameSchema = 2
+// added level 1 below the levels of schema 1, which became 2 to 7; schema 3
+// keeps the result's reason as a code where schema 2 kept a sentence.
+const GameSchema = 3
 
 // schema1MaxLevel is the highest level of schema 1.
 const schema1MaxLevel = 6
@@ -121,14 +129,47 @@ func GameDocument() Document[SavedGame] {
 	}
 }
 
-// upgradeGame turns a saved game of schema 1 into schema 2: a game against
+// upgradeGame brings a saved game of an older schema up to today's, one
+// schema at a time.
+func upgradeGame(schema int, data json.RawMessage) (json.RawMessage, error) {
+	steps := map[int]func(json.RawMessage) (json.RawMessage, error){1: upgradeGame1, 2: upgradeGame2}
+	if steps[schema] == nil {
+		return nil, fmt.Errorf("unknown schema %d", schema)
+	}
+	for ; schema < GameSchema; schema++ {
+		var err error
+		if data, err = steps[schema](data); err != nil {
+			return nil, fmt.Errorf("from schema %d: %w", schema, err)
+		}
+	}
+	return data, nil
+}
+
+// upgradeGame2 turns schema 2's English reason ("Draw by agreement.") into
+// its code ("agreement"), as the archive's upgrade does. A sentence schema 2
+// never wrote is dropped: nothing shows a saved game's reason, and the
+// result itself stays.
+func upgradeGame2(data json.RawMessage) (json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
+		return data, nil // not an object: Decode says what is wrong
+	}
+	var reason string
+	if json.Unmarshal(fields["resultReason"], &reason) != nil {
+		return data, nil
+	}
+	delete(fields, "resultReason")
+	if code, ok := schema2Reasons[reason]; ok {
+		fields["resultReason"], _ = json.Marshal(code)
+	}
+	return json.Marshal(fields)
+}
+
+// upgradeGame1 turns a saved game of schema 1 into schema 2: a game against
 // the computer keeps its strength, so its level n (clamped to 1–6, as
 // schema 1 read it) becomes n+1. Only "level" changes; whatever else is
 // wrong is left for Normalize to judge.
-func upgradeGame(schema int, data json.RawMessage) (json.RawMessage, error) {
-	if schema != 1 {
-		return nil, fmt.Errorf("unknown schema %d", schema)
-	}
+func upgradeGame1(data json.RawMessage) (json.RawMessage, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
 		return data, nil // not an object: Decode says what is wrong

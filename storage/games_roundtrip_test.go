@@ -21,7 +21,7 @@ func TestSavedGameShapesRoundTrip(t *testing.T) {
 		"Lasca from a position between friends": {Variant: VariantLasca, StartFEN: "W:Wa1-0,g1-01/1:Bb6-0,d6-0/0:H0:F1",
 			Moves: nil, Ply: 0, Opponent: OpponentFriend, Human: Black},
 		"finished by resignation": {Variant: VariantBashni, Moves: []string{"c3-d4"}, Ply: 1, Opponent: OpponentComputer,
-			Level: 1, Human: Black, Result: ResultWhiteWins, ResultReason: "White wins: Black resigned."},
+			Level: 1, Human: Black, Result: ResultWhiteWins, ResultReason: ReasonResignation},
 	}
 	forEachStore(t, func(t *testing.T, s *Store) {
 		for name, g := range games {

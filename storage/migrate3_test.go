@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"bashni/rules"
@@ -156,5 +157,27 @@ func TestSchema2ReasonsAreWhatTheRulesWrote(t *testing.T) {
 	}
 	if n != len(schema2Reasons) {
 		t.Errorf("%d explanations, %d frozen sentences", n, len(schema2Reasons))
+	}
+}
+
+// TestGameSchema2ReasonIsACode: a finished saved game of schema 2 keeps its
+// result, and its English reason becomes the code; a sentence schema 2
+// never wrote is dropped.
+func TestGameSchema2ReasonIsACode(t *testing.T) {
+	for _, tc := range []struct {
+		reason string
+		want   Reason
+	}{
+		{"Black wins: White ran out of time.", ReasonTime},
+		{"Draw by agreement.", ReasonAgreement},
+		{"", ReasonNone},
+		{"Draw: the cat sat on the board.", ReasonNone},
+	} {
+		doc := `{"schema": 2, "kind": "game", "data": {"variant": "Bashni", "moves": ["c3-d4"], "ply": 1, "opponent": "friend",
+			"human": "white", "result": "0-1", "resultReason": ` + strconv.Quote(tc.reason) + `}}`
+		g, err := GameDocument().Decode([]byte(doc))
+		if err != nil || g.ResultReason != tc.want || g.Result != ResultBlackWins || len(g.Moves) != 1 {
+			t.Errorf("%q: %+v, %v; want the reason %q", tc.reason, g, err, tc.want)
+		}
 	}
 }
