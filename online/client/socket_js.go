@@ -128,7 +128,9 @@ func (s *browserSocket) read(ctx context.Context) ([]byte, error) {
 			s.queue = s.queue[1:]
 			s.mu.Unlock()
 			if len(b) > readLimit {
-				s.ws.Call("close", 1009, "message too big")
+				// A page may close only with 1000 or 3000–4999: 4009 stands
+				// for 1009, "message too big".
+				catch(func() { s.ws.Call("close", 4009, "message too big") })
 				return nil, fmt.Errorf("a message of %d bytes, more than the %d the client reads", len(b), readLimit)
 			}
 			return b, nil
