@@ -13,8 +13,8 @@ import (
 //
 // read returns the next message, an error wrapping errClosedNormally once
 // the server has closed the connection normally, or ctx's error; write
-// sends one text message; close starts a normal closure. dialSocket (one
-// per platform: openSocket) opens one.
+// sends one text message; close starts a normal closure. openSocket (one
+// per platform) opens one.
 type socket interface {
 	read(ctx context.Context) ([]byte, error)
 	write(ctx context.Context, b []byte) error
