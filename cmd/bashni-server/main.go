@@ -195,7 +195,9 @@ func buildSite(ctx context.Context, prebuilt string) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return site.New(game)
+	// The game is sent with Brotli at its best quality, compressed once
+	// per build and kept in the user's cache folder.
+	return site.NewWithOptions(game, site.Options{BrotliQuality: site.BestBrotliQuality, BrotliCache: site.CacheDir()})
 }
 
 // serveDebug serves the node's figures and Go's profiler on a separate

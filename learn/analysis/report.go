@@ -13,7 +13,6 @@
 package analysis
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"math"
 	"sort"
@@ -126,13 +125,14 @@ func Classify(drop float64) Class {
 // Key identifies a game and a search budget: a stored report with the same
 // key belongs to the game.
 func Key(start *rules.Position, moves []rules.Move, settings string) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%d\n%v\n%s\n", ReportVersion, start.Variant(), start.FEN())
+	var h strings.Builder
+	fmt.Fprintf(&h, "%d\n%v\n%s\n", ReportVersion, start.Variant(), start.FEN())
 	for _, m := range moves {
-		fmt.Fprintf(h, "%v ", m)
+		fmt.Fprintf(&h, "%v ", m)
 	}
-	fmt.Fprintf(h, "\n%s", settings)
-	return fmt.Sprintf("%x", h.Sum(nil)[:12])
+	fmt.Fprintf(&h, "\n%s", settings)
+	sum := sum256([]byte(h.String()))
+	return fmt.Sprintf("%x", sum[:12])
 }
 
 // Matches reports whether the report is a finished analysis of this game

@@ -23,8 +23,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"bashni/online/protocol"
 )
 
@@ -64,7 +62,7 @@ type Game struct {
 
 // Conn is one connection to a server.
 type Conn struct {
-	ws     *websocket.Conn
+	ws     socket
 	node   string
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -117,21 +115,19 @@ func SocketURL(server string) (string, error) {
 
 // Dial connects and says hello.
 func Dial(ctx context.Context, server string) (*Conn, error) {
-	return DialWith(ctx, server, nil)
+	return dial(ctx, server, openSocket)
 }
 
-// DialWith is Dial with the WebSocket's dial options (nil: the defaults),
-// e.g. an HTTP client that dials from a given local address.
-func DialWith(ctx context.Context, server string, opts *websocket.DialOptions) (*Conn, error) {
+// dial connects with open (a socket of this platform) and says hello.
+func dial(ctx context.Context, server string, open func(ctx context.Context, url string) (socket, error)) (*Conn, error) {
 	u, err := SocketURL(server)
 	if err != nil {
 		return nil, err
 	}
-	ws, _, err := websocket.Dial(ctx, u, opts)
+	ws, err := open(ctx, u)
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", u, err)
 	}
-	ws.SetReadLimit(1 << 20)
 	cctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{ws: ws, ctx: cctx, cancel: cancel, events: make(chan Event, 64), done: make(chan struct{}),
 		pending: map[int64]chan protocol.ServerMessage{}}
@@ -182,7 +178,7 @@ func (c *Conn) Err() error {
 
 // Close ends the connection.
 func (c *Conn) Close() error {
-	err := c.ws.Close(websocket.StatusNormalClosure, "bye")
+	err := c.ws.close()
 	c.cancel()
 	<-c.done
 	return err
@@ -325,7 +321,7 @@ func (c *Conn) write(ctx context.Context, m protocol.ClientMessage) error {
 	}
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
-	if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+	if err := c.ws.write(ctx, b); err != nil {
 		return fmt.Errorf("sending %s: %w", m.Type, err)
 	}
 	return nil
@@ -350,9 +346,9 @@ func (c *Conn) read() {
 	defer close(c.done)
 	defer close(c.events)
 	for {
-		_, data, err := c.ws.Read(c.ctx)
+		data, err := c.ws.read(c.ctx)
 		if err != nil {
-			if websocket.CloseStatus(err) == websocket.StatusNormalClosure || errors.Is(err, context.Canceled) {
+			if errors.Is(err, errClosedNormally) || errors.Is(err, context.Canceled) {
 				err = errors.New("connection closed")
 			} else {
 				err = fmt.Errorf("connection lost: %w", err)

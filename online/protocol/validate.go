@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"crypto/rand"
 	"encoding/base64"
 	"strings"
 )
@@ -29,29 +28,6 @@ const (
 	MinDays           = 1
 	MaxDays           = 14
 )
-
-// NewCode draws a random game code.
-func NewCode() string {
-	var b [CodeLength]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("crypto/rand failed: " + err.Error()) // never returns an error on supported platforms
-	}
-	for i := range b {
-		// 256 is not a multiple of 30: the bias (8/256 for the first
-		// 16 letters) costs a fraction of a bit of the code's 29 bits.
-		b[i] = CodeAlphabet[int(b[i])%len(CodeAlphabet)]
-	}
-	return string(b[:])
-}
-
-// NewToken draws a seat token: TokenBytes from crypto/rand.
-func NewToken() string {
-	var b [TokenBytes]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("crypto/rand failed: " + err.Error())
-	}
-	return base64.RawURLEncoding.EncodeToString(b[:])
-}
 
 // NormalizeCode reads a code as a person may type it: any case, with spaces
 // or dashes between groups. It returns the canonical code, or an error that

@@ -27,7 +27,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on")
 	out := flag.String("out", "", "write the static site to this folder and exit instead of serving")
 	prebuilt := flag.String("wasm", "", "use this already built .wasm instead of building the game")
-	quality := flag.Int("brotli", 0, fmt.Sprintf("Brotli quality 1-11 (default %d when serving, %d with -out, which takes minutes)", site.DefaultBrotliQuality, site.BestBrotliQuality))
+	quality := flag.Int("brotli", site.BestBrotliQuality, "Brotli quality 1-11 of the game: 11 takes minutes the first time a build is served and is kept in the user's cache folder for later starts; 5 takes seconds")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("serve: ")
@@ -36,15 +36,14 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	opts := site.Options{BrotliQuality: *quality}
+	// The game's Brotli copy is made once per build and quality and kept.
+	opts := site.Options{BrotliQuality: *quality, BrotliCache: site.CacheDir()}
 	if *prebuilt == "" {
 		// build.json names the release the game was built from.
 		opts.Release = site.CheckoutVersion(context.Background())
 	}
-	if *out != "" && *quality == 0 {
-		opts.BrotliQuality = site.BestBrotliQuality
-	}
 	start := time.Now()
+	log.Printf("compressing the game with Brotli at quality %d (cached in %s)…", opts.BrotliQuality, opts.BrotliCache)
 	s, err := site.NewWithOptions(wasm, opts)
 	if err != nil {
 		log.Fatal(err)

@@ -19,11 +19,15 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,14 +68,30 @@ type Options struct {
 	// build.json names: "release" (git describe), "commit" and "date" (the
 	// commit's).
 	Release version.Info
+	// BrotliCache, when set, is a folder where the game's Brotli copy is
+	// kept by the game's content hash and quality, so that a build is
+	// compressed once: wasm/serve and bashni-server start at once with
+	// the best quality after the first start of a build (CacheDir).
+	BrotliCache string
 }
 
 // DefaultBrotliQuality is quick enough for every start of wasm/serve and the
 // browser tests (main.wasm in a few seconds) and still well below gzip.
 const DefaultBrotliQuality = 5
 
-// BestBrotliQuality is for publishing.
+// BestBrotliQuality is for publishing and for the servers, which keep the
+// result (Options.BrotliCache).
 const BestBrotliQuality = 11
+
+// CacheDir is where wasm/serve and bashni-server keep the game's Brotli
+// copies: the user's cache folder, or none when there is none.
+func CacheDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "bashni", "site")
+}
 
 // contentTypes are set explicitly: browsers refuse to stream-compile wasm
 // served with another type, and manifest and service worker types matter.
@@ -196,7 +216,11 @@ func (s *Site) add(name string, data []byte, opts Options) error {
 		if f.gz, err = compressGzip(data); err != nil {
 			return fmt.Errorf("compressing %s: %w", name, err)
 		}
-		if f.br, err = compressBrotli(data, opts.BrotliQuality); err != nil {
+		cache := ""
+		if name == s.WasmName && opts.BrotliCache != "" {
+			cache = filepath.Join(opts.BrotliCache, fmt.Sprintf("%s.q%d.br", strings.TrimSuffix(name, ".wasm"), opts.BrotliQuality))
+		}
+		if f.br, err = cachedBrotli(data, opts.BrotliQuality, cache); err != nil {
 			return fmt.Errorf("compressing %s: %w", name, err)
 		}
 	}
@@ -219,6 +243,32 @@ func compressGzip(data []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// cachedBrotli is compressBrotli, kept in the file cache (when not empty)
+// and read back from it on later starts. A cached copy that does not
+// decompress to data is made again.
+func cachedBrotli(data []byte, quality int, cache string) ([]byte, error) {
+	if cache != "" {
+		if br, err := os.ReadFile(cache); err == nil {
+			if raw, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br))); err == nil && bytes.Equal(raw, data) {
+				return br, nil
+			}
+		}
+	}
+	br, err := compressBrotli(data, quality)
+	if err != nil || cache == "" {
+		return br, err
+	}
+	// The cache only saves time: failing to write it is no error.
+	if os.MkdirAll(filepath.Dir(cache), 0o755) == nil {
+		tmp := cache + ".tmp" + strconv.Itoa(os.Getpid())
+		if os.WriteFile(tmp, br, 0o644) == nil {
+			os.Rename(tmp, cache)
+		}
+		os.Remove(tmp)
+	}
+	return br, nil
+}
+
 func compressBrotli(data []byte, quality int) ([]byte, error) {
 	var buf bytes.Buffer
 	// A 16 MiB window (the largest browsers must accept) lets the whole
@@ -231,6 +281,14 @@ func compressBrotli(data []byte, quality int) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// Size is the size of a file, or 0.
+func (s *Site) Size(name string) int {
+	if f, ok := s.files[name]; ok {
+		return len(f.data)
+	}
+	return 0
 }
 
 // GzipSize is the gzip-compressed size of a file, or 0.

@@ -335,3 +335,55 @@ func TestPageTextHasTheCJKFont(t *testing.T) {
 		}
 	}
 }
+
+// TestBrotliCache: the game's Brotli copy is made once per build and
+// quality and read back from the cache on later starts; a damaged copy is
+// made again.
+func TestBrotliCache(t *testing.T) {
+	dir := t.TempDir()
+	game := bytes.Repeat([]byte("\x00asm cached game "), 4000)
+	opts := Options{BrotliQuality: DefaultBrotliQuality, BrotliCache: dir} // 11 takes minutes for the whole site
+	first, err := NewWithOptions(game, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached := filepath.Join(dir, strings.TrimSuffix(first.WasmName, ".wasm")+".q5.br")
+	br, err := os.ReadFile(cached)
+	if err != nil {
+		t.Fatalf("no cached copy: %v", err)
+	}
+	if len(br) != first.BrotliSize(first.WasmName) {
+		t.Errorf("cached %d bytes, the site sends %d", len(br), first.BrotliSize(first.WasmName))
+	}
+	// A later start sends the cached copy: mark it (a valid stream of the
+	// same game, made at another quality) to tell it from a new one.
+	other, err := compressBrotli(game, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cached, other, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := NewWithOptions(game, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := again.BrotliSize(again.WasmName); got != len(other) {
+		t.Errorf("a later start sent %d bytes, not the cached %d", got, len(other))
+	}
+	// A damaged copy is made again.
+	if err := os.WriteFile(cached, []byte("not brotli"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fixed, err := NewWithOptions(game, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fixed.BrotliSize(fixed.WasmName); got != len(br) {
+		t.Errorf("after damage: %d bytes, want a new copy of %d", got, len(br))
+	}
+	res := get(fixed, "/"+fixed.WasmName, "Accept-Encoding", "br")
+	if !bytes.Equal(decoded(t, res), game) {
+		t.Error("the sent copy does not decode to the game")
+	}
+}

@@ -20,15 +20,30 @@ const SHELL = [
   'icons/maskable-512.png',
 ];
 
+// The game's file never changes under its name: the copy the page has just
+// downloaded into the HTTP cache will do (or the previous cache's, when only
+// the page changed). The page downloads either the game or, from a host that
+// does not compress, its gzip copy (index.html): whichever of the two is at
+// hand is kept, and nothing is downloaded again for it. With neither at hand
+// the game is fetched.
+function keepGame(cache) {
+  const names = [WASM, WASM + '.gz'];
+  const fromHTTPCache = (u) => fetch(new Request(u, {cache: 'only-if-cached', mode: 'same-origin'}))
+    .then((res) => (res.ok ? res : null)).catch(() => null);
+  return Promise.all(names.map((u) => caches.match(u).then((hit) => hit || fromHTTPCache(u))))
+    .then((found) => {
+      const kept = names.map((u, i) => found[i] && cache.put(u, found[i])).filter(Boolean);
+      return kept.length > 0 ? Promise.all(kept) : cache.add(new Request(WASM, {cache: 'default'}));
+    });
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      // The game's file never changes under its name: the copy the page
-      // has just downloaded into the HTTP cache will do (or the previous
-      // cache's, when only the page changed). Everything else is checked
-      // with the server (a 304 when unchanged).
+      // Everything but the game is checked with the server (a 304 when
+      // unchanged).
       .then((cache) => Promise.all(SHELL.map((u) => u === WASM
-        ? caches.match(u).then((hit) => hit ? cache.put(u, hit) : cache.add(new Request(u, {cache: 'default'})))
+        ? keepGame(cache)
         : cache.add(new Request(u, {cache: 'no-cache'})))))
       .then(() => self.skipWaiting()));
 });
