@@ -745,7 +745,7 @@ func fitReplay(t *testing.T, a *App, f *fitter, w, h float64) {
 	for _, id := range []string{"replay.at_start", "replay.move_of", "common.to_move"} {
 		texts = append(texts, samples(cat, id)...)
 	}
-	texts = append(texts, cat.F("replay.move_of", "Ply", 188, "Plies", 188)+cat.T("common.separator")+"1/2-1/2")
+	texts = append(texts, cat.F("replay.move_of", "Move", 188, "Moves", 188)+cat.T("common.separator")+"1/2-1/2")
 	room := s.statusRoom(p)
 	for _, m := range texts {
 		_, size := statusFit(p, m, room)
