@@ -20,8 +20,13 @@ type Analysis struct {
 	Time       time.Duration
 }
 
-// hintLimits are the limits of Hint: a second, or three million nodes.
-var hintLimits = Limits{MoveTime: time.Second, Nodes: 3_000_000}
+// HintNodes is the budget of Hint. Nodes, not wall time, so that a loaded
+// machine or a slow phone gives the same advice as a fast desktop (issue
+// 21); it is five times the analysis board's 200,000 nodes a position
+// (learn/analysis.DefaultLimits, which must not exceed it: a hint that saw
+// less than the analysis could contradict it), about 0.4 s of one desktop
+// core natively and a second or so as WebAssembly.
+const HintNodes = 1_000_000
 
 // Analyse searches the last position of history to lim and describes the
 // result. onInfo, if not nil, sees every finished iteration (for a live
@@ -43,10 +48,11 @@ func (e *Engine) Analyse(ctx context.Context, history []*rules.Position, lim Lim
 	}
 }
 
-// Hint is Analyse for at most a second (or three million nodes): the move
-// the full engine would play, with its score in words.
+// Hint is Analyse for HintNodes nodes: the move the full engine would play,
+// with its score in words. The same engine state and position give the
+// same hint however fast the machine is.
 func (e *Engine) Hint(ctx context.Context, history []*rules.Position) Analysis {
-	return e.Analyse(ctx, history, hintLimits, nil)
+	return e.Analyse(ctx, history, Limits{Nodes: HintNodes}, nil)
 }
 
 func whiteView(score int, side rules.Color) int {

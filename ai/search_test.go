@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -308,5 +309,24 @@ func TestRandomPositions(t *testing.T) {
 		if !m.IsZero() && !isLegal(p, m) {
 			t.Fatalf("%s: illegal move %v", p.FEN(), m)
 		}
+	}
+}
+
+// TestHintIgnoresTheClock: a hint is bounded by nodes, not time, so a slow
+// machine gets the same advice. The slowed engine pauses 2 ms at each of
+// its ~1,000 polls, longer than the second the hint once had: a time bound
+// would cut its search short and could change the move.
+func TestHintIgnoresTheClock(t *testing.T) {
+	p := mustFEN(t, rules.Bashni, benchFENs[1])
+	history := []*rules.Position{p}
+	fast := NewEngine(Options{Seed: 5, HashMiB: 4}).Hint(context.Background(), history)
+	slowed := NewEngine(Options{Seed: 5, HashMiB: 4, Yield: func() { time.Sleep(2 * time.Millisecond) }})
+	slow := slowed.Hint(context.Background(), history)
+	if fast.Best.IsZero() || fast.Nodes < HintNodes {
+		t.Fatalf("hint %v after %d nodes, want a move after the whole budget of %d", fast.Best, fast.Nodes, HintNodes)
+	}
+	if slow.Best != fast.Best || slow.Score != fast.Score || slow.Depth != fast.Depth || slow.Nodes != fast.Nodes || !slices.Equal(slow.PV, fast.PV) {
+		t.Errorf("slowed: %v %d depth %d, %d nodes, PV %v; at full speed: %v %d depth %d, %d nodes, PV %v",
+			slow.Best, slow.Score, slow.Depth, slow.Nodes, slow.PV, fast.Best, fast.Score, fast.Depth, fast.Nodes, fast.PV)
 	}
 }

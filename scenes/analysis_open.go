@@ -10,13 +10,30 @@ import (
 
 // analyse opens the analysis board on the game just finished, for the
 // mistakes of the person at this device (White when both sides were).
-func (s *GameOverScene) analyse(c Context) {
-	sess := s.play.sess
-	learner, one := sess.Local()
+func (s *GameOverScene) analyse(c Context) { s.play.analyse(c) }
+
+// analyse opens the analysis board on the game played (the game-over card,
+// the in-game menu of a finished game).
+func (s *PlayScene) analyse(c Context) {
+	learner, one := s.sess.Local()
 	if !one {
 		learner = rules.White
 	}
-	c.Push(newAnalysisOfGame(c, sess.Game(), sess.Game().Ply(), learner))
+	c.Push(newAnalysisOfGame(c, s.sess.Game(), s.sess.Game().Ply(), learner))
+}
+
+// analyse opens finished game i of the list on the analysis board, for the
+// mistakes of the side played here, as the game-over card would have.
+func (s *ArchiveScene) analyse(c Context, i int) {
+	g := s.games[i]
+	im, err := parseImport(g.Record, g.Variant.Rules())
+	if err != nil {
+		s.note = c.Text().F("archive.unreadable", "Error", errorWords(c.Text(), err))
+		c.Invalidate()
+		return
+	}
+	c.Play(uiTap)
+	c.Push(newAnalysisOfGame(c, im.Game, len(im.Game.AllMoves()), g.Human.Rules()))
 }
 
 // analyse opens the analysis board on the game replayed, for the mistakes

@@ -55,7 +55,8 @@ type Options struct {
 	Variant rules.Variant
 	// Watch starts a game of the computer against itself.
 	Watch bool
-	// Level is the computer's level (1–7) for FEN and Watch; 0 means 4.
+	// Level is the computer's level (1–7) for FEN and Watch; 0 means the
+	// level new players are offered (storage.DefaultLevel).
 	Level int
 	// Friend makes a FEN game a game between two people.
 	Friend bool
@@ -157,7 +158,7 @@ func NewApp(opts Options) *App {
 	opts.Settings.Normalize()
 	opts.Settings = followSystemMotion(opts.Settings, platform.PrefersReducedMotion())
 	if opts.Level <= 0 {
-		opts.Level = 4 // Club player
+		opts.Level = storage.DefaultLevel
 	}
 	a := &App{opts: opts, settings: opts.Settings, store: opts.Store, sound: opts.Sound, scale: 1,
 		keyboard: ui.EbitenKeyboard{}, quietSpinners: platform.SoftwareGL()}

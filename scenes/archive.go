@@ -40,7 +40,8 @@ func ArchiveLayout(w, h, scale float64, n int) ArchiveRects {
 }
 
 // ArchiveScene lists the finished games, newest first: date, opponent,
-// result and length. A tap opens one in the replay view.
+// result and length. A tap opens one in the replay view, its Analysis
+// button on the analysis board.
 type ArchiveScene struct {
 	rects ArchiveRects
 	games []storage.ArchivedGame
@@ -58,6 +59,27 @@ type ArchiveScene struct {
 	empty      []string
 	rows       []archiveRow
 	pillW      float64 // the result's pill: as wide as its longest word needs
+	// analysis labels each row's button that opens the game on the
+	// analysis board (a tap elsewhere on the row replays it), beside its
+	// icon where the row has room for it (empty on a phone, where the icon
+	// alone keeps the row's words readable); analysisW is its width.
+	analysis  string
+	analysisW float64
+}
+
+// archiveAnalysisRect is where the Analysis button of the row whose inset
+// rectangle is in goes, at its right end: a touch target of MinTouchDP.
+func archiveAnalysisRect(in Rect, w, scale float64) Rect {
+	h := MinTouchDP * scale
+	return Rect{X: in.X + in.W - w - 6*scale, Y: in.Y + (in.H-h)/2, W: w, H: h}
+}
+
+// AnalysisButtonOf is where the Analysis button of row i shows (tests
+// press it by position).
+func (s *ArchiveScene) AnalysisButtonOf(i int, scale float64) Rect {
+	l, rh := s.rects.List, s.rects.RowH
+	in := ui.Inset(Rect{X: l.X, Y: l.Y + float64(i)*rh - s.scroll, W: l.W, H: rh}, 3*scale)
+	return archiveAnalysisRect(in, s.analysisW, scale)
 }
 
 // NewArchiveScene loads the archive.
@@ -98,8 +120,13 @@ func (s *ArchiveScene) setWords(c Context) {
 	s.empty = p.Wrap(cat.T("archive.empty"), 16, sprites.Regular, r.List.W-p.DP(48))
 	in := ui.Inset(Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
 	s.pillW = archivePillWidth(cat, p, s.games, in.W)
+	s.analysis, s.analysisW = "", p.DP(MinTouchDP)
+	if in.W >= p.DP(480) {
+		s.analysis = cat.T("ux.analysis")
+		s.analysisW += p.Measure(s.analysis, 14, sprites.Medium) + p.DP(10)
+	}
 	x := in.X + p.DP(10) + s.pillW + p.DP(14)
-	maxW := in.X + in.W - x - p.DP(30)
+	maxW := in.X + in.W - x - s.analysisW - p.DP(12) // the button, 6 dp from the edge and 6 from the words
 	s.rows = s.rows[:0]
 	for _, g := range s.games {
 		s.rows = append(s.rows, archiveRowWords(cat, p, g, maxW, s.pillW))
@@ -171,7 +198,10 @@ func (s *ArchiveScene) Update(c Context) error {
 		open := !s.dragged && row >= 0 && row == s.pressed
 		s.pressY, s.pressed = 0, -1
 		c.Invalidate()
-		if open {
+		switch {
+		case open && s.AnalysisButtonOf(row, c.Scale()).Contains(p.X, p.Y):
+			s.analyse(c, row)
+		case open:
 			s.open(c, row)
 		}
 	}
@@ -273,5 +303,11 @@ func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 	x := pill.X + pill.W + p.DP(14)
 	p.Text(dst, row.line1, row.size1, sprites.Medium, x, in.Y+in.H/2-p.DP(10), text.AlignStart, text.AlignCenter, t.Text)
 	p.Text(dst, row.line2, row.size2, sprites.Regular, x, in.Y+in.H/2+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
-	ui.IconForward(dst, p, in.X+in.W-p.DP(18), in.Y+in.H/2, p.DP(18), ui.Alpha(t.TextDim, 0.8))
+	b := archiveAnalysisRect(in, s.analysisW, c.Scale())
+	p.RoundRect(dst, b, p.DP(10), t.Button, p.DP(1), t.PanelEdge)
+	icon := p.DP(MinTouchDP) / 2 // the icon's centre: a square's middle
+	ui.IconHint(dst, p, b.X+icon, b.Y+b.H/2, p.DP(20), t.Text)
+	if s.analysis != "" {
+		p.Text(dst, s.analysis, 14, sprites.Medium, b.X+2*icon, b.Y+b.H/2, text.AlignStart, text.AlignCenter, t.Text)
+	}
 }

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"math"
+	"strings"
 
 	"bashni/i18n"
 	"bashni/rules"
@@ -63,6 +64,16 @@ func archiveLength(cat *i18n.Catalog, plies int) string {
 	return cat.N("common.moves", (plies+1)/2)
 }
 
+// archiveStartOffset is 1 when the archived game began with Black to move
+// (its record's FEN tag says so), as startOffset for a game: its first
+// move is "1... ", which counts as a move of its own (moveCount).
+func archiveStartOffset(g storage.ArchivedGame) int {
+	if strings.Contains(g.Record, `[FEN "B:`) {
+		return 1
+	}
+	return 0
+}
+
 // opponentWords names an archived game's opponent in the player's
 // language; a label an older version kept that names no kind is shown as
 // it is.
@@ -103,7 +114,7 @@ func archiveRowWords(cat *i18n.Catalog, p *ui.Painter, g storage.ArchivedGame, m
 	r.line1 = opponentWords(cat, g) + sep + cat.VariantName(g.Variant.Rules())
 	// The second line: the date and the length, then what fits of the
 	// side played and the reason.
-	r.line2 = cat.Date(g.Finished.Local()) + sep + archiveLength(cat, g.Plies)
+	r.line2 = cat.Date(g.Finished.Local()) + sep + archiveLength(cat, g.Plies+archiveStartOffset(g))
 	var extras []string
 	if vsComputer(g) {
 		side := rules.White

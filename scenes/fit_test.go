@@ -688,7 +688,7 @@ func fitArchive(t *testing.T, a *App, f *fitter, w, h float64) {
 	s.Layout(a, w, h, 1)
 	in := ui.Inset(Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
 	pillW := s.pillW
-	maxW := in.W - p.DP(10) - pillW - p.DP(14) - p.DP(30)
+	maxW := in.W - p.DP(10) - pillW - p.DP(14) - s.analysisW - p.DP(12)
 	for _, row := range s.rows {
 		f.shrinking("result", ui.TextFit{Text: row.outcome, Size: row.outcomeSize, Weight: sprites.Bold, Room: pillW - p.DP(10)}, 10)
 		f.shrinking("row", ui.TextFit{Text: row.line1, Size: row.size1, Weight: sprites.Medium, Room: maxW}, 10)
@@ -748,7 +748,7 @@ func fitReplay(t *testing.T, a *App, f *fitter, w, h float64) {
 	for _, id := range []string{"replay.at_start", "replay.move_of", "common.to_move"} {
 		texts = append(texts, samples(cat, id)...)
 	}
-	texts = append(texts, cat.F("replay.move_of", "Ply", 188, "Plies", 188)+cat.T("common.separator")+"1/2-1/2")
+	texts = append(texts, cat.F("replay.move_of", "Move", 188, "Moves", 188)+cat.T("common.separator")+"1/2-1/2")
 	room := s.statusRoom(p)
 	for _, m := range texts {
 		_, size := statusFit(p, m, room)

@@ -517,6 +517,15 @@ func (s *PlayScene) openMenu(c Context) {
 	cat := c.Text()
 	items := []menuItem{
 		{cat.T("play.menu.resume"), nil},
+	}
+	if m.Over() {
+		// The game-over card is gone once dismissed: its ways into the
+		// finished game stay here (issue 21).
+		items = append(items,
+			menuItem{cat.T("gameover.replay"), func() { s.StartReplay(c) }},
+			menuItem{cat.T("ux.analysis"), func() { s.analyse(c) }})
+	}
+	items = append(items, []menuItem{
 		{cat.T("common.new_game"), func() {
 			m.Pause()
 			c.Push(NewNewGameScene(c))
@@ -524,7 +533,7 @@ func (s *PlayScene) openMenu(c Context) {
 		{cat.T("play.menu.game_record"), func() {
 			s.menu.show(c, cat.T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
 		}},
-	}
+	}...)
 	if m.CanResign() {
 		who, whoEllipsis := cat.T("play.menu.resign"), cat.T("play.menu.resign_ellipsis")
 		if _, one := m.Local(); !one {

@@ -91,6 +91,17 @@ func moveNumber(g *rules.Game, ply int) int {
 	return g.Start().FullmoveNumber() + (ply-1+startOffset(g))/2
 }
 
+// moveCount is how many moves the first plies of g make, counted as the
+// move list numbers them (a move is White's and Black's; a game where Black
+// moves first begins with "1... "), so that every screen that says "26
+// moves" means the same 52 plies.
+func moveCount(g *rules.Game, plies int) int {
+	if plies <= 0 {
+		return 0
+	}
+	return (plies + startOffset(g) + 1) / 2
+}
+
 // reviewText is the status line while replaying or reviewing: the move
 // shown and the last one, counted as the move list counts them (a move is
 // White's and Black's), not in half-moves.

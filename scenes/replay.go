@@ -339,9 +339,10 @@ func (s *ReplayScene) statusText(cat *i18n.Catalog) string {
 		return cat.ToMove(s.game.Start().SideToMove())
 	}
 	if s.ply == 0 {
-		return cat.N("replay.at_start", n)
+		return cat.N("replay.at_start", moveCount(s.game, n))
 	}
-	t := cat.F("replay.move_of", "Ply", s.ply, "Plies", n)
+	// Moves as the move list and the play screen number them, not plies.
+	t := cat.F("replay.move_of", "Move", moveNumber(s.game, s.ply), "Moves", moveNumber(s.game, n))
 	if s.ply == n {
 		if o := s.game.Outcome(); o.Over() {
 			return t + cat.T("common.separator") + o.Result.Score()

@@ -61,8 +61,10 @@ type NewGameChoice struct {
 // SideRandom is a NewGameChoice's side drawn at random for each game.
 const SideRandom Color = "random"
 
-// DefaultLevel is the level new players are offered: Club player.
-const DefaultLevel = 4
+// DefaultLevel is the level new players are offered: the lowest, one a
+// newcomer can beat (issue 21). A saved choice keeps its level: normalize
+// fills in DefaultLevel only where no level was ever chosen.
+const DefaultLevel = MinLevel
 
 // DefaultTheme is the theme of new players.
 const DefaultTheme = "classic"
