@@ -550,13 +550,16 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 // a line (for tests).
 func (s *AboutScene) LicenceText() string { return strings.Join(s.lines, "\n") }
 
-// AboutVersionLines are the page's version (as git describe words it) and
-// the two lines under it: the commit, its date and whether the tree had
-// changes; the Go release and the platform.
+// AboutVersionLines are the page's version (the release number of
+// version/VERSION, "0.9.0") and the two lines under it: what git describe
+// adds to the number (when it says more than the commit), the commit, its
+// date and whether the tree had changes; the Go release and the platform.
 func AboutVersionLines(cat *i18n.Catalog, info version.Info) (ver string, details [2]string) {
 	var d []string
 	if info.Version == version.Unknown {
 		d = append(d, cat.T("about.unknown_version"))
+	} else if detail := info.Detail(); detail != "" {
+		d = append(d, detail)
 	}
 	if info.Commit != "" {
 		d = append(d, cat.F("about.commit", "Commit", info.Commit[:min(12, len(info.Commit))]))
@@ -569,5 +572,5 @@ func AboutVersionLines(cat *i18n.Catalog, info version.Info) (ver string, detail
 	}
 	details[0] = strings.Join(d, cat.T("common.separator"))
 	details[1] = cat.F("about.built_with", "Go", strings.TrimPrefix(runtime.Version(), "go"), "Platform", runtime.GOOS+"/"+runtime.GOARCH)
-	return info.Version, details
+	return info.Short(), details
 }

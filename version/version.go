@@ -1,5 +1,7 @@
-// Package version says which build of the game is running: its version, the
-// commit it was built from and that commit's date. The release command
+// Package version says which build of the game is running: its release
+// number (the file version/VERSION, which a release bumps and every build
+// embeds), its version as git describes it, the commit it was built from and
+// that commit's date. The release command
 // (cmd/release) and the browser build (wasm/site) stamp these into every
 // binary with the linker (see bashni/version/stamp); a binary built without
 // them (go build, go install) falls back on what the Go toolchain recorded
@@ -10,10 +12,12 @@
 package version
 
 import (
+	_ "embed"
 	"fmt"
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -25,6 +29,13 @@ var (
 	commit  string // the full commit hash
 	date    string // the commit's date, RFC 3339, UTC
 )
+
+// numberFile is version/VERSION: the release number, "0.9.0". A release
+// bumps it (and tags its commit v0.9.0); every build carries it, tagged or
+// not, stamped or not.
+//
+//go:embed VERSION
+var numberFile string
 
 // Unknown is the version of a build that knows nothing about its source
 // (go run, or a build outside a git checkout).
@@ -44,12 +55,99 @@ type Info struct {
 	Date time.Time
 	// Dirty: built from a tree with uncommitted changes.
 	Dirty bool
+	// Number is the release number of version/VERSION, "0.9.0": what the
+	// player reads as the version, and the first three numbers of the
+	// platforms' numeric versions. "" only for an Info made by hand.
+	Number string
+	// Since counts the commits since version/VERSION last changed: the
+	// fourth number of the platforms' numeric versions, so that later
+	// builds of one release sort later. The release finds it with git
+	// (bashni/version/stamp); a running binary does not know it (0).
+	Since int
 }
 
 // Get describes the running binary.
 func Get() Info {
 	bi, _ := debug.ReadBuildInfo()
-	return resolve(version, commit, date, bi)
+	info := resolve(version, commit, date, bi)
+	info.Number = strings.TrimSpace(numberFile)
+	return info
+}
+
+// EmbeddedNumber is the release number this package was built with: the
+// content of version/VERSION.
+func EmbeddedNumber() string { return strings.TrimSpace(numberFile) }
+
+// ParseNumber checks a release number, "major.minor.patch" with each part
+// a decimal number up to 65535 (what Windows' version fields hold), and
+// returns its parts.
+func ParseNumber(s string) ([3]uint16, error) {
+	var n [3]uint16
+	parts := strings.Split(s, ".")
+	if len(parts) != 3 {
+		return n, fmt.Errorf("version number %q: want major.minor.patch, e.g. 0.9.0", s)
+	}
+	for i, p := range parts {
+		if p == "" || strings.TrimLeft(p, "0123456789") != "" || (len(p) > 1 && p[0] == '0') {
+			return n, fmt.Errorf("version number %q: %q is not a number", s, p)
+		}
+		v, err := strconv.ParseUint(p, 10, 16)
+		if err != nil {
+			return n, fmt.Errorf("version number %q: %q is over 65535", s, p)
+		}
+		n[i] = uint16(v)
+	}
+	return n, nil
+}
+
+// Numeric is the version as the four numbers that platform version fields
+// want (Windows' FILEVERSION, macOS' CFBundleShortVersionString and
+// CFBundleVersion): the release number's three and the commits since it was
+// set (Since, at most 65535). ok is false when Number is not a release
+// number.
+func (i Info) Numeric() (n [4]uint16, ok bool) {
+	three, err := ParseNumber(i.Number)
+	if err != nil {
+		return n, false
+	}
+	copy(n[:], three[:])
+	n[3] = uint16(min(max(i.Since, 0), 1<<16-1))
+	return n, true
+}
+
+// Short is what a player reads as the version: the release number, "0.9.0"
+// (the git description when there is no number).
+func (i Info) Short() string {
+	if i.Number == "" {
+		return i.Version
+	}
+	return i.Number
+}
+
+// Detail is what the git description adds to the release number, or "":
+// nothing on the release's own tag (v0.9.0), and nothing when it is only
+// the commit's short hash (Commit says that; Dirty says "-dirty").
+// "v0.9.0-3-ge97c113" three commits after the tag; "devel" for a build that
+// knows nothing of its source.
+func (i Info) Detail() string {
+	v := strings.TrimSuffix(i.Version, "-dirty")
+	switch {
+	case i.Number == "", v == "v"+i.Number, v == i.Number:
+		return ""
+	case i.Commit != "" && len(v) >= 4 && strings.HasPrefix(i.Commit, v):
+		return ""
+	}
+	return v
+}
+
+// Full is the release number with the git description beside it when that
+// says more: "0.9.0", "0.9.0 (v0.9.0-3-ge97c113)", "0.9.0 (e97c113-dirty)"
+// (Windows' ProductVersion string).
+func (i Info) Full() string {
+	if i.Number == "" || i.Version == "" || i.Version == "v"+i.Number || i.Version == i.Number {
+		return i.Short()
+	}
+	return i.Number + " (" + i.Version + ")"
 }
 
 // resolve prefers the stamped values and fills the rest from the build
@@ -112,16 +210,25 @@ func fromBuildInfo(bi *debug.BuildInfo) Info {
 }
 
 // String is the one-line description that -version prints:
-// "v1.2.0 (commit e97c113abcde, 2026-12-01) go1.26.8 linux/amd64".
+// "0.9.0 (commit e97c113abcde, 2026-12-01) go1.26.8 linux/amd64", with the
+// git description first in the brackets when it says more than the number
+// and the commit ("v0.9.0-3-ge97c113"), and "with local changes" for a
+// build from a modified tree.
 func (i Info) String() string {
 	var b strings.Builder
-	b.WriteString(i.Version)
+	b.WriteString(i.Short())
 	var about []string
+	if d := i.Detail(); d != "" {
+		about = append(about, d)
+	}
 	if i.Commit != "" {
 		about = append(about, "commit "+i.Commit[:min(12, len(i.Commit))])
 	}
 	if !i.Date.IsZero() {
 		about = append(about, i.Date.Format(time.DateOnly))
+	}
+	if i.Dirty && i.Number != "" {
+		about = append(about, "with local changes")
 	}
 	if len(about) > 0 {
 		fmt.Fprintf(&b, " (%s)", strings.Join(about, ", "))

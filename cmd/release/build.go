@@ -228,9 +228,9 @@ func (b *builder) check(ctx context.Context, bins binaries) error {
 		}
 		sizes := slices.Clone(game.IconSizes)
 		slices.Sort(sizes)
-		if !game.GUI || !slices.Equal(sizes, winapp.IconSizes) || game.ProductVersion != b.info.Version {
+		if !game.GUI || !slices.Equal(sizes, winapp.IconSizes) || game.ProductVersion != b.info.Full() {
 			return fmt.Errorf("bashni.exe for %s: GUI %v, icon sizes %v, product version %q (want GUI, %v, %q)",
-				t, game.GUI, game.IconSizes, game.ProductVersion, winapp.IconSizes, b.info.Version)
+				t, game.GUI, game.IconSizes, game.ProductVersion, winapp.IconSizes, b.info.Full())
 		}
 		engine, err := winapp.Inspect(bins.engine)
 		if err != nil {

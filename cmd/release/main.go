@@ -8,7 +8,9 @@
 //	bashni-engine-<v>-<platform>.zip/.tar.gz   the text-protocol engine for each desktop
 //	SHA256SUMS                                 sha256sum -c SHA256SUMS checks them
 //
-// <v> is `git describe --tags --always --dirty`. Every program is built
+// <v> is `git describe --tags --always --dirty`; the numeric versions
+// (Windows' FileVersion, macOS' CFBundleShortVersionString) are the release
+// number of version/VERSION and the commits since it changed. Every program is built
 // without cgo, with -trimpath and the version stamped by the linker, and
 // every archive has fixed times, owners and order, so two runs from one
 // commit give identical files (compare their SHA256SUMS).
@@ -68,7 +70,11 @@ func run(ctx context.Context, outRoot string) error {
 	if outRoot == "" {
 		outRoot = filepath.Join(root, "release")
 	}
-	log.Printf("version %s (commit %s, %s)", info.Version, info.Commit, info.Date.Format(time.RFC3339))
+	if err := stamp.CheckRelease(info); err != nil {
+		return err
+	}
+	n, _ := info.Numeric()
+	log.Printf("version %s, numbered %d.%d.%d.%d (commit %s, %s)", info.Version, n[0], n[1], n[2], n[3], info.Commit, info.Date.Format(time.RFC3339))
 	if info.Dirty {
 		log.Print("the checkout has uncommitted changes: this is a -dirty build, not a release to publish")
 	}

@@ -83,10 +83,12 @@ version.
 `
 
 // packWindows zips the game (bashni.exe) and the engine for one Windows
-// target. The files sit at the top of the zip: Explorer's "Extract all"
-// makes the folder.
+// target, each in one folder of the zip's name, like the Linux tarballs:
+// unzipped anywhere (Explorer's "Extract all", unzip, 7-Zip) it makes that
+// one folder.
 func (r *release) packWindows(b binaries) ([]artifact, error) {
-	suffix := fmt.Sprintf("%s-windows-%s.zip", r.info.Version, b.target.Arch)
+	suffix := fmt.Sprintf("%s-windows-%s", r.info.Version, b.target.Arch)
+	gameDir, engineDir := "bashni-"+suffix, "bashni-engine-"+suffix
 	gameLic, err := licenceFile(productName, b.game, true)
 	if err != nil {
 		return nil, err
@@ -96,22 +98,22 @@ func (r *release) packWindows(b binaries) ([]artifact, error) {
 		return nil, err
 	}
 	game, err := r.zip([]archive.File{
-		{Name: "bashni.exe", Data: b.game, Executable: true},
-		{Name: "README.txt", Data: crlf(readme(r.info, windowsHow))},
-		{Name: licenceName, Data: crlf(gameLic)},
+		{Name: gameDir + "/bashni.exe", Data: b.game, Executable: true},
+		{Name: gameDir + "/README.txt", Data: crlf(readme(r.info, windowsHow))},
+		{Name: gameDir + "/" + licenceName, Data: crlf(gameLic)},
 	})
 	if err != nil {
 		return nil, err
 	}
 	engine, err := r.zip([]archive.File{
-		{Name: "bashni-engine.exe", Data: b.engine, Executable: true},
-		{Name: "README.txt", Data: crlf(engineReadme(r.info))},
-		{Name: licenceName, Data: crlf(engineLic)},
+		{Name: engineDir + "/bashni-engine.exe", Data: b.engine, Executable: true},
+		{Name: engineDir + "/README.txt", Data: crlf(engineReadme(r.info))},
+		{Name: engineDir + "/" + licenceName, Data: crlf(engineLic)},
 	})
 	if err != nil {
 		return nil, err
 	}
-	return []artifact{{"bashni-" + suffix, game}, {"bashni-engine-" + suffix, engine}}, nil
+	return []artifact{{gameDir + ".zip", game}, {engineDir + ".zip", engine}}, nil
 }
 
 // crlf gives text files Windows line endings, for Notepad's sake.
@@ -163,16 +165,17 @@ func (r *release) packMac(amd, arm binaries) ([]artifact, error) {
 	if err != nil {
 		return nil, err
 	}
+	suffix := r.info.Version + "-macos-universal"
+	engineDir := "bashni-engine-" + suffix
 	engineZip, err := r.zip([]archive.File{
-		{Name: "bashni-engine", Data: engine, Executable: true},
-		{Name: "README.txt", Data: engineReadme(r.info)},
-		{Name: licenceName, Data: engineLic},
+		{Name: engineDir + "/bashni-engine", Data: engine, Executable: true},
+		{Name: engineDir + "/README.txt", Data: engineReadme(r.info)},
+		{Name: engineDir + "/" + licenceName, Data: engineLic},
 	})
 	if err != nil {
 		return nil, err
 	}
-	suffix := r.info.Version + "-macos-universal.zip"
-	return []artifact{{"bashni-" + suffix, gameZip}, {"bashni-engine-" + suffix, engineZip}}, nil
+	return []artifact{{"bashni-" + suffix + ".zip", gameZip}, {engineDir + ".zip", engineZip}}, nil
 }
 
 // packLinux makes the game's tarball (the binary, its .desktop entry, the

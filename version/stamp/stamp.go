@@ -8,7 +8,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,10 +19,16 @@ import (
 	"bashni/version"
 )
 
+// NumberFile is where a checkout keeps its release number, relative to the
+// module's root (bashni/version embeds it).
+const NumberFile = "version/VERSION"
+
 // Describe asks git about the checkout at dir: the version as
 // `git describe --tags --always --dirty` words it, the commit and the
-// commit's date. Untracked files do not make a tree dirty (git describe's
-// rule); ignored ones, such as release/, never do.
+// commit's date, and reads the release number from version/VERSION with
+// the commits since that file last changed. Untracked files do not make a
+// tree dirty (git describe's rule); ignored ones, such as release/, never
+// do.
 func Describe(ctx context.Context, dir string) (version.Info, error) {
 	git := func(args ...string) (string, error) {
 		cmd := exec.CommandContext(ctx, "git", args...)
@@ -51,7 +59,51 @@ func Describe(ctx context.Context, dir string) (version.Info, error) {
 		return version.Info{}, fmt.Errorf("the commit's date %q: %w", when, err)
 	}
 	info.Date = t.UTC()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(NumberFile)))
+	if err != nil {
+		return version.Info{}, fmt.Errorf("reading the release number: %w", err)
+	}
+	info.Number = strings.TrimSpace(string(b))
+	if _, err := version.ParseNumber(info.Number); err != nil {
+		return version.Info{}, fmt.Errorf("%s: %w", NumberFile, err)
+	}
+	// The commits since the number was set: none while the change to it
+	// is not committed yet.
+	changed, err := git("status", "--porcelain", "--", NumberFile)
+	if err != nil {
+		return version.Info{}, fmt.Errorf("finding when the release number changed: %w", err)
+	}
+	bump, err := git("log", "-1", "--format=%H", "--", NumberFile)
+	if err != nil {
+		return version.Info{}, fmt.Errorf("finding when the release number changed: %w", err)
+	}
+	if bump != "" && changed == "" {
+		n, err := git("rev-list", "--count", bump+"..HEAD")
+		if err != nil {
+			return version.Info{}, fmt.Errorf("counting the commits since the release number changed: %w", err)
+		}
+		if info.Since, err = strconv.Atoi(n); err != nil {
+			return version.Info{}, fmt.Errorf("counting the commits since the release number changed: %q", n)
+		}
+	}
 	return info, nil
+}
+
+// tag matches a release tag as git describe gives it on the tagged commit
+// itself: v0.9.0, v0.9.0-dirty.
+var tag = regexp.MustCompile(`^v(\d+\.\d+\.\d+)(?:-dirty)?$`)
+
+// CheckRelease refuses to release info when its numeric version would be
+// wrong: no release number, or a commit tagged with another number than
+// version/VERSION holds (bump the file, then tag).
+func CheckRelease(info version.Info) error {
+	if _, err := version.ParseNumber(info.Number); err != nil {
+		return fmt.Errorf("%s: %w", NumberFile, err)
+	}
+	if m := tag.FindStringSubmatch(info.Version); m != nil && m[1] != info.Number {
+		return fmt.Errorf("the commit is tagged v%s but %s says %s: put the tag's number in %s (or tag the commit that has it)", m[1], NumberFile, info.Number, NumberFile)
+	}
+	return nil
 }
 
 // LDFlags are the linker flags (for go build -ldflags) that stamp info into
@@ -66,26 +118,4 @@ func LDFlags(info version.Info) string {
 		flags = append(flags, "-X bashni/version.date="+info.Date.UTC().Format(time.RFC3339))
 	}
 	return strings.Join(flags, " ")
-}
-
-// semver matches a release tag and what git describe adds after it:
-// v1.2.0, v1.2.0-3-ge97c113, v1.2-dirty, v1.2.0-rc1-3-ge97c113.
-var semver = regexp.MustCompile(`^v?(\d+)\.(\d+)(?:\.(\d+))?(?:-.*?)??(?:-(\d+)-g[0-9a-f]{4,})?(?:-dirty)?$`)
-
-// Numeric is the version as the four numbers that platform version fields
-// want (Windows' FILEVERSION, macOS' CFBundleVersion): major, minor, patch
-// and the commits since the tag. A version without a tag is 0.0.0.0.
-func Numeric(info version.Info) [4]uint16 {
-	m := semver.FindStringSubmatch(info.Version)
-	if m == nil {
-		return [4]uint16{}
-	}
-	var n [4]uint16
-	for i, s := range m[1:] {
-		v, err := strconv.ParseUint(s, 10, 16)
-		if err == nil {
-			n[i] = uint16(v)
-		}
-	}
-	return n
 }

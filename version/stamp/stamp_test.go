@@ -52,7 +52,9 @@ func TestDescribe(t *testing.T) {
 		t.Fatal("a repository without commits has a version")
 	}
 	write(t, filepath.Join(dir, "a.txt"), "one")
-	git("add", "a.txt")
+	os.Mkdir(filepath.Join(dir, "version"), 0o755)
+	write(t, filepath.Join(dir, "version", "VERSION"), "0.9.0\n")
+	git("add", "a.txt", "version/VERSION")
 	git("commit", "-q", "-m", "one")
 	head := git("rev-parse", "HEAD")
 	date := time.Date(2026, 12, 1, 1, 4, 5, 0, time.UTC)
@@ -62,13 +64,13 @@ func TestDescribe(t *testing.T) {
 		do   func()
 		want version.Info
 	}{
-		{"untagged", func() {}, version.Info{Version: head[:7], Commit: head, Date: date}},
+		{"untagged", func() {}, version.Info{Version: head[:7], Commit: head, Date: date, Number: "0.9.0"}},
 		{"untracked files are not changes", func() { write(t, filepath.Join(dir, "new.txt"), "x") },
-			version.Info{Version: head[:7], Commit: head, Date: date}},
+			version.Info{Version: head[:7], Commit: head, Date: date, Number: "0.9.0"}},
 		{"changed", func() { write(t, filepath.Join(dir, "a.txt"), "two") },
-			version.Info{Version: head[:7] + "-dirty", Commit: head, Date: date, Dirty: true}},
-		{"tagged", func() { git("checkout", "-q", "a.txt"); git("tag", "-a", "-m", "v1.2.0", "v1.2.0") },
-			version.Info{Version: "v1.2.0", Commit: head, Date: date}},
+			version.Info{Version: head[:7] + "-dirty", Commit: head, Date: date, Dirty: true, Number: "0.9.0"}},
+		{"tagged", func() { git("checkout", "-q", "a.txt"); git("tag", "-a", "-m", "v0.9.0", "v0.9.0") },
+			version.Info{Version: "v0.9.0", Commit: head, Date: date, Number: "0.9.0"}},
 	}
 	for _, s := range steps {
 		s.do()
@@ -80,14 +82,38 @@ func TestDescribe(t *testing.T) {
 			t.Errorf("%s: got %+v, want %+v", s.name, got, s.want)
 		}
 	}
-	write(t, filepath.Join(dir, "a.txt"), "three")
-	git("commit", "-q", "-am", "three")
+	// Two commits later: the fourth number counts them.
+	for _, text := range []string{"three", "four"} {
+		write(t, filepath.Join(dir, "a.txt"), text)
+		git("commit", "-q", "-am", text)
+	}
 	got, err := Describe(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`^v1\.2\.0-1-g[0-9a-f]{7,}$`).MatchString(got.Version) {
-		t.Errorf("a commit after the tag: %q", got.Version)
+	if !regexp.MustCompile(`^v0\.9\.0-2-g[0-9a-f]{7,}$`).MatchString(got.Version) || got.Number != "0.9.0" || got.Since != 2 {
+		t.Errorf("two commits after the tag: %+v", got)
+	}
+	if n, ok := got.Numeric(); !ok || n != [4]uint16{0, 9, 0, 2} {
+		t.Errorf("numeric version %v %v, want 0.9.0.2", n, ok)
+	}
+	// A bump not committed yet: no commits since it.
+	write(t, filepath.Join(dir, "version", "VERSION"), "0.10.0\n")
+	if got, err := Describe(ctx, dir); err != nil || got.Number != "0.10.0" || got.Since != 0 || !got.Dirty {
+		t.Errorf("after a bump: %+v, %v", got, err)
+	}
+	// Committed: still none.
+	git("commit", "-q", "-am", "0.10.0")
+	if got, err := Describe(ctx, dir); err != nil || got.Number != "0.10.0" || got.Since != 0 {
+		t.Errorf("after a committed bump: %+v, %v", got, err)
+	}
+	write(t, filepath.Join(dir, "version", "VERSION"), "ten\n")
+	if _, err := Describe(ctx, dir); err == nil || !strings.Contains(err.Error(), "version/VERSION") {
+		t.Errorf("a bad number: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "version", "VERSION"))
+	if _, err := Describe(ctx, dir); err == nil {
+		t.Error("no version/VERSION, but a version")
 	}
 	if _, err := Describe(ctx, t.TempDir()); err == nil || !strings.Contains(err.Error(), "git describe") {
 		t.Errorf("outside a repository: %v", err)
@@ -105,21 +131,22 @@ func TestLDFlags(t *testing.T) {
 	}
 }
 
-func TestNumeric(t *testing.T) {
-	for v, want := range map[string][4]uint16{
-		"v1.2.0":                   {1, 2, 0, 0},
-		"v1.2.0-3-ge97c113":        {1, 2, 0, 3},
-		"v1.2.0-3-ge97c113-dirty":  {1, 2, 0, 3},
-		"v1.2-dirty":               {1, 2, 0, 0},
-		"v0.9.12-rc1":              {0, 9, 12, 0},
-		"v0.9.12-rc1-14-ge97c113a": {0, 9, 12, 14},
-		"e97c113":                  {},
-		"e97c113-dirty":            {},
-		"devel":                    {},
-		"v99999.1.1":               {0, 1, 1, 0},
+func TestCheckRelease(t *testing.T) {
+	for _, tc := range []struct {
+		info version.Info
+		ok   bool
+	}{
+		{version.Info{Number: "0.9.0", Version: "e97c113"}, true},
+		{version.Info{Number: "0.9.0", Version: "v0.9.0"}, true},
+		{version.Info{Number: "0.9.0", Version: "v0.9.0-dirty"}, true},
+		{version.Info{Number: "0.9.0", Version: "v0.8.0-3-ge97c113"}, true},
+		{version.Info{Number: "0.9.0", Version: "v1.0.0"}, false},
+		{version.Info{Number: "0.9.0", Version: "v1.0.0-dirty"}, false},
+		{version.Info{Number: "", Version: "v1.0.0"}, false},
+		{version.Info{Number: "0.0", Version: "e97c113"}, false},
 	} {
-		if got := Numeric(version.Info{Version: v}); got != want {
-			t.Errorf("%s: %v, want %v", v, got, want)
+		if err := CheckRelease(tc.info); (err == nil) != tc.ok {
+			t.Errorf("%+v: %v", tc.info, err)
 		}
 	}
 }

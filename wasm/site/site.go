@@ -65,8 +65,8 @@ type Options struct {
 	// local start. Zero means DefaultBrotliQuality.
 	BrotliQuality int
 	// Release, when set, is the game's version (bashni/version) that
-	// build.json names: "release" (git describe), "commit" and "date" (the
-	// commit's).
+	// build.json names: "release" (git describe), "number" (version/VERSION),
+	// "commit" and "date" (the commit's).
 	Release version.Info
 	// BrotliCache, when set, is a folder where the game's Brotli copy is
 	// kept by the game's content hash and quality, so that a build is
@@ -171,6 +171,9 @@ func NewWithOptions(game []byte, opts Options) (*Site, error) {
 	}
 	if r := opts.Release; r.Version != "" {
 		build["release"] = r.Version
+		if r.Number != "" {
+			build["number"] = r.Number
+		}
 		build["commit"] = r.Commit
 		if !r.Date.IsZero() {
 			build["date"] = r.Date.UTC().Format(time.RFC3339)

@@ -289,12 +289,12 @@ func TestBuildJSONRelease(t *testing.T) {
 		}
 		return m
 	}
-	s, err := NewWithOptions(fake, Options{Release: version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abc", Date: time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)}})
+	s, err := NewWithOptions(fake, Options{Release: version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abc", Date: time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC), Number: "1.2.0"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := read(s)
-	if m["release"] != "v1.2.0-3-ge97c113" || m["commit"] != "e97c113abc" || m["date"] != "2026-12-01T01:00:00Z" || m["version"] != s.Version {
+	if m["release"] != "v1.2.0-3-ge97c113" || m["number"] != "1.2.0" || m["commit"] != "e97c113abc" || m["date"] != "2026-12-01T01:00:00Z" || m["version"] != s.Version {
 		t.Errorf("build.json %v", m)
 	}
 	plain, err := New(fake)

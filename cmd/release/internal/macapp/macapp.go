@@ -13,7 +13,6 @@ import (
 
 	"bashni/cmd/release/internal/archive"
 	"bashni/version"
-	"bashni/version/stamp"
 )
 
 // MinimumSystemVersion is the oldest macOS the Go toolchain supports
@@ -60,13 +59,17 @@ func (a App) iconFile() string { return a.Executable + ".icns" }
 
 // InfoPlist renders the bundle's Info.plist (XML).
 func InfoPlist(a App) ([]byte, error) {
-	n := stamp.Numeric(a.Version)
+	n, ok := a.Version.Numeric()
+	if !ok {
+		return nil, fmt.Errorf("macapp: no release number in %+v", a.Version)
+	}
 	short := fmt.Sprintf("%d.%d.%d", n[0], n[1], n[2])
 	build := short
 	if n[3] > 0 {
 		// CFBundleVersion takes up to three numbers: count the commits
-		// since the tag in the third, so later builds sort later.
-		build = fmt.Sprintf("%d.%d.%d", n[0], n[1], int(n[2])*1000+int(n[3]))
+		// since the release number was set in the third, so later builds
+		// sort later (up to 999 of them).
+		build = fmt.Sprintf("%d.%d.%d", n[0], n[1], int(n[2])*1000+min(int(n[3]), 999))
 	}
 	p := infoPlist{
 		DevelopmentRegion:     "en",

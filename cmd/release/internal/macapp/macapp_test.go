@@ -24,7 +24,7 @@ func testApp() App {
 		Identifier: "org.bashni.Bashni",
 		Executable: "bashni",
 		Copyright:  "© the Bashni authors",
-		Version:    version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abcdef", Date: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)},
+		Version:    version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abcdef", Date: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Number: "1.2.0", Since: 3},
 		Binary:     []byte("binary"),
 		Icon:       []byte("icns"),
 		Resources:  []archive.File{{Name: "THIRD-PARTY-LICENSES.txt", Data: []byte("licences")}},
@@ -74,16 +74,22 @@ func TestInfoPlist(t *testing.T) {
 		t.Errorf("not an XML property list:\n%s", b)
 	}
 
-	// Without a tag the numbers are 0.0.0; the full version is kept.
+	// Without a tag the numbers are version/VERSION's; the full version
+	// is kept.
 	a := testApp()
-	a.Version = version.Info{Version: "e97c113-dirty"}
+	a.Version = version.Info{Version: "e97c113-dirty", Number: "0.9.0"}
 	b, _ = InfoPlist(a)
 	got = nil
 	if _, err := plist.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got["CFBundleShortVersionString"] != "0.0.0" || got["BashniVersion"] != "e97c113-dirty" || got["BashniCommit"] != nil {
+	if got["CFBundleShortVersionString"] != "0.9.0" || got["CFBundleVersion"] != "0.9.0" || got["BashniVersion"] != "e97c113-dirty" || got["BashniCommit"] != nil {
 		t.Errorf("untagged: %v", got)
+	}
+	// Without a release number there is no bundle: 0.0.0 is never written.
+	a.Version = version.Info{Version: "e97c113"}
+	if b, err := InfoPlist(a); err == nil {
+		t.Errorf("no release number, yet an Info.plist:\n%s", b)
 	}
 }
 

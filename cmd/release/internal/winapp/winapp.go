@@ -17,7 +17,6 @@ import (
 	winversion "github.com/tc-hib/winres/version"
 
 	"bashni/version"
-	"bashni/version/stamp"
 )
 
 // IconSizes are the sizes Windows picks from for the taskbar, Explorer's
@@ -71,7 +70,10 @@ func resources(e Exe) (*winres.ResourceSet, error) {
 			return nil, fmt.Errorf("winapp: icon: %w", err)
 		}
 	}
-	n := stamp.Numeric(e.Version)
+	n, ok := e.Version.Numeric()
+	if !ok {
+		return nil, fmt.Errorf("winapp: no release number in %+v", e.Version)
+	}
 	numeric := fmt.Sprintf("%d.%d.%d.%d", n[0], n[1], n[2], n[3])
 	var vi winversion.Info
 	for key, value := range map[string]string{
@@ -88,8 +90,9 @@ func resources(e Exe) (*winres.ResourceSet, error) {
 	}
 	vi.SetFileVersion(numeric)
 	vi.SetProductVersion(numeric)
-	// The product version as people read it: the full git describe.
-	if err := vi.Set(winversion.LangDefault, winversion.ProductVersion, e.Version.Version); err != nil {
+	// The product version as people read it: the release number, with the
+	// git description when it says more ("0.9.0 (v0.9.0-3-ge97c113)").
+	if err := vi.Set(winversion.LangDefault, winversion.ProductVersion, e.Version.Full()); err != nil {
 		return nil, err
 	}
 	rs.SetVersionInfo(vi)

@@ -62,7 +62,7 @@ func TestSyso(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := Exe{ProductName: "Bashni", Description: "Bashni, column draughts", FileName: "bashni.exe", Copyright: "the authors",
-		Version: version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abc"}, Icon: icon}
+		Version: version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abc", Number: "1.2.0", Since: 3}, Icon: icon}
 	for _, tc := range []struct {
 		arch    string
 		machine uint16
@@ -111,6 +111,11 @@ func TestSyso(t *testing.T) {
 		if !bytes.Contains(manifest, []byte(s)) {
 			t.Errorf("the manifest lacks %s:\n%s", s, manifest)
 		}
+	}
+	noNumber := e
+	noNumber.Version.Number = ""
+	if _, err := Syso(noNumber, "amd64"); err == nil {
+		t.Error("no release number, yet a version resource (it would say 0.0.0.0)")
 	}
 	if _, err := Syso(e, "mips"); err == nil {
 		t.Error("an unknown architecture is accepted")
