@@ -118,8 +118,6 @@ func (b *builder) build(ctx context.Context, t targets.Target, pkg, name string,
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	// The output's base name is fixed: the Go linker writes it into the
-	// ad-hoc code signature of darwin/arm64 executables.
 	out := filepath.Join(dir, name)
 	ldflags := strings.Join(append([]string{"-s", "-w", stamp.LDFlags(b.info)}, extraLDFlags...), " ")
 	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-buildvcs=false", "-ldflags="+ldflags, "-o", out, pkg)

@@ -23,8 +23,11 @@ const (
 	productName = "Bashni"
 	// bundleID names the macOS app; a studio signing the app with its own
 	// Apple Developer ID may want its own reverse-DNS name here.
-	bundleID  = "org.bashni.Bashni"
-	copyright = "Bashni and Lasca. Licences of the software it is built with: THIRD-PARTY-LICENSES.txt"
+	bundleID = "org.bashni.Bashni"
+	// engineSigningID names the engine in its ad-hoc signature on Apple
+	// silicon: its file name, as codesign names a bare executable.
+	engineSigningID = "bashni-engine"
+	copyright       = "Bashni and Lasca. Licences of the software it is built with: THIRD-PARTY-LICENSES.txt"
 )
 
 // linuxDesktop is the game's .desktop entry.
@@ -126,13 +129,25 @@ func engineReadme(info version.Info) []byte {
 }
 
 // packMac makes Bashni.app with one universal binary (Intel and Apple
-// silicon) and zips it; the engine too is one universal binary.
+// silicon) and zips it; the engine too is one universal binary. The arm64
+// halves carry the Go linker's ad-hoc signature, which Apple silicon
+// requires; it is made again to name the code as codesign would (the
+// linker calls everything "a.out"): the game by the bundle identifier, the
+// engine by its file name.
 func (r *release) packMac(amd, arm binaries) ([]artifact, error) {
-	game, err := macapp.Universal(amd.game, arm.game)
+	armGame, err := macapp.Sign(arm.game, bundleID)
+	if err != nil {
+		return nil, fmt.Errorf("signing bashni for darwin/arm64: %w", err)
+	}
+	armEngine, err := macapp.Sign(arm.engine, engineSigningID)
+	if err != nil {
+		return nil, fmt.Errorf("signing bashni-engine for darwin/arm64: %w", err)
+	}
+	game, err := macapp.Universal(amd.game, armGame)
 	if err != nil {
 		return nil, err
 	}
-	engine, err := macapp.Universal(amd.engine, arm.engine)
+	engine, err := macapp.Universal(amd.engine, armEngine)
 	if err != nil {
 		return nil, err
 	}

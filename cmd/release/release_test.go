@@ -7,7 +7,6 @@ import (
 	"compress/gzip"
 	"context"
 	"debug/macho"
-	"encoding/binary"
 	"io"
 	"os"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"howett.net/plist"
 
+	"bashni/cmd/release/internal/macapp"
 	"bashni/cmd/release/internal/winapp"
 	"bashni/internal/targets"
 	"bashni/version"
@@ -25,6 +25,8 @@ var testInfo = version.Info{
 	Version: "v1.2.0-3-ge97c113",
 	Commit:  "e97c113abcdef0123456789abcdef0123456789a",
 	Date:    time.Date(2026, 12, 1, 1, 4, 5, 0, time.UTC),
+	Number:  "1.2.0",
+	Since:   3,
 }
 
 // TestCrossBuild builds the game and the engine for every desktop platform
@@ -75,24 +77,28 @@ func TestCrossBuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if arts[0].name != "bashni-v1.2.0-3-ge97c113-windows-amd64.zip" || arts[1].name != "bashni-engine-v1.2.0-3-ge97c113-windows-amd64.zip" {
+			t.Errorf("names %s, %s", arts[0].name, arts[1].name)
+		}
+		// Each zip unpacks into one folder of its own name, like the
+		// Linux tarballs.
 		files := unzip(t, arts[0].data)
-		exe := files["bashni.exe"]
+		dir := oneFolder(t, arts[0].name, keys(files))
+		exe := files[dir+"bashni.exe"]
 		facts, err := winapp.Inspect([]byte(exe))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !facts.GUI || facts.ProductVersion != testInfo.Version || facts.FileVersion != "1.2.0.3" || len(facts.IconSizes) != len(winapp.IconSizes) {
+		if !facts.GUI || facts.ProductVersion != "1.2.0 (v1.2.0-3-ge97c113)" || facts.FileVersion != "1.2.0.3" || len(facts.IconSizes) != len(winapp.IconSizes) {
 			t.Errorf("bashni.exe in the zip: %+v", facts)
 		}
-		if !strings.Contains(files["README.txt"], "Run anyway") || !strings.Contains(files[licenceName], "Apache License") {
-			t.Errorf("README.txt or the licences are wrong:\n%.300s", files["README.txt"])
-		}
-		if arts[0].name != "bashni-v1.2.0-3-ge97c113-windows-amd64.zip" || arts[1].name != "bashni-engine-v1.2.0-3-ge97c113-windows-amd64.zip" {
-			t.Errorf("names %s, %s", arts[0].name, arts[1].name)
+		if !strings.Contains(files[dir+"README.txt"], "Run anyway") || !strings.Contains(files[dir+licenceName], "Apache License") {
+			t.Errorf("README.txt or the licences are wrong:\n%.300s", files[dir+"README.txt"])
 		}
 		engine := unzip(t, arts[1].data)
+		dir = oneFolder(t, arts[1].name, keys(engine))
 		// The engine has no Ebitengine in it, so its licences are Go's alone.
-		if _, ok := engine["bashni-engine.exe"]; !ok || strings.Contains(engine[licenceName], "Apache") {
+		if _, ok := engine[dir+"bashni-engine.exe"]; !ok || strings.Contains(engine[dir+licenceName], "Apache") {
 			t.Errorf("engine zip: %v", keys(engine))
 		}
 	})
@@ -107,7 +113,8 @@ func TestCrossBuild(t *testing.T) {
 		if _, err := plist.Unmarshal([]byte(files["Bashni.app/Contents/Info.plist"]), &info); err != nil {
 			t.Fatalf("Info.plist: %v", err)
 		}
-		if info["CFBundleExecutable"] != "bashni" || info["CFBundleIconFile"] != "bashni.icns" || info["BashniVersion"] != testInfo.Version {
+		if info["CFBundleExecutable"] != "bashni" || info["CFBundleIconFile"] != "bashni.icns" || info["BashniVersion"] != testInfo.Version ||
+			info["CFBundleShortVersionString"] != "1.2.0" || info["CFBundleVersion"] != "1.2.3" {
 			t.Errorf("Info.plist: %v", info)
 		}
 		if _, ok := files["Bashni.app/Contents/Resources/bashni.icns"]; !ok {
@@ -124,18 +131,24 @@ func TestCrossBuild(t *testing.T) {
 		if len(cpus) != 2 || cpus[0] != macho.CpuAmd64 || cpus[1] != macho.CpuArm64 {
 			t.Errorf("architectures %v", cpus)
 		}
-		// Apple silicon runs only signed code: the arm64 slice keeps the
-		// Go linker's ad-hoc signature.
-		arm := fat.Arches[1].File
-		signed := false
-		for _, l := range arm.Loads {
-			// Both Mac CPUs are little-endian; 0x1d is LC_CODE_SIGNATURE.
-			if raw := l.Raw(); len(raw) >= 4 && binary.LittleEndian.Uint32(raw) == 0x1d {
-				signed = true
-			}
+		// Apple silicon runs only signed code: the arm64 slice has an
+		// ad-hoc signature, every page's hash right, naming the app by
+		// its bundle identifier (the Go linker's says "a.out").
+		sig, err := macapp.ReadSignature(slice(t, files["Bashni.app/Contents/MacOS/bashni"], fat.Arches[1]))
+		if err != nil || sig.Identifier != bundleID {
+			t.Errorf("the arm64 slice's signature: %+v, %v; want the identifier %s", sig, err, bundleID)
 		}
-		if !signed {
-			t.Error("the arm64 slice has no code signature")
+		if arts[1].name != "bashni-engine-v1.2.0-3-ge97c113-macos-universal.zip" {
+			t.Errorf("engine zip named %s", arts[1].name)
+		}
+		engine := unzip(t, arts[1].data)
+		dir := oneFolder(t, arts[1].name, keys(engine))
+		efat, err := macho.NewFatFile(strings.NewReader(engine[dir+"bashni-engine"]))
+		if err != nil || len(efat.Arches) != 2 {
+			t.Fatalf("the engine is not universal: %v", err)
+		}
+		if sig, err := macapp.ReadSignature(slice(t, engine[dir+"bashni-engine"], efat.Arches[1])); err != nil || sig.Identifier != engineSigningID {
+			t.Errorf("the engine's arm64 signature: %+v, %v", sig, err)
 		}
 	})
 
@@ -163,6 +176,28 @@ func TestCrossBuild(t *testing.T) {
 			t.Errorf("desktop entry:\n%s", files[dir+"bashni.desktop"])
 		}
 	})
+}
+
+// slice is one architecture's executable inside a universal binary.
+func slice(t *testing.T, fat string, a macho.FatArch) []byte {
+	t.Helper()
+	if uint64(a.Offset)+uint64(a.Size) > uint64(len(fat)) {
+		t.Fatalf("slice %v outside the file", a.Cpu)
+	}
+	return []byte(fat[a.Offset : a.Offset+a.Size])
+}
+
+// oneFolder checks that an archive's entries all lie in one folder named
+// after the archive (without .zip or .tar.gz) and returns "<folder>/".
+func oneFolder(t *testing.T, archive string, names []string) string {
+	t.Helper()
+	dir := strings.TrimSuffix(strings.TrimSuffix(archive, ".zip"), ".tar.gz") + "/"
+	for _, n := range names {
+		if !strings.HasPrefix(n, dir) {
+			t.Errorf("%s: %s is not in the folder %s", archive, n, dir)
+		}
+	}
+	return dir
 }
 
 func unzip(t *testing.T, data []byte) map[string]string {
