@@ -87,34 +87,95 @@ func Icons(a App, dir string, draw func(size int) image.Image) ([]archive.File, 
 // .desktop file and the icons directory it is given, that copies the icons
 // into the user's hicolor theme and writes the .desktop entry with Exec set
 // to the executable's absolute path (quoted and escaped as the specification
-// wants). With --uninstall it removes them again.
+// wants). With --uninstall it removes everything it added: the entry, the
+// icons, and the folders and cache files (icon-theme.cache,
+// mimeinfo.cache) that were not there before it ran, which it lists in
+// comment lines at the end of the entry (MadeMark); caches that were there
+// before are brought up to date instead.
 func InstallScript(a App, iconDir string) []byte {
-	r := strings.NewReplacer("@ID@", a.ID, "@NAME@", a.Name, "@EXE@", a.Executable, "@ICONS@", iconDir)
+	r := strings.NewReplacer("@ID@", a.ID, "@NAME@", a.Name, "@EXE@", a.Executable, "@ICONS@", iconDir, "@MARK@", MadeMark)
 	return []byte(r.Replace(installScript))
 }
+
+// MadeMark begins the installed entry's comment lines that name what the
+// install script made (a folder or a cache file, one a line), for
+// --uninstall.
+const MadeMark = "# install-desktop-entry.sh made: "
 
 const installScript = `#!/bin/sh
 # Adds @NAME@ to your desktop's application menu, for you alone: copies the
 # icons and a .desktop entry that starts @NAME@ from this folder. Run it
-# again after moving the folder; "--uninstall" takes the entry away.
+# again after moving the folder; "--uninstall" takes away all it added: the
+# entry, the icons, and the folders and caches it made.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 data=${XDG_DATA_HOME:-$HOME/.local/share}
 entry="$data/applications/@ID@.desktop"
+icons="$data/icons/hicolor"
+mark='@MARK@'
+nl='
+'
+
+# made: the folders and cache files that were not there before this script
+# ran, one a line; the installed entry keeps them in comment lines.
+made=
+if [ -f "$entry" ]; then
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		"$mark"*) made="$made${line#"$mark"}$nl" ;;
+		esac
+	done <"$entry"
+fi
+
+# mkdirs makes a folder and the missing ones above it, noting each.
+mkdirs() {
+	d=$1 missing=
+	while [ ! -d "$d" ]; do
+		missing="$d$nl$missing"
+		d=$(dirname "$d")
+	done
+	while [ -n "$missing" ]; do
+		d=${missing%%"$nl"*}
+		missing=${missing#*"$nl"}
+		mkdir "$d"
+		made="$made$d$nl"
+	done
+}
+
+# refresh brings the menus' caches up to date where the tools exist (most
+# desktops notice anyway); with "existing", only caches already there.
+refresh() {
+	if [ -d "$data/applications" ] && { [ "${1:-}" != existing ] || [ -e "$data/applications/mimeinfo.cache" ]; }; then
+		command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$data/applications" || true
+	fi
+	if [ -d "$icons" ] && { [ "${1:-}" != existing ] || [ -e "$icons/icon-theme.cache" ]; }; then
+		command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -f -t "$icons" 2>/dev/null || true
+	fi
+}
 
 if [ "${1:-}" = "--uninstall" ]; then
 	rm -f "$entry"
-	for icon in "$data"/icons/hicolor/*/apps/@ID@.png; do
+	for icon in "$icons"/*/apps/@ID@.png; do
 		[ -e "$icon" ] && rm -f "$icon"
 	done
+	# What this script made, the deepest first: its caches go, its
+	# folders go when nothing else is in them.
+	printf '%s' "$made" | sort -ru | while IFS= read -r p; do
+		if [ -d "$p" ] && [ ! -L "$p" ]; then
+			rmdir "$p" 2>/dev/null || true
+		elif [ -n "$p" ]; then
+			rm -f "$p"
+		fi
+	done
+	refresh existing
 	echo "@NAME@ is no longer in your applications menu."
 	exit 0
 fi
 
 for dir in "$here"/@ICONS@/hicolor/*/apps; do
 	size=$(basename "$(dirname "$dir")")
-	mkdir -p "$data/icons/hicolor/$size/apps"
-	cp "$dir/@ID@.png" "$data/icons/hicolor/$size/apps/@ID@.png"
+	mkdirs "$icons/$size/apps"
+	cp "$dir/@ID@.png" "$icons/$size/apps/@ID@.png"
 done
 
 # Exec's argument in double quotes: \ " $ and backquote are escaped with a
@@ -122,19 +183,25 @@ done
 # .desktop value is itself an escaped string.
 exe=$(printf '%s/@EXE@' "$here" | sed -e 's/[\\"$` + "`" + `]/\\&/g' -e 's/%/%%/g' -e 's/\\/\\\\/g')
 tryexec=$(printf '%s/@EXE@' "$here" | sed -e 's/\\/\\\\/g')
-mkdir -p "$data/applications"
+mkdirs "$data/applications"
+for cache in "$data/applications/mimeinfo.cache" "$icons/icon-theme.cache"; do
+	[ -e "$cache" ] || [ -L "$cache" ] || made="$made$cache$nl"
+done
 tmp="$entry.tmp"
-while IFS= read -r line || [ -n "$line" ]; do
-	case $line in
-	Exec=*) printf 'Exec="%s"\n' "$exe" ;;
-	TryExec=*) printf 'TryExec=%s\n' "$tryexec" ;;
-	*) printf '%s\n' "$line" ;;
-	esac
-done <"$here/@ID@.desktop" >"$tmp"
+{
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		Exec=*) printf 'Exec="%s"\n' "$exe" ;;
+		TryExec=*) printf 'TryExec=%s\n' "$tryexec" ;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done <"$here/@ID@.desktop"
+	printf '%s' "$made" | sort -u | while IFS= read -r p; do
+		[ -n "$p" ] && printf '%s%s\n' "$mark" "$p"
+	done
+} >"$tmp"
 mv "$tmp" "$entry"
 
-# Refresh the menus' caches where the tools exist (most desktops notice anyway).
-command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$data/applications" || true
-command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$data/icons/hicolor" 2>/dev/null || true
+refresh
 echo "@NAME@ is in your applications menu (entry: $entry)."
 `
