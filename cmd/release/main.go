@@ -5,7 +5,7 @@
 //	bashni-<v>-macos-universal.zip             Bashni.app, one binary for Intel and Apple silicon (unsigned)
 //	bashni-<v>-linux-amd64.tar.gz, -arm64      the game, its .desktop entry, icons, install script
 //	bashni-<v>-web.zip                         the static web site (wasm/serve -out)
-//	bashni-engine-<v>-<platform>.zip/.tar.gz   the text-protocol engine for each desktop
+//	bashni-engine-<v>-<platform>.zip/.tar.gz   the text-protocol engine for each desktop, with PROTOCOL.txt
 //	SHA256SUMS                                 sha256sum -c SHA256SUMS checks them
 //
 // <v> is `git describe --tags --always --dirty`; the numeric versions
@@ -54,7 +54,18 @@ func main() {
 
 // release is one run.
 type release struct {
-	info version.Info
+	info     version.Info
+	protocol []byte // the engine protocol's description (protocolFile)
+}
+
+// newRelease reads what the packages take from the snapshot besides the
+// binaries.
+func newRelease(stage string, info version.Info) (*release, error) {
+	protocol, err := os.ReadFile(filepath.Join(stage, filepath.FromSlash(protocolFile)))
+	if err != nil {
+		return nil, fmt.Errorf("the engine protocol's description: %w", err)
+	}
+	return &release{info: info, protocol: protocol}, nil
 }
 
 func run(ctx context.Context, outRoot string) error {
@@ -85,7 +96,10 @@ func run(ctx context.Context, outRoot string) error {
 	}
 	defer os.RemoveAll(stage)
 	b := &builder{stage: stage, info: info}
-	r := &release{info: info}
+	r, err := newRelease(stage, info)
+	if err != nil {
+		return err
+	}
 
 	var arts []artifact
 	built := map[targets.Target]binaries{}

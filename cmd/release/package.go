@@ -81,9 +81,17 @@ Settings and saved games are kept in ~/.config/bashni.
 
 const engineHow = `
 bashni-engine speaks the Bashni engine protocol on standard input and output,
-for match runners, analysis tools and GUIs; "bashni-engine -version" prints its
-version.
+for match runners, analysis tools and GUIs; PROTOCOL.txt describes it.
+"bashni-engine -version" prints its version.
 `
+
+// protocolFile is the engine protocol's description in the checkout (a copy
+// of the project's shared/PROTOCOL.md), shipped with the engine as
+// protocolName.
+const (
+	protocolFile = "docs/PROTOCOL.md"
+	protocolName = "PROTOCOL.txt"
+)
 
 // packWindows zips the game (bashni.exe) and the engine for one Windows
 // target, each in one folder of the zip's name, like the Linux tarballs:
@@ -111,6 +119,7 @@ func (r *release) packWindows(b binaries) ([]artifact, error) {
 	engine, err := r.zip([]archive.File{
 		{Name: engineDir + "/bashni-engine.exe", Data: b.engine, Executable: true},
 		{Name: engineDir + "/README.txt", Data: crlf(engineReadme(r.info))},
+		{Name: engineDir + "/" + protocolName, Data: crlf(r.protocol)},
 		{Name: engineDir + "/" + licenceName, Data: crlf(engineLic)},
 	})
 	if err != nil {
@@ -185,6 +194,7 @@ func (r *release) packMac(amd, arm binaries) ([]artifact, error) {
 	engineZip, err := r.zip([]archive.File{
 		{Name: engineDir + "/bashni-engine", Data: engine, Executable: true},
 		{Name: engineDir + "/README.txt", Data: engineReadme(r.info)},
+		{Name: engineDir + "/" + protocolName, Data: r.protocol},
 		{Name: engineDir + "/" + licenceName, Data: engineLic},
 	})
 	if err != nil {
@@ -225,6 +235,7 @@ func (r *release) packLinux(b binaries) ([]artifact, error) {
 	engine, err := r.tarGz([]archive.File{
 		{Name: engineDir + "/bashni-engine", Data: b.engine, Executable: true},
 		{Name: engineDir + "/README.txt", Data: engineReadme(r.info)},
+		{Name: engineDir + "/" + protocolName, Data: r.protocol},
 		{Name: engineDir + "/" + licenceName, Data: engineLic},
 	})
 	if err != nil {

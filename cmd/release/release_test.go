@@ -70,7 +70,10 @@ func TestCrossBuild(t *testing.T) {
 	if len(built) != len(targets.Desktop) {
 		t.Fatal("not every platform built")
 	}
-	r := &release{info: testInfo}
+	r, err := newRelease(stage, testInfo)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	t.Run("windows package", func(t *testing.T) {
 		arts, err := r.packWindows(built[targets.Target{OS: "windows", Arch: "amd64"}])
@@ -100,6 +103,10 @@ func TestCrossBuild(t *testing.T) {
 		// The engine has no Ebitengine in it, so its licences are Go's alone.
 		if _, ok := engine[dir+"bashni-engine.exe"]; !ok || strings.Contains(engine[dir+licenceName], "Apache") {
 			t.Errorf("engine zip: %v", keys(engine))
+		}
+		// It comes with the protocol's description, for Notepad.
+		if p := engine[dir+protocolName]; p != string(crlf(r.protocol)) || !strings.Contains(p, "# Text formats and the engine protocol\r\n") {
+			t.Errorf("%s in the engine zip: %.200q", protocolName, p)
 		}
 	})
 
@@ -150,6 +157,9 @@ func TestCrossBuild(t *testing.T) {
 		if sig, err := macapp.ReadSignature(slice(t, engine[dir+"bashni-engine"], efat.Arches[1])); err != nil || sig.Identifier != engineSigningID {
 			t.Errorf("the engine's arm64 signature: %+v, %v", sig, err)
 		}
+		if engine[dir+protocolName] != string(r.protocol) {
+			t.Errorf("no %s in the engine zip: %v", protocolName, keys(engine))
+		}
 	})
 
 	t.Run("Linux package", func(t *testing.T) {
@@ -174,6 +184,12 @@ func TestCrossBuild(t *testing.T) {
 		}
 		if !strings.Contains(files[dir+"bashni.desktop"], "Exec=bashni\n") {
 			t.Errorf("desktop entry:\n%s", files[dir+"bashni.desktop"])
+		}
+		oneFolder(t, arts[0].name, keys(files))
+		engine, _ := untar(t, arts[1].data)
+		dir = oneFolder(t, arts[1].name, keys(engine))
+		if engine[dir+protocolName] != string(r.protocol) || !strings.Contains(engine[dir+"README.txt"], protocolName) {
+			t.Errorf("the engine tarball: %v", keys(engine))
 		}
 	})
 }
