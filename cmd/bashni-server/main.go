@@ -28,6 +28,7 @@ import (
 
 	"bashni/online/server"
 	"bashni/online/store"
+	"bashni/version"
 	"bashni/wasm/site"
 )
 
@@ -48,6 +49,7 @@ func run() error {
 		tlsCert   = flag.String("tls-cert", "", "serve HTTPS with this certificate (PEM; with -tls-key)")
 		tlsKey    = flag.String("tls-key", "", "the certificate's private key (PEM)")
 		wasmPath  = flag.String("wasm", "", "serve this prebuilt main.wasm instead of building the game")
+		webDir    = flag.String("web", "", "serve the browser game from this folder, a site written by wasm/serve -out (default: web/ beside this program, as in the server download; without one the game is built from the checkout)")
 		withSite  = flag.Bool("site", true, "serve the browser game too (false: online endpoints only)")
 		abandon   = flag.Duration("abandon-after", 2*time.Minute, "a player gone this long while the opponent waits loses (live and untimed games)")
 		idle      = flag.Duration("expire-idle", 30*24*time.Hour, "delete unfinished games unchanged for this long")
@@ -59,8 +61,13 @@ func run() error {
 		perAddr   = flag.Int("conns-per-address", 0, "connections one address (an IPv6 /64) may hold open at once (0: 256, or a quarter of -max-conns if less; -1: no limit)")
 		proxy     = flag.Bool("trust-proxy", false, "behind a reverse proxy: rate-limit by X-Forwarded-For")
 		debugAddr = flag.String("debug-addr", "", "serve /debug/stats and /debug/pprof/ here (keep it on loopback)")
+		showVer   = flag.Bool("version", false, "print the version and exit")
 	)
 	flag.Parse()
+	if *showVer {
+		fmt.Println("bashni-server", version.Get())
+		return nil
+	}
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return errors.New("-tls-cert and -tls-key go together")
 	}
@@ -105,7 +112,7 @@ func run() error {
 	mux := http.NewServeMux()
 	mux.Handle("/online/", srv.Handler())
 	if *withSite {
-		s, err := buildSite(ctx, *wasmPath)
+		s, err := buildSite(ctx, *webDir, *wasmPath)
 		if err != nil {
 			return err
 		}
@@ -178,8 +185,15 @@ func isPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
-// buildSite assembles the browser game as wasm/serve does.
-func buildSite(ctx context.Context, prebuilt string) (http.Handler, error) {
+// buildSite assembles the browser game as wasm/serve does, or loads the
+// one a release built (findSite).
+func buildSite(ctx context.Context, webDir, prebuilt string) (http.Handler, error) {
+	if dir, err := findSite(webDir, prebuilt); dir != "" || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return loadSite(dir)
+	}
 	var game []byte
 	var err error
 	if prebuilt != "" {

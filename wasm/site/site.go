@@ -102,6 +102,7 @@ var contentTypes = map[string]string{
 	".json":        "application/json",
 	".webmanifest": "application/manifest+json",
 	".png":         "image/png",
+	".otf":         "font/otf",
 }
 
 // New assembles the site around a built game with the default options.
@@ -198,6 +199,30 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 func (s *Site) add(name string, data []byte, opts Options) error {
+	f := s.newFile(name, data)
+	if compressible(name) {
+		var err error
+		if f.gz, err = compressGzip(data); err != nil {
+			return fmt.Errorf("compressing %s: %w", name, err)
+		}
+		cache := ""
+		if name == s.WasmName && opts.BrotliCache != "" {
+			cache = filepath.Join(opts.BrotliCache, fmt.Sprintf("%s.q%d.br", strings.TrimSuffix(name, ".wasm"), opts.BrotliQuality))
+		}
+		if f.br, err = cachedBrotli(data, opts.BrotliQuality, cache); err != nil {
+			return fmt.Errorf("compressing %s: %w", name, err)
+		}
+	}
+	s.files[name] = f
+	return nil
+}
+
+// compressible: every file but the PNG icons (compressed already).
+func compressible(name string) bool { return path.Ext(name) != ".png" }
+
+// newFile is a file of the site without its compressed copies: its type,
+// ETag and cache policy.
+func (s *Site) newFile(name string, data []byte) *siteFile {
 	ext := path.Ext(name)
 	f := &siteFile{data: data, contentType: contentTypes[ext], etag: `"` + contentHash(data)[:16] + `"`}
 	if f.contentType == "" {
@@ -214,21 +239,7 @@ func (s *Site) add(name string, data []byte, opts Options) error {
 		// game) and build.json: checked on every visit, a 304 when unchanged.
 		f.cacheControl = "no-cache"
 	}
-	if ext != ".png" {
-		var err error
-		if f.gz, err = compressGzip(data); err != nil {
-			return fmt.Errorf("compressing %s: %w", name, err)
-		}
-		cache := ""
-		if name == s.WasmName && opts.BrotliCache != "" {
-			cache = filepath.Join(opts.BrotliCache, fmt.Sprintf("%s.q%d.br", strings.TrimSuffix(name, ".wasm"), opts.BrotliQuality))
-		}
-		if f.br, err = cachedBrotli(data, opts.BrotliQuality, cache); err != nil {
-			return fmt.Errorf("compressing %s: %w", name, err)
-		}
-	}
-	s.files[name] = f
-	return nil
+	return f
 }
 
 func compressGzip(data []byte) ([]byte, error) {
