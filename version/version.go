@@ -28,6 +28,7 @@ var (
 	version string // git describe --tags --always --dirty
 	commit  string // the full commit hash
 	date    string // the commit's date, RFC 3339, UTC
+	number  string // the release number, when it is not version/VERSION's
 )
 
 // numberFile is version/VERSION: the release number, "0.9.0". A release
@@ -70,7 +71,12 @@ type Info struct {
 func Get() Info {
 	bi, _ := debug.ReadBuildInfo()
 	info := resolve(version, commit, date, bi)
-	info.Number = strings.TrimSpace(numberFile)
+	info.Number = EmbeddedNumber()
+	if number != "" {
+		// The release stamps the number it read (the same file, unless
+		// the release was made from another checkout's numbers).
+		info.Number = number
+	}
 	return info
 }
 

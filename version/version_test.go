@@ -91,8 +91,8 @@ func TestString(t *testing.T) {
 
 // The test binary itself was built by go test: it knows nothing stamped.
 func TestGetUnstamped(t *testing.T) {
-	if version != "" || commit != "" || date != "" {
-		t.Fatalf("the test binary is stamped: %q %q %q", version, commit, date)
+	if version != "" || commit != "" || date != "" || number != "" {
+		t.Fatalf("the test binary is stamped: %q %q %q %q", version, commit, date, number)
 	}
 	got := Get()
 	if got.Version == "" {

@@ -25,11 +25,15 @@ import (
 	"bashni/version/stamp"
 )
 
-// The two programs a release ships, as packages of the module.
+// The programs a release ships, as packages of the module.
 const (
 	gamePkg   = "."
 	enginePkg = "./cmd/bashni-engine"
+	serverPkg = "./cmd/bashni-server"
 )
+
+// serverTargets are the platforms of the server download.
+var serverTargets = []targets.Target{{OS: "linux", Arch: "amd64"}, {OS: "linux", Arch: "arm64"}}
 
 // builder compiles the game and the engine from a snapshot of the checkout.
 type builder struct {
@@ -193,6 +197,48 @@ func (b *builder) buildTarget(ctx context.Context, t targets.Target) (binaries, 
 	return out, nil
 }
 
+// buildServer builds bashni-server for t and checks it as check checks the
+// game: format and CPU, no cgo, -trimpath, and -version where it runs.
+func (b *builder) buildServer(ctx context.Context, t targets.Target) ([]byte, error) {
+	server, err := b.build(ctx, t, serverPkg, "bashni-server")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkProgram(t, "bashni-server", server); err != nil {
+		return nil, err
+	}
+	if t.OS == runtime.GOOS && t.Arch == runtime.GOARCH {
+		got, err := runVersion(ctx, "bashni-server", server)
+		if err != nil {
+			return nil, err
+		}
+		if want := "bashni-server " + versionLine(b.info, t); got != want {
+			return nil, fmt.Errorf("bashni-server -version printed %q, want %q", got, want)
+		}
+	}
+	return server, nil
+}
+
+// checkProgram checks one executable for t: the right format and CPU,
+// built without cgo and with -trimpath.
+func checkProgram(t targets.Target, name string, data []byte) error {
+	if err := checkFormat(t, data); err != nil {
+		return fmt.Errorf("%s for %s: %w", name, t, err)
+	}
+	bi, err := buildinfo.Read(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("%s for %s: no build information: %w", name, t, err)
+	}
+	settings := map[string]string{}
+	for _, s := range bi.Settings {
+		settings[s.Key] = s.Value
+	}
+	if settings["CGO_ENABLED"] != "0" || settings["-trimpath"] != "true" || settings["GOOS"] != t.OS || settings["GOARCH"] != t.Arch {
+		return fmt.Errorf("%s for %s: built with %v", name, t, settings)
+	}
+	return nil
+}
+
 // check reads the built executables back and refuses a release whose
 // binaries are not what they should be: the right format and CPU, built
 // without cgo and with -trimpath, and on Windows the game a GUI program with
@@ -204,19 +250,8 @@ func (b *builder) check(ctx context.Context, bins binaries) error {
 		name string
 		data []byte
 	}{{"bashni", bins.game}, {"bashni-engine", bins.engine}} {
-		if err := checkFormat(t, p.data); err != nil {
-			return fmt.Errorf("%s for %s: %w", p.name, t, err)
-		}
-		bi, err := buildinfo.Read(bytes.NewReader(p.data))
-		if err != nil {
-			return fmt.Errorf("%s for %s: no build information: %w", p.name, t, err)
-		}
-		settings := map[string]string{}
-		for _, s := range bi.Settings {
-			settings[s.Key] = s.Value
-		}
-		if settings["CGO_ENABLED"] != "0" || settings["-trimpath"] != "true" || settings["GOOS"] != t.OS || settings["GOARCH"] != t.Arch {
-			return fmt.Errorf("%s for %s: built with %v", p.name, t, settings)
+		if err := checkProgram(t, p.name, p.data); err != nil {
+			return err
 		}
 	}
 	if t.OS == "windows" {

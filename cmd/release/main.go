@@ -5,6 +5,7 @@
 //	bashni-<v>-macos-universal.zip             Bashni.app, one binary for Intel and Apple silicon (unsigned)
 //	bashni-<v>-linux-amd64.tar.gz, -arm64      the game, its .desktop entry, icons, install script
 //	bashni-<v>-web.zip                         the static web site (wasm/serve -out)
+//	bashni-server-<v>-linux-amd64.tar.gz, -arm64  bashni-server with that site beside it, a systemd unit
 //	bashni-engine-<v>-<platform>.zip/.tar.gz   the text-protocol engine for each desktop, with PROTOCOL.txt
 //	SHA256SUMS                                 sha256sum -c SHA256SUMS checks them
 //
@@ -33,6 +34,7 @@ import (
 	"strings"
 	"time"
 
+	"bashni/cmd/release/internal/archive"
 	"bashni/internal/targets"
 	"bashni/licenses"
 	"bashni/version"
@@ -54,8 +56,9 @@ func main() {
 
 // release is one run.
 type release struct {
-	info     version.Info
-	protocol []byte // the engine protocol's description (protocolFile)
+	info       version.Info
+	protocol   []byte // the engine protocol's description (protocolFile)
+	serverUnit []byte // the systemd unit example (serverUnitFile)
 }
 
 // newRelease reads what the packages take from the snapshot besides the
@@ -65,7 +68,11 @@ func newRelease(stage string, info version.Info) (*release, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the engine protocol's description: %w", err)
 	}
-	return &release{info: info, protocol: protocol}, nil
+	unit, err := os.ReadFile(filepath.Join(stage, filepath.FromSlash(serverUnitFile)))
+	if err != nil {
+		return nil, fmt.Errorf("the server's systemd unit: %w", err)
+	}
+	return &release{info: info, protocol: protocol, serverUnit: unit}, nil
 }
 
 func run(ctx context.Context, outRoot string) error {
@@ -136,12 +143,20 @@ func run(ctx context.Context, outRoot string) error {
 	}
 
 	t0 := time.Now()
-	web, err := r.buildWeb(ctx, stage)
+	site, web, err := r.buildWeb(ctx, stage)
 	if err != nil {
 		return err
 	}
 	arts = append(arts, web)
 	log.Printf("built the web site in %.0f s", time.Since(t0).Seconds())
+
+	t0 = time.Now()
+	servers, err := r.buildServers(ctx, b, site)
+	if err != nil {
+		return err
+	}
+	arts = append(arts, servers...)
+	log.Printf("built the servers in %.0f s", time.Since(t0).Seconds())
 
 	dir, err := writeRelease(filepath.Join(outRoot, info.Version), arts)
 	if err != nil {
@@ -156,28 +171,80 @@ func run(ctx context.Context, outRoot string) error {
 
 // buildWeb builds the game for the browser from the snapshot and zips the
 // site wasm/site makes of it, the same as `go run ./wasm/serve -out` (with
-// Brotli at its best quality, which takes a few minutes).
-func (r *release) buildWeb(ctx context.Context, stage string) (artifact, error) {
+// Brotli at its best quality, which takes a few minutes). It returns the
+// site's files too, for the server downloads.
+func (r *release) buildWeb(ctx context.Context, stage string) ([]archive.File, artifact, error) {
 	game, err := site.BuildGameAt(ctx, stage, r.info)
 	if err != nil {
-		return artifact{}, err
+		return nil, artifact{}, err
 	}
 	s, err := site.NewWithOptions(game, site.Options{BrotliQuality: site.BestBrotliQuality, Release: r.info})
 	if err != nil {
-		return artifact{}, err
+		return nil, artifact{}, err
 	}
-	dir, err := os.MkdirTemp("", "bashni-site-")
+	files, err := siteFiles(s)
 	if err != nil {
-		return artifact{}, err
-	}
-	defer os.RemoveAll(dir)
-	if err := s.WriteDir(dir); err != nil {
-		return artifact{}, err
+		return nil, artifact{}, err
 	}
 	// The browser build is the game: its licences are the game's (the
 	// module graph for js/wasm is a subset of the one licenses lists).
 	licence := []byte(licenses.Document(productName, licenses.All()))
-	return r.packWeb(dir, licence)
+	web, err := r.packWeb(files, licence)
+	return files, web, err
+}
+
+// siteFiles are the files of a site as WriteDir writes them (with their .br
+// and .gz copies), named relative to the site's folder.
+func siteFiles(s *site.Site) ([]archive.File, error) {
+	dir, err := os.MkdirTemp("", "bashni-site-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := s.WriteDir(dir); err != nil {
+		return nil, err
+	}
+	var files []archive.File
+	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files = append(files, archive.File{Name: filepath.ToSlash(rel), Data: data})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading the site: %w", err)
+	}
+	return files, nil
+}
+
+// buildServers builds bashni-server for each server platform, checks it
+// and packs it with the site (packServer).
+func (r *release) buildServers(ctx context.Context, b *builder, site []archive.File) ([]artifact, error) {
+	licence, err := serverLicences(ctx, b.stage)
+	if err != nil {
+		return nil, err
+	}
+	var arts []artifact
+	for _, t := range serverTargets {
+		t0 := time.Now()
+		server, err := b.buildServer(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		a, err := r.packServer(t, server, site, licence)
+		if err != nil {
+			return nil, fmt.Errorf("packaging the server for %s: %w", t, err)
+		}
+		arts = append(arts, a)
+		log.Printf("built bashni-server for %s in %.0f s: %.1f MB", t, time.Since(t0).Seconds(), mb(len(server)))
+	}
+	return arts, nil
 }
 
 // writeRelease writes the artifacts and SHA256SUMS into dir, replacing an

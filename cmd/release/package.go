@@ -2,10 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -14,7 +13,9 @@ import (
 	"bashni/cmd/release/internal/macapp"
 	"bashni/internal/appicon"
 	"bashni/internal/appid"
+	"bashni/internal/targets"
 	"bashni/licenses"
+	"bashni/licenses/deps"
 	"bashni/version"
 )
 
@@ -244,29 +245,63 @@ func (r *release) packLinux(b binaries) ([]artifact, error) {
 	return []artifact{{gameDir + ".tar.gz", game}, {engineDir + ".tar.gz", engine}}, nil
 }
 
-// packWeb zips the static site as wasm/site writes it (with its .gz
-// copies), in one folder to upload.
-func (r *release) packWeb(siteDir string, licence []byte) (artifact, error) {
+// packWeb zips the static site as wasm/site writes it (with its .br and
+// .gz copies), in one folder to upload.
+func (r *release) packWeb(site []archive.File, licence []byte) (artifact, error) {
 	dir := "bashni-" + r.info.Version + "-web"
 	var files []archive.File
-	err := filepath.WalkDir(siteDir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(siteDir, p)
-		files = append(files, archive.File{Name: dir + "/" + filepath.ToSlash(rel), Data: data})
-		return nil
-	})
-	if err != nil {
-		return artifact{}, fmt.Errorf("reading the site: %w", err)
+	for _, f := range site {
+		files = append(files, archive.File{Name: dir + "/" + f.Name, Data: f.Data})
 	}
 	files = append(files, archive.File{Name: dir + "/" + licenceName, Data: licence})
 	data, err := r.zip(files)
 	return artifact{dir + ".zip", data}, err
+}
+
+// serverUnitFile is the systemd unit example in the checkout, shipped in
+// the server download as serverUnitName.
+const (
+	serverUnitFile = "docs/bashni-server.service"
+	serverUnitName = "bashni-server.service"
+)
+
+const serverHow = `
+bashni-server serves the browser game (the web/ folder beside it) and online
+games, with no Go toolchain: run ./bashni-server (http://127.0.0.1:8080) or
+./bashni-server -addr :8080 to serve every interface. Games are kept in
+bashni-games.db in the working folder (-db chooses the file, or a
+postgres:// database for several nodes); ./bashni-server -h lists the flags.
+To run it as a service, see bashni-server.service (a systemd unit: unpack
+this folder into /opt/bashni-server, copy the unit to /etc/systemd/system).
+`
+
+// serverLicences is THIRD-PARTY-LICENSES.txt of the server download: the
+// licences of what bashni-server links (on every server platform) and of
+// the game it serves.
+func serverLicences(ctx context.Context, stage string) ([]byte, error) {
+	notices, err := deps.For(ctx, stage, serverPkg, serverTargets)
+	if err != nil {
+		return nil, fmt.Errorf("the server's licences: %w", err)
+	}
+	return []byte(licenses.Document("bashni-server, and the game it serves,", deps.Merge(notices, licenses.All()))), nil
+}
+
+// packServer makes the server download for t: bashni-server with the web
+// site beside it in web/ (found there without a flag), the systemd unit
+// example, a README and the licences, in one folder.
+func (r *release) packServer(t targets.Target, server []byte, site []archive.File, licence []byte) (artifact, error) {
+	dir := fmt.Sprintf("bashni-server-%s-%s-%s", r.info.Version, t.OS, t.Arch)
+	files := []archive.File{
+		{Name: dir + "/bashni-server", Data: server, Executable: true},
+		{Name: dir + "/" + serverUnitName, Data: r.serverUnit},
+		{Name: dir + "/README.txt", Data: []byte(fmt.Sprintf("bashni-server %s\n%s\nThe licences of the software it is built with are in %s.\n", r.info.Version, serverHow, licenceName))},
+		{Name: dir + "/" + licenceName, Data: licence},
+	}
+	for _, f := range site {
+		files = append(files, archive.File{Name: dir + "/web/" + f.Name, Data: f.Data})
+	}
+	data, err := r.tarGz(files)
+	return artifact{dir + ".tar.gz", data}, err
 }
 
 func (r *release) zip(files []archive.File) ([]byte, error) {

@@ -117,5 +117,8 @@ func LDFlags(info version.Info) string {
 	if !info.Date.IsZero() {
 		flags = append(flags, "-X bashni/version.date="+info.Date.UTC().Format(time.RFC3339))
 	}
+	if info.Number != "" {
+		flags = append(flags, "-X bashni/version.number="+info.Number)
+	}
 	return strings.Join(flags, " ")
 }

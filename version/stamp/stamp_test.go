@@ -121,8 +121,8 @@ func TestDescribe(t *testing.T) {
 }
 
 func TestLDFlags(t *testing.T) {
-	info := version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abcdef", Date: time.Date(2026, 12, 1, 1, 4, 5, 0, time.FixedZone("x", 3600))}
-	want := "-X bashni/version.version=v1.2.0-3-ge97c113 -X bashni/version.commit=e97c113abcdef -X bashni/version.date=2026-12-01T00:04:05Z"
+	info := version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abcdef", Date: time.Date(2026, 12, 1, 1, 4, 5, 0, time.FixedZone("x", 3600)), Number: "1.2.0", Since: 3}
+	want := "-X bashni/version.version=v1.2.0-3-ge97c113 -X bashni/version.commit=e97c113abcdef -X bashni/version.date=2026-12-01T00:04:05Z -X bashni/version.number=1.2.0"
 	if got := LDFlags(info); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -64,6 +64,12 @@ type listedPackage struct {
 // for each of the given targets, in a stable order: Go first, then by module
 // and file.
 func Collect(ctx context.Context, dir string, ts []targets.Target) ([]Notice, error) {
+	return CollectPackage(ctx, dir, ".", ts)
+}
+
+// CollectPackage lists the notices of the package pkg (a pattern of the
+// go command, relative to dir: "./cmd/bashni-server") as Collect does.
+func CollectPackage(ctx context.Context, dir, pkg string, ts []targets.Target) ([]Notice, error) {
 	goroot, err := goEnv(ctx, dir, "GOROOT")
 	if err != nil {
 		return nil, err
@@ -77,7 +83,7 @@ func Collect(ctx context.Context, dir string, ts []targets.Target) ([]Notice, er
 	add(Notice{Name: "Go", Module: Std, File: "LICENSE", Text: goLicence})
 
 	for _, t := range ts {
-		pkgs, err := listDeps(ctx, dir, t)
+		pkgs, err := listDeps(ctx, dir, pkg, t)
 		if err != nil {
 			return nil, err
 		}
@@ -179,9 +185,9 @@ func licenceFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// listDeps runs go list -deps on the main package for one target.
-func listDeps(ctx context.Context, dir string, t targets.Target) ([]listedPackage, error) {
-	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-json=ImportPath,Dir,EmbedFiles,Standard,Module", ".")
+// listDeps runs go list -deps on a package for one target.
+func listDeps(ctx context.Context, dir, pkg string, t targets.Target) ([]listedPackage, error) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-json=ImportPath,Dir,EmbedFiles,Standard,Module", pkg)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), t.Env()...)
 	var stderr bytes.Buffer
