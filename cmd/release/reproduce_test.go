@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"debug/macho"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +15,7 @@ import (
 
 	"howett.net/plist"
 
+	"bashni/cmd/release/internal/macapp"
 	"bashni/cmd/release/internal/winapp"
 	"bashni/version"
 	"bashni/version/stamp"
@@ -135,4 +138,36 @@ func TestReleaseTwice(t *testing.T) {
 		t.Errorf("Info.plist: CFBundleShortVersionString %v, CFBundleVersion %v; want %s", p["CFBundleShortVersionString"], p["CFBundleVersion"], info.Number)
 	}
 	t.Logf("Info.plist: CFBundleShortVersionString %v, CFBundleVersion %v", p["CFBundleShortVersionString"], p["CFBundleVersion"])
+
+	// What a player meets: one folder per download (the Mac game is
+	// Bashni.app), the app's signature naming it, PROTOCOL.txt beside
+	// every engine.
+	fat, err := macho.NewFatFile(strings.NewReader(unzip(t, mac)["Bashni.app/Contents/MacOS/bashni"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sig, err := macapp.ReadSignature(slice(t, unzip(t, mac)["Bashni.app/Contents/MacOS/bashni"], fat.Arches[1])); err != nil || sig.Identifier != bundleID {
+		t.Errorf("the app's arm64 signature: %+v, %v", sig, err)
+	}
+	for _, p := range names1 {
+		name := filepath.Base(p)
+		data, _ := os.ReadFile(p)
+		var names []string
+		switch {
+		case strings.HasSuffix(name, ".zip"):
+			names = keys(unzip(t, data))
+		case strings.HasSuffix(name, ".tar.gz"):
+			files, _ := untar(t, data)
+			names = keys(files)
+		default:
+			continue
+		}
+		if strings.HasSuffix(name, "-macos-universal.zip") && strings.HasPrefix(name, "bashni-"+info.Version) {
+			continue // Bashni.app
+		}
+		dir := oneFolder(t, name, names)
+		if strings.HasPrefix(name, "bashni-engine-") && !slices.Contains(names, dir+protocolName) {
+			t.Errorf("%s has no %s", name, protocolName)
+		}
+	}
 }
