@@ -282,7 +282,7 @@ func TestSums(t *testing.T) {
 
 func TestVersionLine(t *testing.T) {
 	got := versionLine(testInfo, targets.Target{OS: "windows", Arch: "arm64"})
-	if !strings.HasPrefix(got, "v1.2.0-3-ge97c113 (commit e97c113abcde, 2026-12-01) go") || !strings.HasSuffix(got, " windows/arm64") {
+	if !strings.HasPrefix(got, "1.2.0 (v1.2.0-3-ge97c113, commit e97c113abcde, 2026-12-01) go") || !strings.HasSuffix(got, " windows/arm64") {
 		t.Errorf("%q", got)
 	}
 }
