@@ -21,15 +21,16 @@ func buildEngine(t *testing.T) string {
 }
 
 // fakeEngine writes a shell script engine that gets ready and then answers
-// every go with the given line (or exits, if line is "exit").
+// every go with the given line, or exits if line is "exit", or never
+// answers if line is "stall" (it sleeps until it is killed).
 func fakeEngine(t *testing.T, line string) string {
 	t.Helper()
 	script := filepath.Join(t.TempDir(), "fake.sh")
 	reply := `echo "` + line + `"`
 	if line == "exit" {
 		reply = "exit 3"
-	} else if line == "hang" {
-		reply = "sleep 30"
+	} else if line == "stall" {
+		reply = "while :; do sleep 3600; done"
 	}
 	body := `#!/bin/sh
 while read cmd rest; do
@@ -47,9 +48,14 @@ done
 	return script
 }
 
+// patient is the move deadline of the tests that do not test it: long
+// enough that no engine answering at all, however loaded the machine, runs
+// into it.
+const patient = 10 * time.Minute
+
 func testConfig(e1, e2 string) *config {
 	c := &config{cmd: [2]string{e1, e2}, variant: rules.Bashni, games: 4, plies: 4, seed: 3, maxPlies: 300,
-		timeout: 5 * time.Second, workers: 2}
+		timeout: patient, workers: 2}
 	c.goArgs = [2]string{"nodes 2000", "nodes 2000"}
 	c.name = [2]string{"one", "two"}
 	return c
@@ -84,21 +90,32 @@ func TestMatch(t *testing.T) {
 }
 
 // TestFaults: an engine that sends an illegal move, one that crashes and one
-// that does not answer in time lose every game, and the report names the
-// faults.
+// that never answers lose every game, and the report names the faults. The
+// deadline is the thing tested only for the engine that stalls; it is
+// generous (the good engine answers a 2,000-node search in milliseconds,
+// and a loaded machine must not make that a fault), and the games are
+// played at once so that the test waits for it only once.
 func TestFaults(t *testing.T) {
 	bin := buildEngine(t)
-	for _, bad := range []string{"bestmove a1-h8", "bestmove none", "exit", "hang"} {
-		c := testConfig(bin, fakeEngine(t, bad))
-		c.timeout = 500 * time.Millisecond
+	for _, tc := range []struct{ bad, fault string }{
+		{"bestmove a1-h8", "illegal move"},
+		{"bestmove none", "illegal move"},
+		{"exit", "the engine exited"},
+		{"stall", "lost on time"},
+	} {
+		c := testConfig(bin, fakeEngine(t, tc.bad))
+		c.workers = c.games
+		if tc.bad == "stall" {
+			c.timeout = 15 * time.Second
+		}
 		s := run(c, os.Stderr)
 		for _, r := range s.results {
-			if r.score1 != 1 || r.faults[1] == "" {
-				t.Fatalf("%q: game %d scored %v for the good engine, faults %q", bad, r.index, r.score1, r.faults)
+			if r.score1 != 1 || r.faults[0] != "" || !strings.Contains(r.faults[1], tc.fault) {
+				t.Fatalf("%q: game %d scored %v for the good engine, faults %q (want %q of engine 2)", tc.bad, r.index, r.score1, r.faults, tc.fault)
 			}
 		}
 		if rep := s.report(c); !strings.Contains(rep, "faults: 4") {
-			t.Fatalf("%q: report\n%s", bad, rep)
+			t.Fatalf("%q: report\n%s", tc.bad, rep)
 		}
 	}
 }
