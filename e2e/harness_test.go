@@ -30,6 +30,13 @@ import (
 	"bashni/audio"
 )
 
+// patience bounds every wait for something that happens in real time (a
+// message over the network, a file written off the game loop, the
+// computer's search): it is only a guard against a condition that never
+// comes, long enough for a machine whose every core is busy with other
+// work. Tests wait for the condition, never for a duration.
+const patience = 2 * time.Minute
+
 // guestBin is the game built with -tags ebitenginevmguest.
 var guestBin string
 

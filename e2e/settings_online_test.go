@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"image"
 	"os"
 	"path/filepath"
@@ -89,9 +90,9 @@ func TestOnlineServerTypedInSettings(t *testing.T) {
 			g.ticks(20)
 			shot(g, "settings-online-desktop.png")
 		}
-		if got := savedServer(t, config); got != addr {
-			t.Fatalf("%gx%g: the settings file holds %q, want %q", w, h, got, addr)
-		}
+		// The game saves its settings off the game loop, in real time: wait
+		// until the file holds the address.
+		g.until(fmt.Sprintf("%gx%g: the settings file to hold %q", w, h, addr), func() bool { return savedServer(t, config) == addr })
 		g.key(ebiten.KeyEscape) // leave Settings
 		g.ticks(40)
 		g.click(mid(tl.NewGame))
