@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -117,34 +118,46 @@ func (g *game) expect(b board, p *rules.Position, what string) *image.RGBA {
 	return img
 }
 
-// waitFor advances a few ticks at a time until the frame shows p; it fails
-// after maxTicks.
+// waitFor advances a few ticks at a time until the frame shows p. What
+// the game does in ticks (an animation) comes within maxTicks; what it
+// does in real time (the computer's search, a move over the network) may
+// take longer on a busy machine, so it fails only once it has advanced
+// maxTicks and waited patience.
 func (g *game) waitFor(b board, p *rules.Position, maxTicks int, what string) *image.RGBA {
 	g.t.Helper()
 	var img *image.RGBA
-	for waited := 0; waited <= maxTicks; waited += 4 {
+	began := time.Now()
+	for waited := 0; waited <= maxTicks || time.Since(began) < patience; waited += 4 {
 		img = g.frame()
 		if len(b.mismatches(img, p)) == 0 {
 			return img
 		}
 		g.ticks(4)
+		if waited > maxTicks {
+			time.Sleep(10 * time.Millisecond) // real time passes, not ticks
+		}
 	}
 	g.snap(img, "fail")
-	g.t.Fatalf("%s: the board does not show the position %s within %d ticks:\n  %s", what, p.FEN(), maxTicks,
+	g.t.Fatalf("%s: the board does not show the position %s after %d ticks and %v:\n  %s", what, p.FEN(), maxTicks, patience,
 		strings.Join(b.mismatches(img, p), "\n  "))
 	return nil
 }
 
 // waitForAnswer advances until the frame shows the position after one of
 // the side to move's legal moves in p (the computer's answer), and returns
-// that move.
+// that move. The computer searches in real time: it fails only once it has
+// advanced maxTicks and waited patience.
 func (g *game) waitForAnswer(b board, p *rules.Position, maxTicks int) rules.Move {
 	g.t.Helper()
 	moves := p.LegalMoves(nil)
-	for waited := 0; waited < maxTicks; waited += 10 {
+	began := time.Now()
+	for waited := 0; waited < maxTicks || time.Since(began) < patience; waited += 10 {
 		img := g.frame()
 		if len(b.mismatches(img, p)) == 0 {
 			g.ticks(10)
+			if waited > maxTicks {
+				time.Sleep(10 * time.Millisecond)
+			}
 			continue // not yet
 		}
 		// Let the animation end, then look again.
@@ -158,7 +171,7 @@ func (g *game) waitForAnswer(b board, p *rules.Position, maxTicks int) rules.Mov
 		g.snap(img, "answer")
 		g.t.Fatalf("the board changed, but not by a legal move of %v from %s", p.SideToMove(), p.FEN())
 	}
-	g.t.Fatalf("the computer did not answer within %d ticks", maxTicks)
+	g.t.Fatalf("the computer did not answer within %d ticks and %v", maxTicks, patience)
 	return rules.Move{}
 }
 

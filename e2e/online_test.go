@@ -114,11 +114,18 @@ func seatOf(dir string) (remote.SeatRecord, bool) {
 // that never comes.
 func (g *game) until(what string, ok func() bool) {
 	g.t.Helper()
+	g.untilWithin(what, patience, ok)
+}
+
+// untilWithin is until with a guard of its own, for work that takes long
+// even on an idle machine (an analysis).
+func (g *game) untilWithin(what string, guard time.Duration, ok func() bool) {
+	g.t.Helper()
 	began := time.Now()
 	for !ok() {
-		if time.Since(began) > patience {
+		if time.Since(began) > guard {
 			g.snap(g.frame(), "fail")
-			g.t.Fatalf("waiting for %s: it did not happen in %v", what, patience)
+			g.t.Fatalf("waiting for %s: it did not happen in %v", what, guard)
 		}
 		g.ticks(2)
 		time.Sleep(20 * time.Millisecond)

@@ -40,17 +40,17 @@ func (g *game) realTime(ms int) {
 	}
 }
 
-// waitForFile waits until path exists and is not empty.
+// waitForFile waits until path exists and is not empty (the clipboard
+// tool runs in real time), for up to patience.
 func (g *game) waitForFile(path string, what string) []byte {
 	g.t.Helper()
-	for i := 0; i < 300; i++ {
-		if data, err := os.ReadFile(path); err == nil && len(data) > 0 {
-			return data
-		}
-		g.realTime(10)
-	}
-	g.t.Fatalf("%s: nothing in %s", what, path)
-	return nil
+	var data []byte
+	g.until(what+": something in "+path, func() bool {
+		var err error
+		data, err = os.ReadFile(path)
+		return err == nil && len(data) > 0
+	})
+	return data
 }
 
 // TestRecordsThroughClipboardAndFiles copies a replayed record to the
@@ -113,12 +113,15 @@ func TestRecordsThroughClipboardAndFiles(t *testing.T) {
 	for _, how := range []string{"button", "ctrl+v"} {
 		g.click(mid(il.Clear))
 		g.ticks(5)
+		empty := g.frame()
 		if how == "button" {
 			g.click(mid(il.Paste))
 		} else {
 			g.key(ebiten.KeyV, ebiten.KeyControlLeft)
 		}
-		g.realTime(500) // the clipboard tool runs in real time
+		// The clipboard tool runs in real time: wait for the record to
+		// fill the field (a caret alone changes far less of it).
+		g.until("the record pasted with the "+how+" in the field", func() bool { return differing(empty, g.frame(), il.Field) > 0.01 })
 		g.click(mid(il.Open))
 		g.ticks(30)
 		g.key(ebiten.KeyEnd)

@@ -100,9 +100,11 @@ func TestContinueAfterRestart(t *testing.T) {
 	g.key(ebiten.KeyU)
 	g.ticks(30)
 	g.expect(b, beforeLast, "after Undo")
-	if sg := readSaved(t, config); sg.Data.Ply != 5 || len(sg.Data.Moves) != 7 {
-		t.Errorf("after Undo the save holds ply %d of %d moves, want 5 of 7", sg.Data.Ply, len(sg.Data.Moves))
-	}
+	// The save is written off the game loop, in real time.
+	g.until("the save after Undo: ply 5 of 7 moves", func() bool {
+		sg := readSaved(t, config)
+		return sg.Data.Ply == 5 && len(sg.Data.Moves) == 7
+	})
 	// Redo plays the pair again.
 	g.key(ebiten.KeyY, ebiten.KeyControlLeft)
 	g.ticks(150)

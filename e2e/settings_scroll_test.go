@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -72,14 +71,9 @@ func TestSettingsScrollOnLandscapePhone(t *testing.T) {
 	g.click(mid(field))
 	g.typeText(addr)
 	g.key(ebiten.KeyEnter)
-	// The settings file is written in the background: give it a moment.
-	for i := 0; i < 100 && savedServer(t, config) != addr; i++ {
-		g.ticks(5)
-		time.Sleep(20 * time.Millisecond)
-	}
-	if got := savedServer(t, config); got != addr {
-		t.Fatalf("the address typed in the scrolled field was not saved: the settings file holds %q", got)
-	}
+	// The settings file is written in the background, in real time: wait
+	// until it holds the address.
+	g.until("the address typed in the scrolled field in the settings file", func() bool { return savedServer(t, config) == addr })
 	g.move(1, 1)
 	g.ticks(5)
 	shot("settings-landscape-scrolled.png")

@@ -30,10 +30,12 @@ func TestSecondCopyKeepsItsOwnGame(t *testing.T) {
 	first.clickMove(b, m)
 	first.waitFor(b, cur.Play(m), 200, "the first copy's move")
 	first.ticks(30)
-	before, err := os.ReadFile(filepath.Join(config, "game.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The first copy saves its move off the game loop, in real time.
+	var before []byte
+	first.until("the first copy's move in game.json", func() bool {
+		before, err = os.ReadFile(filepath.Join(config, "game.json"))
+		return err == nil && strings.Contains(string(before), `"`+m.String()+`"`)
+	})
 
 	second := startIn(t, w, h, guestEnv{config: config}, "-mute")
 	second.ticks(40)
