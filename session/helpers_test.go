@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,7 +14,11 @@ import (
 type firstMove struct {
 	delay        time.Duration
 	ignoreCancel bool
+	calls        *searchCalls // when set, counts the searches
 }
+
+// searchCalls counts the searches a fake engine began and answered.
+type searchCalls struct{ begun, answered atomic.Int32 }
 
 func (e firstMove) wait(ctx context.Context) bool {
 	if e.delay == 0 {
@@ -32,6 +37,10 @@ func (e firstMove) wait(ctx context.Context) bool {
 }
 
 func (e firstMove) ChooseMove(ctx context.Context, h []*rules.Position, level int) rules.Move {
+	if e.calls != nil {
+		e.calls.begun.Add(1)
+		defer e.calls.answered.Add(1)
+	}
 	if !e.wait(ctx) {
 		return rules.Move{}
 	}
@@ -82,6 +91,19 @@ func (c *clock) until(what string, cond func() bool) {
 			c.t.Fatalf("%s: not within 10 s (ply %d, events %v)", what, c.s.Game().Ply(), kinds(c.events))
 		}
 		c.tick(true)
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// waitReal waits, without ticking, until cond holds, for at most a
+// minute (a guard: what it waits for happens on another goroutine).
+func waitReal(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within a minute", what)
+		}
 		time.Sleep(200 * time.Microsecond)
 	}
 }

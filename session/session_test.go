@@ -98,7 +98,8 @@ func TestComputerAgainstItself(t *testing.T) {
 // TestUndoWhileThinking: an undo while the computer thinks takes back the
 // person's move; the search's late answer is dropped.
 func TestUndoWhileThinking(t *testing.T) {
-	brain := NewBrain(firstMove{delay: 30 * time.Millisecond, ignoreCancel: true})
+	calls := &searchCalls{}
+	brain := NewBrain(firstMove{delay: 30 * time.Millisecond, ignoreCancel: true, calls: calls})
 	s := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{NewPerson(), NewComputer(brain, 3, 0)}})
 	c := newClock(t, s)
 	playText(t, s, "c3-d4")
@@ -106,6 +107,7 @@ func TestUndoWhileThinking(t *testing.T) {
 	if side, thinking := s.Thinking(); !thinking || side != rules.Black {
 		t.Fatal("the computer does not think after the person's move")
 	}
+	waitReal(t, "the search under way", func() bool { return calls.begun.Load() == 1 })
 	if !s.Undo() {
 		t.Fatal("undo did nothing")
 	}
@@ -113,9 +115,18 @@ func TestUndoWhileThinking(t *testing.T) {
 	if len(evs) != 2 || evs[0].Kind != ThinkingStopped || evs[1].Kind != Undone || evs[1].Ply != 0 || len(evs[1].Moves) != 1 {
 		t.Fatalf("undo while thinking: events %v", kinds(evs))
 	}
-	// The engine answers anyway: the answer must not be played.
-	deadline := time.Now().Add(100 * time.Millisecond)
-	for time.Now().Before(deadline) {
+	// The engine answers anyway: the answer must not be played. Wait for
+	// the answer and for the stopped search to let go of the brain
+	// (however long a busy machine makes them take), then tick.
+	waitReal(t, "the stopped search's answer", func() bool { return calls.answered.Load() == 1 })
+	waitReal(t, "the stopped search's end", func() bool {
+		if !brain.mu.TryLock() {
+			return false
+		}
+		brain.mu.Unlock()
+		return true
+	})
+	for i := 0; i < 10; i++ {
 		c.tick(true)
 		time.Sleep(time.Millisecond)
 	}
@@ -263,14 +274,16 @@ func TestMovesWaitForTheBoard(t *testing.T) {
 		t.Fatal("the computer began while the board was busy")
 	}
 	c.tick(true)
-	began := c.now
-	deadline := time.Now().Add(5 * time.Second)
-	for s.Game().Ply() == 1 && time.Now().Before(deadline) {
-		c.tick(false) // the search answers, but the board is busy
-		time.Sleep(time.Millisecond)
-		if c.now-began > 200 {
-			break
+	// The search answers, in real time, while the board is busy: tick
+	// (busy) until the session holds the answer for the board (MinTicks
+	// after the turn began).
+	deadline := time.Now().Add(time.Minute) // a guard only
+	for s.Game().Ply() == 1 && s.held.Kind == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the search did not answer within a minute")
 		}
+		c.tick(false)
+		time.Sleep(time.Millisecond)
 	}
 	if s.Game().Ply() != 1 {
 		t.Fatal("the answer was played while the board was busy")
@@ -288,7 +301,7 @@ func TestMovesWaitForTheBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.tick(true)
-	began = c.now
+	began := c.now
 	c.until("the answer", func() bool { return s.Game().Ply() == 4 })
 	if c.now-began < 20 {
 		t.Fatalf("answered after %d ticks, before MinTicks", c.now-began)
