@@ -42,7 +42,7 @@ func startServer(t *testing.T) string {
 }
 
 func ctxT(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	return ctx
 }
@@ -109,10 +109,11 @@ func (d *device) count(k session.EventKind) int {
 	return n
 }
 
-// until runs both devices' loops until ok, failing after a while.
+// until runs both devices' loops until ok, failing after a minute (a guard
+// against what never comes, long enough for a busy machine).
 func until(t *testing.T, what string, ok func() bool, ds ...*device) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for !ok() {
 		if time.Now().After(deadline) {
 			for _, d := range ds {

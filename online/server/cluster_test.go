@@ -70,7 +70,11 @@ func startClusterNode(t *testing.T, name, natsURL string) *clusterNode {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := startNode(t, server.Config{Store: st, NATS: nc, Node: name, Heartbeat: 200 * time.Millisecond})
+	// Three missed beats and a node counts as gone: with a beat a second a
+	// live node on a busy machine must be silent for 3 s to be taken for
+	// dead (600 ms with 200 ms beats), and a dead one is still found in
+	// seconds.
+	n := startNode(t, server.Config{Store: st, NATS: nc, Node: name, Heartbeat: time.Second})
 	cn := &clusterNode{node: n, st: st, nc: nc}
 	t.Cleanup(func() { nc.Close(); st.Close() })
 	return cn

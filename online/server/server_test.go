@@ -283,7 +283,7 @@ func TestClockRunsOut(t *testing.T) {
 	time.Sleep(100 * time.Millisecond) // let the server see them go
 	clock.Advance(31 * time.Second)
 	watcher := dial(t, n.url)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		if err := watcher.Watch(ctxT(t), seatA.Game); err != nil {
 			t.Fatal(err)
