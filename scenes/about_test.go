@@ -90,12 +90,14 @@ func TestAboutWordsFit(t *testing.T) {
 func aboutWordsFit(t *testing.T, l i18n.Lang, w, h float64) {
 	t.Helper()
 	sprites.UseLanguage(l)
-	for i := 0; i < 200; i++ {
+	// The fonts load in the background: wait until they are in use (a
+	// minute is only a guard; a busy machine can take seconds).
+	for deadline := time.Now().Add(time.Minute); !sprites.FontsReady(l); {
 		if _, err := sprites.PollFonts(); err != nil {
 			t.Fatal(err)
 		}
-		if sprites.FontsReady(l) {
-			break
+		if time.Now().After(deadline) {
+			t.Fatalf("the %s fonts never loaded", l.Name())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

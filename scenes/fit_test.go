@@ -175,7 +175,7 @@ func langApp(t *testing.T, l i18n.Lang) *App {
 	}
 	a := NewApp(Options{Text: cat, NoAttract: true, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	sprites.UseLanguage(l)
-	for deadline := time.Now().Add(20 * time.Second); l.NeedsCJKFont(); {
+	for deadline := time.Now().Add(time.Minute); l.NeedsCJKFont(); { // a guard
 		changed, err := sprites.PollFonts()
 		if err != nil {
 			t.Fatal(err)

@@ -20,7 +20,7 @@ import (
 func useLanguage(t *testing.T, l i18n.Lang) {
 	t.Helper()
 	UseLanguage(l)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute) // a guard: a busy machine loads them slowly
 	for !FontsReady(l) {
 		if _, err := PollFonts(); err != nil {
 			t.Fatal(err)
