@@ -40,7 +40,7 @@ func useStampedGuest(t *testing.T) version.Info {
 	t.Helper()
 	sg := &stampedGuest
 	sg.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute) // a guard: builds are slow on a busy machine
 		defer cancel()
 		if sg.info, sg.err = stamp.Describe(ctx, ".."); sg.err != nil {
 			return

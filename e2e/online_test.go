@@ -1,9 +1,12 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/draw"
 	"image/png"
 	"net"
 	"net/http"
@@ -39,7 +42,8 @@ var (
 func browserSite(t *testing.T) *site.Site {
 	t.Helper()
 	siteOnce.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		// A guard: a cold build of main.wasm took minutes on a busy machine.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 		defer cancel()
 		wasm, err := site.BuildGame(ctx)
 		if err != nil {
@@ -238,6 +242,35 @@ func (p *page) tapRect(r scenes.Rect) {
 	p.tap((r.X+r.W/2)/phoneScale, (r.Y+r.H/2)/phoneScale)
 }
 
+// image is what the page shows, in physical pixels.
+func (p *page) image() *image.RGBA {
+	p.t.Helper()
+	var buf []byte
+	p.run(chromedp.CaptureScreenshot(&buf))
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		p.t.Fatalf("the screenshot is not a PNG: %v", err)
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+	return rgba
+}
+
+// tapAndSee taps the middle of tap and waits until the page shows
+// something else in watch (both in physical pixels).
+func (p *page) tapAndSee(tap, watch scenes.Rect, what string) {
+	p.t.Helper()
+	before := p.image()
+	p.tapRect(tap)
+	deadline := time.Now().Add(patience)
+	for differing(before, p.image(), watch) < 0.05 {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the phone: waited %v for %s", patience, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func (p *page) screenshot(path string) {
 	p.t.Helper()
 	var buf []byte
@@ -351,11 +384,13 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	// take back, copy the link), Settings, Rules, Main menu.
 	pl := scenes.ComputePlayLayout(phoneW*phoneScale, phoneH*phoneScale, phoneScale, rules.Bashni, ps.Board.Flipped)
 	ctl := pl.ControlButtons(5, nil)
-	phone.tapRect(ctl[4])
-	time.Sleep(300 * time.Millisecond)
-	phone.tapRect(scenes.PopupMenuItem(phoneW*phoneScale, phoneH*phoneScale, phoneScale, 10, 3))
-	time.Sleep(300 * time.Millisecond)
-	phone.tapRect(scenes.PopupMenuItem(phoneW*phoneScale, phoneH*phoneScale, phoneScale, 2, 1))
+	// Each tap waits for what it opens to be drawn (slowly on a busy
+	// machine) before the next.
+	resign := scenes.PopupMenuItem(phoneW*phoneScale, phoneH*phoneScale, phoneScale, 10, 3)
+	confirm := scenes.PopupMenuItem(phoneW*phoneScale, phoneH*phoneScale, phoneScale, 2, 1)
+	phone.tapAndSee(ctl[4], resign, "the phone's menu")
+	phone.tapAndSee(resign, confirm, "the phone's question whether to resign")
+	phone.tapRect(confirm)
 	phone.waitState("the result on the phone", time.Minute, func(s phoneState) bool { return s.Status == "win W resignation" })
 	g.until("the result on the server", func() bool {
 		s := summary(t, base, seat.Game)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"time"
 
 	"bashni/rules"
 	"bashni/scenes"
@@ -132,9 +133,19 @@ func (b *browser) boardMismatches(img image.Image, st state) []string {
 // expectBoard fails unless a screenshot shows the position of st.
 func (b *browser) expectBoard(name string, st state) image.Image {
 	b.t.Helper()
-	img := b.screenshot(name)
-	if bad := b.boardMismatches(img, st); len(bad) > 0 {
-		b.t.Errorf("%s: the screen does not show %s: %v", name, st.FEN, bad)
+	// The frame that shows st reaches the screen a little after the state
+	// says so (later on a busy machine): look again until it does.
+	var bad []string
+	deadline := time.Now().Add(patience)
+	for {
+		img := b.screenshot(name)
+		if bad = b.boardMismatches(img, st); len(bad) == 0 {
+			return img
+		}
+		if time.Now().After(deadline) {
+			b.t.Errorf("%s: the screen does not show %s: %v", name, st.FEN, bad)
+			return img
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	return img
 }

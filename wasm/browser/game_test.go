@@ -237,11 +237,7 @@ func TestPhoneTouch(t *testing.T) {
 	if got.Inspect != sq.String() {
 		t.Errorf("a long press on %v opened the inspector of %q", sq, got.Inspect)
 	}
-	time.Sleep(250 * time.Millisecond)
-	open := b.screenshot("phone-4-inspector")
-	if n := changedPixels(before, open); n < 2000 {
-		t.Errorf("the inspector changed only %d device pixels of the screen", n)
-	}
+	b.waitScreen("phone-4-inspector", "the inspector", func(open image.Image) bool { return changedPixels(before, open) >= 2000 })
 	b.touchUp()
 	b.waitState("the inspector to close", 5*time.Second, func(s state) bool { return s.Inspect == "" })
 	if after := b.state(); after.Ply != st.Ply {

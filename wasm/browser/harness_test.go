@@ -34,7 +34,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "browser tests: Chromium not found at", chromiumPath(), "- install it with: apt-get install chromium (test.sh does)")
 		os.Exit(1)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	// A guard: a cold build of main.wasm took minutes on a busy machine.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	wasm, err := site.BuildGame(ctx)
 	cancel()
 	if err != nil {
@@ -307,6 +308,7 @@ func (b *browser) state() state {
 // unlock the page's audio by itself.
 func (b *browser) waitFor(what, js string, timeout time.Duration) {
 	b.t.Helper()
+	timeout = max(timeout, patience)
 	deadline := time.Now().Add(timeout)
 	var err error
 	for time.Now().Before(deadline) {
@@ -328,9 +330,34 @@ func (b *browser) waitFor(what, js string, timeout time.Duration) {
 	b.t.Fatalf("%s: waited %v for %s (%s; last error %v); state: %s", b.dev.name, timeout, what, js, err, raw)
 }
 
+// patience is the least time waitFor and waitState wait before they fail:
+// only a guard against what never comes, long enough for a machine whose
+// every core is busy with other work (a test's own timeout, when longer,
+// is kept).
+const patience = 2 * time.Minute
+
+// waitScreen takes screenshots until ok holds for one and returns it,
+// failing after patience: what the page draws reaches the screen a frame
+// or more later, and a busy machine draws slowly.
+func (b *browser) waitScreen(name, what string, ok func(image.Image) bool) image.Image {
+	b.t.Helper()
+	deadline := time.Now().Add(patience)
+	for {
+		img := b.screenshot(name)
+		if ok(img) {
+			return img
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("%s: waited %v for %s on the screen", b.dev.name, patience, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // waitState polls window.bashni until cond holds and returns that state.
 func (b *browser) waitState(what string, timeout time.Duration, cond func(state) bool) state {
 	b.t.Helper()
+	timeout = max(timeout, patience)
 	deadline := time.Now().Add(timeout)
 	for {
 		s := b.state()

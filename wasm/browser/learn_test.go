@@ -2,6 +2,7 @@ package browser
 
 import (
 	"encoding/json"
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,11 +70,7 @@ func TestLessonAndPuzzleOnPhone(t *testing.T) {
 	before := b.screenshot("learn-1-lesson")
 	b.press(b.squareCenter(st, "c3"))
 	b.press(b.squareCenter(st, "e5"))
-	time.Sleep(500 * time.Millisecond)
-	after := b.screenshot("learn-2-why")
-	if n := changedPixels(before, after); n < 1500 {
-		t.Errorf("the wrong try c3-e5 changed only %d device pixels: no why shown", n)
-	}
+	b.waitScreen("learn-2-why", "the why of the wrong try c3-e5", func(after image.Image) bool { return changedPixels(before, after) >= 1500 })
 	b.showsPosition("the position after the wrong try", start, 5*time.Second)
 
 	b.press(b.squareCenter(st, "c3"))
