@@ -34,8 +34,11 @@ import (
 // message over the network, a file written off the game loop, the
 // computer's search): it is only a guard against a condition that never
 // comes, long enough for a machine whose every core is busy with other
-// work. Tests wait for the condition, never for a duration.
-const patience = 2 * time.Minute
+// work (at a load average of 45 on two cores the game ran about 17 times
+// slower than on an idle machine, and 2 minutes were not enough for a
+// move to arrive and be animated). Tests wait for the condition, never for
+// a duration.
+const patience = 5 * time.Minute
 
 // guestBin is the game built with -tags ebitenginevmguest.
 var guestBin string

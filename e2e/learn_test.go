@@ -265,8 +265,8 @@ func TestAnalysisOfWorkedGame(t *testing.T) {
 	// The analysis searches in real time, slower the busier the machine:
 	// wait for the blunder's mark, then for the progress line to go (the
 	// analysis has ended and its report is kept).
-	g.untilWithin("a blunder marked on the graph", analysisPatience, func() bool { return blunderDots(g, w, h) > 10 })
-	g.untilWithin("the end of the analysis", analysisPatience, func() bool { return !analysing(g, w, h) })
+	g.wait("a blunder marked on the graph", analysisPatience, 8, func() bool { return blunderDots(g, w, h) > 10 })
+	g.wait("the end of the analysis", analysisPatience, 8, func() bool { return !analysing(g, w, h) })
 	g.key(ebiten.KeyEscape)
 	g.ticks(30)
 	g.click(mid(scenes.ReplayMoreButton(w, h, 1, rules.Bashni)))

@@ -57,7 +57,7 @@ func TestOnlineOwnOfferAfterReload(t *testing.T) {
 				t.Fatal(err)
 			}
 			afterMove := start.Play(m)
-			g.until("the friend's move on the desktop's board", func() bool { return len(b.mismatches(g.frame(), afterMove)) == 0 })
+			g.untilShows("the friend's move on the desktop's board", func(f *image.RGBA) bool { return len(b.mismatches(f, afterMove)) == 0 })
 			g.ticks(30) // the move's animation ends
 
 			// Menu: Resume, New game, Game record…, Resign…, Offer a draw,
@@ -73,7 +73,7 @@ func TestOnlineOwnOfferAfterReload(t *testing.T) {
 			g.close()
 			g = startIn(t, w, h, guestEnv{config: config}, args...)
 			g.ticks(20) // the first frames: no frame can be read before them
-			g.until("the restored offer on the desktop", func() bool { return toastShows(t, g.frame(), pl.Board.Inner(), words.T("online.draw_sent")) })
+			g.untilShows("the restored offer on the desktop", func(f *image.RGBA) bool { return toastShows(t, f, pl.Board.Inner(), words.T("online.draw_sent")) })
 			if shots != "" {
 				g.shot(shots, "online-offer-restored")
 			}
@@ -92,7 +92,7 @@ func TestOnlineOwnOfferAfterReload(t *testing.T) {
 			if err := friend.AnswerDraw(ctxT(t), false); err != nil {
 				t.Fatalf("declining the standing offer: %v", err)
 			}
-			g.until("the decline on the desktop", func() bool { return toastShows(t, g.frame(), pl.Board.Inner(), words.T("online.draw_declined")) })
+			g.untilShows("the decline on the desktop", func(f *image.RGBA) bool { return toastShows(t, f, pl.Board.Inner(), words.T("online.draw_declined")) })
 			if shots != "" {
 				g.shot(shots, "online-offer-declined")
 			}

@@ -118,12 +118,20 @@ func seatOf(dir string) (remote.SeatRecord, bool) {
 // that never comes.
 func (g *game) until(what string, ok func() bool) {
 	g.t.Helper()
-	g.untilWithin(what, patience, ok)
+	g.wait(what, patience, 2, ok)
 }
 
-// untilWithin is until with a guard of its own, for work that takes long
-// even on an idle machine (an analysis).
-func (g *game) untilWithin(what string, guard time.Duration, ok func() bool) {
+// untilShows is until for a condition on what the game draws: it looks at
+// a frame every 8 ticks (a frame costs far more than a tick, the more so
+// on a busy machine).
+func (g *game) untilShows(what string, ok func(*image.RGBA) bool) {
+	g.t.Helper()
+	g.wait(what, patience, 8, func() bool { return ok(g.frame()) })
+}
+
+// wait advances the game ticks at a time until ok, failing after guard
+// (its own for work that takes long even on an idle machine: an analysis).
+func (g *game) wait(what string, guard time.Duration, ticks int, ok func() bool) {
 	g.t.Helper()
 	began := time.Now()
 	for !ok() {
@@ -131,7 +139,7 @@ func (g *game) untilWithin(what string, guard time.Duration, ok func() bool) {
 			g.snap(g.frame(), "fail")
 			g.t.Fatalf("waiting for %s: it did not happen in %v", what, guard)
 		}
-		g.ticks(2)
+		g.ticks(ticks)
 		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,7 +122,7 @@ func TestRecordsThroughClipboardAndFiles(t *testing.T) {
 		}
 		// The clipboard tool runs in real time: wait for the record to
 		// fill the field (a caret alone changes far less of it).
-		g.until("the record pasted with the "+how+" in the field", func() bool { return differing(empty, g.frame(), il.Field) > 0.01 })
+		g.untilShows("the record pasted with the "+how+" in the field", func(f *image.RGBA) bool { return differing(empty, f, il.Field) > 0.01 })
 		g.click(mid(il.Open))
 		g.ticks(30)
 		g.key(ebiten.KeyEnd)
