@@ -333,8 +333,8 @@ func (b *browser) waitFor(what, js string, timeout time.Duration) {
 // patience is the least time waitFor and waitState wait before they fail:
 // only a guard against what never comes, long enough for a machine whose
 // every core is busy with other work (a test's own timeout, when longer,
-// is kept).
-const patience = 2 * time.Minute
+// is kept; e2e's patience says why 5 min).
+const patience = 5 * time.Minute
 
 // waitScreen takes screenshots until ok holds for one and returns it,
 // failing after patience: what the page draws reaches the screen a frame
