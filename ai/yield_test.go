@@ -42,18 +42,25 @@ func TestYieldKeepsOthersRunning(t *testing.T) {
 	t.Logf("search %v, %d nodes; the other goroutine ran %d times", elapsed, r.Nodes, ticks.Load())
 	// An iteration of 20,000 nodes or more works longer than the hook's
 	// 8 ms between pauses (about 15 ms on this machine, idle; more in a
-	// browser).
-	long := 0
+	// browser). Without the hook (on js/wasm) the other goroutine gets no
+	// turn in any of them; with it, a turn in each. A machine so busy that
+	// it leaves a thread unscheduled for most of a second (seen at a load
+	// average of 40) can make one iteration miss: at least half must see
+	// a turn.
+	long, turned := 0, 0
 	for i := 1; i < len(at); i++ {
 		if nodes[i]-nodes[i-1] < 20_000 {
 			continue
 		}
 		long++
-		if at[i] <= at[i-1] {
-			t.Errorf("the other goroutine did not run during depth %d (%d nodes)", i+1, nodes[i]-nodes[i-1])
+		if at[i] > at[i-1] {
+			turned++
 		}
 	}
 	if long < 2 {
 		t.Fatalf("only %d iterations long enough to tell (nodes by depth %v)", long, nodes)
+	}
+	if turned*2 < long {
+		t.Fatalf("the other goroutine ran during only %d of the %d long iterations (nodes by depth %v)", turned, long, nodes)
 	}
 }

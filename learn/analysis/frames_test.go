@@ -44,7 +44,8 @@ func TestFramesKeepRunning(t *testing.T) {
 		t.Fatalf("analysis: %v", err)
 	}
 	t.Logf("%s: analysis %v; the frame loop ran %d times", runtime.GOOS, elapsed, ticks.Load())
-	searched := 0
+	searched, turned := 0, 0
+	var missed []int
 	for i := 1; i < len(at); i++ {
 		// A search of 40,000 nodes works for tens of milliseconds, longer
 		// than the hook's 8 ms between pauses.
@@ -52,11 +53,20 @@ func TestFramesKeepRunning(t *testing.T) {
 			continue
 		}
 		searched++
-		if at[i] <= at[i-1] {
-			t.Errorf("the frame loop did not run while position %d was searched (%d nodes)", i, r.Positions[i].Nodes)
+		if at[i] > at[i-1] {
+			turned++
+		} else {
+			missed = append(missed, i)
 		}
 	}
 	if searched < len(moves)/2 {
 		t.Fatalf("only %d positions searched long enough to tell", searched)
+	}
+	// Without the hook (on js/wasm) the frame loop gets no turn during any
+	// search; with it, one during each. A machine so busy that it leaves a
+	// thread unscheduled for most of a second (seen at a load average of
+	// 40) can make a few searches miss: most must see a turn.
+	if turned*4 < searched*3 {
+		t.Errorf("the frame loop did not run while positions %v were searched (%d of %d)", missed, len(missed), searched)
 	}
 }
