@@ -18,27 +18,31 @@ type reconciler struct {
 	spectator bool
 	local     rules.Color // the seat at this device (meaningless for a spectator)
 
-	// offer is the session's open offer (kind 0: none).
-	offer struct {
-		kind session.EventKind // DrawOffered, TakebackRequested
-		side rules.Color
-		// confirmed: the server has had it (its update came back, or it
-		// was restored from the server's state).
-		confirmed bool
-	}
-	// answer is the local side's last answer to the other side's offer,
-	// and the game's version it answered (see staleAnswer).
-	answer struct {
-		kind    session.EventKind // DrawOffered, TakebackRequested; 0: none to watch
-		accept  bool
-		version int64
-	}
+	offer  openOffer
+	answer givenAnswer
 	seen   int64  // the version of the last state or update taken
 	over   bool   // the session has the end, or has been told it
 	steps  []step // what the session is to be told, in order
 	desync bool   // the server's game can no longer be followed move by move
 
 	out []send // decided while taking one input, returned by it
+}
+
+// openOffer is the session's open offer (kind 0: none).
+type openOffer struct {
+	kind session.EventKind // DrawOffered, TakebackRequested
+	side rules.Color
+	// confirmed: the server has had it (its update came back, or it was
+	// restored from the server's state).
+	confirmed bool
+}
+
+// givenAnswer is the local side's last answer to the other side's offer,
+// and the game's version it answered (see staleAnswer).
+type givenAnswer struct {
+	kind    session.EventKind // DrawOffered, TakebackRequested; 0: none to watch
+	accept  bool
+	version int64
 }
 
 // step is one thing for the session: an action, or a server's move (given
