@@ -286,3 +286,19 @@ func TestReconnectAndResume(t *testing.T) {
 		t.Errorf("server: %v %v; here %v", st.Outcome, st.Moves, moves(a.s.Game()))
 	}
 }
+
+// TestIsServer: a real bashni-server is recognised, and nothing else.
+func TestIsServer(t *testing.T) {
+	url := startServer(t)
+	if !remote.IsServer(url, 5*time.Second) {
+		t.Errorf("%s is a bashni-server", url)
+	}
+	other := httptest.NewServer(nil) // a site without /online/info
+	defer other.Close()
+	if remote.IsServer(other.URL, 5*time.Second) {
+		t.Errorf("%s is not a bashni-server", other.URL)
+	}
+	if remote.IsServer("http://127.0.0.1:1", time.Second) {
+		t.Error("nothing listening is not a server")
+	}
+}
