@@ -8,8 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"bashni/online/client"
-	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/scenes/ui"
@@ -95,9 +93,8 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 }
 
 // The clocks offered, in the order of their segments.
-var onlineClocks = []protocol.Clock{
-	protocol.Untimed, protocol.Blitz5, protocol.Rapid10,
-	{Kind: protocol.ClockCorrespondence, Days: 3},
+var onlineClocks = []remote.Clock{
+	remote.Untimed, remote.Blitz5, remote.Rapid10, remote.Correspondence(3),
 }
 
 // OnlineScene creates a game on the server, or joins one by its code.
@@ -330,9 +327,9 @@ func (s *OnlineScene) connect(c Context, f func(ctx context.Context) (*remote.Pl
 
 func (s *OnlineScene) create(c Context) {
 	server, store := c.Server(), c.Store()
-	g := client.Game{Variant: "bashni", Color: [...]string{protocol.White, protocol.Black, "random"}[s.side.Selected], Clock: onlineClocks[s.clock.Selected]}
+	g := remote.Game{Variant: rules.Bashni, Seat: [...]remote.Seat{remote.WhiteSeat, remote.BlackSeat, remote.NoSeat}[s.side.Selected], Clock: onlineClocks[s.clock.Selected]}
 	if s.variant.Selected == 1 {
-		g.Variant = "lasca"
+		g.Variant = rules.Lasca
 	}
 	s.code.Blur()
 	s.connect(c, func(ctx context.Context) (*remote.Player, error) { return remote.Create(ctx, server, g, store) })
@@ -340,7 +337,7 @@ func (s *OnlineScene) create(c Context) {
 
 func (s *OnlineScene) join(c Context) {
 	server, store := c.Server(), c.Store()
-	code, err := protocol.NormalizeCode(s.code.Text())
+	code, err := remote.NormalizeCode(s.code.Text())
 	if err != nil {
 		s.err = c.Text().T("online.bad_code")
 		c.Invalidate()
@@ -418,11 +415,7 @@ func openOnlineGame(c Context, p *remote.Player) {
 
 // newOnlinePlayScene is the play screen of the online game p.
 func newOnlinePlayScene(c Context, p *remote.Player) *PlayScene {
-	v, err := rules.ParseVariant(p.Info().State.Variant)
-	if err != nil {
-		v = rules.Bashni
-	}
-	ps := NewPlayScene(c, GameConfig{Variant: v, Human: p.Local(), Online: p})
+	ps := NewPlayScene(c, GameConfig{Variant: p.Info().Variant, Human: p.Local(), Online: p})
 	ps.online = newOnlineGame(c, p)
 	return ps
 }

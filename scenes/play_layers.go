@@ -1,7 +1,7 @@
 package scenes
 
 import (
-	"bashni/online/protocol"
+	"bashni/online/remote"
 	"bashni/rules"
 )
 
@@ -14,6 +14,6 @@ import (
 func (s *PlayScene) layerBoard(c Context) {
 	s.board.Partial = s.explainUntil == 0 && s.toast.until == 0 && !s.menu.open &&
 		s.board.Inspecting() == rules.NoSquare &&
-		(s.online == nil || s.online.status != protocol.StatusWaiting)
+		(s.online == nil || s.online.status != remote.Waiting)
 	s.board.Backdrop = c.Renderer().Theme().Background
 }

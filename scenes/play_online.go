@@ -9,7 +9,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/scenes/ui"
@@ -28,7 +27,7 @@ type onlineGame struct {
 	version   int64
 	connected bool
 	online    [2]bool
-	status    string
+	status    remote.Status
 	second    int64
 
 	// Words and figures, made when they change (never in Draw).
@@ -77,18 +76,17 @@ func (o *onlineGame) update(c Context, s *PlayScene) {
 		return
 	}
 	info := o.p.Info()
-	st := info.State
 	now := time.Now()
 	sec := now.Unix()
-	changed := st.Version != o.version || info.Connected != o.connected || st.Status != o.status ||
+	changed := info.Version != o.version || info.Connected != o.connected || info.Status != o.status ||
 		info.Online(rules.White) != o.online[0] || info.Online(rules.Black) != o.online[1]
-	if changed || (sec != o.second && st.Clocks != nil && st.Status == protocol.StatusPlaying) {
-		o.version, o.connected, o.status, o.second = st.Version, info.Connected, st.Status, sec
+	if changed || (sec != o.second && info.Timed && info.Status == remote.Playing) {
+		o.version, o.connected, o.status, o.second = info.Version, info.Connected, info.Status, sec
 		o.online = [2]bool{info.Online(rules.White), info.Online(rules.Black)}
 		o.relabel(c, info, now)
 		c.Invalidate()
 	}
-	if st.Status == protocol.StatusWaiting && s.live() {
+	if info.Status == remote.Waiting && s.live() {
 		_, o.btnCopy.Rect = onlineShareRects(s.layout)
 		if c.Used(&o.btnCopy) {
 			c.Clipboard().Copy(o.link)
@@ -96,7 +94,7 @@ func (o *onlineGame) update(c Context, s *PlayScene) {
 		}
 	}
 	// The rematch, once both agreed: this device's seat in the new game.
-	if st.RematchGame != "" && !o.p.Spectator() && o.rematchWait == nil {
+	if info.RematchAgreed && !o.p.Spectator() && o.rematchWait == nil {
 		o.rematchWait = make(chan onlineResult, 1)
 		p := o.p
 		go func() {
@@ -123,18 +121,17 @@ func (o *onlineGame) update(c Context, s *PlayScene) {
 // relabel makes the status line and the clocks from the server's view.
 func (o *onlineGame) relabel(c Context, info remote.Info, now time.Time) {
 	t := c.Text()
-	st := info.State
 	switch {
 	case !info.Connected:
 		o.msg = o.words.reconnecting
-	case st.Status == protocol.StatusWaiting:
+	case info.Status == remote.Waiting:
 		o.msg = o.words.waiting
-	case o.p.Spectator() && st.Status == protocol.StatusPlaying:
+	case o.p.Spectator() && info.Status == remote.Playing:
 		o.msg = o.words.watching
-	case st.Status == protocol.StatusPlaying && !o.p.Spectator() && !info.Online(o.p.Local().Opponent()):
+	case info.Status == remote.Playing && !o.p.Spectator() && !info.Online(o.p.Local().Opponent()):
 		o.msg = o.words.offline
-	case st.Status == protocol.StatusOver && st.Rematch != "" && !o.p.Spectator():
-		if st.Rematch == seatWord(o.p.Local()) {
+	case info.Status == remote.Over && info.Rematch != remote.NoSeat && !o.p.Spectator():
+		if info.Rematch == remote.SeatOf(o.p.Local()) {
 			o.msg = t.T("online.rematch_offered")
 		} else {
 			o.msg = t.T("online.rematch_asked")
@@ -144,11 +141,12 @@ func (o *onlineGame) relabel(c Context, info remote.Info, now time.Time) {
 	}
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		o.clocks[side] = ""
-		ms, ok := info.ClockLeft(side, now)
+		left, ok := info.ClockLeft(side, now)
 		if !ok {
 			continue
 		}
-		if st.Clock.Kind == protocol.ClockCorrespondence {
+		ms := left.Milliseconds()
+		if info.Clock.Kind == remote.CorrespondenceClock {
 			h := int(ms / 3_600_000)
 			o.clocks[side] = t.F("online.days_hours", "Days", h/24, "Hours", h%24)
 			continue
@@ -160,13 +158,6 @@ func (o *onlineGame) relabel(c Context, info remote.Info, now time.Time) {
 			o.clocks[side] = fmt.Sprintf("%d:%02d", secs/60, secs%60)
 		}
 	}
-}
-
-func seatWord(c rules.Color) string {
-	if c == rules.Black {
-		return protocol.Black
-	}
-	return protocol.White
 }
 
 // event follows the session's events: the other side's offers are asked
@@ -226,7 +217,7 @@ func (o *onlineGame) menuItems(c Context, s *PlayScene) []menuItem {
 	if m.CanUndo() && !o.p.Spectator() {
 		items = append(items, menuItem{t.T("online.ask_takeback"), func() { s.undo(c); s.say(c, t.T("online.takeback_sent")) }})
 	}
-	if m.Over() && !o.p.Spectator() && o.p.Info().State.RematchGame == "" {
+	if m.Over() && !o.p.Spectator() && !o.p.Info().RematchAgreed {
 		items = append(items, menuItem{t.T("online.rematch"), func() {
 			o.p.OfferRematch()
 			o.rematchOffered = true
@@ -265,7 +256,7 @@ func (o *onlineGame) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.C
 // drawShare draws the code and the link to share over the board while the
 // friend has not come.
 func (o *onlineGame) drawShare(c Context, dst *ebiten.Image, s *PlayScene) {
-	if o.status != protocol.StatusWaiting || !s.live() {
+	if o.status != remote.Waiting || !s.live() {
 		return
 	}
 	p := c.Painter()
@@ -289,7 +280,7 @@ func (o *onlineGame) drawShare(c Context, dst *ebiten.Image, s *PlayScene) {
 
 // blocksBoard: while the friend has not come the share card covers the
 // board, which takes no moves.
-func (o *onlineGame) blocksBoard() bool { return o.status == protocol.StatusWaiting }
+func (o *onlineGame) blocksBoard() bool { return o.status == remote.Waiting }
 
 // OnlineShareButton is where the play screen's "Copy link" button is while
 // an online game waits for the friend (for tests).

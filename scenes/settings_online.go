@@ -10,7 +10,7 @@ import (
 
 	"bashni/audio"
 	"bashni/i18n"
-	"bashni/online/client"
+	"bashni/online/remote"
 	"bashni/platform"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -45,14 +45,14 @@ func checkServer(cat *i18n.Catalog, typed string) (string, string) {
 	}
 	addr, err := storage.CheckOnlineServer(typed)
 	if err == nil {
-		_, err = client.SocketURL(addr)
+		err = remote.CheckServer(addr)
 	}
 	switch {
 	case err == nil:
 		return addr, ""
 	case errors.Is(err, storage.ErrServerScheme):
 		return "", cat.T("settings_online.bad_scheme")
-	case errors.Is(err, storage.ErrServerNoHost), errors.Is(err, client.ErrNoHost):
+	case errors.Is(err, storage.ErrServerNoHost), errors.Is(err, remote.ErrNoHost):
 		return "", cat.T("settings_online.no_host")
 	case errors.Is(err, storage.ErrServerSpace):
 		return "", cat.T("settings_online.bad_space")

@@ -3,7 +3,7 @@ package startup
 import (
 	"time"
 
-	"bashni/online/protocol"
+	"bashni/online/remote"
 )
 
 // siteServer is, in a page, the site that served it when it is a
@@ -20,14 +20,8 @@ func siteServer(asked string) string {
 	if origin == "" {
 		return ""
 	}
-	if isServer(origin, 3*time.Second) {
+	if remote.IsServer(origin, 3*time.Second) {
 		return origin
 	}
 	return ""
-}
-
-// isBashniServer reports whether an /online/info answer is a bashni
-// server's speaking this client's protocol.
-func isBashniServer(info protocol.Info) bool {
-	return info.Server == "bashni-server" && info.Protocol == protocol.Version
 }

@@ -3,50 +3,20 @@
 package startup
 
 import (
-	"context"
-	"net/http/httptest"
-	"path/filepath"
 	"testing"
-	"time"
 
-	"bashni/online/server"
-	"bashni/online/store"
 	"bashni/storage"
 )
 
 // TestOnlineServer: outside a page there is no site to fall back on (the
 // order of the start's, the setting's and the site's server is
-// scenes.App.Server's, tested there); isServer recognises a real
-// bashni-server and nothing else.
+// scenes.App.Server's, tested there; remote.IsServer's test asks a real
+// bashni-server and other sites).
 func TestOnlineServer(t *testing.T) {
 	for _, asked := range []string{"", "http://a:8080"} {
 		if got := siteServer(asked); got != "" {
 			t.Errorf("siteServer(%q) outside a page = %q, want none", asked, got)
 		}
-	}
-
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := server.New(server.Config{Store: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	h := httptest.NewServer(srv.Handler())
-	defer h.Close()
-	if !isServer(h.URL, time.Minute) { // a guard: the answer comes when it comes
-		t.Errorf("%s is a bashni-server", h.URL)
-	}
-	other := httptest.NewServer(nil) // a site without /online/info
-	defer other.Close()
-	if isServer(other.URL, 5*time.Second) {
-		t.Errorf("%s is not a bashni-server", other.URL)
-	}
-	if isServer("http://127.0.0.1:1", time.Second) {
-		t.Error("nothing listening is not a server")
 	}
 }
 

@@ -1,13 +1,6 @@
 package startup
 
-import (
-	"encoding/json"
-	"syscall/js"
-	"time"
-
-	"bashni/internal/jsfetch"
-	"bashni/online/protocol"
-)
+import "syscall/js"
 
 // pageOrigin is the page's origin (https://host:port).
 func pageOrigin() string {
@@ -20,24 +13,4 @@ func pageOrigin() string {
 		return ""
 	}
 	return o.String()
-}
-
-// isServer asks base's /online/info, with the browser's fetch, whether it
-// is a bashni server; no answer within timeout is a no.
-func isServer(base string, timeout time.Duration) bool {
-	answer := make(chan []byte, 1) // the body, or nil for no answer
-	go func() {
-		body, err := jsfetch.Get(base + protocol.InfoPath)
-		if err != nil {
-			body = nil
-		}
-		answer <- body
-	}()
-	select {
-	case body := <-answer:
-		var info protocol.Info
-		return body != nil && json.Unmarshal(body, &info) == nil && isBashniServer(info)
-	case <-time.After(timeout):
-		return false
-	}
 }

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"testing"
 
-	"bashni/online/client"
 	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/online/server"
@@ -73,7 +72,7 @@ func TestOwnOfferAfterReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := twoDevices(t, url, client.Game{Variant: "bashni", Color: "white"}, stA, storage.OpenMemory())
+	a, b := twoDevices(t, url, remote.Game{Variant: rules.Bashni, Seat: remote.WhiteSeat}, stA, storage.OpenMemory())
 	rnd := newRand(5)
 	playOne(t, rnd, a, b)
 	playOne(t, rnd, a, b)
@@ -82,7 +81,7 @@ func TestOwnOfferAfterReload(t *testing.T) {
 	if err := a.s.OfferDraw(); err != nil {
 		t.Fatal(err)
 	}
-	until(t, "the offer on the server", func() bool { return b.p.Info().State.DrawOffer == protocol.White && b.count(session.DrawOffered) == 1 }, a, b)
+	until(t, "the offer on the server", func() bool { return b.p.Info().DrawOffer == remote.WhiteSeat && b.count(session.DrawOffered) == 1 }, a, b)
 	a = reload(t, a, url, stA)
 	restored(t, a, b, session.DrawOffered)
 	if err := b.s.AnswerDraw(false); err != nil {
@@ -102,7 +101,7 @@ func TestOwnOfferAfterReload(t *testing.T) {
 		t.Fatal("no takeback request")
 	}
 	until(t, "the request on the server", func() bool {
-		return b.p.Info().State.Takeback == protocol.White && b.count(session.TakebackRequested) == 1
+		return b.p.Info().Takeback == remote.WhiteSeat && b.count(session.TakebackRequested) == 1
 	}, a, b)
 	a = reload(t, a, url, stA)
 	restored(t, a, b, session.TakebackRequested)
@@ -118,14 +117,14 @@ func TestOwnOfferAfterReload(t *testing.T) {
 	if !a.s.Undo() {
 		t.Fatal("no takeback request")
 	}
-	until(t, "the request on the server", func() bool { return b.p.Info().State.Takeback == protocol.White }, a, b)
+	until(t, "the request on the server", func() bool { return b.p.Info().Takeback == remote.WhiteSeat }, a, b)
 	a = reload(t, a, url, stA)
 	restored(t, a, b, session.TakebackRequested)
 	if err := b.s.AnswerTakeback(true); err != nil {
 		t.Fatal(err)
 	}
 	until(t, "the takeback", func() bool {
-		return a.s.Game().Ply() == 2 && b.s.Game().Ply() == 2 && a.p.Info().State.Ply == 2
+		return a.s.Game().Ply() == 2 && b.s.Game().Ply() == 2 && a.p.Info().Ply() == 2
 	}, a, b)
 	if ev := last(a, session.TakebackAnswered); !ev.Accept || ev.Side != rules.Black {
 		t.Fatalf("answer %+v", ev)
@@ -136,7 +135,7 @@ func TestOwnOfferAfterReload(t *testing.T) {
 	if err := b.s.OfferDraw(); err != nil {
 		t.Fatal(err)
 	}
-	until(t, "the friend's offer", func() bool { return a.count(session.DrawOffered) == 1 && a.p.Info().State.DrawOffer == protocol.Black }, a, b)
+	until(t, "the friend's offer", func() bool { return a.count(session.DrawOffered) == 1 && a.p.Info().DrawOffer == remote.BlackSeat }, a, b)
 	a = reload(t, a, url, stA)
 	until(t, "the friend's offer restored", func() bool {
 		k, side, open := a.s.Offer()
@@ -146,15 +145,15 @@ func TestOwnOfferAfterReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(t, "the decline on the friend's device", func() bool { return b.count(session.DrawDeclined) == 2 }, a, b) // its own decline before, and this one
-	if k, _, open := b.s.Offer(); open || b.p.Info().State.DrawOffer != "" {
-		t.Fatalf("the friend's offer still stands: %v, server %q", k, b.p.Info().State.DrawOffer)
+	if k, _, open := b.s.Offer(); open || b.p.Info().DrawOffer != remote.NoSeat {
+		t.Fatalf("the friend's offer still stands: %v, server %q", k, b.p.Info().DrawOffer)
 	}
 
 	// A draw offer, reloaded, accepted: the game ends drawn on both.
 	if err := a.s.OfferDraw(); err != nil {
 		t.Fatal(err)
 	}
-	until(t, "the offer on the server", func() bool { return b.p.Info().State.DrawOffer == protocol.White }, a, b)
+	until(t, "the offer on the server", func() bool { return b.p.Info().DrawOffer == remote.WhiteSeat }, a, b)
 	a = reload(t, a, url, stA)
 	restored(t, a, b, session.DrawOffered)
 	if err := b.s.AnswerDraw(true); err != nil {
@@ -165,8 +164,8 @@ func TestOwnOfferAfterReload(t *testing.T) {
 	if a.s.Outcome() != want || b.s.Outcome() != want {
 		t.Fatalf("outcomes %v / %v", a.s.Outcome(), b.s.Outcome())
 	}
-	if st := a.p.Info().State; st.Result != "1/2-1/2" || st.Reason != protocol.ReasonAgreement {
-		t.Fatalf("server: %s %s", st.Result, st.Reason)
+	if st := a.p.Info(); st.Outcome != want {
+		t.Fatalf("server: %v", st.Outcome)
 	}
 }
 
@@ -175,7 +174,7 @@ func TestOwnOfferAfterReload(t *testing.T) {
 // declined draw, a takeback carried out) and nothing of ours is re-sent.
 func TestOwnOfferAnsweredWhileAway(t *testing.T) {
 	url := startServer(t)
-	a, b := twoDevices(t, url, client.Game{Variant: "bashni", Color: "black"}, storage.OpenMemory(), storage.OpenMemory())
+	a, b := twoDevices(t, url, remote.Game{Variant: rules.Bashni, Seat: remote.BlackSeat}, storage.OpenMemory(), storage.OpenMemory())
 	rnd := newRand(6)
 	for range 3 {
 		playOne(t, rnd, b, a)
@@ -186,13 +185,13 @@ func TestOwnOfferAnsweredWhileAway(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(t, "the offer, and the server's word of it back", func() bool {
-		return b.count(session.DrawOffered) == 1 && a.p.Info().State.DrawOffer == protocol.Black
+		return b.count(session.DrawOffered) == 1 && a.p.Info().DrawOffer == remote.BlackSeat
 	}, a, b)
 	away(t, a, b, func() {
 		if err := b.s.AnswerDraw(false); err != nil {
 			t.Fatal(err)
 		}
-	}, func(st protocol.GameState) bool { return st.DrawOffer == "" })
+	}, func(st remote.Info) bool { return st.DrawOffer == remote.NoSeat })
 	until(t, "the decline seen", func() bool { return a.count(session.DrawDeclined) == 1 }, a, b)
 	if _, _, open := a.s.Offer(); open || !a.s.CanOfferDraw() {
 		t.Fatal("the declined offer still stands here")
@@ -203,13 +202,13 @@ func TestOwnOfferAnsweredWhileAway(t *testing.T) {
 		t.Fatal("no takeback request")
 	}
 	until(t, "the request, and the server's word of it back", func() bool {
-		return b.count(session.TakebackRequested) == 1 && a.p.Info().State.Takeback == protocol.Black
+		return b.count(session.TakebackRequested) == 1 && a.p.Info().Takeback == remote.BlackSeat
 	}, a, b)
 	away(t, a, b, func() {
 		if err := b.s.AnswerTakeback(true); err != nil {
 			t.Fatal(err)
 		}
-	}, func(st protocol.GameState) bool { return st.Ply == 1 })
+	}, func(st remote.Info) bool { return st.Ply() == 1 })
 	until(t, "the takeback seen", func() bool { return a.s.Game().Ply() == 1 && a.count(session.TakebackAnswered) == 1 }, a, b)
 	if ev := last(a, session.TakebackAnswered); !ev.Accept {
 		t.Fatalf("answer %+v", ev)
@@ -217,20 +216,20 @@ func TestOwnOfferAnsweredWhileAway(t *testing.T) {
 	// Nothing of ours went back to the server: it stays at ply 1 with
 	// Black to move, and Black can play on.
 	playOne(t, rnd, b, a)
-	if st := b.p.Info().State; st.Ply != 2 {
-		t.Fatalf("server at ply %d", st.Ply)
+	if st := b.p.Info(); st.Ply() != 2 {
+		t.Fatalf("server at ply %d", st.Ply())
 	}
 }
 
 // away cuts d's connection, runs answer on the friend's device (while d is
 // down, as a rule: d dials again after a quarter of a second) and waits
 // until the server has it (done, on the friend's copy) and d is back.
-func away(t *testing.T, d, friend *device, answer func(), done func(protocol.GameState) bool) {
+func away(t *testing.T, d, friend *device, answer func(), done func(remote.Info) bool) {
 	t.Helper()
 	d.p.Drop()
 	answer()
 	friend.step()
-	until(t, "the answer on the server", func() bool { return done(friend.p.Info().State) }, friend)
+	until(t, "the answer on the server", func() bool { return done(friend.p.Info()) }, friend)
 	if d.p.Info().Connected {
 		t.Log("the connection was back before the answer (the answer came as an update)")
 	}
@@ -265,7 +264,7 @@ func TestRateLimitedMovesGetThrough(t *testing.T) {
 	h := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
 
-	a, b := twoDevices(t, h.URL, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory(), storage.OpenMemory())
+	a, b := twoDevices(t, h.URL, remote.Game{Variant: rules.Bashni, Seat: remote.WhiteSeat}, storage.OpenMemory(), storage.OpenMemory())
 	rnd := newRand(7)
 	limited := false
 	for range 16 {
@@ -274,7 +273,7 @@ func TestRateLimitedMovesGetThrough(t *testing.T) {
 		}
 		playOne(t, rnd, a, b)
 		ply := a.s.Game().Ply()
-		until(t, "the move on the server", func() bool { return a.p.Info().State.Ply == ply && b.p.Info().State.Ply == ply }, a, b)
+		until(t, "the move on the server", func() bool { return a.p.Info().Ply() == ply && b.p.Info().Ply() == ply }, a, b)
 		for _, d := range []*device{a, b} {
 			var pe *protocol.Error
 			if errors.As(d.p.Info().Err, &pe) && pe.Code == protocol.ErrRateLimited {
@@ -288,7 +287,7 @@ func TestRateLimitedMovesGetThrough(t *testing.T) {
 	if !limited {
 		t.Fatal("no message was rate-limited: the test did not test it")
 	}
-	if got, want := a.p.Info().State.Moves, moves(a.s.Game()); !slices.Equal(got, want) {
+	if got, want := a.p.Info().Moves, moves(a.s.Game()); !slices.Equal(got, want) {
 		t.Fatalf("the server has %v, the board %v", got, want)
 	}
 }
@@ -299,7 +298,7 @@ func TestRateLimitedMovesGetThrough(t *testing.T) {
 // question again nor undo the answer: the friend gets the answer either way.
 func TestAnswerAtTheDrop(t *testing.T) {
 	url := startServer(t)
-	a, b := twoDevices(t, url, client.Game{Variant: "bashni", Color: "white"}, storage.OpenMemory(), storage.OpenMemory())
+	a, b := twoDevices(t, url, remote.Game{Variant: rules.Bashni, Seat: remote.WhiteSeat}, storage.OpenMemory(), storage.OpenMemory())
 	rnd := newRand(8)
 	for round := range 3 {
 		playOne(t, rnd, a, b)
@@ -316,7 +315,7 @@ func TestAnswerAtTheDrop(t *testing.T) {
 		}
 		a.p.Drop()
 		until(t, "the decline on the friend's device", func() bool {
-			return b.count(session.DrawDeclined) == declined+1 && a.p.Info().Connected && a.p.Info().State.DrawOffer == ""
+			return b.count(session.DrawDeclined) == declined+1 && a.p.Info().Connected && a.p.Info().DrawOffer == remote.NoSeat
 		}, a, b)
 
 		// The friend asks to take back its move; White accepts and loses
@@ -331,7 +330,7 @@ func TestAnswerAtTheDrop(t *testing.T) {
 		}
 		a.p.Drop()
 		until(t, "the takeback everywhere", func() bool {
-			return b.s.Game().Ply() == ply-1 && a.p.Info().Connected && a.p.Info().State.Ply == ply-1 && b.p.Info().State.Ply == ply-1
+			return b.s.Game().Ply() == ply-1 && a.p.Info().Connected && a.p.Info().Ply() == ply-1 && b.p.Info().Ply() == ply-1
 		}, a, b)
 		for range 50 { // let anything the resumed state brought arrive
 			a.step()
@@ -345,7 +344,7 @@ func TestAnswerAtTheDrop(t *testing.T) {
 		}
 		playOne(t, rnd, a, b) // Black moves again
 	}
-	if got, want := a.p.Info().State.Moves, moves(a.s.Game()); !slices.Equal(got, want) || !slices.Equal(moves(b.s.Game()), want) {
+	if got, want := a.p.Info().Moves, moves(a.s.Game()); !slices.Equal(got, want) || !slices.Equal(moves(b.s.Game()), want) {
 		t.Fatalf("server %v, White %v, Black %v", got, want, moves(b.s.Game()))
 	}
 }

@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"bashni/online/client"
-	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/online/server"
 	"bashni/online/store"
@@ -73,7 +71,7 @@ func newDevice(t *testing.T, name string, p *remote.Player) *device {
 // twoDevices creates game g on the server at url from a device keeping its
 // seats in stA and joins it from a friend's keeping them in stB: a is the
 // creator (named for g.Color), b the friend (the other colour).
-func twoDevices(t *testing.T, url string, g client.Game, stA, stB *storage.Store) (a, b *device) {
+func twoDevices(t *testing.T, url string, g remote.Game, stA, stB *storage.Store) (a, b *device) {
 	t.Helper()
 	pa, err := remote.Create(ctxT(t), url, g, stA)
 	if err != nil {
@@ -83,11 +81,11 @@ func twoDevices(t *testing.T, url string, g client.Game, stA, stB *storage.Store
 	if err != nil {
 		t.Fatal(err)
 	}
-	friend := "white"
-	if g.Color == "white" {
-		friend = "black"
+	creator, friend := "white", "black"
+	if g.Seat == remote.BlackSeat {
+		creator, friend = "black", "white"
 	}
-	return newDevice(t, g.Color, pa), newDevice(t, friend, pb)
+	return newDevice(t, creator, pa), newDevice(t, friend, pb)
 }
 
 var tick int64
@@ -117,7 +115,7 @@ func until(t *testing.T, what string, ok func() bool, ds ...*device) {
 	for !ok() {
 		if time.Now().After(deadline) {
 			for _, d := range ds {
-				t.Logf("%s: ply %d (%v), over %v, err %v, server %+v", d.name, d.s.Game().Ply(), moves(d.s.Game())[max(0, d.s.Game().Ply()-2):], d.s.Outcome(), d.p.Info().Err, d.p.Info().State.Ply)
+				t.Logf("%s: ply %d (%v), over %v, err %v, server %+v", d.name, d.s.Game().Ply(), moves(d.s.Game())[max(0, d.s.Game().Ply()-2):], d.s.Outcome(), d.p.Info().Err, d.p.Info().Ply())
 			}
 			t.Fatalf("waiting for %s: it did not happen", what)
 		}
@@ -161,7 +159,7 @@ func moves(g *rules.Game) []string {
 func TestWholeGame(t *testing.T) {
 	url := startServer(t)
 	stA, stB := storage.OpenMemory(), storage.OpenMemory()
-	pa, err := remote.Create(ctxT(t), url, client.Game{Variant: "bashni", Color: "white"}, stA)
+	pa, err := remote.Create(ctxT(t), url, remote.Game{Variant: rules.Bashni, Seat: remote.WhiteSeat}, stA)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,17 +193,17 @@ func TestWholeGame(t *testing.T) {
 		}
 	}
 	until(t, "the end on every device", func() bool { return b.s.Over() && w.s.Game().Ply() == a.s.Game().Ply() && w.s.Over() }, a, b, w)
-	st := a.p.Info().State
+	st := a.p.Info()
 	for _, d := range []*device{a, b, w} {
 		if got := moves(d.s.Game()); !slices.Equal(got, st.Moves) {
 			t.Errorf("%s has %v, the server %v", d.name, got, st.Moves)
 		}
-		if d.s.Outcome() != a.s.Outcome() || d.s.Outcome().Result.Score() != st.Result {
-			t.Errorf("%s ends %v, the server %s %s", d.name, d.s.Outcome(), st.Result, st.Reason)
+		if d.s.Outcome() != a.s.Outcome() || d.s.Outcome().Result != st.Outcome.Result {
+			t.Errorf("%s ends %v, the server %v", d.name, d.s.Outcome(), st.Outcome)
 		}
 	}
-	if st.Status != protocol.StatusOver {
-		t.Errorf("server status %s", st.Status)
+	if st.Status != remote.Over {
+		t.Errorf("server status %v", st.Status)
 	}
 }
 
@@ -221,7 +219,7 @@ func TestReconnectAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := twoDevices(t, url, client.Game{Variant: "lasca", Color: "black", Clock: protocol.Rapid10}, stA, stB)
+	a, b := twoDevices(t, url, remote.Game{Variant: rules.Lasca, Seat: remote.BlackSeat, Clock: remote.Rapid10}, stA, stB)
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for range 4 {
 		playOne(t, rnd, b, a)
@@ -229,12 +227,12 @@ func TestReconnectAndResume(t *testing.T) {
 
 	// The network drops under Black while it is White's turn... and Black's.
 	a.p.Drop()
-	until(t, "the drop seen", func() bool { return !a.p.Info().Connected || a.p.Info().State.Ply == 4 }, a, b)
+	until(t, "the drop seen", func() bool { return !a.p.Info().Connected || a.p.Info().Ply() == 4 }, a, b)
 	playOne(t, rnd, b, a) // White moves while Black is away
 	playOne(t, rnd, b, a) // Black moves, maybe before the connection is back
-	until(t, "the server has both moves", func() bool { return b.p.Info().State.Ply == 6 && a.p.Info().Connected }, a, b)
-	if got := a.p.Info().State.Clocks; got == nil || got.Running != protocol.White {
-		t.Errorf("clocks after the reconnect: %+v", got)
+	until(t, "the server has both moves", func() bool { return b.p.Info().Ply() == 6 && a.p.Info().Connected }, a, b)
+	if got := a.p.Info(); !got.Timed || got.Running != remote.WhiteSeat {
+		t.Errorf("clocks after the reconnect: timed %v, running %v", got.Timed, got.Running)
 	}
 
 	// A reload: White's device starts again from its storage.
@@ -262,7 +260,7 @@ func TestReconnectAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(t, "the takeback on both", func() bool {
-		return a.s.Game().Ply() == 5 && b.s.Game().Ply() == 5 && a.p.Info().State.Ply == 5
+		return a.s.Game().Ply() == 5 && b.s.Game().Ply() == 5 && a.p.Info().Ply() == 5
 	}, a, b)
 
 	// White offers a draw; Black declines.
@@ -284,8 +282,24 @@ func TestReconnectAndResume(t *testing.T) {
 	if a.s.Outcome() != want || b.s.Outcome() != want {
 		t.Errorf("outcomes %v / %v", a.s.Outcome(), b.s.Outcome())
 	}
-	until(t, "the server's result", func() bool { return a.p.Info().State.Status == protocol.StatusOver }, a, b)
-	if st := a.p.Info().State; st.Result != "1-0" || st.Reason != protocol.ReasonResignation || !slices.Equal(st.Moves, moves(a.s.Game())) {
-		t.Errorf("server: %s %s %v; here %v", st.Result, st.Reason, st.Moves, moves(a.s.Game()))
+	until(t, "the server's result", func() bool { return a.p.Info().Status == remote.Over }, a, b)
+	if st := a.p.Info(); st.Outcome != want || !slices.Equal(st.Moves, moves(a.s.Game())) {
+		t.Errorf("server: %v %v; here %v", st.Outcome, st.Moves, moves(a.s.Game()))
+	}
+}
+
+// TestIsServer: a real bashni-server is recognised, and nothing else.
+func TestIsServer(t *testing.T) {
+	url := startServer(t)
+	if !remote.IsServer(url, time.Minute) {
+		t.Errorf("%s is a bashni-server", url)
+	}
+	other := httptest.NewServer(nil) // a site without /online/info
+	defer other.Close()
+	if remote.IsServer(other.URL, 5*time.Second) {
+		t.Errorf("%s is not a bashni-server", other.URL)
+	}
+	if remote.IsServer("http://127.0.0.1:1", time.Second) {
+		t.Error("nothing listening is not a server")
 	}
 }
