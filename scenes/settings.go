@@ -272,6 +272,7 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	s.card, s.title = r.Card, r.TitleY
 	cat := c.Text()
 	s.labelText = [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
+	s.theme.Name, s.speed.Name, s.input.Name, s.language.Name = s.labelText[0], s.labelText[3], s.labelText[7], s.labelText[9]
 	s.body.layout(r.Body, r.MaxScroll())
 	s.place()
 	// A choice whose labels differ in length gives each the room it needs.
