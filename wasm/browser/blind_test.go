@@ -185,6 +185,8 @@ func TestBlindPlayerPlaysAWholeGame(t *testing.T) {
 	b.open(srv.url("?seed=7&mute=1"))
 	b.eval(`(() => { window.__said = []; new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes) window.__said.push(n.textContent); }).observe(document.getElementById('live'), {childList: true}); return true; })()`, nil)
 	tr := &transcript{b: b}
+	started := time.Now()
+	t.Cleanup(func() { t.Logf("transcript (%v):\n%s", time.Since(started).Round(time.Second), strings.Join(tr.lines, "\n")) })
 
 	// Nothing unnamed: the canvas has a name, Ebitengine's text areas are
 	// out of the tree.
@@ -202,9 +204,21 @@ func TestBlindPlayerPlaysAWholeGame(t *testing.T) {
 	tr.click("button", en.T("common.play"))
 	st := b.waitState("the game", 30*time.Second, func(s state) bool { return s.Scene == "play" && s.Ply == 0 && s.FEN != "" })
 	tr.screen("The game")
-	tr.typeLine("turn")
-	b.waitFor("the answer", `window.__said.length > 0`, 10*time.Second)
-	tr.hear()
+	// The questions and scans a player asks before the first move.
+	for _, q := range []struct{ line, want string }{
+		{"turn", en.T("announce.your_turn")},
+		{"p black", "Black, 12 columns"},
+		{"s 3", "a3 white"},
+		{"s a1-h8", "a1 white, b2 white, c3 white, d4 empty"},
+		{"last", en.T("command.no_move_yet")},
+		{"flip", en.Side("command.flipped", rules.Black)},
+		{"flip", en.Side("command.flipped", rules.White)},
+		{"hint", "Hint"},
+	} {
+		tr.typeLine(q.line)
+		b.waitFor("the answer to "+q.line, `window.__said.length > 0 && window.__said[window.__said.length-1].includes(`+jsString(q.want)+`)`, 30*time.Second)
+		tr.hear()
+	}
 
 	engine := ai.NewEngine(ai.Options{Seed: 1})
 	for st.Scene == "play" && st.Ply < 200 {
@@ -222,6 +236,11 @@ func TestBlindPlayerPlaysAWholeGame(t *testing.T) {
 			return s.Scene == "gameover" || (s.Scene == "play" && !s.Thinking && !s.Animating && s.Ply >= ply+2)
 		})
 		tr.hear()
+		if st.Ply == 2 {
+			tr.typeLine("last")
+			b.waitFor("the last move", `window.__said.length > 0 && window.__said[window.__said.length-1].startsWith('Black ')`, 10*time.Second)
+			tr.hear()
+		}
 	}
 	if st.Scene != "gameover" {
 		t.Fatalf("no game over after %d plies: %+v", st.Ply, st)
@@ -251,5 +270,4 @@ func TestBlindPlayerPlaysAWholeGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("transcript:\n%s", strings.Join(tr.lines, "\n"))
 }
