@@ -20,9 +20,10 @@ type mirror struct {
 	gen   int
 	// used: a control acted this tick, so the scene may have returned
 	// before listing the rest; the list waits for a whole tick.
-	used  bool
-	owner Scene
-	acts  []platform.Activation
+	used bool
+	acts []platform.Activation
+	// pending are activations handed in outside a page (tests).
+	pending []platform.Activation
 }
 
 // add lists a control of this tick.
@@ -57,13 +58,11 @@ func b2i(b bool) int {
 // beginTick takes the page's activations: the one for the list the page
 // shows activates its control's Tab stop this tick.
 func (m *mirror) beginTick(a *App) {
-	if a.scene != m.owner {
-		m.owner = a.scene
-	}
 	m.cur = m.cur[:0]
 	m.used = false
 	a.focus.remote, a.focus.remotePick = -1, -1
-	m.acts = platform.Activations(m.acts[:0])
+	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
+	m.pending = m.pending[:0]
 	for _, act := range m.acts {
 		if act.Gen != m.gen || act.Index < 0 || act.Index >= len(m.shown) {
 			continue // the page showed an older screen

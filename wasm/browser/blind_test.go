@@ -224,13 +224,13 @@ func TestBlindPlayerPlaysAWholeGame(t *testing.T) {
 
 	// The game: the player's moves chosen by the engine, typed; the
 	// computer's answers heard. Undo and redo once on the way. A machine
-	// shared with other work plays slowly, so after a dozen moves the
+	// shared with other work plays slowly, so after four moves each the
 	// player resigns unless the game ended by itself (BASHNI_FULL_GAME=1
 	// plays on to the end).
 	engine := ai.NewEngine(ai.Options{Seed: 1})
 	full := os.Getenv("BASHNI_FULL_GAME") != ""
 	for st.Scene == "play" {
-		if st.Ply >= 16 && !full {
+		if st.Ply >= 8 && !full {
 			tr.typeLine("resign")
 			st = b.waitState("the resignation", 30*time.Second, func(s state) bool { return s.Scene == "gameover" })
 			tr.hear()
@@ -289,7 +289,7 @@ func TestBlindPlayerPlaysAWholeGame(t *testing.T) {
 			"(headless Chromium, 1280×800, prefers-reduced-motion). The test uses only what a screen reader offers: the controls of " +
 			"Chromium's accessibility tree (activated as a screen reader activates them) and the page's command line; " +
 			"the lines in italics are what the live region said. The player's moves are chosen by the engine at level 3, " +
-			"the opponent is the computer at level 1; after eight moves the player resigns (BASHNI_FULL_GAME=1 plays to the end).\n\n"
+			"the opponent is the computer at level 1; after four moves each the player resigns (BASHNI_FULL_GAME=1 plays to the end).\n\n"
 		if err := os.WriteFile(path, []byte(head+strings.Join(tr.lines, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
