@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"bashni/platform"
+	"bashni/rules"
 )
 
 // find is the index of the mirrored control with that role and name.
@@ -80,5 +81,34 @@ func TestMirrorIdleTickAllocatesNothing(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(50, func() { _ = a.Update() }); n > 0 {
 		t.Errorf("an idle tick allocates %v times", n)
+	}
+}
+
+// The game's typed commands act as their buttons and menu items do: flip,
+// resign, and a new game with its choices.
+func TestTypedGameCommands(t *testing.T) {
+	a, _ := keyApp(t, "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12")
+	ps := a.scene.(*PlayScene)
+	ps.pageCommand(a, "flip")
+	if !ps.flipped {
+		t.Errorf("flip did not turn the board")
+	}
+	ps.pageCommand(a, "resign")
+	if o := ps.sess.Outcome(); !o.Over() || o.Reason != rules.Resignation {
+		t.Errorf("resign: the game is %+v", o)
+	}
+	ps.pageCommand(a, "new lasca black 2")
+	for i := 0; i < 60 && (a.play == ps || a.scene.Name() != ScenePlay); i++ {
+		_ = a.Update()
+	}
+	g := a.play
+	if g == ps {
+		t.Fatal("no new game")
+	}
+	if you, _ := g.sess.Local(); g.sess.Game().Variant() != rules.Lasca || you != rules.Black {
+		t.Errorf("new lasca black 2 started %v, the person plays %v", g.sess.Game().Variant(), you)
+	}
+	if lv := a.Settings().NewGame.Level; lv != 2 {
+		t.Errorf("new game level %d, want 2", lv)
 	}
 }
