@@ -145,6 +145,9 @@ func (tr *transcript) screen(what string) {
 		if n.Role == "radiogroup" || n.Role == "log" {
 			continue
 		}
+		if n.Name == "" {
+			tr.b.t.Errorf("%s: an unnamed %s", what, n.Role)
+		}
 		s := fmt.Sprintf("- %s “%s”", n.Role, n.Name)
 		if n.Checked != "" {
 			s += " (" + n.Checked + ")"
