@@ -51,6 +51,10 @@ func Announce(c *i18n.Catalog, a Announcement) string {
 		s = append(s, takenFrom(c, a.Before, a.After, m.CapturedAt(i)))
 	}
 	s = append(s, turn(c, a.After, a.Outcome, a.You, a.YouPlay))
+	if !a.Outcome.Over() && a.After.MustCapture() {
+		// As the status line shows it: the next move must take.
+		s = append(s, c.T("announce.compulsory"))
+	}
 	return strings.Join(s, c.T("announce.sentence_join"))
 }
 

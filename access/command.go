@@ -25,6 +25,18 @@ type Command struct {
 	Kind   Kind
 	Move   rules.Move   // KindMove: a legal move of the position
 	Square rules.Square // KindColumn
+	// KindPieces and KindNew: the side named (HasSide); KindNew also the
+	// variant (HasVariant), a random colour and the level (0: not said).
+	Side       rules.Color
+	HasSide    bool
+	Variant    rules.Variant
+	HasVariant bool
+	RandomSide bool
+	Level      int
+	// KindScan: the squares of the line, Line[:LineN] (an array, so that
+	// commands compare with ==).
+	Line  [8]rules.Square
+	LineN int
 }
 
 // questions are the English words for each question; every language
@@ -58,6 +70,9 @@ func Parse(c *i18n.Catalog, p *rules.Position, text string) (Command, error) {
 		if isWord(t, c, en, q.id) {
 			return Command{Kind: q.kind}, nil
 		}
+	}
+	if cmd, ok, err := parseGame(c, en, p.Variant(), t); ok {
+		return cmd, err
 	}
 	// "column d4", "столбик d4", "d4".
 	if sq, ok, err := columnQuestion(c, en, p.Variant(), t); ok {

@@ -19,6 +19,18 @@ type Reply struct {
 	Move rules.Move
 	// Rejected reports that Text says what was wrong.
 	Rejected bool
+	// Action, when not zero, is a command for the screen to carry out
+	// (KindNew, KindUndo, …, KindClock): Command has its details.
+	Action  Kind
+	Command Command
+}
+
+// Listener is who types: whether they may move now, and in a game against
+// the computer their side (the turn is then "Your move.").
+type Listener struct {
+	YourTurn bool
+	You      rules.Color
+	YouPlay  bool
 }
 
 // Respond answers a line typed into the command line during game g, in
@@ -26,6 +38,12 @@ type Reply struct {
 // a game against the computer, not while it thinks); moves typed at other
 // times are refused.
 func Respond(c *i18n.Catalog, g *rules.Game, yourTurn bool, line string) Reply {
+	return RespondTo(c, g, Listener{YourTurn: yourTurn}, line)
+}
+
+// RespondTo is Respond for a listener who may have a side of their own.
+func RespondTo(c *i18n.Catalog, g *rules.Game, l Listener, line string) Reply {
+	yourTurn := l.YourTurn
 	p := g.Position()
 	o := g.Outcome()
 	cmd, err := Parse(c, p, line)
@@ -53,7 +71,23 @@ func Respond(c *i18n.Catalog, g *rules.Game, yourTurn bool, line string) Reply {
 	case KindMoves:
 		return Reply{Text: Moves(c, g)}
 	case KindTurn:
-		return Reply{Text: turn(c, p, o, 0, false)}
+		return Reply{Text: turn(c, p, o, l.You, l.YouPlay)}
+	case KindPieces:
+		if !cmd.HasSide {
+			return Reply{Text: Board(c, p, o)}
+		}
+		return Reply{Text: Pieces(c, p, cmd.Side)}
+	case KindScan:
+		return Reply{Text: Scan(c, p, cmd.Line[:cmd.LineN])}
+	case KindSquares:
+		return Reply{Text: Scan(c, p, p.Variant().Squares())}
+	case KindLast:
+		return Reply{Text: Last(c, g, l.You, l.YouPlay)}
+	case KindHelp:
+		return Reply{Text: c.T("command.help")}
+	}
+	if cmd.Kind >= KindNew {
+		return Reply{Action: cmd.Kind, Command: cmd}
 	}
 	return Reply{Text: c.T("command.help")}
 }

@@ -12,3 +12,6 @@ func PrefersReducedMotion() bool {
 	}
 	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy()
 }
+
+// SystemMotionKnown is true: the browser reports prefers-reduced-motion.
+func SystemMotionKnown() bool { return true }

@@ -100,6 +100,7 @@ type publisher struct {
 	scale               float64
 	first               bool
 	draws               int  // frames the game has drawn
+	controlsGen         int  // the controls last sent to the page's mirror
 	redraw              bool // the next Draw draws
 }
 
@@ -214,6 +215,10 @@ func (p *publisher) publish(g Game) {
 		p.board.Set("square", geom[2])
 		p.board.Set("size", size)
 		p.board.Set("flipped", b.Flipped)
+	}
+	if first || s.ControlsGen != p.controlsGen {
+		p.controlsGen = s.ControlsGen
+		mirror(s.ControlsGen, s.Controls)
 	}
 	if first || s.Inspect != p.inspect {
 		p.inspect = s.Inspect

@@ -43,4 +43,9 @@ type State struct {
 	Redraw bool
 	// Online is the code of the online game in progress ("" if none).
 	Online string
+	// Controls are the controls of the screen shown, for the page's
+	// accessible mirror; ControlsGen changes when they change (the list
+	// is read then, not every tick).
+	Controls    []Control
+	ControlsGen int
 }

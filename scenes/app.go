@@ -136,6 +136,7 @@ type App struct {
 
 	focus     focus    // the keyboard focus (focus.go)
 	pageLines []string // lines from the page's command line (play_speech.go)
+	mirror    mirror   // the controls, for the page's accessible copy (mirror.go)
 	// pageLabelled: the page's command line has its label.
 	pageLabelled bool
 
@@ -296,8 +297,18 @@ type widget interface {
 // used or its look changed, and reports whether it was used.
 func (a *App) Used(w widget) bool {
 	used, changed := w.Update(&a.ptr)
-	if k, ok := w.(keyStepper); ok && a.usedByKeys(w, k) {
-		used, changed = true, true
+	stop := -1
+	if k, ok := w.(keyStepper); ok {
+		var byKeys bool
+		if byKeys, stop = a.usedByKeys(w, k); byKeys {
+			used, changed = true, true
+		}
+	}
+	if c, ok := controlOf(w, stop); ok {
+		a.mirror.add(c)
+	}
+	if used {
+		a.mirror.used = true
 	}
 	if used || changed {
 		a.Invalidate()
@@ -477,10 +488,12 @@ func (a *App) Update() error {
 		return nil
 	}
 	a.focus.beginTick(a)
+	a.mirror.beginTick(a)
 	if err := a.scene.Update(a); err != nil {
 		return err
 	}
 	a.focus.endTick(a)
+	a.mirror.endTick()
 	a.pageCommands()
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {

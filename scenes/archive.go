@@ -3,6 +3,7 @@ package scenes
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -129,7 +130,9 @@ func (s *ArchiveScene) setWords(c Context) {
 	maxW := in.X + in.W - x - s.analysisW - p.DP(12) // the button, 6 dp from the edge and 6 from the words
 	s.rows = s.rows[:0]
 	for _, g := range s.games {
-		s.rows = append(s.rows, archiveRowWords(cat, p, g, maxW, s.pillW))
+		row := archiveRowWords(cat, p, g, maxW, s.pillW)
+		row.name = strings.Join([]string{row.outcome, row.line1, row.line2}, cat.T("announce.sentence_join"))
+		s.rows = append(s.rows, row)
 	}
 }
 

@@ -7,7 +7,15 @@ func (s *ArchiveScene) focusRows(c Context) bool {
 	l, rh := s.rects.List, s.rects.RowH
 	for i := range s.games {
 		r := Rect{X: l.X, Y: l.Y + float64(i)*rh - s.scroll, W: l.W, H: rh}
-		st := c.Focus(r)
+		name := ""
+		if i < len(s.rows) {
+			name = s.rows[i].name
+		}
+		st := c.FocusItem(r, name)
+		if st.Activated && !st.Focused {
+			s.open(c, i) // from the page's mirror
+			return true
+		}
 		if !st.Focused {
 			continue
 		}

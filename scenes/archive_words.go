@@ -31,6 +31,7 @@ type archiveRow struct {
 	outcomeSize  float64
 	line1, line2 string
 	size1, size2 float64
+	name         string // the row read as one, for the page's mirror
 }
 
 // vsComputer reports whether an archived game was played against the

@@ -99,6 +99,9 @@ type Context interface {
 	// reports whether a stop has the focus (focus.go).
 	Focus(r Rect) FocusState
 	FocusArrows(r Rect) FocusState
+	// FocusItem is Focus for a list's row that opens something, named
+	// for the page's mirror of the controls.
+	FocusItem(r Rect, name string) FocusState
 	KeyboardFocus() bool
 	// FocusRing is the rectangle of the stop that has the keyboard focus
 	// (ok false when none does), for a screen that scrolls it into view.

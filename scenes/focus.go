@@ -57,6 +57,10 @@ type focus struct {
 	// stop's, its ring drawn clipped to it (clipImg).
 	clip, ringClip ui.Rect
 	clipImg        ui.Clip
+	// remote is the stop activated from the page's mirror of the controls
+	// this tick (-1: none), remotePick the option or value chosen there
+	// (-1: a plain activation).
+	remote, remotePick int
 }
 
 // beginTick reads the focus keys before the scene's Update. keys is this
@@ -131,6 +135,15 @@ func (f *focus) stop(a *App, r ui.Rect, takesArrows bool) FocusState {
 	i := f.count
 	f.count++
 	f.rects = append(f.rects, r)
+	if i == f.remote {
+		// Activated in the page's mirror: as Enter on it, without moving
+		// the ring.
+		f.remote = -1
+		if i != f.index {
+			return FocusState{Activated: true}
+		}
+		f.activate = true
+	}
 	if i != f.index {
 		return FocusState{}
 	}
@@ -227,24 +240,43 @@ func (a *App) drawFocus(screen *ebiten.Image) {
 }
 
 // usedByKeys makes w a Tab stop (unless it is a disabled button) and
-// applies Enter, Space and the arrows to it; it reports whether they used
-// it.
-func (a *App) usedByKeys(w widget, k keyStepper) bool {
+// applies Enter, Space and the arrows to it, or the page mirror's
+// activation; it reports whether they used it, and its stop (-1: none).
+func (a *App) usedByKeys(w widget, k keyStepper) (bool, int) {
 	arrows := false
 	switch w := w.(type) {
 	case *ui.Button:
 		if w.Disabled {
-			return false
+			return false, -1
 		}
 	case *ui.Segmented, *ui.Slider:
 		arrows = true
 	}
+	stop := a.focus.count
+	pick := -1
+	if a.focus.remote == stop {
+		pick = a.focus.remotePick
+	}
 	st := a.focus.stop(a, k.Bounds(), arrows)
+	if st.Activated && pick >= 0 {
+		// A choice made in the page: that option, that value.
+		switch w := w.(type) {
+		case *ui.Segmented:
+			if !w.Disabled && pick < len(w.Options) {
+				w.Selected = pick
+				return true, stop
+			}
+			return false, stop
+		case *ui.Slider:
+			w.Value = float64(min(max(pick, 0), 20)) / 20
+			return true, stop
+		}
+	}
 	used := st.Activated && k.KeyActivate()
 	if st.Step != 0 && k.KeyStep(st.Step) {
 		used = true
 	}
-	return used
+	return used, stop
 }
 
 // updateIn runs the menu's buttons through c.Used, so that Tab reaches

@@ -113,6 +113,7 @@ func (s *GameOverScene) setWords(c Context) {
 	s.btnReplay.Label = cat.T("gameover.replay")
 	s.btnExport.Label = cat.T("gameover.record")
 	s.btnAnalysis.Label = cat.T("ux.analysis")
+	s.btnBoard.Name = cat.T("common.close") // its icon alone on the card; named for the page's mirror
 	moves := moveCount(m.Game(), m.Game().Ply())
 	s.countLine = cat.N("common.moves", moves) + cat.T("common.separator") + cat.VariantName(m.Game().Variant())
 }

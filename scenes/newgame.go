@@ -248,6 +248,7 @@ func (s *NewGameScene) setWords(c Context) {
 	if s.side.Selected == 0 && s.preset == nil {
 		s.notes[3] = cat.T("newgame.note_white_first")
 	}
+	s.variant.Name, s.opponent.Name, s.level.Name, s.side.Name = s.labels[0], s.labels[1], s.labels[2], s.labels[3]
 }
 
 // Update handles the choices.

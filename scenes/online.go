@@ -142,6 +142,7 @@ func NewOnlineScene(c Context, code string) *OnlineScene {
 	s.words.side = t.T("online.you_play")
 	s.words.clock = t.T("online.clock")
 	s.words.join = t.T("online.join_label")
+	s.variant.Name, s.side.Name, s.clock.Name = s.words.game, s.words.side, s.words.clock
 	if code != "" {
 		// Joined from the first Update: in a page the game is still
 		// starting now, and a dial begun before it runs could time out.

@@ -2,15 +2,19 @@ package scenes
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/access"
+	"bashni/ai"
 	"bashni/platform"
+	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
+	"bashni/storage"
 )
 
 // commandLine is the play screen's typed-move line (issue 12): `/` opens it
@@ -156,13 +160,97 @@ func (s *PlayScene) command(c Context, line string, answer func(Context, string)
 		s.stopReplay()
 		s.returnToGame(c)
 	}
-	r := access.Respond(c.Text(), s.sess.Game(), s.sess.PersonToMove(), line)
+	you, youPlay := s.sess.Local()
+	r := access.RespondTo(c.Text(), s.sess.Game(), access.Listener{YourTurn: s.sess.PersonToMove(), You: you, YouPlay: youPlay}, line)
 	if !r.Move.IsZero() {
 		s.settle(c)
 		s.playMove(c, r.Move, 0)
 		return // the move's announcement answers
 	}
+	if r.Action != 0 {
+		if text := s.act(c, r.Command); text != "" {
+			answer(c, text)
+		}
+		return
+	}
 	answer(c, r.Text)
+}
+
+// act does a typed command that acts on the game (issue 22) as the button
+// or menu item for it does; it returns what to answer (nothing when the
+// game's own announcement answers: an undo, a resignation, a hint).
+func (s *PlayScene) act(c Context, cmd access.Command) string {
+	cat := c.Text()
+	m := s.sess
+	cannot := cat.T("command.cannot")
+	switch cmd.Kind {
+	case access.KindNew:
+		startTyped(c, cmd)
+		return ""
+	case access.KindUndo:
+		if !m.CanUndo() {
+			return cannot
+		}
+		s.undo(c)
+	case access.KindRedo:
+		if !m.CanRedo() {
+			return cannot
+		}
+		s.redo(c)
+	case access.KindResign:
+		if !m.CanResign() {
+			return cannot
+		}
+		s.resign(c)
+	case access.KindDraw:
+		if !m.CanOfferDraw() {
+			return cannot
+		}
+		s.agreeDraw(c)
+	case access.KindAccept, access.KindDecline:
+		yes := cmd.Kind == access.KindAccept
+		s.settle(c)
+		if m.AnswerDraw(yes) != nil && m.AnswerTakeback(yes) != nil {
+			return cannot
+		}
+		s.showEvents(c)
+	case access.KindHint:
+		if !s.live() || !m.CanAskHint() {
+			return cannot
+		}
+		s.askHint(c) // HintReady says it
+	case access.KindFlip:
+		s.flip(c)
+		if s.board.Geometry().Flipped {
+			return cat.Side("command.flipped", rules.Black)
+		}
+		return cat.Side("command.flipped", rules.White)
+	case access.KindClock:
+		if s.online == nil || s.online.clocks[0] == "" {
+			return cat.T("command.no_clock")
+		}
+		return cat.F("command.clock", "White", s.online.clocks[rules.White&1], "Black", s.online.clocks[rules.Black&1])
+	}
+	return ""
+}
+
+// startTyped starts the new game a typed "new" asked for: New game's
+// choices, with those the command named.
+func startTyped(c Context, cmd access.Command) {
+	ng := NewNewGameScene(c)
+	if cmd.HasVariant {
+		ng.variant.Selected = max(0, slices.Index(variantChoices, cmd.Variant))
+	}
+	switch {
+	case cmd.RandomSide:
+		ng.side.Selected = 2
+	case cmd.HasSide:
+		ng.side.Selected = max(0, slices.Index(sideChoices, storage.ColorOf(cmd.Side)))
+	}
+	if cmd.Level > 0 {
+		ng.opponent.Selected, ng.level.Selected = 0, cmd.Level-ai.MinLevel
+	}
+	ng.start(c)
 }
 
 // drawCommand draws the open line.

@@ -3,6 +3,8 @@ package scenes
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/access"
+	"bashni/rules"
 	"bashni/scenes/ui"
 )
 
@@ -39,7 +41,13 @@ func (s *PlayScene) handleBoardKeys(c Context) {
 	if ui.RepeatKey(kb, ebiten.KeyArrowDown) {
 		dr++
 	}
+	before := s.board.Cursor()
 	s.board.MoveCursor(dc, dr)
+	if sq := s.board.Cursor(); sq != before && sq != rules.NoSquare {
+		// Said as it moves: the square and its column, for whoever
+		// cannot see the cursor.
+		s.speak(c, access.SquareText(c.Text(), s.sess.Game().PositionAt(s.shownPly()), sq))
+	}
 	if st.Activated {
 		s.boardResult(c, s.board.PressCursor())
 	}

@@ -3,6 +3,7 @@ package scenes
 import (
 	"bashni/access"
 	"bashni/platform"
+	"bashni/rules"
 	"bashni/session"
 )
 
@@ -33,6 +34,27 @@ func (s *PlayScene) announce(c Context, ev session.Event) {
 		text = c.Text().Outcome(ev.Outcome)
 	case session.Undone:
 		text = access.Board(c.Text(), g.Position(), g.Outcome())
+	case session.Redone:
+		you, youPlay := s.sess.Local()
+		text = access.Last(c.Text(), g, you, youPlay)
+	case session.HintReady:
+		if !s.live() {
+			return
+		}
+		s.speak(c, hintText(c.Text(), ev.Hint))
+		return
+	case session.DrawOffered, session.DrawDeclined:
+		// The other side's offer or answer (an online game), which the
+		// screen shows on its status line.
+		if you, _ := s.sess.Local(); ev.Side == you {
+			return
+		}
+		id := "online.draw_offered"
+		if ev.Kind == session.DrawDeclined {
+			id = "online.draw_declined"
+		}
+		s.speak(c, c.Text().T(id))
+		return
 	default:
 		return
 	}
@@ -75,6 +97,8 @@ func (a *App) pageCommands() {
 	for _, line := range a.pageLines {
 		if t, ok := a.scene.(commandTaker); ok {
 			t.pageCommand(a, line)
+		} else if cmd, err := access.Parse(a.text, rules.NewPosition(rules.Bashni), line); err == nil && cmd.Kind == access.KindNew {
+			startTyped(a, cmd) // "new lasca black 1" from the title
 		} else {
 			platform.Speak(a.text.T("access.no_game"))
 		}

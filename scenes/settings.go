@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
+	"bashni/platform"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 	"bashni/storage"
@@ -118,6 +119,10 @@ func (s *SettingsScene) setWords(c Context) {
 	s.sound.Label = cat.T("settings.sound")
 	s.speed.Options = []string{cat.T("settings.speed_slow"), cat.T("settings.speed_normal"), cat.T("settings.speed_fast")}
 	s.instant.Label = cat.T("settings.instant")
+	if !platform.SystemMotionKnown() {
+		// The system's own switch cannot be followed here: say so.
+		s.instant.Label = cat.T("settings.instant_unread")
+	}
 	s.coords.Label = cat.T("settings.coordinates")
 	s.dests.Label = cat.T("settings.destinations")
 	s.input.Options = []string{cat.T("settings.input_both"), cat.T("settings.input_tap"), cat.T("settings.input_drag")}
@@ -272,6 +277,7 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	s.card, s.title = r.Card, r.TitleY
 	cat := c.Text()
 	s.labelText = [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
+	s.theme.Name, s.speed.Name, s.input.Name, s.language.Name = s.labelText[0], s.labelText[3], s.labelText[7], s.labelText[9]
 	s.body.layout(r.Body, r.MaxScroll())
 	s.place()
 	// A choice whose labels differ in length gives each the room it needs.

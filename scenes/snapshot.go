@@ -20,6 +20,7 @@ func (a *App) Snapshot(s *platform.State) {
 	s.Board = sprites.Geometry{}
 	s.Inspect = rules.NoSquare
 	s.Online = ""
+	s.Controls, s.ControlsGen = a.mirror.shown, a.mirror.gen
 	if a.play != nil {
 		if a.play.online != nil {
 			s.Online = a.play.online.p.Code()

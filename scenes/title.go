@@ -108,6 +108,9 @@ type TitleScene struct {
 	brain  *session.Brain // nil: no attract game
 	match  *session.Session
 	nextAt int64
+	// still: the background game has stopped for good (reduced motion,
+	// or someone uses the keyboard or the page's own controls).
+	still bool
 }
 
 // NewTitleScene makes the title screen with a notice under the menu (""
@@ -313,7 +316,17 @@ func (s *TitleScene) continueGame(c Context) {
 
 // stepAttract plays the background game: a move every second or so.
 func (s *TitleScene) stepAttract(c Context) {
-	if s.brain == nil {
+	if s.brain == nil || s.still {
+		return
+	}
+	if c.Settings().InstantAnimations || c.KeyboardFocus() || platform.Interacted() {
+		// Motion is unwelcome, or someone uses the keyboard, perhaps with
+		// a screen reader (a page cannot know): moves changing under the
+		// menu would only distract. The board stays as it is.
+		s.still = true
+		s.board.Finish()
+		s.match.Pause()
+		c.Invalidate()
 		return
 	}
 	if s.board.Animating() {

@@ -33,7 +33,11 @@ type Button struct {
 	Icon     IconFunc
 	Kind     Kind
 	Disabled bool
-	Toggled  bool    // drawn pressed-in (a chosen option)
+	Toggled  bool // drawn pressed-in (a chosen option)
+	// Name names an icon-only button for assistive technology (the
+	// page's mirror of the controls); a labelled button's name is its
+	// Label.
+	Name     string
 	TextSize float64 // dp; 0 means 17; smaller when the label needs it
 
 	hover, pressed bool
@@ -174,6 +178,10 @@ type Segmented struct {
 	Options  []string
 	Selected int
 	Disabled bool
+	// Name is what the options choose ("Game", "Level"), drawn by the
+	// screen above the row; the page's mirror of the controls names the
+	// group with it.
+	Name string
 
 	hover   []bool
 	pressed []bool

@@ -1,0 +1,114 @@
+package scenes
+
+import (
+	"bashni/platform"
+	"bashni/scenes/ui"
+)
+
+// The controls' mirror (issue 22): a screen reader cannot read the canvas,
+// so every tick the controls the scene on top runs through Used (and the
+// rows it names with FocusItem) are listed with their role, name and
+// state; when the list differs from the one the page shows, the page gets
+// the new one (platform.State.Controls) and rebuilds its off-screen HTML
+// copy. Activating a copy activates the control's Tab stop on the next
+// tick, so it does exactly what a click or Enter on the canvas does. The
+// list reuses its slices and the widgets' strings: an unchanged screen
+// allocates nothing.
+type mirror struct {
+	cur   []platform.Control // this tick's, being listed
+	shown []platform.Control // the page's
+	gen   int
+	// used: a control acted this tick, so the scene may have returned
+	// before listing the rest; the list waits for a whole tick.
+	used bool
+	acts []platform.Activation
+	// pending are activations handed in outside a page (tests).
+	pending []platform.Activation
+}
+
+// add lists a control of this tick.
+func (m *mirror) add(c platform.Control) { m.cur = append(m.cur, c) }
+
+// controlOf describes a package ui widget; stop is its Tab stop (-1 none).
+func controlOf(w widget, stop int) (platform.Control, bool) {
+	switch w := w.(type) {
+	case *ui.Button:
+		name := w.Label
+		if name == "" {
+			name = w.Name
+		}
+		return platform.Control{Role: platform.RoleButton, Name: name, Detail: w.Sub, Disabled: w.Disabled, Selected: b2i(w.Toggled), Stop: stop}, true
+	case *ui.Segmented:
+		return platform.Control{Role: platform.RoleRadioGroup, Name: w.Name, Options: w.Options, Selected: w.Selected, Disabled: w.Disabled, Stop: stop}, true
+	case *ui.Toggle:
+		return platform.Control{Role: platform.RoleSwitch, Name: w.Label, Selected: b2i(w.On), Stop: stop}, true
+	case *ui.Slider:
+		return platform.Control{Role: platform.RoleSlider, Name: w.Label, Value: w.Text, Selected: int(w.Value*20 + 0.5), Stop: stop}, true
+	}
+	return platform.Control{}, false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// beginTick takes the page's activations: the one for the list the page
+// shows activates its control's Tab stop this tick.
+func (m *mirror) beginTick(a *App) {
+	m.cur = m.cur[:0]
+	m.used = false
+	a.focus.remote, a.focus.remotePick = -1, -1
+	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
+	m.pending = m.pending[:0]
+	for _, act := range m.acts {
+		if act.Gen != m.gen || act.Index < 0 || act.Index >= len(m.shown) {
+			continue // the page showed an older screen
+		}
+		if c := &m.shown[act.Index]; c.Stop >= 0 && !c.Disabled {
+			a.focus.remote, a.focus.remotePick = c.Stop, act.Pick
+		}
+		a.Invalidate()
+	}
+}
+
+// endTick publishes the list when it changed.
+func (m *mirror) endTick() {
+	if m.used {
+		return
+	}
+	if len(m.cur) == len(m.shown) {
+		same := true
+		for i := range m.cur {
+			if !m.cur[i].Same(&m.shown[i]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return
+		}
+	}
+	// Changed: copy, options too (a widget may rewrite its slice in place).
+	m.shown = m.shown[:0]
+	for _, c := range m.cur {
+		if c.Options != nil {
+			c.Options = append([]string(nil), c.Options...)
+		}
+		m.shown = append(m.shown, c)
+	}
+	m.gen++
+}
+
+// FocusItem is Focus for a row of a list that opens something (a past
+// game): it is mirrored in the page as a control named name.
+func (a *App) FocusItem(r ui.Rect, name string) FocusState {
+	st := a.focus.stop(a, r, false)
+	a.mirror.add(platform.Control{Role: platform.RoleItem, Name: name, Stop: a.focus.count - 1})
+	if st.Activated {
+		a.mirror.used = true
+	}
+	return st
+}
