@@ -195,7 +195,10 @@ func FuzzProtocolLine(f *testing.F) {
 // TestVersionStamp builds the engine the way cmd/release does, with the
 // version stamped by the linker, and asks it for -version.
 func TestVersionStamp(t *testing.T) {
-	info := version.Info{Version: "v1.2.0-3-ge97c113", Commit: "e97c113abcdef0123456789abcdef0123456789a", Date: time.Date(2026, 12, 1, 1, 4, 5, 0, time.UTC)}
+	// The number is version/VERSION's, which every build embeds; the stamped
+	// git description follows it in brackets.
+	number := version.EmbeddedNumber()
+	info := version.Info{Version: "v" + number + "-3-ge97c113", Commit: "e97c113abcdef0123456789abcdef0123456789a", Date: time.Date(2026, 12, 1, 1, 4, 5, 0, time.UTC)}
 	bin := filepath.Join(t.TempDir(), "bashni-engine")
 	build := exec.Command("go", "build", "-trimpath", "-ldflags="+stamp.LDFlags(info), "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
@@ -205,7 +208,7 @@ func TestVersionStamp(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-version: %v\n%s", err, out)
 	}
-	want := fmt.Sprintf("bashni-engine v1.2.0-3-ge97c113 (commit e97c113abcde, 2026-12-01) %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	want := fmt.Sprintf("bashni-engine %s (v%s-3-ge97c113, commit e97c113abcde, 2026-12-01) %s %s/%s\n", number, number, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	if string(out) != want {
 		t.Errorf("-version printed %q, want %q", out, want)
 	}
