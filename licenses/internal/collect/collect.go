@@ -171,6 +171,13 @@ func CollectPackage(ctx context.Context, dir, pkg string, ts []targets.Target) (
 	return out, nil
 }
 
+// isLicenceFile says whether a file of that name is a licence or notice.
+// Go source is never one, whatever its name: a package may well have a
+// notice.go (storage's notices to the player) or a license.go.
+func isLicenceFile(name string) bool {
+	return licenceFile.MatchString(name) && !strings.HasSuffix(name, ".go")
+}
+
 func licenceFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -178,7 +185,7 @@ func licenceFiles(dir string) ([]string, error) {
 	}
 	var names []string
 	for _, e := range entries {
-		if e.Type().IsRegular() && licenceFile.MatchString(e.Name()) {
+		if e.Type().IsRegular() && isLicenceFile(e.Name()) {
 			names = append(names, e.Name())
 		}
 	}

@@ -55,3 +55,17 @@ func TestFileName(t *testing.T) {
 		t.Errorf("%s", got)
 	}
 }
+
+// TestIsLicenceFile: licence and notice files by their usual names, and
+// never a Go source file that happens to share the name (storage/notice.go).
+func TestIsLicenceFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"LICENSE": true, "LICENSE.md": true, "LICENCE-APACHE": true, "COPYING": true,
+		"NOTICE": true, "NOTICE.md": true, "OFL.txt": true, "UNLICENSE": true,
+		"notice.go": false, "license.go": false, "notice_test.go": false, "README": false, "noticeboard.txt": false,
+	} {
+		if got := isLicenceFile(name); got != want {
+			t.Errorf("isLicenceFile(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
