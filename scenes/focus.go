@@ -57,9 +57,10 @@ type focus struct {
 	// stop's, its ring drawn clipped to it (clipImg).
 	clip, ringClip ui.Rect
 	clipImg        ui.Clip
-	// remote is the stop activated from the page's mirror of the controls
-	// this tick (-1: none), remotePick the option or value chosen there
-	// (-1: a plain activation).
+	// remote is one more than the stop activated from the page's mirror of
+	// the controls this tick (0, the zero value: none, so that a focus no
+	// tick has begun activates nothing), remotePick the option or value
+	// chosen there (-1: a plain activation).
 	remote, remotePick int
 }
 
@@ -135,10 +136,10 @@ func (f *focus) stop(a *App, r ui.Rect, takesArrows bool) FocusState {
 	i := f.count
 	f.count++
 	f.rects = append(f.rects, r)
-	if i == f.remote {
+	if f.remote != 0 && i == f.remote-1 {
 		// Activated in the page's mirror: as Enter on it, without moving
 		// the ring.
-		f.remote = -1
+		f.remote = 0
 		if i != f.index {
 			return FocusState{Activated: true}
 		}
@@ -254,7 +255,7 @@ func (a *App) usedByKeys(w widget, k keyStepper) (bool, int) {
 	}
 	stop := a.focus.count
 	pick := -1
-	if a.focus.remote == stop {
+	if a.focus.remote != 0 && a.focus.remote-1 == stop {
 		pick = a.focus.remotePick
 	}
 	st := a.focus.stop(a, k.Bounds(), arrows)

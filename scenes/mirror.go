@@ -60,7 +60,7 @@ func b2i(b bool) int {
 func (m *mirror) beginTick(a *App) {
 	m.cur = m.cur[:0]
 	m.used = false
-	a.focus.remote, a.focus.remotePick = -1, -1
+	a.focus.remote, a.focus.remotePick = 0, -1
 	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
 	m.pending = m.pending[:0]
 	for _, act := range m.acts {
@@ -68,7 +68,7 @@ func (m *mirror) beginTick(a *App) {
 			continue // the page showed an older screen
 		}
 		if c := &m.shown[act.Index]; c.Stop >= 0 && !c.Disabled {
-			a.focus.remote, a.focus.remotePick = c.Stop, act.Pick
+			a.focus.remote, a.focus.remotePick = c.Stop+1, act.Pick
 		}
 		a.Invalidate()
 	}
