@@ -25,15 +25,12 @@ func (s *PlayScene) analyse(c Context) {
 // analyse opens finished game i of the list on the analysis board, for the
 // mistakes of the side played here, as the game-over card would have.
 func (s *ArchiveScene) analyse(c Context, i int) {
-	g := s.games[i]
-	im, err := parseImport(g.Record, g.Variant.Rules())
-	if err != nil {
-		s.note = c.Text().F("archive.unreadable", "Error", errorWords(c.Text(), err))
-		c.Invalidate()
+	im, ok := s.read(c, i)
+	if !ok {
 		return
 	}
 	c.Play(uiTap)
-	c.Push(newAnalysisOfGame(c, im.Game, len(im.Game.AllMoves()), g.Human.Rules()))
+	c.Push(newAnalysisOfGame(c, im.Game, len(im.Game.AllMoves()), s.games[i].Human.Rules()))
 }
 
 // analyse opens the analysis board on the game replayed, for the mistakes

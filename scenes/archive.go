@@ -213,15 +213,10 @@ func (s *ArchiveScene) Update(c Context) error {
 
 // open shows a finished game in the replay view.
 func (s *ArchiveScene) open(c Context, i int) {
-	g := s.games[i]
-	im, err := parseImport(g.Record, g.Variant.Rules())
-	if err != nil {
-		s.note = c.Text().F("archive.unreadable", "Error", errorWords(c.Text(), err))
-		c.Invalidate()
-		return
+	if im, ok := s.read(c, i); ok {
+		c.Play(uiTap)
+		c.Push(NewReplayScene(c, im))
 	}
-	c.Play(uiTap)
-	c.Push(NewReplayScene(c, im))
 }
 
 func (s *ArchiveScene) back(c Context) {
@@ -313,4 +308,17 @@ func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 	if s.analysis != "" {
 		p.Text(dst, s.analysis, 14, sprites.Medium, b.X+2*icon, b.Y+b.H/2, text.AlignStart, text.AlignCenter, t.Text)
 	}
+}
+
+// read parses finished game i's record for the replay or the analysis
+// board; a record that no longer reads is said on the screen (ok false).
+func (s *ArchiveScene) read(c Context, i int) (im *imported, ok bool) {
+	g := s.games[i]
+	im, err := parseImport(g.Record, g.Variant.Rules())
+	if err != nil {
+		s.note = c.Text().F("archive.unreadable", "Error", errorWords(c.Text(), err))
+		c.Invalidate()
+		return nil, false
+	}
+	return im, true
 }

@@ -81,7 +81,7 @@ func (b *browser) controls() []axNode {
 // axFind waits for a control of the tree with that role and name.
 func (b *browser) axFind(role, name string) axNode {
 	b.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		for _, n := range b.axTree() {
 			if n.Role == role && n.Name == name {
