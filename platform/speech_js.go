@@ -84,3 +84,10 @@ func FocusCommandLine() bool {
 	el.Call("focus")
 	return true
 }
+
+// SetSpeechLanguage does nothing in a page: the page's lang attribute
+// tells the screen reader the language of the live region.
+func SetSpeechLanguage(string) {}
+
+// Speaking is true in a page: its live region is always there.
+func Speaking() (bool, string) { return true, "" }

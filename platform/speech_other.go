@@ -2,10 +2,6 @@
 
 package platform
 
-// Speak does nothing outside a page (the desktop's command line shows the
-// words itself).
-func Speak(string) {}
-
 // Commands returns dst: only a page has a command line of its own.
 func Commands(dst []string) []string { return dst }
 
