@@ -1,7 +1,7 @@
 // Command bashni-server serves the browser game and online games: send a
 // friend a link and play. One binary; by default one node with its games in
 // a SQLite file. With -db postgres://… and -nats nats://… any number of
-// nodes serve the same games (docs/ONLINE.md, README).
+// nodes serve the same games (docs/ONLINE.md, docs/SERVER.md).
 //
 //	go run ./cmd/bashni-server                      # http://127.0.0.1:8080
 //	go run ./cmd/bashni-server -addr :8080 -db /var/lib/bashni/games.db

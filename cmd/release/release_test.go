@@ -36,10 +36,10 @@ var testInfo = version.Info{
 // machine's platform what -version prints. A Windows- or macOS-only break
 // fails here. Then it packages the real binaries and reads the downloads
 // back. (That packaging is reproducible is tested in internal/archive and
-// shown by two release runs: see the README.)
+// shown by two release runs: see docs/MEASUREMENTS.md.)
 //
 // It compiles the game six times: about 5 minutes on two cores with an
-// empty build cache, under a minute with a warm one (see the README).
+// empty build cache, under a minute with a warm one (see docs/MEASUREMENTS.md).
 func TestCrossBuild(t *testing.T) {
 	ctx := context.Background()
 	root, err := moduleRoot(ctx)

@@ -1,7 +1,7 @@
 // Package macapp makes a macOS application bundle: Bashni.app with its
 // Info.plist, its icon (.icns) and one universal binary that runs on Apple
 // silicon and Intel Macs. Everything is written in Go, so the bundle is made
-// on any system; it is not signed (see the README for codesign and
+// on any system; it is not signed (see docs/INSTALL.md for codesign and
 // notarytool on a Mac).
 package macapp
 

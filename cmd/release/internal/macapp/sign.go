@@ -14,7 +14,7 @@ import (
 // __LINKEDIT holding one CodeDirectory, which names the code (its
 // identifier) and holds the SHA-256 of every 4 KiB page of the file before
 // the signature. Ad hoc means no certificate: Apple silicon runs such code,
-// and Gatekeeper treats it as unsigned (see the README for a real
+// and Gatekeeper treats it as unsigned (see docs/INSTALL.md for a real
 // signature).
 const (
 	lcCodeSignature       = 0x1d
