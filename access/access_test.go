@@ -142,7 +142,7 @@ func TestParseQuestionsInEveryLanguage(t *testing.T) {
 		{i18n.English, "column", "Which column? Type its square, for example: column d4."},
 		{i18n.English, "column d5", `bad square "d5": a light square, not playable`},
 		{i18n.Russian, "столбик z9", "неверное поле «z9»: его нет на доске 8×8"},
-		{i18n.Japanese, "こんにちは", "わからないコマンド「こんにちは」。c3-d4 のような手か、盤面、タワー d4、指し手、ヘルプのどれかを入力してください。"},
+		{i18n.Japanese, "こんにちは", "「こんにちは」というコマンドはありません。c3-d4 のような手か、盤面、タワー d4、指し手、ヘルプのどれかを入力してください。"},
 	} {
 		_, err := Parse(i18n.New(tc.l), start, tc.text)
 		if err == nil || err.Error() != tc.want {
