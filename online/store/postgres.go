@@ -38,6 +38,7 @@ const schemaLock = 0x6261736e69 // "basni"
 // to one game from different nodes are serialised by the database.
 type postgresStore struct {
 	reader
+	players
 }
 
 // OpenPostgres connects to PostgreSQL and creates the schema if needed.
@@ -56,7 +57,7 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, schemaLock); err != nil {
 			return err
 		}
-		for _, stmt := range postgresDialect.schema {
+		for _, stmt := range append(postgresDialect.schema, playersSchema("BYTEA", "DOUBLE PRECISION")...) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				return err
 			}
@@ -66,7 +67,9 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("creating the schema: %w", err)
 	}
-	return &postgresStore{reader{d: postgresDialect, db: db}}, nil
+	s := &postgresStore{reader: reader{d: postgresDialect, db: db}}
+	s.players = players{pd: postgresDialect, pdb: db, tx: s.playersTx, forUpdate: " FOR UPDATE"}
+	return s, nil
 }
 
 func inTx(ctx context.Context, db *sql.DB, fn func(tx *sql.Tx) error) error {

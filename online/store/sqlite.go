@@ -53,6 +53,7 @@ var sqliteDialect = dialect{name: "sqlite", schema: []string{
 // those stalls were most of the relay time's 99th percentile).
 type sqliteStore struct {
 	reader
+	players
 	w     *sql.DB
 	stmts map[string]*sql.Stmt // the write queries, prepared on w
 	ckpt  *sql.DB              // the checkpointer's connection
@@ -211,7 +212,7 @@ func openSQLite(ctx context.Context, path string, walLimit int64, every time.Dur
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxIdleTime(0)
 	w.SetConnMaxLifetime(0)
-	for _, stmt := range sqliteDialect.schema {
+	for _, stmt := range append(sqliteDialect.schema, playersSchema("BLOB", "REAL")...) {
 		if _, err := w.ExecContext(ctx, stmt); err != nil {
 			w.Close()
 			return nil, fmt.Errorf("creating the schema in %s: %w", path, err)
@@ -240,6 +241,7 @@ func openSQLite(ctx context.Context, path string, walLimit int64, every time.Dur
 	s := &sqliteStore{reader: reader{d: sqliteDialect, db: w}, w: w, stmts: stmts, ckpt: ckpt, wal: path + "-wal", walLimit: walLimit, ckptEvery: every,
 		reqs: make(chan *writeReq, maxBatch), done: make(chan struct{}),
 		commits: make(chan struct{}, 1), ckptDone: make(chan struct{}), stopCkpt: make(chan struct{})}
+	s.players = players{pd: sqliteDialect, pdb: w, tx: s.playersTx}
 	go s.writer()
 	go s.checkpointer()
 	return s, nil

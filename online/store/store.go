@@ -79,6 +79,7 @@ type Store interface {
 	// Expire deletes games not over and unchanged since idleBefore, and
 	// games over since finishedBefore; it returns how many.
 	Expire(ctx context.Context, idleBefore, finishedBefore time.Time) (int, error)
+	Players // identities and ratings (players.go)
 	Close() error
 }
 
