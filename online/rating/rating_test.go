@@ -151,9 +151,9 @@ func TestSpeedOf(t *testing.T) {
 		{protocol.Clock{Kind: protocol.ClockLive, Initial: 60}, Bullet, true},
 		{protocol.Clock{Kind: protocol.ClockLive, Initial: 120, Increment: 1}, Bullet, true}, // 160 s
 		{protocol.Clock{Kind: protocol.ClockLive, Initial: 180, Increment: 2}, Blitz, true},  // 3+2: 260 s
-		{protocol.Blitz5, Blitz, true},                                                        // 5+3: 420 s
+		{protocol.Blitz5, Blitz, true},                                                       // 5+3: 420 s
 		{protocol.Clock{Kind: protocol.ClockLive, Initial: 480}, Rapid, true},
-		{protocol.Rapid10, Rapid, true}, // 10+5: 800 s
+		{protocol.Rapid10, Rapid, true},                                                      // 10+5: 800 s
 		{protocol.Clock{Kind: protocol.ClockLive, Initial: 900, Increment: 10}, Rapid, true}, // 1300 s
 		{protocol.Clock{Kind: protocol.ClockLive, Initial: 1500}, Classical, true},
 		{protocol.Clock{Kind: protocol.ClockCorrespondence, Days: 3}, Correspondence, true},

@@ -145,7 +145,9 @@ func TestPlayersTransfer(t *testing.T) {
 func TestMatchesAndRatings(t *testing.T) {
 	ctx := context.Background()
 	rater := func(score float64) store.Rater {
-		return func(w, b rating.Rating) (rating.Rating, rating.Rating, error) { return rating.Default.Game(w, b, score) }
+		return func(w, b rating.Rating) (rating.Rating, rating.Rating, error) {
+			return rating.Default.Game(w, b, score)
+		}
 	}
 	for name, s := range playerStores(t) {
 		t.Run(name, func(t *testing.T) {
