@@ -402,6 +402,8 @@ func (c *Conn) handle(m protocol.ServerMessage) {
 			}
 			ev = &Event{Kind: KindPresence, Seat: m.Seat, Online: *m.Online}
 		}
+	case protocol.TypeMoved:
+		ev = &Event{Kind: KindMoved, Err: &protocol.Error{Code: m.Code, Message: m.Message}}
 	case protocol.TypeError:
 		if m.Re == 0 || c.pending[m.Re] == nil {
 			ev = &Event{Kind: KindError, Err: &protocol.Error{Code: m.Code, Message: m.Message}}

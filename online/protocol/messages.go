@@ -139,6 +139,12 @@ type ClientMessage struct {
 	Ply  int    `json:"ply"`            // move: plies played before it (GameState.Ply)
 
 	Accept *bool `json:"accept,omitempty"` // answer-draw, answer-takeback, answer-rematch
+
+	// Players (identity.go).
+	Key   string `json:"key,omitempty"`   // identify, claim-transfer: the device's player key
+	Name  string `json:"name,omitempty"`  // set-name, profile
+	Code  string `json:"code,omitempty"`  // claim-transfer: the transfer code
+	Speed string `json:"speed,omitempty"` // leaderboard
 }
 
 // Clock is a game's time control. Its JSON has the fields its kind uses,
@@ -200,6 +206,12 @@ type ServerMessage struct {
 
 	Code    string `json:"code,omitempty"`    // error: one of the Err… codes
 	Message string `json:"message,omitempty"` // error: says what is wrong, for people
+
+	// Players (identity.go).
+	Identity    *Identity    `json:"identity,omitempty"`    // identity
+	Transfer    *Transfer    `json:"transfer,omitempty"`    // transfer
+	Profile     *Profile     `json:"profile,omitempty"`     // profile
+	Leaderboard *Leaderboard `json:"leaderboard,omitempty"` // leaderboard
 }
 
 // GameState is a whole game as one client sees it.
@@ -226,6 +238,9 @@ type GameState struct {
 	Black Player `json:"black"`
 
 	You string `json:"you,omitempty"` // "white", "black" or "spectator"; absent in an update
+
+	// Ratings are the players' rating changes, once a rated game has ended.
+	Ratings *GameRatings `json:"ratings,omitempty"`
 }
 
 // Player is what everyone knows about a seat.

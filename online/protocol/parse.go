@@ -72,6 +72,12 @@ func ParseClientMessage(data []byte) (ClientMessage, error) {
 		if !f.int("ply", &m.Ply) && f.err == nil {
 			f.err = Errorf(ErrBadMessage, "move needs \"ply\": the number of moves played before it (the state's \"ply\")")
 		}
+	case TypeIdentify, TypeSetName, TypeClaimTransfer, TypeProfile, TypeLeaderboard:
+		f.string("key", &m.Key)
+		f.string("name", &m.Name)
+		f.string("code", &m.Code)
+		f.string("variant", &m.Variant)
+		f.string("speed", &m.Speed)
 	case TypeAnswerDraw, TypeAnswerTakeback, TypeAnswerRematch:
 		if raw, ok := f.get("accept"); ok {
 			var b bool

@@ -173,7 +173,9 @@ func (m *ClientMessage) Validate() error {
 		if m.Accept == nil {
 			return Errorf(ErrBadMessage, "%s needs \"accept\": true or false", m.Type)
 		}
-	case TypeLeave, TypeSync, TypeResign, TypeOfferDraw, TypeRequestTakeback, TypeOfferRematch, TypePing:
+	case TypeIdentify, TypeSetName, TypeClaimTransfer, TypeProfile, TypeLeaderboard:
+		return m.validatePlayers()
+	case TypeLeave, TypeSync, TypeResign, TypeOfferDraw, TypeRequestTakeback, TypeOfferRematch, TypePing, TypeTransferCode:
 	case "":
 		return Errorf(ErrBadMessage, "the message has no \"type\"")
 	default:

@@ -170,6 +170,7 @@ func (c *conn) reader() {
 	defer c.s.readers.Done()
 	defer func() {
 		c.leave()
+		c.s.ids.forget(c)
 		c.s.mu.Lock()
 		delete(c.s.conns, c)
 		c.s.mu.Unlock()
@@ -375,6 +376,9 @@ func (c *conn) handle(m *protocol.ClientMessage) error {
 	}
 	if !c.hello {
 		return protocol.Errorf(protocol.ErrBadMessage, "say hello first: {\"type\":\"hello\",\"protocol\":%d}", protocol.Version)
+	}
+	if ok, err := c.s.ids.handle(c, m); ok {
+		return err
 	}
 	switch m.Type {
 	case protocol.TypePing:

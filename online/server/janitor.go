@@ -44,6 +44,9 @@ func (s *Server) sweep() {
 	}
 	s.createLimits.sweep(10 * time.Minute)
 	s.attachLimits.sweep(10 * time.Minute)
+	for _, l := range []*limiters{s.ids.identifyLimits, s.ids.nameLimits, s.ids.claimLimits, s.ids.lookupLimits} {
+		l.sweep(10 * time.Minute)
+	}
 }
 
 // Stats are a node's figures for monitoring and the load benchmark.

@@ -39,6 +39,8 @@ type room struct {
 	flag         clockwork.Timer
 	abandon      [2]clockwork.Timer
 	unsubscribe  func()
+	ratings      *protocol.GameRatings // a rated game's changes, once it has ended (identity.go)
+	ratingsKnown bool
 }
 
 func hashToken(t string) []byte {
@@ -305,6 +307,8 @@ func (r *room) sendState(c *conn, seat int8) {
 		you = referee.SeatName(rules.Color(seat))
 	}
 	st := r.state.Snapshot(r.s.now(), r.online(), you)
+	r.finishRatings()
+	st.Ratings = r.ratings
 	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeState, State: &st})
 }
 
@@ -584,6 +588,9 @@ func (r *room) commit(e referee.Event, x extra) error {
 		// the joiner online, in the order docs/ONLINE.md gives.
 		r.arrive(int8(x.seat))
 	}
+	// Rated before the other nodes hear of the end, so that they read
+	// the ratings this node recorded.
+	r.finishRatings()
 	if r.s.cluster != nil {
 		r.s.cluster.publishEvent(r.id, next.Version, data)
 	}
@@ -595,6 +602,8 @@ func (r *room) commit(e referee.Event, x extra) error {
 // if there is one, answers its request.
 func (r *room) changed(e referee.Event, a *answer) {
 	up := r.state.UpdateFor(e, r.s.now(), r.online())
+	r.finishRatings()
+	up.Ratings = r.ratings
 	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Update: &up}
 	b := encode(msg)
 	for c := range r.conns {

@@ -138,6 +138,7 @@ type Server struct {
 	attachLimits *limiters
 
 	cluster *cluster // nil for a single node
+	ids     *identities
 }
 
 // New starts a node: its janitor and, with NATS, its part of the cluster.
@@ -154,6 +155,7 @@ func New(cfg Config) (*Server, error) {
 		createLimits: newLimiters(cfg.CreatePerMinute, 10),
 		attachLimits: newLimiters(cfg.AttachPerMinute, 60),
 	}
+	s.ids = newIdentities(s)
 	if cfg.NATS != nil {
 		c, err := newCluster(s, cfg.NATS)
 		if err != nil {

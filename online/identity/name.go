@@ -1,0 +1,78 @@
+// Package identity is a player without an account: a key the device makes
+// and keeps (the server stores its hash only), a display name, a one-time
+// code that moves the identity to another device, and the ratings,
+// profiles and leaderboards of named players. It decides; package store
+// keeps; package server binds identities to connections.
+package identity
+
+import (
+	"crypto/sha256"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
+	"bashni/online/protocol"
+)
+
+// reserved are names nobody may take, compared folded and without "_" and
+// "-": names that would pass for the game, its staff or its computer
+// player.
+var reserved = map[string]bool{
+	"admin": true, "administrator": true, "system": true, "bashni": true, "lasca": true,
+	"computer": true, "moderator": true, "mod": true, "root": true, "server": true,
+	"support": true, "official": true, "staff": true, "bot": true, "engine": true,
+	"guest": true, "anonymous": true, "nobody": true, "null": true, "owner": true,
+	"башни": true, "администратор": true, "компьютер": true, "модератор": true,
+}
+
+var folder = cases.Fold()
+
+// CheckName reads a display name: NFC-normalised, 3–20 characters, each a
+// letter or digit of any script, "_" or "-" (combining marks allowed after
+// a letter, as many scripts need them), at least one letter or digit, not
+// reserved. It returns the name as stored and shown (NFC) and its folded
+// form (Unicode case folding, then NFC), which is what must be unique:
+// "Ōkami", "ŌKAMI" and "ōkami" are one name.
+func CheckName(s string) (name, folded string, err error) {
+	if !utf8.ValidString(s) {
+		return "", "", protocol.Errorf(protocol.ErrBadName, "the name is not UTF-8 text")
+	}
+	name = norm.NFC.String(s)
+	n := utf8.RuneCountInString(name)
+	if n < protocol.MinNameRunes || n > protocol.MaxNameRunes {
+		return "", "", protocol.Errorf(protocol.ErrBadName, "a name has %d to %d characters, this one %d", protocol.MinNameRunes, protocol.MaxNameRunes, n)
+	}
+	alnum := false
+	var prev rune
+	for i, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			alnum = true
+		case r == '_' || r == '-':
+		case unicode.Is(unicode.M, r) && i > 0 && (unicode.IsLetter(prev) || unicode.Is(unicode.M, prev)):
+		default:
+			return "", "", protocol.Errorf(protocol.ErrBadName, "a name has letters, digits, _ and - only, not %q", r)
+		}
+		prev = r
+	}
+	if !alnum {
+		return "", "", protocol.Errorf(protocol.ErrBadName, "a name needs a letter or a digit")
+	}
+	folded = norm.NFC.String(folder.String(name))
+	if reserved[strings.NewReplacer("_", "", "-", "").Replace(folded)] {
+		return "", "", protocol.Errorf(protocol.ErrBadName, "%q is reserved: choose another name", name)
+	}
+	return name, folded, nil
+}
+
+// HashKey is what the server stores of a player key (or a transfer code):
+// its SHA-256. Keys are 256 random bits, so a fast hash is enough: nobody
+// can search that space, and the database never holds anything that
+// would act for a player.
+func HashKey(key string) []byte {
+	h := sha256.Sum256([]byte(key))
+	return h[:]
+}

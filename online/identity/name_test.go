@@ -1,0 +1,65 @@
+package identity
+
+import (
+	"strings"
+	"testing"
+
+	"bashni/online/protocol"
+)
+
+func TestCheckName(t *testing.T) {
+	for _, c := range []struct {
+		in, name, folded string
+		bad              bool
+	}{
+		{in: "Anna", name: "Anna", folded: "anna"},
+		{in: "dark_knight-7", name: "dark_knight-7", folded: "dark_knight-7"},
+		{in: "Иван", name: "Иван", folded: "иван"},
+		{in: "김철수", name: "김철수", folded: "김철수"},
+		{in: "たろう", name: "たろう", folded: "たろう"},
+		{in: "Straße", name: "Straße", folded: "strasse"},
+		{in: "O\u0304kami", name: "Ōkami", folded: "ōkami"}, // NFC joins the macron
+		{in: "नमस्ते", name: "नमस्ते", folded: "नमस्ते"},    // Devanagari vowel signs are marks
+		{in: "123", name: "123", folded: "123"},             // digits alone are fine
+		{in: "ab", bad: true},                               // too short
+		{in: strings.Repeat("я", 21), bad: true},            // too long
+		{in: strings.Repeat("я", 20), name: strings.Repeat("я", 20), folded: strings.Repeat("я", 20)},
+		{in: "a b c", bad: true},     // space
+		{in: "bob!", bad: true},      // punctuation
+		{in: "a\u200bbc", bad: true}, // zero-width space
+		{in: "___", bad: true},       // no letter
+		{in: "\u0301abc", bad: true}, // a mark first
+		{in: "ADMIN", bad: true},     // reserved, any case
+		{in: "Sys_tem", bad: true},   // reserved, with separators
+		{in: "Компьютер", bad: true}, // reserved in Russian
+		{in: "bashni", bad: true},
+		{in: "bad\xffutf", bad: true},
+		{in: "x😀y", bad: true}, // emoji are not letters
+	} {
+		name, folded, err := CheckName(c.in)
+		if c.bad {
+			if err == nil {
+				t.Errorf("%q accepted as %q", c.in, name)
+			} else if pe, ok := err.(*protocol.Error); !ok || pe.Code != protocol.ErrBadName {
+				t.Errorf("%q: %v, want a bad-name refusal", c.in, err)
+			}
+			continue
+		}
+		if err != nil || name != c.name || folded != c.folded {
+			t.Errorf("%q: %q %q %v; want %q %q", c.in, name, folded, err, c.name, c.folded)
+		}
+	}
+}
+
+// Names that differ only in case fold alike, in every script.
+func TestFoldingAcrossScripts(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"Anna", "aNNA"}, {"ИВАН", "иван"}, {"ΣΟΦΙΑ", "σοφια"}, {"Straße", "STRASSE"}, {"Ōkami", "o\u0304kami"},
+	} {
+		_, a, err1 := CheckName(pair[0])
+		_, b, err2 := CheckName(pair[1])
+		if err1 != nil || err2 != nil || a != b {
+			t.Errorf("%q and %q fold to %q and %q (%v %v)", pair[0], pair[1], a, b, err1, err2)
+		}
+	}
+}

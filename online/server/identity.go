@@ -1,0 +1,266 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"bashni/online/identity"
+	"bashni/online/protocol"
+	"bashni/online/rating"
+	"bashni/online/referee"
+	"bashni/online/store"
+)
+
+// movedSubject carries, between nodes, the ids of players whose identity
+// moved to another device, so that every node tells the old device's
+// connections.
+const movedSubject = "bashni.players.moved"
+
+// Rate limits of the identity requests, per client address: a name is
+// looked up on every attempt, so attempts are bounded to keep anyone from
+// listing the names taken; transfer codes are guessed at most this fast.
+const (
+	identifyPerMinute = 30
+	namePerMinute     = 10
+	claimPerMinute    = 10
+	lookupPerMinute   = 60
+)
+
+// identities binds players to this node's connections and answers the
+// identity, profile and leaderboard requests (docs/ONLINE.md, "Players").
+type identities struct {
+	s   *Server
+	svc *identity.Service
+
+	identifyLimits, nameLimits, claimLimits, lookupLimits *limiters
+
+	mu       sync.Mutex
+	who      map[*conn]store.Player
+	byPlayer map[string]map[*conn]struct{}
+}
+
+func newIdentities(s *Server) *identities {
+	ids := &identities{s: s,
+		svc:            &identity.Service{Store: s.store, Now: s.now},
+		identifyLimits: newLimiters(identifyPerMinute, 10),
+		nameLimits:     newLimiters(namePerMinute, 5),
+		claimLimits:    newLimiters(claimPerMinute, 5),
+		lookupLimits:   newLimiters(lookupPerMinute, 30),
+		who:            map[*conn]store.Player{},
+		byPlayer:       map[string]map[*conn]struct{}{},
+	}
+	if s.cfg.NATS != nil {
+		sub, err := s.cfg.NATS.Subscribe(movedSubject, func(m *nats.Msg) {
+			var msg struct{ Player, Node string }
+			if json.Unmarshal(m.Data, &msg) == nil && msg.Node != s.cfg.Node {
+				ids.moved(msg.Player)
+			}
+		})
+		if err != nil {
+			s.log.Error("subscribing to moved identities", "err", err)
+		} else {
+			context.AfterFunc(s.ctx, func() { sub.Unsubscribe() })
+		}
+	}
+	return ids
+}
+
+// Identities is the identity service the lobby uses: a connection's player
+// (Player), ratings (Identities().Rating), recording the matches it pairs
+// (StartMatch) and aborting them (Abort).
+func (s *Server) Identities() *identity.Service { return s.ids.svc }
+
+// Player is the player a connection identified as; false if it has not
+// (or its identity moved away). The lobby pairs identified players only
+// for rated games, and shows Name and Identities().Rating.
+func (c *conn) Player() (store.Player, bool) {
+	c.s.ids.mu.Lock()
+	defer c.s.ids.mu.Unlock()
+	p, ok := c.s.ids.who[c]
+	return p, ok
+}
+
+// handle answers an identity or profile request; false if m is not one.
+func (ids *identities) handle(c *conn, m *protocol.ClientMessage) (bool, error) {
+	switch m.Type {
+	case protocol.TypeIdentify:
+		if !ids.identifyLimits.allow(c.ip) {
+			return true, protocol.Errorf(protocol.ErrRateLimited, "too many identifications from your address: wait a minute")
+		}
+		p, err := ids.svc.Identify(c.ctx, m.Key)
+		if err != nil {
+			return true, err
+		}
+		ids.bind(c, p)
+		return true, ids.answer(c, m.ID, p)
+	case protocol.TypeClaimTransfer:
+		if !ids.claimLimits.allow(c.ip) {
+			return true, protocol.Errorf(protocol.ErrRateLimited, "too many transfer attempts from your address: wait a minute")
+		}
+		p, err := ids.svc.Claim(c.ctx, m.Code, m.Key)
+		if err != nil {
+			return true, err
+		}
+		ids.moved(p.ID) // the old device's connections here
+		if nc := ids.s.cfg.NATS; nc != nil && !ids.s.dead.Load() {
+			b, _ := json.Marshal(struct{ Player, Node string }{p.ID, ids.s.cfg.Node})
+			if err := nc.Publish(movedSubject, b); err != nil {
+				ids.s.log.Error("telling the other nodes of a moved identity", "err", err)
+			}
+		}
+		ids.bind(c, p)
+		return true, ids.answer(c, m.ID, p)
+	case protocol.TypeSetName:
+		p, ok := c.Player()
+		if !ok {
+			return true, notIdentified()
+		}
+		if !ids.nameLimits.allow(c.ip) {
+			return true, protocol.Errorf(protocol.ErrRateLimited, "too many name attempts from your address: wait a minute")
+		}
+		p, err := ids.svc.SetName(c.ctx, p.ID, m.Name)
+		if err != nil {
+			return true, err
+		}
+		ids.bind(c, p)
+		return true, ids.answer(c, m.ID, p)
+	case protocol.TypeTransferCode:
+		p, ok := c.Player()
+		if !ok {
+			return true, notIdentified()
+		}
+		if !ids.nameLimits.allow(c.ip) {
+			return true, protocol.Errorf(protocol.ErrRateLimited, "too many transfer codes from your address: wait a minute")
+		}
+		t, err := ids.svc.NewTransfer(c.ctx, p.ID)
+		if err != nil {
+			return true, err
+		}
+		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeTransfer, Re: m.ID, Transfer: &t})
+		return true, nil
+	case protocol.TypeProfile:
+		if !ids.lookupLimits.allow(c.ip) {
+			return true, protocol.Errorf(protocol.ErrRateLimited, "too many lookups from your address: wait a minute")
+		}
+		prof, err := ids.svc.Profile(c.ctx, m.Name)
+		if err != nil {
+			return true, err
+		}
+		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeProfile, Re: m.ID, Profile: &prof})
+		return true, nil
+	case protocol.TypeLeaderboard:
+		if !ids.lookupLimits.allow(c.ip) {
+			return true, protocol.Errorf(protocol.ErrRateLimited, "too many lookups from your address: wait a minute")
+		}
+		speed, err := rating.ParseSpeed(m.Speed)
+		if err != nil {
+			return true, protocol.Errorf(protocol.ErrBadMessage, "%v", err)
+		}
+		board, err := ids.svc.Leaderboard(c.ctx, m.Variant, speed)
+		if err != nil {
+			return true, err
+		}
+		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeLeaderboard, Re: m.ID, Leaderboard: &board})
+		return true, nil
+	}
+	return false, nil
+}
+
+func notIdentified() error {
+	return protocol.Errorf(protocol.ErrNotIdentified, "identify first: {\"type\":\"identify\",\"key\":…}")
+}
+
+func (ids *identities) answer(c *conn, re int64, p store.Player) error {
+	id, err := ids.svc.Identity(c.ctx, p)
+	if err != nil {
+		return err
+	}
+	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeIdentity, Re: re, Identity: &id})
+	return nil
+}
+
+// bind makes p the connection's player.
+func (ids *identities) bind(c *conn, p store.Player) {
+	ids.mu.Lock()
+	defer ids.mu.Unlock()
+	if old, ok := ids.who[c]; ok && old.ID != p.ID {
+		ids.unbindLocked(c, old.ID)
+	}
+	ids.who[c] = p
+	set := ids.byPlayer[p.ID]
+	if set == nil {
+		set = map[*conn]struct{}{}
+		ids.byPlayer[p.ID] = set
+	}
+	set[c] = struct{}{}
+}
+
+func (ids *identities) unbindLocked(c *conn, player string) {
+	delete(ids.who, c)
+	if set := ids.byPlayer[player]; set != nil {
+		delete(set, c)
+		if len(set) == 0 {
+			delete(ids.byPlayer, player)
+		}
+	}
+}
+
+// forget drops a closed connection.
+func (ids *identities) forget(c *conn) {
+	ids.mu.Lock()
+	defer ids.mu.Unlock()
+	if p, ok := ids.who[c]; ok {
+		ids.unbindLocked(c, p.ID)
+	}
+}
+
+// moved tells the connections identified as the player (on this node)
+// that their identity moved to another device, and unbinds them.
+func (ids *identities) moved(player string) {
+	ids.mu.Lock()
+	var conns []*conn
+	for c := range ids.byPlayer[player] {
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		ids.unbindLocked(c, player)
+	}
+	ids.mu.Unlock()
+	for _, c := range conns {
+		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeMoved, Code: protocol.ErrKeyMoved,
+			Message: "your player moved to another device with a transfer code: this device's key no longer works"})
+	}
+}
+
+// finishRatings records a room's game's end and returns its rating changes
+// (nil if it is not rated). Any node may call it, any number of times:
+// only the first call for a game rates it (the store decides), the others
+// read what it recorded. The room's mu is held. A game aborted (reason
+// "aborted", the lobby's) is never rated.
+func (r *room) finishRatings() {
+	if r.ratingsKnown || r.state == nil || r.state.Status() != referee.Over {
+		return
+	}
+	res, reason := r.state.Outcome()
+	if reason == reasonAborted {
+		r.ratingsKnown = true
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.s.ctx, 10*time.Second)
+	defer cancel()
+	gr, err := r.s.ids.svc.Finish(ctx, r.id, res.Score())
+	if err != nil {
+		// Left unknown: the next change or state of the game tries again.
+		r.s.log.Error("rating a game", "game", r.id, "err", err)
+		return
+	}
+	r.ratings, r.ratingsKnown = gr, true
+}
+
+// reasonAborted is the reason of a game aborted before its first move,
+// which the lobby ends that way: such games are never rated.
+const reasonAborted = "aborted"
