@@ -47,7 +47,7 @@ func newIdentities(s *Server) *identities {
 	ids := &identities{s: s,
 		svc:            &identity.Service{Store: s.store, Now: s.now},
 		identifyLimits: newLimiters(identifyPerMinute, 10),
-		nameLimits:     newLimiters(namePerMinute, 5),
+		nameLimits:     newLimiters(namePerMinute, 10),
 		claimLimits:    newLimiters(claimPerMinute, 5),
 		lookupLimits:   newLimiters(lookupPerMinute, 30),
 		who:            map[*conn]store.Player{},
@@ -118,6 +118,11 @@ func (ids *identities) handle(c *conn, m *protocol.ClientMessage) (bool, error) 
 		p, ok := c.Player()
 		if !ok {
 			return true, notIdentified()
+		}
+		// A name that cannot be is refused without looking anything up
+		// (and without counting against the limit).
+		if _, _, err := identity.CheckName(m.Name); err != nil {
+			return true, err
 		}
 		if !ids.nameLimits.allow(c.ip) {
 			return true, protocol.Errorf(protocol.ErrRateLimited, "too many name attempts from your address: wait a minute")
