@@ -164,10 +164,10 @@ var Speeds = []string{"bullet", "blitz", "rapid", "classical", "correspondence"}
 // ValidKey checks a player key's form (not whether it holds a player).
 func ValidKey(k string) error {
 	if len(k) != KeyLength {
-		return Errorf(ErrBadMessage, "a player key has %d characters, this one %d", KeyLength, len(k))
+		return Errorf(ErrBadMessage, "\"key\" must be a player key of %d characters, not %d", KeyLength, len(k))
 	}
 	if _, err := base64.RawURLEncoding.DecodeString(k); err != nil {
-		return Errorf(ErrBadMessage, "the player key is not base64url")
+		return Errorf(ErrBadMessage, "\"key\" must be base64url (a player key made by the device)")
 	}
 	return nil
 }
@@ -180,7 +180,7 @@ func NewKey() string { return NewToken() }
 // case, with spaces or dashes between groups.
 func NormalizeTransferCode(s string) (string, error) {
 	if len(s) > 40 {
-		return "", Errorf(ErrBadCode, "transfer code too long (%d characters; a code has %d)", len(s), TransferCodeLength)
+		return "", Errorf(ErrBadCode, "\"code\" is too long for a transfer code (%d characters; a code has %d)", len(s), TransferCodeLength)
 	}
 	var b strings.Builder
 	for _, r := range s {
@@ -191,12 +191,12 @@ func NormalizeTransferCode(s string) (string, error) {
 			r -= 'a' - 'A'
 		}
 		if r > 127 || !strings.ContainsRune(CodeAlphabet, r) {
-			return "", Errorf(ErrBadCode, "transfer code %q has %q, which no code contains", clip(s), r)
+			return "", Errorf(ErrBadCode, "\"code\" %q has %q, which no transfer code contains", clip(s), r)
 		}
 		b.WriteRune(r)
 	}
 	if b.Len() != TransferCodeLength {
-		return "", Errorf(ErrBadCode, "transfer code %q has %d characters; a code has %d", clip(s), b.Len(), TransferCodeLength)
+		return "", Errorf(ErrBadCode, "\"code\" %q has %d characters; a transfer code has %d", clip(s), b.Len(), TransferCodeLength)
 	}
 	return b.String(), nil
 }
@@ -246,7 +246,7 @@ func (m *ClientMessage) validatePlayers() error {
 			return Errorf(ErrBadMessage, "%s needs \"name\"", m.Type)
 		}
 		if len(m.Name) > MaxNameBytes {
-			return Errorf(ErrBadName, "a name has at most %d characters", MaxNameRunes)
+			return Errorf(ErrBadName, "\"name\" has at most %d characters", MaxNameRunes)
 		}
 	case TypeLeaderboard:
 		switch strings.ToLower(m.Variant) {
