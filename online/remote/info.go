@@ -148,6 +148,10 @@ type Info struct {
 	DrawOffer, Takeback, Rematch Seat
 	// RematchAgreed: both sides agreed a rematch; Player.Rematch opens it.
 	RematchAgreed bool
+	// Rated: the game was rated and is over; Ratings are White's and
+	// Black's changes (players.go).
+	Rated   bool
+	Ratings [2]RatingChange
 
 	// Timed: the game has a clock; Running's goes down from Received.
 	Timed    bool
@@ -172,6 +176,7 @@ func infoOf(w wire) Info {
 		Received:      w.received, online: [2]bool{st.White.Online, st.Black.Online},
 		Connected: w.up, Err: w.err,
 	}
+	i.Rated, i.Ratings = ratingsFrom(st.Ratings)
 	// An unknown variant cannot be played: Config says so.
 	i.Variant, _ = rules.ParseVariant(st.Variant)
 	switch st.Status {
