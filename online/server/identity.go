@@ -252,6 +252,10 @@ func (r *room) finishRatings() {
 	}
 	res, reason := r.state.Outcome()
 	if reason == reasonAborted {
+		if _, err := r.s.ids.svc.Abort(r.s.ctx, r.id); err != nil {
+			r.s.log.Error("recording an aborted game", "game", r.id, "err", err)
+			return
+		}
 		r.ratingsKnown = true
 		return
 	}
@@ -269,3 +273,25 @@ func (r *room) finishRatings() {
 // reasonAborted is the reason of a game aborted before its first move,
 // which the lobby ends that way: such games are never rated.
 const reasonAborted = "aborted"
+
+// sweep, the janitor's round: it rates the games whose end was stored but
+// not rated (a node stopped between the two), and forgets idle limiters.
+func (ids *identities) sweep() {
+	games, err := ids.s.store.UnratedEnds(ids.s.ctx, 100)
+	if err != nil {
+		ids.s.log.Error("finding games to rate", "err", err)
+	}
+	for _, id := range games {
+		r, err := ids.s.acquire(ids.s.ctx, id)
+		if err != nil {
+			continue
+		}
+		r.mu.Lock()
+		r.finishRatings()
+		r.mu.Unlock()
+		ids.s.release(r)
+	}
+	for _, l := range []*limiters{ids.identifyLimits, ids.nameLimits, ids.claimLimits, ids.lookupLimits} {
+		l.sweep(10 * time.Minute)
+	}
+}

@@ -490,3 +490,49 @@ func mustJSON(t *testing.T, v any) []byte {
 }
 
 var jsonMarshal = json.Marshal
+
+// TestJanitorRatesMissedEnds: a rated game whose end was stored but not
+// rated (here: recorded as a match only after it ended, as after a node
+// stopped between the two) is rated by the janitor.
+func TestJanitorRatesMissedEnds(t *testing.T) {
+	st, _ := sqliteStore(t)
+	clock := clockwork.NewFakeClock()
+	n := startNode(t, server.Config{Store: st, Clock: clock, JanitorEvery: time.Second})
+	ctx := ctxT(t)
+	white, wid, _ := named(t, n.url, "Early")
+	black, bid, _ := named(t, n.url, "Late")
+	sw, _ := pair(t, white, black, protocol.Rapid10)
+	if err := black.Resign(ctx); err != nil {
+		t.Fatal(err)
+	}
+	overWith(t, white)
+	white.Close()
+	black.Close()
+	if err := n.srv.Identities().StartMatch(ctx, sw.Game, "bashni", protocol.Rapid10, true, wid.Player, bid.Player); err != nil {
+		t.Fatal(err)
+	}
+	// Poll the store (not the server, whose lookups are rate limited),
+	// moving the janitor's clock on each time.
+	for {
+		clock.Advance(time.Second)
+		rs, err := st.Ratings(ctx, wid.Player)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) == 1 {
+			if rs[0].Speed != "rapid" || rs[0].Wins != 1 {
+				t.Fatalf("ratings %+v", rs)
+			}
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatal("the janitor never rated the game")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	prof, err := dial(t, n.url).Profile(ctx, "Late")
+	if err != nil || prof.Losses != 1 || len(prof.Games) != 1 || prof.Games[0].Ratings == nil {
+		t.Fatalf("profile %+v %v", prof, err)
+	}
+}

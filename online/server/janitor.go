@@ -44,9 +44,7 @@ func (s *Server) sweep() {
 	}
 	s.createLimits.sweep(10 * time.Minute)
 	s.attachLimits.sweep(10 * time.Minute)
-	for _, l := range []*limiters{s.ids.identifyLimits, s.ids.nameLimits, s.ids.claimLimits, s.ids.lookupLimits} {
-		l.sweep(10 * time.Minute)
-	}
+	s.ids.sweep()
 }
 
 // Stats are a node's figures for monitoring and the load benchmark.

@@ -102,7 +102,8 @@ type Players interface {
 	// SetName gives the player a name (folded: its comparison form). It
 	// fails with ErrNameTaken if another player's name folds the same, and
 	// ErrTooSoon if the player's name was set after notBefore (a first
-	// name is always allowed).
+	// name is always allowed, and so is the same name written in other
+	// case, which keeps the time of the last change).
 	SetName(ctx context.Context, id, name, folded string, at, notBefore time.Time) error
 	// NewTransfer stores a transfer code's hash for the player, replacing
 	// any earlier one.
@@ -122,6 +123,10 @@ type Players interface {
 	// two named players with rate; later calls change nothing. It returns
 	// the match as recorded (ErrNotFound if the game has no match).
 	FinishMatch(ctx context.Context, game, result string, at time.Time, rate Rater) (MatchRecord, error)
+	// UnratedEnds lists up to limit matches whose game is over but whose
+	// end was not recorded (a node stopped between the two): the janitor
+	// finishes them.
+	UnratedEnds(ctx context.Context, limit int) ([]string, error)
 	// AbortMatch marks an unfinished match aborted: it will never be
 	// rated. It reports whether it did (false: finished or aborted
 	// already).
@@ -174,6 +179,7 @@ func playersSchema(blob, real string) []string {
 			black_before ` + real + `, black_rd_before ` + real + `, black_after ` + real + `, black_rd_after ` + real + `)`,
 		`CREATE INDEX IF NOT EXISTS matches_white ON matches(white, created_at)`,
 		`CREATE INDEX IF NOT EXISTS matches_black ON matches(black, created_at)`,
+		`CREATE INDEX IF NOT EXISTS matches_open ON matches(game_id) WHERE ended_at IS NULL AND aborted = 0`,
 		`CREATE TABLE IF NOT EXISTS ratings (
 			player_id TEXT NOT NULL,
 			variant TEXT NOT NULL,
@@ -328,12 +334,22 @@ func isUnique(err error) bool {
 func (s players) SetName(ctx context.Context, id, name, folded string, at, notBefore time.Time) error {
 	return s.tx(ctx, func(ctx context.Context, q querier) error {
 		var changed sql.NullInt64
-		err := q.QueryRowContext(ctx, s.pd.q(`SELECT name_changed_at FROM players WHERE id = ?`+s.forUpdate), id).Scan(&changed)
+		var current string
+		err := q.QueryRowContext(ctx, s.pd.q(`SELECT name_changed_at, COALESCE(name_folded, '') FROM players WHERE id = ?`+s.forUpdate), id).Scan(&changed, &current)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return fmt.Errorf("naming a player: %w", err)
+		}
+		if current == folded {
+			// The same name written otherwise ("anna" → "Anna"): always
+			// allowed, and it does not start a new month.
+			_, err := q.ExecContext(ctx, s.pd.q(`UPDATE players SET name = ? WHERE id = ?`), name, id)
+			if err != nil {
+				return fmt.Errorf("naming a player: %w", err)
+			}
+			return nil
 		}
 		if changed.Valid && time.UnixMilli(changed.Int64).After(notBefore) {
 			return ErrTooSoon
@@ -716,3 +732,21 @@ func (s players) Leaderboard(ctx context.Context, variant, speed string, maxRD f
 }
 
 const playerColumnsP = `p.id, COALESCE(p.name, ''), p.name_changed_at, p.created_at`
+
+func (s players) UnratedEnds(ctx context.Context, limit int) ([]string, error) {
+	rows, err := s.pdb.QueryContext(ctx, s.pd.q(`SELECT m.game_id FROM matches m JOIN games g ON g.id = m.game_id
+		WHERE m.ended_at IS NULL AND m.aborted = 0 AND g.status = 'over' LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("finding matches to finish: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("finding matches to finish: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

@@ -74,6 +74,13 @@ func TestPlayersKeysAndNames(t *testing.T) {
 			if err := s.SetName(ctx, "p1", "Wolf", "wolf", at.Add(time.Minute), at.Add(-time.Minute)); !errors.Is(err, store.ErrTooSoon) {
 				t.Fatalf("a change too soon: %v", err)
 			}
+			// The same name in other case is not a change.
+			if err := s.SetName(ctx, "p1", "ŌKAMI", "ōkami", at.Add(time.Minute), at.Add(-time.Minute)); err != nil {
+				t.Fatalf("a change of case: %v", err)
+			}
+			if p, _ := s.PlayerByID(ctx, "p1"); p.Name != "ŌKAMI" || !p.NameChanged.Equal(at) {
+				t.Fatalf("after a change of case: %+v", p)
+			}
 			if err := s.SetName(ctx, "p1", "Wolf", "wolf", at.Add(time.Minute), at); err != nil {
 				t.Fatal(err)
 			}
