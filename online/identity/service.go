@@ -207,9 +207,18 @@ func (s *Service) Finish(ctx context.Context, game, result string) (*protocol.Ga
 	if !ok {
 		return nil, nil // not a finished result
 	}
-	p := s.params()
-	rec, err := s.Store.FinishMatch(ctx, game, result, s.now(), func(w, b rating.Rating) (rating.Rating, rating.Rating, error) {
-		return p.Game(w, b, sc)
+	p, now := s.params(), s.now()
+	// A rating left unplayed for a while is less sure: its deviation
+	// grows with the days since the player's last rated game of this
+	// variant and speed (as lichess does), before the game is rated.
+	idle := func(r store.PlayerRating) rating.Rating {
+		if r.Updated.IsZero() {
+			return r.Rating
+		}
+		return p.Idle(r.Rating, now.Sub(r.Updated).Hours()/24)
+	}
+	rec, err := s.Store.FinishMatch(ctx, game, result, now, func(w, b store.PlayerRating) (rating.Rating, rating.Rating, error) {
+		return p.Game(idle(w), idle(b), sc)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil

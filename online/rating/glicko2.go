@@ -37,11 +37,15 @@ type Params struct {
 	// MaxVolatility bounds the volatility (lichess: 0.1), so that a
 	// streak of surprising results cannot make a rating erratic for ever.
 	MaxVolatility float64
+	// PeriodsPerDay is how many rating periods without games a day away
+	// counts for (Idle): lichess's 0.21436, so that a rating left a year
+	// is uncertain again (RD 45 grows back to about 100).
+	PeriodsPerDay float64
 }
 
 // Default are the constants ratings use: τ = 0.75 as lichess, deviation
 // between 45 and 350.
-var Default = Params{Tau: 0.75, Epsilon: 0.000001, MinRD: 45, MaxRD: 350, MaxVolatility: 0.1}
+var Default = Params{Tau: 0.75, Epsilon: 0.000001, MinRD: 45, MaxRD: 350, MaxVolatility: 0.1, PeriodsPerDay: 0.21436}
 
 // Rating is a player's Glicko-2 rating on the Glicko scale.
 type Rating struct {
@@ -206,4 +210,17 @@ func (p Params) Game(white, black Rating, score float64) (Rating, Rating, error)
 		return white, black, fmt.Errorf("rating Black: %w", err)
 	}
 	return w, b, nil
+}
+
+// Idle is a rating after days without a rated game: its deviation widened
+// as by days × PeriodsPerDay periods without games (step 6 of the paper,
+// φ' = √(φ² + t·σ²)), within MaxRD. The rating and volatility stay.
+func (p Params) Idle(r Rating, days float64) Rating {
+	if !(days > 0) || !(p.PeriodsPerDay > 0) {
+		return r
+	}
+	phi := r.RD / glickoScale
+	t := days * p.PeriodsPerDay
+	r.RD = math.Sqrt(phi*phi+t*r.Volatility*r.Volatility) * glickoScale
+	return p.bound(r)
 }

@@ -172,3 +172,25 @@ func TestSpeedOf(t *testing.T) {
 		t.Error("ParseSpeed accepted lightning")
 	}
 }
+
+// A rating left alone grows uncertain again, never past the bound.
+func TestIdle(t *testing.T) {
+	r := Rating{1800, 45, 0.06}
+	if got := Default.Idle(r, 0); got != r {
+		t.Errorf("no time away changed %v to %v", r, got)
+	}
+	prev := r
+	for _, days := range []float64{1, 30, 365} {
+		got := Default.Idle(r, days)
+		if got.Rating != r.Rating || got.Volatility != r.Volatility || got.RD <= prev.RD {
+			t.Errorf("%v days: %v (before %v)", days, got, prev)
+		}
+		prev = got
+	}
+	if year := Default.Idle(r, 365); year.RD < 90 || year.RD > 115 {
+		t.Errorf("a year away: RD %.1f, want about 100", year.RD)
+	}
+	if long := Default.Idle(r, 1e6); long.RD != Default.MaxRD {
+		t.Errorf("an age away: RD %v", long.RD)
+	}
+}

@@ -84,9 +84,9 @@ type Leader struct {
 }
 
 // Rater rates a finished game: both players' ratings before it (the
-// starting rating for a player's first game in the variant and speed) to
-// after it.
-type Rater func(white, black rating.Rating) (rating.Rating, rating.Rating, error)
+// starting rating for a player's first game in the variant and speed, with
+// Updated zero) to after it.
+type Rater func(white, black PlayerRating) (rating.Rating, rating.Rating, error)
 
 // Players keeps identities, names, transfer codes, matches and ratings.
 type Players interface {
@@ -565,7 +565,7 @@ func (s players) FinishMatch(ctx context.Context, game, result string, at time.T
 				return err
 			}
 		}
-		w, b, err := rate(before[0].Rating, before[1].Rating)
+		w, b, err := rate(before[0], before[1])
 		if err != nil {
 			return fmt.Errorf("rating match %s: %w", game, err)
 		}

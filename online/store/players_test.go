@@ -152,8 +152,8 @@ func TestPlayersTransfer(t *testing.T) {
 func TestMatchesAndRatings(t *testing.T) {
 	ctx := context.Background()
 	rater := func(score float64) store.Rater {
-		return func(w, b rating.Rating) (rating.Rating, rating.Rating, error) {
-			return rating.Default.Game(w, b, score)
+		return func(w, b store.PlayerRating) (rating.Rating, rating.Rating, error) {
+			return rating.Default.Game(w.Rating, b.Rating, score)
 		}
 	}
 	for name, s := range playerStores(t) {
@@ -261,11 +261,11 @@ func TestFinishMatchOnce(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, err := s.FinishMatch(ctx, "G1", "1-0", t0, func(w, b rating.Rating) (rating.Rating, rating.Rating, error) {
+					_, err := s.FinishMatch(ctx, "G1", "1-0", t0, func(w, b store.PlayerRating) (rating.Rating, rating.Rating, error) {
 						mu.Lock()
 						rated++
 						mu.Unlock()
-						return rating.Default.Game(w, b, rating.Win)
+						return rating.Default.Game(w.Rating, b.Rating, rating.Win)
 					})
 					if err != nil {
 						t.Error(err)
