@@ -172,10 +172,6 @@ func ValidKey(k string) error {
 	return nil
 }
 
-// NewKey makes a player key: a device makes one the first time its player
-// goes online and keeps it like a seat token.
-func NewKey() string { return NewToken() }
-
 // NormalizeTransferCode reads a transfer code as a person may type it: any
 // case, with spaces or dashes between groups.
 func NormalizeTransferCode(s string) (string, error) {
@@ -199,16 +195,6 @@ func NormalizeTransferCode(s string) (string, error) {
 		return "", Errorf(ErrBadCode, "\"code\" %q has %d characters; a transfer code has %d", clip(s), b.Len(), TransferCodeLength)
 	}
 	return b.String(), nil
-}
-
-// NewTransferCode draws a transfer code.
-func NewTransferCode() string {
-	var b strings.Builder
-	for range TransferCodeLength / CodeLength {
-		b.WriteString(NewCode())
-	}
-	b.WriteString(NewCode()[:TransferCodeLength%CodeLength])
-	return b.String()
 }
 
 // TransferLink is the link form of a transfer code: the game's address

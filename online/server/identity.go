@@ -84,6 +84,24 @@ func (c *conn) Player() (store.Player, bool) {
 	return p, ok
 }
 
+// PlayerRating is the connection's player and rating for games of
+// variant with clock, as the lobby shows them beside a seek and pairs by:
+// ok is false if the connection has not identified. A player without a
+// name (Name "") plays casual games only; a clock without a speed class
+// (no clock) gives the starting rating.
+func (c *conn) PlayerRating(ctx context.Context, variant string, clock protocol.Clock) (p store.Player, r protocol.RatingInfo, ok bool, err error) {
+	p, ok = c.Player()
+	if !ok {
+		return p, r, false, nil
+	}
+	speed, timed := rating.SpeedOf(clock)
+	if !timed {
+		return p, protocol.RatingInfo{Variant: variant, Rating: identity.Round(rating.Start.Rating), RD: identity.Round(rating.Start.RD), Provisional: true}, true, nil
+	}
+	r, err = c.s.ids.svc.Rating(ctx, p.ID, variant, speed)
+	return p, r, true, err
+}
+
 // handle answers an identity or profile request; false if m is not one.
 func (ids *identities) handle(c *conn, m *protocol.ClientMessage) (bool, error) {
 	switch m.Type {
