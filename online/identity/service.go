@@ -229,6 +229,13 @@ func (s *Service) Finish(ctx context.Context, game, result string) (*protocol.Ga
 	return gameRatings(rec), nil
 }
 
+// Match is a game's match as recorded: its players' ids and names, rated
+// or not, its end and rating changes (store.ErrNotFound if the game has
+// none: a game by link between unidentified players).
+func (s *Service) Match(ctx context.Context, game string) (store.MatchRecord, error) {
+	return s.Store.MatchOf(ctx, game)
+}
+
 // GameRatings are a game's rating changes as recorded (nil if it was not
 // rated, or has no match).
 func (s *Service) GameRatings(ctx context.Context, game string) (*protocol.GameRatings, error) {
