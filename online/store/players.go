@@ -557,7 +557,11 @@ func (s players) FinishMatch(ctx context.Context, game, result string, at time.T
 			if err != nil {
 				return fmt.Errorf("rating match %s: %w", game, err)
 			}
-			rows.Close()
+			for rows.Next() { // read to the end: each row is locked as it is read
+			}
+			if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+				return fmt.Errorf("rating match %s: %w", game, err)
+			}
 		}
 		var before [2]PlayerRating
 		for i, id := range []string{m.White, m.Black} {
