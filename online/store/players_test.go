@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -283,35 +284,67 @@ func TestFinishMatchOnce(t *testing.T) {
 	}
 }
 
-// TestMigrationAddsPlayers: a database made before players existed gains
-// the tables when a server opens it, and keeps its games.
-func TestMigrationAddsPlayers(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{
+// oldSchema is the schema before players (SQLite's, PostgreSQL's), and a
+// game in it.
+var oldSchema = map[string][]string{
+	"sqlite": {
 		`CREATE TABLE games (id TEXT PRIMARY KEY, version INTEGER NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
 			white_token BLOB, black_token BLOB, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, deadline INTEGER)`,
 		`CREATE TABLE events (game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, version INTEGER NOT NULL,
 			data TEXT NOT NULL, PRIMARY KEY (game_id, version)) WITHOUT ROWID`,
 		`INSERT INTO games VALUES ('AAAAAA', 1, 'waiting', '*', x'01', NULL, 1, 1, NULL)`,
 		`INSERT INTO events VALUES ('AAAAAA', 1, '{"k":"created"}')`,
-	} {
-		if _, err := db.Exec(stmt); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	s, err := store.Open(ctx, path)
+	},
+	"postgres": {
+		`CREATE TABLE games (id TEXT PRIMARY KEY, version BIGINT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
+			white_token BYTEA, black_token BYTEA, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, deadline BIGINT)`,
+		`CREATE TABLE events (game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, version BIGINT NOT NULL,
+			data TEXT NOT NULL, PRIMARY KEY (game_id, version))`,
+		`INSERT INTO games VALUES ('AAAAAA', 1, 'waiting', '*', '\x01', NULL, 1, 1, NULL)`,
+		`INSERT INTO events VALUES ('AAAAAA', 1, '{"k":"created"}')`,
+	},
+}
+
+// TestMigrationAddsPlayers: a database made before players existed gains
+// the tables when a server opens it, and keeps its games.
+func TestMigrationAddsPlayers(t *testing.T) {
+	ctx := context.Background()
+	// A database of its own on the test's PostgreSQL.
+	admin, err := sql.Open("pgx", pg.DSN)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	if g, err := s.Load(ctx, "AAAAAA"); err != nil || len(g.Events) != 1 {
-		t.Fatalf("the old game: %+v %v", g, err)
+	defer admin.Close()
+	admin.Exec(`DROP DATABASE IF EXISTS bashni_old`)
+	if _, err := admin.Exec(`CREATE DATABASE bashni_old`); err != nil {
+		t.Fatal(err)
 	}
-	mustPlayer(t, s, "p1", "k1", "Anna")
+	dsns := map[string]string{
+		"sqlite":   filepath.Join(t.TempDir(), "old.db"),
+		"postgres": strings.Replace(pg.DSN, "/bashni?", "/bashni_old?", 1),
+	}
+	for name, dsn := range dsns {
+		t.Run(name, func(t *testing.T) {
+			driver := map[string]string{"sqlite": "sqlite", "postgres": "pgx"}[name]
+			db, err := sql.Open(driver, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, stmt := range oldSchema[name] {
+				if _, err := db.Exec(stmt); err != nil {
+					t.Fatal(err)
+				}
+			}
+			db.Close()
+			s, err := store.Open(ctx, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if g, err := s.Load(ctx, "AAAAAA"); err != nil || len(g.Events) != 1 || string(g.Tokens[0]) != "\x01" {
+				t.Fatalf("the old game: %+v %v", g, err)
+			}
+			mustPlayer(t, s, "p1", "k1", "Anna")
+		})
+	}
 }
