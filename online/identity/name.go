@@ -61,6 +61,9 @@ func CheckName(s string) (name, folded string, err error) {
 	if !alnum {
 		return "", "", protocol.Errorf(protocol.ErrBadName, "a name needs a letter or a digit")
 	}
+	if a, b, mixed := mixedScripts(name); mixed {
+		return "", "", protocol.Errorf(protocol.ErrBadName, "a name's letters are of one script, not %s and %s (a name that mixes them can pass for another's)", a, b)
+	}
 	folded = norm.NFC.String(folder.String(name))
 	if reserved[strings.NewReplacer("_", "", "-", "").Replace(folded)] {
 		return "", "", protocol.Errorf(protocol.ErrBadName, "%q is reserved: choose another name", name)
@@ -75,4 +78,53 @@ func CheckName(s string) (name, folded string, err error) {
 func HashKey(key string) []byte {
 	h := sha256.Sum256([]byte(key))
 	return h[:]
+}
+
+// together are the scripts one name may mix: Japanese writes Han with both
+// kana, Korean Hangul with Han.
+var together = []map[string]bool{
+	{"Han": true, "Hiragana": true, "Katakana": true},
+	{"Hangul": true, "Han": true},
+}
+
+// mixedScripts reports two scripts of name's letters that a name may not
+// mix ("Аnna", a Cyrillic А among Latin letters, would pass for "Anna").
+// Digits, "_" and "-" belong to no script here.
+func mixedScripts(name string) (string, string, bool) {
+	seen := map[string]bool{}
+	var order []string
+	for _, r := range name {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		sc := scriptOf(r)
+		if sc != "" && !seen[sc] {
+			seen[sc] = true
+			order = append(order, sc)
+		}
+	}
+	if len(order) < 2 {
+		return "", "", false
+	}
+	for _, group := range together {
+		all := true
+		for _, sc := range order {
+			all = all && group[sc]
+		}
+		if all {
+			return "", "", false
+		}
+	}
+	return order[0], order[1], true
+}
+
+// scriptOf is the Unicode script of a letter ("" for Common and
+// Inherited).
+func scriptOf(r rune) string {
+	for name, table := range unicode.Scripts {
+		if name != "Common" && name != "Inherited" && unicode.Is(table, r) {
+			return name
+		}
+	}
+	return ""
 }

@@ -34,7 +34,12 @@ func TestCheckName(t *testing.T) {
 		{in: "Компьютер", bad: true}, // reserved in Russian
 		{in: "bashni", bad: true},
 		{in: "bad\xffutf", bad: true},
-		{in: "x😀y", bad: true}, // emoji are not letters
+		{in: "x😀y", bad: true},                        // emoji are not letters
+		{in: "\u0410nna", bad: true},                  // a Cyrillic А among Latin letters
+		{in: "Player_Иван", bad: true},                // two scripts
+		{in: "山田たろう", name: "山田たろう", folded: "山田たろう"}, // Han with kana
+		{in: "김민준金", name: "김민준金", folded: "김민준金"},    // Hangul with Han
+		{in: "Иван_2000", name: "Иван_2000", folded: "иван_2000"},
 	} {
 		name, folded, err := CheckName(c.in)
 		if c.bad {
