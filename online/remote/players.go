@@ -104,6 +104,24 @@ func SavePlayerKey(st *storage.Store, server, key string) error {
 	return doc.Save(st, PlayerKeys{Keys: kept})
 }
 
+// ForgetPlayerKey drops the device's key on server: after its player
+// moved to another device (RefusedKeyMoved) the device plays unnamed, and
+// PlayerKey makes it a new key.
+func ForgetPlayerKey(st *storage.Store, server string) error {
+	if st == nil {
+		return nil
+	}
+	doc := PlayerKeysDocument()
+	keys, _, _ := doc.Load(st)
+	kept := keys.Keys[:0]
+	for _, r := range keys.Keys {
+		if !sameServer(r.Server, server) {
+			kept = append(kept, r)
+		}
+	}
+	return doc.Save(st, PlayerKeys{Keys: kept})
+}
+
 // TransferLink is the link form of a transfer code on server.
 func TransferLink(server, code string) string {
 	return protocol.TransferLink(strings.TrimRight(server, "/")+"/", code)
