@@ -247,6 +247,14 @@ type GameState struct {
 type Player struct {
 	Seated bool `json:"seated"` // someone holds the seat
 	Online bool `json:"online"` // its holder is connected now
+
+	// A game between identified players (Players in docs/ONLINE.md):
+	// the seat's name, and its rating in the game's variant and speed
+	// when the game began; absent for an unnamed player, and in games by
+	// link.
+	Name        string `json:"name,omitempty"`
+	Rating      int    `json:"rating,omitempty"`
+	Provisional bool   `json:"provisional,omitempty"`
 }
 
 // Clocks are the time left when the message was sent, in milliseconds. The

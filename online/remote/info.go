@@ -152,6 +152,9 @@ type Info struct {
 	// Black's changes (players.go).
 	Rated   bool
 	Ratings [2]RatingChange
+	// Players are White's and Black's names and ratings, in a game
+	// between identified players (zero in a game by link).
+	Players [2]Card
 
 	// Timed: the game has a clock; Running's goes down from Received.
 	Timed    bool
@@ -177,6 +180,7 @@ func infoOf(w wire) Info {
 		Connected: w.up, Err: w.err,
 	}
 	i.Rated, i.Ratings = ratingsFrom(st.Ratings)
+	i.Players = [2]Card{cardOf(st.White), cardOf(st.Black)}
 	// An unknown variant cannot be played: Config says so.
 	i.Variant, _ = rules.ParseVariant(st.Variant)
 	switch st.Status {

@@ -30,6 +30,17 @@ func ratingsFrom(r *protocol.GameRatings) (rated bool, out [2]RatingChange) {
 	return true, [2]RatingChange{conv(r.White), conv(r.Black)}
 }
 
+// Card is what a game's card shows of a seat's player.
+type Card struct {
+	Name        string // "" for an unnamed player, and in games by link
+	Rating      int    // the game's variant and speed, when it began; 0 if none
+	Provisional bool
+}
+
+func cardOf(p protocol.Player) Card {
+	return Card{Name: p.Name, Rating: p.Rating, Provisional: p.Provisional}
+}
+
 // PlayerKeyRecord is this device's player key on one server: the secret
 // that is the player (docs/ONLINE.md, "Players"). It is never shown.
 type PlayerKeyRecord struct {

@@ -12,7 +12,11 @@ func TestInfoRatings(t *testing.T) {
 		Ratings: &protocol.GameRatings{Speed: "blitz",
 			White: protocol.RatingChange{Before: 1500, After: 1338, Change: -162, Provisional: true},
 			Black: protocol.RatingChange{Before: 1600, After: 1620, Change: 20}}}
+	st.White = protocol.Player{Seated: true, Name: "Анна", Rating: 1500, Provisional: true}
 	i := infoOf(wire{state: st})
+	if i.Players != [2]Card{{Name: "Анна", Rating: 1500, Provisional: true}, {}} {
+		t.Fatalf("cards %+v", i.Players)
+	}
 	want := [2]RatingChange{{Before: 1500, After: 1338, Change: -162, Provisional: true}, {Before: 1600, After: 1620, Change: 20}}
 	if !i.Rated || i.Ratings != want {
 		t.Fatalf("rated: %v %+v", i.Rated, i.Ratings)

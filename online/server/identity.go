@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"time"
 
@@ -311,5 +312,51 @@ func (ids *identities) sweep() {
 	}
 	for _, l := range []*limiters{ids.identifyLimits, ids.nameLimits, ids.claimLimits, ids.lookupLimits} {
 		l.sweep(10 * time.Minute)
+	}
+}
+
+// loadPlayers reads the names and ratings of the seats of a game between
+// identified players (its match, recorded when the lobby paired them):
+// once per load, so the game's cards show who plays. A game without a
+// match (by link) costs one lookup. The room's mu is held.
+func (r *room) loadPlayers() {
+	ctx, cancel := context.WithTimeout(r.s.ctx, 10*time.Second)
+	defer cancel()
+	m, err := r.s.ids.svc.Match(ctx, r.id)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			r.s.log.Error("reading a game's players", "game", r.id, "err", err)
+		}
+		return
+	}
+	speed, timed := rating.SpeedOf(r.state.Clock)
+	names := [2]string{m.WhiteName, m.BlackName}
+	for seat, id := range [2]string{m.White, m.Black} {
+		if names[seat] == "" {
+			continue
+		}
+		r.players[seat].Name = names[seat]
+		if !timed {
+			continue
+		}
+		if m.Ratings != nil {
+			// Over: the rating it was played at.
+			before := m.Ratings[seat].Before
+			r.players[seat].Rating, r.players[seat].Provisional = identity.Round(before.Rating), before.Provisional()
+			continue
+		}
+		ri, err := r.s.ids.svc.Rating(ctx, id, m.Variant, speed)
+		if err != nil {
+			r.s.log.Error("reading a player's rating", "game", r.id, "err", err)
+			continue
+		}
+		r.players[seat].Rating, r.players[seat].Provisional = ri.Rating, ri.Provisional
+	}
+}
+
+// showPlayers puts the seats' names and ratings into a state.
+func (r *room) showPlayers(st *protocol.GameState) {
+	for seat, p := range []*protocol.Player{&st.White, &st.Black} {
+		p.Name, p.Rating, p.Provisional = r.players[seat].Name, r.players[seat].Rating, r.players[seat].Provisional
 	}
 }

@@ -536,3 +536,45 @@ func TestJanitorRatesMissedEnds(t *testing.T) {
 		t.Fatalf("profile %+v %v", prof, err)
 	}
 }
+
+// TestCardsShowPlayers: a game between identified players shows the
+// seats' names and ratings (the rating the game began at) in its state
+// and updates; a game by link shows none.
+func TestCardsShowPlayers(t *testing.T) {
+	st, _ := sqliteStore(t)
+	n := startNode(t, server.Config{Store: st})
+	ctx := ctxT(t)
+	white, wid, _ := named(t, n.url, "Kasparova")
+	black, _, _ := named(t, n.url, "")
+	sw, sb := pair(t, white, black, protocol.Blitz5)
+	if s := white.State(); s.White.Name != "" || s.Black.Name != "" || s.White.Rating != 0 {
+		t.Fatalf("a game by link shows players: %+v %+v", s.White, s.Black)
+	}
+	// Recorded as a match (the lobby records it before the game is
+	// loaded), then loaded again: both leave, then resume.
+	if err := n.srv.Identities().StartMatch(ctx, sw.Game, "bashni", protocol.Blitz5, false, wid.Player, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*client.Conn{white, black} {
+		if err := c.Leave(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := white.Resume(ctx, sw.Game, sw.Token); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := black.Resume(ctx, sb.Game, sb.Token); err != nil {
+		t.Fatal(err)
+	}
+	s := black.State()
+	if s.White.Name != "Kasparova" || s.White.Rating != 1500 || !s.White.Provisional || s.Black.Name != "" || s.Black.Rating != 0 {
+		t.Fatalf("cards: %+v %+v", s.White, s.Black)
+	}
+	if err := white.Move(ctx, "c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	waitVersion(t, black, s.Version+1)
+	if s := black.State(); s.White.Name != "Kasparova" || s.White.Rating != 1500 {
+		t.Fatalf("after an update: %+v", s.White)
+	}
+}

@@ -41,6 +41,7 @@ type room struct {
 	unsubscribe  func()
 	ratings      *protocol.GameRatings // a rated game's changes, once it has ended (identity.go)
 	ratingsKnown bool
+	players      [2]protocol.Player // the seats' names and ratings, from the game's match (identity.go)
 }
 
 func hashToken(t string) []byte {
@@ -135,6 +136,7 @@ func (r *room) load() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.state, r.tokens = st, tokens
+	r.loadPlayers()
 	now := r.s.now()
 	r.offlineSince = [2]time.Time{now, now}
 	if r.s.cluster != nil {
@@ -309,6 +311,7 @@ func (r *room) sendState(c *conn, seat int8) {
 	st := r.state.Snapshot(r.s.now(), r.online(), you)
 	r.finishRatings()
 	st.Ratings = r.ratings
+	r.showPlayers(&st)
 	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeState, State: &st})
 }
 
@@ -604,6 +607,7 @@ func (r *room) changed(e referee.Event, a *answer) {
 	up := r.state.UpdateFor(e, r.s.now(), r.online())
 	r.finishRatings()
 	up.Ratings = r.ratings
+	r.showPlayers(&up.GameState)
 	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Update: &up}
 	b := encode(msg)
 	for c := range r.conns {
