@@ -316,9 +316,10 @@ func (ids *identities) sweep() {
 }
 
 // loadPlayers reads the names and ratings of the seats of a game between
-// identified players (its match, recorded when the lobby paired them):
-// once per load, so the game's cards show who plays. A game without a
-// match (by link) costs one lookup. The room's mu is held.
+// identified players (its match, recorded when the lobby paired them,
+// with the ratings they had then): once per load, so the game's cards
+// show who plays, the same on every node. A game without a match (by
+// link) costs one lookup. The room's mu is held.
 func (r *room) loadPlayers() {
 	ctx, cancel := context.WithTimeout(r.s.ctx, 10*time.Second)
 	defer cancel()
@@ -329,28 +330,15 @@ func (r *room) loadPlayers() {
 		}
 		return
 	}
-	speed, timed := rating.SpeedOf(r.state.Clock)
 	names := [2]string{m.WhiteName, m.BlackName}
-	for seat, id := range [2]string{m.White, m.Black} {
+	for seat := range names {
 		if names[seat] == "" {
 			continue
 		}
 		r.players[seat].Name = names[seat]
-		if !timed {
-			continue
+		if start := m.Start[seat]; start != nil {
+			r.players[seat].Rating, r.players[seat].Provisional = identity.Round(start.Rating), start.Provisional()
 		}
-		if m.Ratings != nil {
-			// Over: the rating it was played at.
-			before := m.Ratings[seat].Before
-			r.players[seat].Rating, r.players[seat].Provisional = identity.Round(before.Rating), before.Provisional()
-			continue
-		}
-		ri, err := r.s.ids.svc.Rating(ctx, id, m.Variant, speed)
-		if err != nil {
-			r.s.log.Error("reading a player's rating", "game", r.id, "err", err)
-			continue
-		}
-		r.players[seat].Rating, r.players[seat].Provisional = ri.Rating, ri.Provisional
 	}
 }
 

@@ -43,6 +43,10 @@ type Match struct {
 	White   string
 	Black   string
 	Created time.Time
+	// Start are White's and Black's ratings in the variant and speed when
+	// the match was recorded (StartMatch reads them; nil for no player or
+	// no speed): what the game's cards show, the same on every node.
+	Start [2]*rating.Rating
 }
 
 // RatingChange is one player's rating before and after a rated game.
@@ -457,8 +461,21 @@ func boolInt(b bool) int {
 
 func (s players) StartMatch(ctx context.Context, m Match) error {
 	return s.tx(ctx, func(ctx context.Context, q querier) error {
-		_, err := q.ExecContext(ctx, s.pd.q(`INSERT INTO matches (game_id, variant, speed, rated, white, black, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-			m.Game, m.Variant, m.Speed, boolInt(m.Rated), nullString(m.White), nullString(m.Black), ms(m.Created))
+		var start [4]any // white's rating and RD, black's
+		for i, id := range []string{m.White, m.Black} {
+			if id == "" || m.Speed == "" {
+				continue
+			}
+			pr, err := s.rating(ctx, q, id, m.Variant, m.Speed)
+			if err != nil {
+				return fmt.Errorf("recording match %s: %w", m.Game, err)
+			}
+			start[2*i], start[2*i+1] = pr.Rating.Rating, pr.Rating.RD
+		}
+		_, err := q.ExecContext(ctx, s.pd.q(`INSERT INTO matches (game_id, variant, speed, rated, white, black, created_at,
+			white_before, white_rd_before, black_before, black_rd_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			m.Game, m.Variant, m.Speed, boolInt(m.Rated), nullString(m.White), nullString(m.Black), ms(m.Created),
+			start[0], start[1], start[2], start[3])
 		if isUnique(err) {
 			return ErrExists
 		}
@@ -489,7 +506,12 @@ func scanMatch(row interface{ Scan(...any) error }) (MatchRecord, error) {
 	}
 	r.Rated, r.Aborted = rated != 0, aborted != 0
 	r.Created, r.Ended = time.UnixMilli(created), fromMS(ended)
-	if f[0].Valid {
+	for i := range r.Start {
+		if f[4*i].Valid {
+			r.Start[i] = &rating.Rating{Rating: f[4*i].Float64, RD: f[4*i+1].Float64}
+		}
+	}
+	if f[2].Valid {
 		r.Ratings = &[2]RatingChange{
 			{Before: rating.Rating{Rating: f[0].Float64, RD: f[1].Float64}, After: rating.Rating{Rating: f[2].Float64, RD: f[3].Float64}},
 			{Before: rating.Rating{Rating: f[4].Float64, RD: f[5].Float64}, After: rating.Rating{Rating: f[6].Float64, RD: f[7].Float64}},

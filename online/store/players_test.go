@@ -197,6 +197,15 @@ func TestMatchesAndRatings(t *testing.T) {
 					t.Fatalf("%s: %+v %v", g, rec, err)
 				}
 			}
+			// A match records the ratings its players start with.
+			g4, err := s.MatchOf(ctx, "G4")
+			if err != nil || g4.Start[0] == nil || g4.Start[1] == nil || g4.Start[0].Rating != rec.Ratings[1].After.Rating ||
+				g4.Start[1].Rating != rec.Ratings[0].After.Rating || g4.Ratings != nil {
+				t.Fatalf("G4 (Bob v Alice) starts at %+v %+v, %v", g4.Start[0], g4.Start[1], err)
+			}
+			if g2, _ := s.MatchOf(ctx, "G2"); g2.Start[0] == nil || g2.Start[0].Rating != rec.Ratings[0].After.Rating {
+				t.Fatalf("a casual match starts at %+v", g2.Start[0])
+			}
 			if ok, err := s.AbortMatch(ctx, "G4", t0.Add(6*time.Minute)); !ok || err != nil {
 				t.Fatalf("abort: %v %v", ok, err)
 			}
