@@ -70,9 +70,20 @@ func newIdentities(s *Server) *identities {
 	return ids
 }
 
-// Identities is the identity service the lobby uses: a connection's player
-// (Player), ratings (Identities().Rating), recording the matches it pairs
-// (StartMatch) and aborting them (Abort).
+// Identities is the identity service the lobby uses beside a
+// connection's Player and PlayerRating:
+//
+//   - StartMatch records a game it pairs (rated or casual, with both
+//     players' ids), before the game's room is first acquired (before or
+//     right after store.Create: the match does not refer to the games
+//     row), so that the game's cards show names and ratings;
+//   - Abort marks a game aborted (no first move in time) before its end
+//     is committed; a game that ends with the reason "aborted"
+//     (reasonAborted) is marked so by the room in any case. Neither
+//     changes a rating;
+//   - Rating and Match read a player's rating and a game's players.
+//
+// The end of a rated game is rated by the room itself (finishRatings).
 func (s *Server) Identities() *identity.Service { return s.ids.svc }
 
 // Player is the player a connection identified as; false if it has not
