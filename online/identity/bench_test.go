@@ -9,7 +9,6 @@ import (
 
 	"bashni/online/identity"
 	"bashni/online/protocol"
-	"bashni/online/rating"
 	"bashni/online/store"
 )
 
@@ -78,18 +77,6 @@ func BenchmarkProfile(b *testing.B) {
 		p, err := svc.Profile(ctx, "player00003")
 		if err != nil || len(p.Ratings) != 1 || len(p.Ratings[0].History) != identity.HistoryPoints || len(p.Games) != identity.ProfileGames {
 			b.Fatalf("%+v %v", p, err)
-		}
-	}
-}
-
-// BenchmarkLeaderboard: the top 50 of 2,000 rated players.
-func BenchmarkLeaderboard(b *testing.B) {
-	svc, _ := benchPlayers(b, 2000, 6000)
-	ctx := context.Background()
-	b.ResetTimer()
-	for range b.N {
-		if _, err := svc.Leaderboard(ctx, "bashni", rating.Blitz); err != nil {
-			b.Fatal(err)
 		}
 	}
 }
