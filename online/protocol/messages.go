@@ -145,6 +145,10 @@ type ClientMessage struct {
 	Name  string `json:"name,omitempty"`  // set-name, profile
 	Code  string `json:"code,omitempty"`  // claim-transfer: the transfer code
 	Speed string `json:"speed,omitempty"` // leaderboard
+
+	Rated *bool        `json:"rated,omitempty"` // seek, quick-pair (lobby.go)
+	Range *RatingRange `json:"range,omitempty"` // seek, quick-pair
+	Seek  string       `json:"seek,omitempty"`  // cancel-seek, accept-seek: the seek's id
 }
 
 // Clock is a game's time control. Its JSON has the fields its kind uses,
@@ -212,6 +216,12 @@ type ServerMessage struct {
 	Transfer    *Transfer    `json:"transfer,omitempty"`    // transfer
 	Profile     *Profile     `json:"profile,omitempty"`     // profile
 	Leaderboard *Leaderboard `json:"leaderboard,omitempty"` // leaderboard
+
+	Seek        *Seek        `json:"seek,omitempty"`        // seeking; seated: the seek that paired
+	Lobby       *Lobby       `json:"lobby,omitempty"`       // lobby (lobby.go)
+	LobbyUpdate *LobbyUpdate `json:"lobbyUpdate,omitempty"` // lobby-update
+	Games       []LiveGame   `json:"games,omitempty"`       // playing
+	Top         bool         `json:"top,omitempty"`         // watching: the top game (watch-top)
 }
 
 // GameState is a whole game as one client sees it.

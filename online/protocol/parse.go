@@ -88,6 +88,9 @@ func ParseClientMessage(data []byte) (ClientMessage, error) {
 			}
 		}
 	}
+	if isLobbyType(m.Type) {
+		f.parseLobby(&m)
+	}
 	if f.err != nil {
 		return m, f.err
 	}

@@ -175,6 +175,9 @@ func (m *ClientMessage) Validate() error {
 		}
 	case TypeIdentify, TypeSetName, TypeClaimTransfer, TypeProfile, TypeLeaderboard:
 		return m.validatePlayers()
+	case TypeSeek, TypeQuickPair, TypeCancelSeek, TypeAcceptSeek:
+		return m.validateLobby()
+	case TypeLobby, TypeLeaveLobby, TypePlaying, TypeWatchTop:
 	case TypeLeave, TypeSync, TypeResign, TypeOfferDraw, TypeRequestTakeback, TypeOfferRematch, TypePing, TypeTransferCode:
 	case "":
 		return Errorf(ErrBadMessage, "the message has no \"type\"")

@@ -173,7 +173,10 @@ func (s *State) Join(now time.Time) (Event, rules.Color, error) {
 // Timeout is the flag falling: if the side to move's time is up at now, the
 // event that ends the game.
 func (s *State) Timeout(now time.Time) (Event, bool) {
-	d, ok := s.Deadline()
+	if e, ok := s.abort(now); ok {
+		return e, true
+	}
+	d, ok := s.flagDeadline()
 	if !ok || now.Before(d) {
 		return Event{}, false
 	}

@@ -49,6 +49,8 @@ type Event struct {
 	Clock     *protocol.Clock `json:"clock,omitempty"`
 	Seated    []string        `json:"seated,omitempty"`
 	RematchOf string          `json:"rematchOf,omitempty"`
+	Lobby     bool            `json:"lobby,omitempty"`     // paired in the lobby (abort.go)
+	FirstMove int64           `json:"firstMove,omitempty"` // lobby: ms each side has for its first move
 
 	// rematch: the new game
 	Game string `json:"game,omitempty"`
@@ -128,6 +130,10 @@ type State struct {
 	Created   time.Time
 	Updated   time.Time // the time of the last event
 	RematchOf string
+	// lobby: paired in the lobby; firstMove: the time each side has for
+	// its first move before the game is aborted (abort.go).
+	lobby     bool
+	firstMove time.Duration
 
 	// positions[i] is the position after i moves; moves[i] leads from
 	// positions[i] to positions[i+1]. Positions are never modified once
@@ -226,8 +232,19 @@ func (s *State) timed() bool {
 	return s.Clock.Kind == protocol.ClockLive || s.Clock.Kind == protocol.ClockCorrespondence
 }
 
-// Deadline is when the side to move loses on time, if a clock runs.
+// Deadline is when time decides the game if nobody acts first: the side
+// to move loses on time, or a paired game is aborted for want of a first
+// move (abort.go), whichever comes first.
 func (s *State) Deadline() (time.Time, bool) {
+	flag, ok := s.flagDeadline()
+	if abort, due := s.abortDue(); due && (!ok || abort.Before(flag)) {
+		return abort, true
+	}
+	return flag, ok
+}
+
+// flagDeadline is when the side to move loses on time, if a clock runs.
+func (s *State) flagDeadline() (time.Time, bool) {
 	if s.status != Playing || !s.timed() {
 		return time.Time{}, false
 	}
@@ -265,6 +282,7 @@ func (s *State) Apply(e Event) error {
 			return fmt.Errorf("created without a clock")
 		}
 		s.Variant, s.Clock, s.Created, s.RematchOf = v, *e.Clock, at, e.RematchOf
+		s.lobby, s.firstMove = e.Lobby, time.Duration(e.FirstMove)*time.Millisecond
 		s.positions = []*rules.Position{rules.NewPosition(v)}
 		s.drawOffer, s.takeback, s.rematch = noSeat, noSeat, noSeat
 		for _, name := range e.Seated {
@@ -342,6 +360,11 @@ func (s *State) Apply(e Event) error {
 	case protocol.EventAbandoned:
 		s.charge(s.SideToMove(), at)
 		s.end(rules.WinFor(by.Opponent()), protocol.ReasonAbandonment)
+	case protocol.EventAborted:
+		if s.status != Playing {
+			return fmt.Errorf("aborted a game that is not being played")
+		}
+		s.end(rules.Ongoing, protocol.ReasonAborted)
 	case protocol.EventRematchOffered:
 		s.rematch = int8(by)
 	case protocol.EventRematchDeclined:

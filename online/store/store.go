@@ -80,6 +80,7 @@ type Store interface {
 	// games over since finishedBefore; it returns how many.
 	Expire(ctx context.Context, idleBefore, finishedBefore time.Time) (int, error)
 	Players // identities and ratings (players.go)
+	Seeks   // the lobby (seeks.go)
 	Close() error
 }
 

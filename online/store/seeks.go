@@ -1,0 +1,268 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Seeks keeps the lobby's open seeks and the games they paired. Taking a
+// seek is one transaction that deletes it and creates its game: of any
+// number of takers, on any number of nodes, exactly one succeeds.
+type Seeks interface {
+	// CreateSeek stores an open seek; ErrExists if its owner has an open
+	// seek of the same kind (or its id is taken).
+	CreateSeek(ctx context.Context, s Seek) error
+	// CancelSeek deletes an open seek; ErrNotFound if it is gone.
+	CancelSeek(ctx context.Context, id string) error
+	// ClaimSeek takes an open seek for taker: it deletes the seek and
+	// creates its game g and pairing p, all or nothing. ErrNotFound: the
+	// seek is gone (taken, cancelled) or is taker's own.
+	ClaimSeek(ctx context.Context, id, taker string, g NewGame, p Pairing) error
+	// ListSeeks lists every open seek, oldest first.
+	ListSeeks(ctx context.Context) ([]Seek, error)
+	// PurgeSeeks deletes the seeks of every node but keep (all of them
+	// when keep is empty): seeks of nodes that have stopped.
+	PurgeSeeks(ctx context.Context, keep []string) (int, error)
+	// Playing lists up to limit paired games being played, highest Top
+	// first.
+	Playing(ctx context.Context, limit int) ([]Pairing, error)
+	// CountPlaying counts the games being played, paired or not.
+	CountPlaying(ctx context.Context) (int, error)
+	// PairingOf is the pairing of a game; ErrNotFound if it was not
+	// paired in the lobby.
+	PairingOf(ctx context.Context, game string) (Pairing, error)
+}
+
+// Seek is an open seek: Owner is who may not take it and holds at most one
+// seek of each Kind; Node is the node its owner is connected to; Data is
+// the seek as the nodes share it (package lobby's JSON).
+type Seek struct {
+	ID      string
+	Owner   string
+	Kind    string
+	Node    string
+	Data    []byte
+	Created time.Time
+}
+
+// Pairing is a game paired in the lobby: Data describes the players (package
+// lobby's JSON); Top orders the "playing now" list (the higher rating).
+type Pairing struct {
+	Game    string
+	Data    []byte
+	Top     int
+	Created time.Time
+}
+
+// seekSchema is the same for both databases: BIGINT and TEXT mean what
+// they say in PostgreSQL and have the right affinity in SQLite.
+var seekSchema = []string{
+	`CREATE TABLE IF NOT EXISTS seeks (
+		id TEXT PRIMARY KEY,
+		owner TEXT NOT NULL,
+		kind TEXT NOT NULL,
+		node TEXT NOT NULL,
+		data TEXT NOT NULL,
+		created_at BIGINT NOT NULL,
+		UNIQUE (owner, kind))`,
+	`CREATE TABLE IF NOT EXISTS pairings (
+		game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+		data TEXT NOT NULL,
+		top BIGINT NOT NULL,
+		created_at BIGINT NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS pairings_top ON pairings(top)`,
+}
+
+func init() {
+	// The seek tables come after the games table they refer to; kept
+	// here so that the lobby's storage is one file.
+	sqliteDialect.schema = append(sqliteDialect.schema, seekSchema...)
+	postgresDialect.schema = append(postgresDialect.schema, seekSchema...)
+}
+
+const (
+	qCreateSeek   = `INSERT INTO seeks (id, owner, kind, node, data, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+	qCancelSeek   = `DELETE FROM seeks WHERE id = ?`
+	qClaimSeek    = `DELETE FROM seeks WHERE id = ? AND owner <> ?`
+	qPairing      = `INSERT INTO pairings (game_id, data, top, created_at) VALUES (?, ?, ?, ?)`
+	qPurgeAll     = `DELETE FROM seeks`
+	qListSeeks    = `SELECT id, owner, kind, node, data, created_at FROM seeks ORDER BY created_at, id`
+	qPlaying      = `SELECT p.game_id, p.data, p.top, p.created_at FROM pairings p JOIN games g ON g.id = p.game_id WHERE g.status = 'playing' ORDER BY p.top DESC, p.created_at DESC LIMIT ?`
+	qCountPlaying = `SELECT count(*) FROM games WHERE status = 'playing'`
+	qPairingOf    = `SELECT game_id, data, top, created_at FROM pairings WHERE game_id = ?`
+)
+
+func (d dialect) createSeek(ctx context.Context, x execer, s Seek) error {
+	res, err := x.ExecContext(ctx, d.q(qCreateSeek), s.ID, s.Owner, s.Kind, s.Node, string(s.Data), s.Created.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("storing seek %s: %w", s.ID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrExists
+	}
+	return nil
+}
+
+func (d dialect) cancelSeek(ctx context.Context, x execer, id string) error {
+	res, err := x.ExecContext(ctx, d.q(qCancelSeek), id)
+	if err != nil {
+		return fmt.Errorf("cancelling seek %s: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (d dialect) claimSeek(ctx context.Context, x execer, id, taker string, g NewGame, p Pairing) error {
+	res, err := x.ExecContext(ctx, d.q(qClaimSeek), id, taker)
+	if err != nil {
+		return fmt.Errorf("taking seek %s: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrNotFound
+	}
+	if err := d.create(ctx, x, g); err != nil {
+		return err
+	}
+	if _, err := x.ExecContext(ctx, d.q(qPairing), g.ID, string(p.Data), p.Top, p.Created.UnixMilli()); err != nil {
+		return fmt.Errorf("storing the pairing of game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+func (d dialect) purgeSeeks(ctx context.Context, x execer, keep []string) (int, error) {
+	query, args := qPurgeAll, []any{}
+	if len(keep) > 0 {
+		query += ` WHERE node NOT IN (?` + strings.Repeat(", ?", len(keep)-1) + `)`
+		for _, n := range keep {
+			args = append(args, n)
+		}
+	}
+	res, err := x.ExecContext(ctx, d.q(query), args...)
+	if err != nil {
+		return 0, fmt.Errorf("purging seeks: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+func (r reader) ListSeeks(ctx context.Context) ([]Seek, error) {
+	rows, err := r.db.QueryContext(ctx, r.d.q(qListSeeks))
+	if err != nil {
+		return nil, fmt.Errorf("listing seeks: %w", err)
+	}
+	defer rows.Close()
+	var out []Seek
+	for rows.Next() {
+		var s Seek
+		var data string
+		var created int64
+		if err := rows.Scan(&s.ID, &s.Owner, &s.Kind, &s.Node, &data, &created); err != nil {
+			return nil, fmt.Errorf("listing seeks: %w", err)
+		}
+		s.Data, s.Created = []byte(data), time.UnixMilli(created)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func (r reader) Playing(ctx context.Context, limit int) ([]Pairing, error) {
+	rows, err := r.db.QueryContext(ctx, r.d.q(qPlaying), limit)
+	if err != nil {
+		return nil, fmt.Errorf("listing the games playing: %w", err)
+	}
+	defer rows.Close()
+	var out []Pairing
+	for rows.Next() {
+		p, err := scanPairing(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing the games playing: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func scanPairing(row interface{ Scan(...any) error }) (Pairing, error) {
+	var p Pairing
+	var data string
+	var created int64
+	if err := row.Scan(&p.Game, &data, &p.Top, &created); err != nil {
+		return p, err
+	}
+	p.Data, p.Created = []byte(data), time.UnixMilli(created)
+	return p, nil
+}
+
+func (r reader) CountPlaying(ctx context.Context) (int, error) {
+	var n int
+	if err := r.db.QueryRowContext(ctx, qCountPlaying).Scan(&n); err != nil {
+		return 0, fmt.Errorf("counting the games playing: %w", err)
+	}
+	return n, nil
+}
+
+func (r reader) PairingOf(ctx context.Context, game string) (Pairing, error) {
+	p, err := scanPairing(r.db.QueryRowContext(ctx, r.d.q(qPairingOf), game))
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	if err != nil {
+		return p, fmt.Errorf("reading the pairing of game %s: %w", game, err)
+	}
+	return p, nil
+}
+
+// SQLite: every write through the writer goroutine.
+
+func (s *sqliteStore) CreateSeek(_ context.Context, sk Seek) error {
+	return s.write(false, func(ctx context.Context, x execer) error { return s.d.createSeek(ctx, x, sk) })
+}
+
+func (s *sqliteStore) CancelSeek(_ context.Context, id string) error {
+	return s.write(false, func(ctx context.Context, x execer) error { return s.d.cancelSeek(ctx, x, id) })
+}
+
+func (s *sqliteStore) ClaimSeek(_ context.Context, id, taker string, g NewGame, p Pairing) error {
+	return s.write(true, func(ctx context.Context, x execer) error { return s.d.claimSeek(ctx, x, id, taker, g, p) })
+}
+
+func (s *sqliteStore) PurgeSeeks(_ context.Context, keep []string) (int, error) {
+	var n int
+	err := s.write(false, func(ctx context.Context, x execer) error {
+		var err error
+		n, err = s.d.purgeSeeks(ctx, x, keep)
+		return err
+	})
+	return n, err
+}
+
+// PostgreSQL: each write its own transaction; two claims of one seek
+// serialise on its row, and the second deletes nothing.
+
+func (s *postgresStore) CreateSeek(ctx context.Context, sk Seek) error {
+	return s.d.createSeek(ctx, s.db, sk)
+}
+
+func (s *postgresStore) CancelSeek(ctx context.Context, id string) error {
+	return s.d.cancelSeek(ctx, s.db, id)
+}
+
+func (s *postgresStore) ClaimSeek(ctx context.Context, id, taker string, g NewGame, p Pairing) error {
+	return inTx(ctx, s.db, func(tx *sql.Tx) error { return s.d.claimSeek(ctx, tx, id, taker, g, p) })
+}
+
+func (s *postgresStore) PurgeSeeks(ctx context.Context, keep []string) (int, error) {
+	return s.d.purgeSeeks(ctx, s.db, keep)
+}

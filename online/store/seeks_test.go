@@ -1,0 +1,134 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"bashni/online/store"
+)
+
+func seek(id, owner, kind, node string) store.Seek {
+	return store.Seek{ID: id, Owner: owner, Kind: kind, Node: node, Data: []byte(`{"id":"` + id + `"}`), Created: t0}
+}
+
+func clear(t *testing.T, s store.Store) {
+	t.Helper()
+	if _, err := s.PurgeSeeks(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSeekTakenOnce races many takers for each of several seeks: exactly
+// one claim of each succeeds and creates its game; the others find it gone.
+func TestSeekTakenOnce(t *testing.T) {
+	ctx := context.Background()
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			clear(t, s)
+			const seeks, takers = 10, 16
+			for i := range seeks {
+				if err := s.CreateSeek(ctx, seek(fmt.Sprintf("SEEK%04d", i), fmt.Sprint("owner", i), "bashni 5+3", "n1")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var mu sync.Mutex
+			won := map[string]int{}
+			var wg sync.WaitGroup
+			for i := range seeks {
+				id := fmt.Sprintf("SEEK%04d", i)
+				for j := range takers {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						game := fmt.Sprintf("G%02d%03d", i, j)
+						err := s.ClaimSeek(ctx, id, fmt.Sprint("taker", j), newGame(game),
+							store.Pairing{Game: game, Data: []byte(`{}`), Top: 1500, Created: t0})
+						mu.Lock()
+						defer mu.Unlock()
+						switch {
+						case err == nil:
+							won[id]++
+						case !errors.Is(err, store.ErrNotFound):
+							t.Errorf("claim %s: %v", id, err)
+						}
+					}()
+				}
+			}
+			wg.Wait()
+			for i := range seeks {
+				if id := fmt.Sprintf("SEEK%04d", i); won[id] != 1 {
+					t.Errorf("seek %s taken %d times", id, won[id])
+				}
+			}
+			if left, err := s.ListSeeks(ctx); err != nil || len(left) != 0 {
+				t.Fatalf("seeks left: %v %v", left, err)
+			}
+		})
+	}
+}
+
+func TestSeekRules(t *testing.T) {
+	ctx := context.Background()
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			clear(t, s)
+			if err := s.CreateSeek(ctx, seek("AAAAAAAA", "ann", "bashni 5+3", "n1")); err != nil {
+				t.Fatal(err)
+			}
+			// One seek per kind per owner; another kind is fine.
+			if err := s.CreateSeek(ctx, seek("BBBBBBBB", "ann", "bashni 5+3", "n1")); !errors.Is(err, store.ErrExists) {
+				t.Fatalf("second seek of a kind: %v", err)
+			}
+			if err := s.CreateSeek(ctx, seek("CCCCCCCC", "ann", "lasca 5+3", "n2")); err != nil {
+				t.Fatal(err)
+			}
+			// The owner cannot take their own seek.
+			if err := s.ClaimSeek(ctx, "AAAAAAAA", "ann", newGame("OWNGAM"), store.Pairing{Game: "OWNGAM", Data: []byte(`{}`)}); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("own claim: %v", err)
+			}
+			if _, err := s.Load(ctx, "OWNGAM"); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("a refused claim made its game: %v", err)
+			}
+			if err := s.CancelSeek(ctx, "CCCCCCCC"); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.CancelSeek(ctx, "CCCCCCCC"); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("second cancel: %v", err)
+			}
+			if err := s.CreateSeek(ctx, seek("DDDDDDDD", "bob", "bashni 5+3", "n2")); err != nil {
+				t.Fatal(err)
+			}
+			if n, err := s.PurgeSeeks(ctx, []string{"n1"}); err != nil || n != 1 {
+				t.Fatalf("purged %d (%v), want the one of n2", n, err)
+			}
+			list, err := s.ListSeeks(ctx)
+			if err != nil || len(list) != 1 || list[0].ID != "AAAAAAAA" || list[0].Owner != "ann" || string(list[0].Data) != `{"id":"AAAAAAAA"}` || !list[0].Created.Equal(t0) {
+				t.Fatalf("list %+v %v", list, err)
+			}
+			// A claim makes the game and its pairing; the playing list
+			// shows it while it is played, highest first.
+			g := newGame("PAIRED")
+			g.Meta.Status = "playing"
+			if err := s.ClaimSeek(ctx, "AAAAAAAA", "bob", g, store.Pairing{Game: "PAIRED", Data: []byte(`{"w":1}`), Top: 1700, Created: t0.Add(time.Second)}); err != nil {
+				t.Fatal(err)
+			}
+			playing, err := s.Playing(ctx, 10)
+			if err != nil || len(playing) != 1 || playing[0].Game != "PAIRED" || playing[0].Top != 1700 || string(playing[0].Data) != `{"w":1}` {
+				t.Fatalf("playing %+v %v", playing, err)
+			}
+			if n, err := s.CountPlaying(ctx); err != nil || n < 1 {
+				t.Fatalf("count playing %d %v", n, err)
+			}
+			if p, err := s.PairingOf(ctx, "PAIRED"); err != nil || p.Top != 1700 {
+				t.Fatalf("pairing of %+v %v", p, err)
+			}
+			if _, err := s.PairingOf(ctx, "NOPAIR"); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("pairing of an unpaired game: %v", err)
+			}
+		})
+	}
+}
