@@ -44,6 +44,10 @@ type Event struct {
 	Online bool             // KindPresence
 	Err    error            // KindError, KindClosed
 	State  protocol.GameState
+
+	Lobby *protocol.LobbyUpdate // KindLobby (lobby.go)
+	Seek  *protocol.Seek        // KindPaired: the seek that paired
+	Game  string                // KindPaired, KindTop: the game
 }
 
 // Seat is a held seat: keep Token (secret) to Resume the game later.
@@ -408,6 +412,9 @@ func (c *Conn) handle(m protocol.ServerMessage) {
 		if m.Re == 0 || c.pending[m.Re] == nil {
 			ev = &Event{Kind: KindError, Err: &protocol.Error{Code: m.Code, Message: m.Message}}
 		}
+	}
+	if lev := lobbyEvent(m); lev != nil {
+		ev = lev
 	}
 	if ch := c.pending[m.Re]; m.Re != 0 && ch != nil {
 		ch <- m

@@ -221,3 +221,6 @@ func NormalizeSeekID(s string) (string, error) {
 	}
 	return up, nil
 }
+
+// IsLobby reports the lobby's client message types.
+func IsLobby(t string) bool { return isLobbyType(t) }

@@ -77,6 +77,13 @@ type conn struct {
 	violations int
 	held       []string // games this connection held a seat of, newest last
 
+	// act is held while the connection acts: by its reader for each
+	// message, and by the lobby when it seats the connection in a game its
+	// seek paired (lobby.go). gone (guarded by act) is set once the
+	// connection has ended.
+	act  sync.Mutex
+	gone bool
+
 	// attachedAt orders the connections holding one seat, across nodes:
 	// the latest resume holds it. Guarded by the room's mu.
 	attachedAt int64
@@ -169,7 +176,11 @@ func (c *conn) read(use func(typ websocket.MessageType, data []byte)) error {
 func (c *conn) reader() {
 	defer c.s.readers.Done()
 	defer func() {
+		c.act.Lock()
+		c.gone = true
 		c.leave()
+		c.act.Unlock()
+		c.s.hub.disconnected(c)
 		c.s.ids.forget(c)
 		c.s.mu.Lock()
 		delete(c.s.conns, c)
@@ -181,7 +192,9 @@ func (c *conn) reader() {
 	for {
 		err := c.read(func(typ websocket.MessageType, data []byte) {
 			c.idle.Reset(c.s.cfg.ReadTimeout)
+			c.act.Lock()
 			c.received(typ, data)
+			c.act.Unlock()
 		})
 		if err != nil {
 			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
@@ -379,6 +392,12 @@ func (c *conn) handle(m *protocol.ClientMessage) error {
 	}
 	if ok, err := c.s.ids.handle(c, m); ok {
 		return err
+	}
+	if leavesGame(m.Type) || m.Type == protocol.TypeLeave {
+		c.s.hub.unfollow(c) // watch-top ends with any other game
+	}
+	if protocol.IsLobby(m.Type) {
+		return c.s.hub.handle(c, m)
 	}
 	switch m.Type {
 	case protocol.TypePing:

@@ -582,6 +582,7 @@ func (r *room) commit(e referee.Event, x extra) error {
 		return err
 	}
 	r.state = next
+	r.s.hub.committed(next, e)
 	if x.token != nil {
 		r.tokens[x.seat] = x.token
 	}

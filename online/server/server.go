@@ -63,6 +63,8 @@ type Config struct {
 	// quarter of MaxConns if less]
 	ConnsPerAddress int
 	TrustProxy      bool // take the client's address from X-Forwarded-For (behind a reverse proxy)
+
+	Lobby LobbyConfig // seeks, pairing and the lobby (lobby.go)
 }
 
 func (c *Config) defaults() error {
@@ -139,6 +141,7 @@ type Server struct {
 
 	cluster *cluster // nil for a single node
 	ids     *identities
+	hub     *hub // the lobby
 }
 
 // New starts a node: its janitor and, with NATS, its part of the cluster.
@@ -164,6 +167,15 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.cluster = c
 	}
+	h, err := newHub(s)
+	if err != nil {
+		cancel()
+		if s.cluster != nil {
+			s.cluster.stop()
+		}
+		return nil, err
+	}
+	s.hub = h
 	s.bg.Add(1)
 	go s.janitor()
 	return s, nil
@@ -216,6 +228,7 @@ func (s *Server) shutdown(graceful bool) {
 	if s.cluster != nil {
 		s.cluster.stop()
 	}
+	s.hub.stop()
 	for _, c := range conns {
 		if graceful {
 			c.close(websocketGoingAway, "the server is shutting down: reconnect and resume")
