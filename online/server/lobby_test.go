@@ -377,3 +377,53 @@ func TestVersion1ClientUnchanged(t *testing.T) {
 		t.Fatalf("seated of a friend game: %s", seated.JSON)
 	}
 }
+
+// pairOff pairs two new connections through a seek; it returns the owner
+// (White) and the taker.
+func pairOff(t *testing.T, url string) (*client.Conn, *client.Conn, string) {
+	t.Helper()
+	ctx := ctxT(t)
+	a, b := dial(t, url), dial(t, url)
+	sk, err := a.Seek(ctx, client.SeekRequest{Variant: "bashni", Clock: protocol.Rapid10, Color: protocol.White})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, err := b.AcceptSeek(ctx, sk.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the pairing", func(ev client.Event) bool { return ev.Kind == client.KindPaired })
+	return a, b, seat.Game
+}
+
+// TestWatchTop: watch-top follows the top game, and moves on to the next
+// when it ends.
+func TestWatchTop(t *testing.T) {
+	n := lobbyNode(t, server.LobbyConfig{})
+	ctx := ctxT(t)
+	tv := dial(t, n.url)
+	if game, err := tv.WatchTop(ctx); err != nil || game != "" {
+		t.Fatalf("watch-top with no game: %q %v", game, err)
+	}
+	_, _, first := pairOff(t, n.url)
+	ev := waitFor(t, tv, "the first game on TV", func(ev client.Event) bool { return ev.Kind == client.KindTop })
+	if ev.Game != first || tv.State().Game != first || tv.State().You != protocol.Spectator {
+		t.Fatalf("TV shows %q (state %+v), want %s", ev.Game, tv.State(), first)
+	}
+	_, b2, second := pairOff(t, n.url)
+	// Unrated players: the newest game is on top.
+	if game, err := tv.WatchTop(ctx); err != nil || game != second {
+		t.Fatalf("watch-top: %q %v, want %s", game, err, second)
+	}
+	if err := b2.Resign(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ev = waitFor(t, tv, "the next game on TV", func(ev client.Event) bool { return ev.Kind == client.KindTop })
+	if ev.Game != first {
+		t.Fatalf("TV moved to %s, want %s", ev.Game, first)
+	}
+	// Watching another game by hand stops following.
+	if err := tv.Watch(ctx, second); err != nil {
+		t.Fatal(err)
+	}
+}
