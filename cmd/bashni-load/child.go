@@ -24,7 +24,8 @@ func serveChild() error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Node: "load", CreatePerMinute: -1, AttachPerMinute: -1, MessagesPerSec: -1, MaxConns: 1 << 20, ConnsPerAddress: -1})
+	srv, err := server.New(server.Config{Store: st, Node: "load", CreatePerMinute: -1, AttachPerMinute: -1, MessagesPerSec: -1, MaxConns: 1 << 20, ConnsPerAddress: -1,
+		Lobby: server.LobbyConfig{SeeksPerMinute: -1, MaxSeeks: 100000}})
 	if err != nil {
 		return err
 	}

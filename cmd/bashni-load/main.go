@@ -69,6 +69,7 @@ type options struct {
 
 func run() error {
 	var o options
+	var lo lobbyOptions
 	flag.IntVar(&o.games, "games", 10000, "concurrent games (two connections each)")
 	flag.DurationVar(&o.think, "think", 5*time.Second, "mean time a player takes over a move (uniform in 0.5–1.5×)")
 	flag.DurationVar(&o.measure, "measure", 60*time.Second, "how long to measure once every game is going")
@@ -76,7 +77,14 @@ func run() error {
 	flag.StringVar(&o.db, "db", "", "the child node's store (default: a fresh SQLite file in a temporary directory)")
 	flag.StringVar(&o.serverURL, "server", "", "load this running server instead of starting one (http://host:port)")
 	flag.StringVar(&o.debugURL, "debug", "", "with -server: its -debug-addr, for its memory figures (http://host:port)")
+	lobbyMode := flag.Bool("lobby", false, "the lobby's load instead: -players connected, -watchers of them watching the lobby, -seeks a minute paired by quick pairing (lobby.go)")
+	flag.IntVar(&lo.players, "players", 10000, "with -lobby: connected players")
+	flag.IntVar(&lo.watchers, "watchers", 10000, "with -lobby: how many of the players watch the lobby")
+	flag.IntVar(&lo.seeksPerMinute, "seeks", 1000, "with -lobby: seeks a minute, each taken by a quick pairing")
 	flag.Parse()
+	if *lobbyMode {
+		return runLobby(o, lo)
+	}
 
 	// Each game holds two connections: two descriptors here and two in the
 	// server, which also has its listeners and database files.

@@ -60,6 +60,8 @@ func run() error {
 		maxConns  = flag.Int("max-conns", 0, fmt.Sprintf("connections this node holds open at once (0: what the open-file limit allows, here %d)", server.DefaultMaxConns()))
 		perAddr   = flag.Int("conns-per-address", 0, "connections one address (an IPv6 /64) may hold open at once (0: 256, or a quarter of -max-conns if less; -1: no limit)")
 		proxy     = flag.Bool("trust-proxy", false, "behind a reverse proxy: rate-limit by X-Forwarded-For")
+		firstMove = flag.Duration("first-move", 30*time.Second, "a game paired in the lobby is aborted when a side's first move takes longer (-1s: never)")
+		seekMin   = flag.Int("seeks-per-minute", 30, "seeks and quick pairings one address may ask for a minute (-1: no limit)")
 		debugAddr = flag.String("debug-addr", "", "serve /debug/stats and /debug/pprof/ here (keep it on loopback)")
 		showVer   = flag.Bool("version", false, "print the version and exit")
 	)
@@ -104,6 +106,7 @@ func run() error {
 		AbandonAfter: *abandon, ExpireIdle: *idle, KeepFinished: *keep,
 		CreatePerMinute: *createMin, AttachPerMinute: *attachMin, MessagesPerSec: *msgSec,
 		MaxConns: *maxConns, ConnsPerAddress: *perAddr, TrustProxy: *proxy,
+		Lobby: server.LobbyConfig{FirstMove: *firstMove, SeeksPerMinute: *seekMin},
 	})
 	if err != nil {
 		return err

@@ -110,7 +110,9 @@ func (s Seek) Kind() string { return s.Request().Kind() }
 func (s Seek) Created() time.Time { return time.UnixMilli(s.CreatedMs) }
 
 // Seeker is the seek's owner as a player.
-func (s Seek) Seeker() Seeker { return Seeker{Name: s.Name, Rating: s.Rating, Provisional: s.Provisional} }
+func (s Seek) Seeker() Seeker {
+	return Seeker{Name: s.Name, Rating: s.Rating, Provisional: s.Provisional}
+}
 
 // Wire is the seek as the lobby shows it: no owner, node or token.
 func (s Seek) Wire() protocol.Seek {

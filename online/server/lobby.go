@@ -93,6 +93,7 @@ type hub struct {
 	nodes     map[string]nodeCount // other nodes' players, as last heard
 	shown     protocol.LobbyUpdate // the counts last told to watchers
 	games     int                  // games playing, as last counted
+	pushed    time.Time            // the last lobby-update
 	stopped   bool
 }
 
@@ -502,9 +503,10 @@ func (h *hub) disconnected(c *conn) {
 	delete(h.watchers, c)
 	delete(h.followers, c)
 	m := h.members[c] // kept until its seeks are withdrawn
+	stopped := h.stopped
 	h.mu.Unlock()
-	if m == nil {
-		return
+	if m == nil || stopped {
+		return // a node that stops takes its seeks along (dropDeadNodes, PurgeSeeks)
 	}
 	h.s.clock.AfterFunc(h.cfg.Grace, func() {
 		h.withdrawAll(c, "")
@@ -639,6 +641,11 @@ func (h *hub) onBus(msg *nats.Msg) {
 // its seeks go.
 const countsEvery = time.Second
 
+// countsPushEvery is how often at most the watchers are told new counts
+// when no seek came or went: with thousands of players the count changes
+// all the time, and each change is a message to every watcher.
+const countsPushEvery = 5 * time.Second
+
 // reconcileEvery is how often the board is read again from the store, in
 // case a message between nodes was lost.
 const reconcileEvery = 30 * time.Second
@@ -747,9 +754,11 @@ func (h *hub) push() {
 	for _, n := range h.nodes {
 		players += n.players
 	}
-	if len(added) == 0 && len(removed) == 0 && players == h.shown.Players && h.games == h.shown.Games {
+	countsOnly := len(added) == 0 && len(removed) == 0
+	if countsOnly && (players == h.shown.Players && h.games == h.shown.Games || time.Since(h.pushed) < countsPushEvery) {
 		return
 	}
+	h.pushed = time.Now()
 	u := protocol.LobbyUpdate{Players: players, Games: h.games, Removed: removed}
 	for _, s := range added {
 		u.Added = append(u.Added, s.Wire())

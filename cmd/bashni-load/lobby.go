@@ -1,0 +1,465 @@
+package main
+
+// The lobby's load (-lobby): -players connections to one node, -watchers of
+// them watching the lobby, and -seeks seeks a minute, each opened by one
+// player's quick pairing and taken by another's of the same kind. It
+// reports the seek-to-pairing time (from the taker's request until both
+// players hold their seats) and how long the seek's arrival took to reach
+// each watcher (from the seeker's request until the lobby update that
+// shows it).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"bashni/online/protocol"
+)
+
+type lobbyOptions struct {
+	players, watchers, seeksPerMinute int
+}
+
+// histogram counts durations in 1 ms buckets up to its size, beyond in
+// the last one; safe for concurrent use.
+type histogram struct {
+	buckets [10001]atomic.Int64
+	max     atomic.Int64 // ns
+}
+
+func (h *histogram) add(d time.Duration) {
+	i := min(int(d/time.Millisecond), len(h.buckets)-1)
+	h.buckets[max(i, 0)].Add(1)
+	for {
+		m := h.max.Load()
+		if int64(d) <= m || h.max.CompareAndSwap(m, int64(d)) {
+			return
+		}
+	}
+}
+
+func (h *histogram) reset() {
+	for i := range h.buckets {
+		h.buckets[i].Store(0)
+	}
+	h.max.Store(0)
+}
+
+// quantiles returns the count, the quantiles asked for (ms, bucket upper
+// bounds) and the share at or under within.
+func (h *histogram) quantiles(within time.Duration, qs ...float64) (int64, []float64, float64) {
+	var n int64
+	counts := make([]int64, len(h.buckets))
+	for i := range h.buckets {
+		counts[i] = h.buckets[i].Load()
+		n += counts[i]
+	}
+	out := make([]float64, len(qs))
+	if n == 0 {
+		return 0, out, 0
+	}
+	var under int64
+	for i := 0; i < int(within/time.Millisecond) && i < len(counts); i++ {
+		under += counts[i]
+	}
+	for k, q := range qs {
+		target := int64(q * float64(n))
+		var acc int64
+		for i, c := range counts {
+			acc += c
+			if acc > target {
+				out[k] = float64(i + 1)
+				break
+			}
+		}
+	}
+	return n, out, float64(under) / float64(n)
+}
+
+// lconn is one simulated player.
+type lconn struct {
+	ws      *websocket.Conn
+	answers chan lmsg   // answers to requests
+	paired  chan string // games its seeks paired (seated without re)
+	id      atomic.Int64
+}
+
+// lmsg is the little of a server message the load reads.
+type lmsg struct {
+	Type    string `json:"type"`
+	Re      int64  `json:"re"`
+	Game    string `json:"game"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Seek    *struct {
+		ID string `json:"id"`
+	} `json:"seek"`
+	LobbyUpdate *struct {
+		Added []struct {
+			ID string `json:"id"`
+		} `json:"added"`
+	} `json:"lobbyUpdate"`
+}
+
+// seekTrack is one seek's opening time, and the watchers' arrivals that
+// came before it was known.
+type seekTrack struct {
+	mu    sync.Mutex
+	sent  time.Time
+	early []time.Time
+}
+
+type lobbyLoad struct {
+	url      string
+	conns    []*lconn
+	tracks   sync.Map // seek id → *seekTrack
+	pairing  histogram
+	visible  histogram
+	opened   atomic.Int64
+	paired   atomic.Int64
+	failures atomic.Int64
+	broken   atomic.Int64
+	lastErr  atomic.Value
+	from     atomic.Int64 // arrivals count for seeks opened from then on (UnixNano)
+}
+
+func runLobby(o options, lo lobbyOptions) error {
+	lo.watchers = min(lo.watchers, lo.players)
+	need := uint64(lo.players + fdMargin) // one connection a player
+	limit := raiseFileLimit(need)
+	log.Printf("open files limit: %d (%d players need %d here and about as many in the server)", limit, lo.players, need)
+	if limit < need {
+		return fmt.Errorf("the open-file limit %d allows at most %d players: raise it (ulimit -n) or use -players %d", limit, limit-fdMargin, limit-fdMargin)
+	}
+	serverPID := 0
+	if o.serverURL == "" {
+		child, err := startChild(o.db)
+		if err != nil {
+			return err
+		}
+		defer child.stop()
+		o.serverURL, o.debugURL = child.url, child.debugURL
+		serverPID = child.cmd.Process.Pid
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	l := &lobbyLoad{url: strings.Replace(o.serverURL, "http", "ws", 1) + protocol.SocketPath}
+	start := time.Now()
+	if err := l.connect(ctx, lo, o.setups); err != nil {
+		return err
+	}
+	log.Printf("%d players connected, %d watching the lobby, after %.1f s; pairing %d seeks a minute for %v…", len(l.conns), lo.watchers, time.Since(start).Seconds(), lo.seeksPerMinute, o.measure)
+	// A few seconds of pairing before measuring, so that the server's
+	// caches and the database are warm.
+	warm, stopWarm := context.WithTimeout(ctx, 5*time.Second)
+	l.drive(warm, lo, 0)
+	stopWarm()
+	l.pairing.reset()
+	l.visible.reset()
+	l.opened.Store(0)
+	l.paired.Store(0)
+	l.failures.Store(0)
+	l.from.Store(time.Now().UnixNano())
+	serverCPU0, selfCPU0 := cpuTime(serverPID), cpuTime(os.Getpid())
+	run, stopRun := context.WithTimeout(ctx, o.measure)
+	l.drive(run, lo, 1<<30)
+	stopRun()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	// Let the last updates arrive (they come within the lobby's period).
+	time.Sleep(2 * time.Second)
+	serverCPU, selfCPU := cpuTime(serverPID)-serverCPU0, cpuTime(os.Getpid())-selfCPU0
+	full, ferr := fetchStats(o.debugURL)
+	cancel()
+
+	n, pq, pIn := l.pairing.quantiles(100*time.Millisecond, 0.5, 0.9, 0.99)
+	vn, vq, vIn := l.visible.quantiles(time.Second, 0.5, 0.9, 0.99)
+	fmt.Printf("\n== bashni-load -lobby: %d players, %d watching the lobby, %d seeks a minute, measured %v\n", len(l.conns), lo.watchers, lo.seeksPerMinute, o.measure)
+	fmt.Printf("seeks opened:          %d, paired %d (%.0f a minute), %d failures, %d broken connections\n",
+		l.opened.Load(), l.paired.Load(), float64(l.paired.Load())/o.measure.Minutes(), l.failures.Load(), l.broken.Load())
+	if e, ok := l.lastErr.Load().(string); ok {
+		fmt.Printf("last failure:          %s\n", e)
+	}
+	fmt.Printf("seek to pairing:       %d pairings: p50 ≤%.0f ms, p90 ≤%.0f ms, p99 ≤%.0f ms, max %.1f ms; %.2f%% within 100 ms\n",
+		n, pq[0], pq[1], pq[2], float64(l.pairing.max.Load())/1e6, 100*pIn)
+	fmt.Printf("lobby update arrival:  %d (seek, watcher) arrivals: p50 ≤%.0f ms, p90 ≤%.0f ms, p99 ≤%.0f ms, max %.1f ms; %.3f%% within 1 s\n",
+		vn, vq[0], vq[1], vq[2], float64(l.visible.max.Load())/1e6, 100*vIn)
+	if want := l.opened.Load() * int64(lo.watchers); want > 0 {
+		fmt.Printf("arrivals expected:     %d (every seek at every watcher): %.2f%% arrived\n", want, 100*float64(vn)/float64(want))
+	}
+	if serverCPU > 0 {
+		fmt.Printf("CPU while measuring:   server %.1f s, simulated players %.1f s, in %v\n", serverCPU.Seconds(), selfCPU.Seconds(), o.measure)
+	}
+	if ferr == nil {
+		fmt.Printf("server:                %d connections, %d games in memory, heap %.0f MB, resident %.0f MB, %d goroutines\n",
+			full.Connections, full.Games, mb(full.HeapBytes), mb(full.RSSBytes), full.Goroutines)
+	}
+	fmt.Printf("machine:               %d cores, load average %s (the players and the server share it)\n", runtime.NumCPU(), loadavg())
+	return nil
+}
+
+// connect opens every player's connection, setups at a time; the first
+// watchers watch the lobby.
+func (l *lobbyLoad) connect(ctx context.Context, lo lobbyOptions, setups int) error {
+	l.conns = make([]*lconn, lo.players)
+	sem := make(chan struct{}, setups)
+	errc := make(chan error, 1)
+	var wg sync.WaitGroup
+	for i := range l.conns {
+		select {
+		case err := <-errc:
+			return err
+		case <-ctx.Done():
+			return ctx.Err()
+		case sem <- struct{}{}:
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			c, err := l.dial(ctx, i < lo.watchers)
+			if err != nil {
+				select {
+				case errc <- fmt.Errorf("connecting player %d: %w", i, err):
+				default:
+				}
+				return
+			}
+			l.conns[i] = c
+		}()
+	}
+	wg.Wait()
+	select {
+	case err := <-errc:
+		return err
+	default:
+	}
+	return nil
+}
+
+func (l *lobbyLoad) dial(ctx context.Context, watch bool) (*lconn, error) {
+	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(dctx, l.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	ws.SetReadLimit(1 << 20)
+	c := &lconn{ws: ws, answers: make(chan lmsg, 4), paired: make(chan string, 4)}
+	go c.read(ctx, l)
+	go c.keepAlive(ctx)
+	if _, err := c.ask(ctx, `{"type":"hello","protocol":1,"client":"bashni-load"`); err != nil {
+		return nil, err
+	}
+	if watch {
+		if _, err := c.ask(ctx, `{"type":"lobby"`); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// ask sends a request (a JSON object without its closing brace, to which
+// the id is added) and waits for its answer.
+func (c *lconn) ask(ctx context.Context, msg string) (lmsg, error) {
+	id := c.id.Add(1)
+	if err := c.ws.Write(context.Background(), websocket.MessageText, fmt.Appendf(nil, `%s,"id":%d}`, msg, id)); err != nil {
+		return lmsg{}, err
+	}
+	t := time.NewTimer(30 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case m := <-c.answers:
+			if m.Re != id {
+				continue // a late answer to an abandoned request
+			}
+			if m.Type == protocol.TypeError {
+				return m, fmt.Errorf("%s: %s", m.Code, m.Message)
+			}
+			return m, nil
+		case <-t.C:
+			return lmsg{}, fmt.Errorf("no answer to %s} in 30 s", msg)
+		case <-ctx.Done():
+			return lmsg{}, ctx.Err()
+		}
+	}
+}
+
+// keepAlive pings: the server closes connections silent for a minute.
+func (c *lconn) keepAlive(ctx context.Context) {
+	t := time.NewTicker(20 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			c.ws.CloseNow()
+			return
+		case <-t.C:
+			c.ws.Write(context.Background(), websocket.MessageText, []byte(`{"type":"ping"}`))
+		}
+	}
+}
+
+func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
+	for {
+		_, b, err := c.ws.Read(context.Background())
+		if err != nil {
+			if ctx.Err() == nil {
+				l.broken.Add(1)
+			}
+			return
+		}
+		now := time.Now()
+		// Only lobby updates, answers and pushed seats matter: the
+		// games' states and updates are skipped unread.
+		if !strings.HasPrefix(string(b), `{"type":"lobby-update"`) && !strings.Contains(string(b[:min(len(b), 40)]), `"re"`) &&
+			!strings.HasPrefix(string(b), `{"type":"seated"`) && !strings.HasPrefix(string(b), `{"type":"error"`) {
+			continue
+		}
+		var m lmsg
+		if json.Unmarshal(b, &m) != nil {
+			continue
+		}
+		switch {
+		case m.Type == protocol.TypeLobbyUpdate && m.LobbyUpdate != nil:
+			for _, s := range m.LobbyUpdate.Added {
+				l.arrived(s.ID, now)
+			}
+		case m.Re != 0:
+			select {
+			case c.answers <- m:
+			default:
+			}
+		case m.Type == protocol.TypeSeated:
+			select {
+			case c.paired <- m.Game:
+			default:
+			}
+		}
+	}
+}
+
+func (l *lobbyLoad) track(id string) *seekTrack {
+	t, _ := l.tracks.LoadOrStore(id, &seekTrack{})
+	return t.(*seekTrack)
+}
+
+// arrived: a watcher saw seek id at now.
+func (l *lobbyLoad) arrived(id string, now time.Time) {
+	t := l.track(id)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.sent.IsZero() {
+		t.early = append(t.early, now)
+		return
+	}
+	if t.sent.UnixNano() >= l.from.Load() {
+		l.visible.add(now.Sub(t.sent))
+	}
+}
+
+// opened: seek id was asked for at sent.
+func (l *lobbyLoad) openedAt(id string, sent time.Time) {
+	t := l.track(id)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.sent = sent
+	for _, at := range t.early {
+		if sent.UnixNano() >= l.from.Load() {
+			l.visible.add(at.Sub(sent))
+		}
+	}
+	t.early = nil
+}
+
+var lobbyClocks = []string{
+	`{"kind":"live","initial":180,"increment":2}`, `{"kind":"live","initial":300,"increment":3}`,
+	`{"kind":"live","initial":600,"increment":5}`, `{"kind":"live","initial":900,"increment":10}`,
+	`{"kind":"correspondence","days":1}`, `{"kind":"correspondence","days":3}`,
+}
+
+// drive pairs seeksPerMinute pairs of players a minute until ctx ends,
+// measuring while measure is set.
+func (l *lobbyLoad) drive(ctx context.Context, lo lobbyOptions, next int) {
+	every := time.Minute / time.Duration(max(lo.seeksPerMinute, 1))
+	t := time.NewTicker(every)
+	defer t.Stop()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for k := next; ; k++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		i := (2 * k) % len(l.conns)
+		a, b := l.conns[i], l.conns[(i+1)%len(l.conns)]
+		variant := []string{"bashni", "lasca"}[k%2]
+		clock := lobbyClocks[(k/2)%len(lobbyClocks)]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := l.pair(a, b, variant, clock); err != nil {
+				l.failures.Add(1)
+				l.lastErr.Store(err.Error())
+			}
+		}()
+	}
+}
+
+// pair: a opens a seek by quick pairing; b's quick pairing of the same
+// kind takes it.
+func (l *lobbyLoad) pair(a, b *lconn, variant, clock string) error {
+	ctx := context.Background() // every wait is bounded by ask's
+	req := fmt.Sprintf(`{"type":"quick-pair","variant":"%s","clock":%s`, variant, clock)
+	// Stale pairings from before are of no interest.
+	for len(a.paired) > 0 {
+		<-a.paired
+	}
+	sent := time.Now()
+	m, err := a.ask(ctx, req)
+	if err != nil {
+		return fmt.Errorf("seeking: %w", err)
+	}
+	if m.Type != protocol.TypeSeeking || m.Seek == nil {
+		return nil // it took another pair's seek: a pairing all the same, not measured
+	}
+	l.opened.Add(1)
+	l.openedAt(m.Seek.ID, sent)
+	take := time.Now()
+	m, err = b.ask(ctx, req)
+	if err != nil {
+		return fmt.Errorf("taking: %w", err)
+	}
+	if m.Type != protocol.TypeSeated {
+		return nil // another pair's taker was faster: b opened a seek of its own
+	}
+	timeout := time.NewTimer(30 * time.Second)
+	defer timeout.Stop()
+	for {
+		select {
+		case game := <-a.paired:
+			if game != m.Game {
+				continue
+			}
+			l.paired.Add(1)
+			l.pairing.add(time.Since(take))
+			return nil
+		case <-timeout.C:
+			return fmt.Errorf("the seeker was not seated in game %s within 30 s", m.Game)
+		}
+	}
+}
