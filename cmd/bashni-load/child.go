@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"bashni/online/server"
 	"bashni/online/store"
@@ -24,8 +25,9 @@ func serveChild() error {
 		return err
 	}
 	defer st.Close()
+	every, _ := time.ParseDuration(os.Getenv(lobbyEveryEnv)) // 0: the default
 	srv, err := server.New(server.Config{Store: st, Node: "load", CreatePerMinute: -1, AttachPerMinute: -1, MessagesPerSec: -1, MaxConns: 1 << 20, ConnsPerAddress: -1,
-		Lobby: server.LobbyConfig{SeeksPerMinute: -1, MaxSeeks: 100000}})
+		Lobby: server.LobbyConfig{SeeksPerMinute: -1, MaxSeeks: 100000, Every: every}})
 	if err != nil {
 		return err
 	}

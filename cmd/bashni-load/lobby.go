@@ -9,6 +9,7 @@ package main
 // shows it).
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -29,7 +30,11 @@ import (
 
 type lobbyOptions struct {
 	players, watchers, seeksPerMinute int
+	every                             time.Duration
 }
+
+// lobbyEveryEnv passes -lobby-every to the child node.
+const lobbyEveryEnv = "BASHNI_LOAD_LOBBY_EVERY"
 
 // histogram counts durations in 1 ms buckets up to its size, beyond in
 // the last one; safe for concurrent use.
@@ -105,12 +110,12 @@ type lmsg struct {
 	Seek    *struct {
 		ID string `json:"id"`
 	} `json:"seek"`
-	LobbyUpdate *struct {
-		Added []struct {
-			ID string `json:"id"`
-		} `json:"added"`
-	} `json:"lobbyUpdate"`
 }
+
+var (
+	lobbyUpdatePrefix = []byte(`{"type":"lobby-update"`)
+	seekPrefix        = []byte(`{"id":"`)
+)
 
 // seekTrack is one seek's opening time, and the watchers' arrivals that
 // came before it was known.
@@ -144,6 +149,9 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	serverPID := 0
 	if o.serverURL == "" {
+		if lo.every > 0 {
+			os.Setenv(lobbyEveryEnv, lo.every.String()) // the child inherits it
+		}
 		child, err := startChild(o.db)
 		if err != nil {
 			return err
@@ -186,7 +194,12 @@ func runLobby(o options, lo lobbyOptions) error {
 
 	n, pq, pIn := l.pairing.quantiles(100*time.Millisecond, 0.5, 0.9, 0.99)
 	vn, vq, vIn := l.visible.quantiles(time.Second, 0.5, 0.9, 0.99)
-	fmt.Printf("\n== bashni-load -lobby: %d players, %d watching the lobby, %d seeks a minute, measured %v\n", len(l.conns), lo.watchers, lo.seeksPerMinute, o.measure)
+	every := "250ms (the default)"
+	if lo.every > 0 {
+		every = lo.every.String()
+	}
+	fmt.Printf("\n== bashni-load -lobby: %d players, %d watching the lobby, %d seeks a minute, lobby updates every %s, measured %v\n",
+		len(l.conns), lo.watchers, lo.seeksPerMinute, every, o.measure)
 	fmt.Printf("seeks opened:          %d, paired %d (%.0f a minute), %d failures, %d broken connections\n",
 		l.opened.Load(), l.paired.Load(), float64(l.paired.Load())/o.measure.Minutes(), l.failures.Load(), l.broken.Load())
 	if e, ok := l.lastErr.Load().(string); ok {
@@ -323,10 +336,25 @@ func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
 			return
 		}
 		now := time.Now()
-		// Only lobby updates, answers and pushed seats matter: the
-		// games' states and updates are skipped unread.
-		if !strings.HasPrefix(string(b), `{"type":"lobby-update"`) && !strings.Contains(string(b[:min(len(b), 40)]), `"re"`) &&
-			!strings.HasPrefix(string(b), `{"type":"seated"`) && !strings.HasPrefix(string(b), `{"type":"error"`) {
+		if bytes.HasPrefix(b, lobbyUpdatePrefix) {
+			// Ten thousand watchers read every update: the added seeks'
+			// ids are picked out without decoding the JSON (a seek is the
+			// only object in an update that starts with "id").
+			for rest := b; ; {
+				i := bytes.Index(rest, seekPrefix)
+				if i < 0 {
+					break
+				}
+				rest = rest[i+len(seekPrefix):]
+				if j := bytes.IndexByte(rest, '"'); j > 0 {
+					l.arrived(string(rest[:j]), now)
+				}
+			}
+			continue
+		}
+		// Only answers and pushed seats matter besides: the games' states
+		// and updates are skipped unread.
+		if !bytes.Contains(b[:min(len(b), 40)], []byte(`"re"`)) && !bytes.HasPrefix(b, []byte(`{"type":"seated"`)) {
 			continue
 		}
 		var m lmsg
@@ -334,10 +362,6 @@ func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
 			continue
 		}
 		switch {
-		case m.Type == protocol.TypeLobbyUpdate && m.LobbyUpdate != nil:
-			for _, s := range m.LobbyUpdate.Added {
-				l.arrived(s.ID, now)
-			}
 		case m.Re != 0:
 			select {
 			case c.answers <- m:
@@ -405,8 +429,14 @@ func (l *lobbyLoad) drive(ctx context.Context, lo lobbyOptions, next int) {
 			return
 		case <-t.C:
 		}
-		i := (2 * k) % len(l.conns)
-		a, b := l.conns[i], l.conns[(i+1)%len(l.conns)]
+		// Pairs are drawn from the players who do not watch the lobby,
+		// if there are any: a watcher's answers queue behind its updates.
+		pool := l.conns
+		if len(l.conns)-lo.watchers >= 2 {
+			pool = l.conns[lo.watchers:]
+		}
+		i := (2 * k) % len(pool)
+		a, b := pool[i], pool[(i+1)%len(pool)]
 		variant := []string{"bashni", "lasca"}[k%2]
 		clock := lobbyClocks[(k/2)%len(lobbyClocks)]
 		wg.Add(1)

@@ -81,6 +81,7 @@ func run() error {
 	flag.IntVar(&lo.players, "players", 10000, "with -lobby: connected players")
 	flag.IntVar(&lo.watchers, "watchers", 10000, "with -lobby: how many of the players watch the lobby")
 	flag.IntVar(&lo.seeksPerMinute, "seeks", 1000, "with -lobby: seeks a minute, each taken by a quick pairing")
+	flag.DurationVar(&lo.every, "lobby-every", 0, "with -lobby: how often the node pushes lobby updates (default: the server's, 250ms)")
 	flag.Parse()
 	if *lobbyMode {
 		return runLobby(o, lo)
