@@ -120,8 +120,8 @@ var (
 // seekTrack is one seek's opening time, and the watchers' arrivals that
 // came before it was known.
 type seekTrack struct {
-	mu    sync.Mutex
-	sent  time.Time
+	sent  atomic.Int64 // UnixNano; 0 until known
+	mu    sync.Mutex   // guards early, and sent's first store
 	early []time.Time
 }
 
@@ -137,6 +137,7 @@ type lobbyLoad struct {
 	broken   atomic.Int64
 	lastErr  atomic.Value
 	from     atomic.Int64 // arrivals count for seeks opened from then on (UnixNano)
+	updates  atomic.Int64 // lobby-update messages received
 }
 
 func runLobby(o options, lo lobbyOptions) error {
@@ -179,6 +180,7 @@ func runLobby(o options, lo lobbyOptions) error {
 	l.paired.Store(0)
 	l.failures.Store(0)
 	l.from.Store(time.Now().UnixNano())
+	l.updates.Store(0)
 	serverCPU0, selfCPU0 := cpuTime(serverPID), cpuTime(os.Getpid())
 	run, stopRun := context.WithTimeout(ctx, o.measure)
 	l.drive(run, lo, 1<<30)
@@ -213,7 +215,12 @@ func runLobby(o options, lo lobbyOptions) error {
 		fmt.Printf("arrivals expected:     %d (every seek at every watcher): %.2f%% arrived\n", want, 100*float64(vn)/float64(want))
 	}
 	if serverCPU > 0 {
-		fmt.Printf("CPU while measuring:   server %.1f s, simulated players %.1f s, in %v\n", serverCPU.Seconds(), selfCPU.Seconds(), o.measure)
+		fmt.Printf("CPU while measuring:   server %.1f s, simulated players %.1f s, in %v (%.2f cores together)\n",
+			serverCPU.Seconds(), selfCPU.Seconds(), o.measure, (serverCPU+selfCPU).Seconds()/o.measure.Seconds())
+		if u := l.updates.Load(); u > 0 {
+			fmt.Printf("lobby-update messages: %d received; server CPU %.1f µs and players' %.1f µs per message, all work included (independent of other load)\n",
+				u, float64(serverCPU.Microseconds())/float64(u), float64(selfCPU.Microseconds())/float64(u))
+		}
 	}
 	if ferr == nil {
 		fmt.Printf("server:                %d connections, %d games in memory, heap %.0f MB, resident %.0f MB, %d goroutines\n",
@@ -337,6 +344,7 @@ func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
 		}
 		now := time.Now()
 		if bytes.HasPrefix(b, lobbyUpdatePrefix) {
+			l.updates.Add(1)
 			// Ten thousand watchers read every update: the added seeks'
 			// ids are picked out without decoding the JSON (a seek is the
 			// only object in an update that starts with "id").
@@ -377,6 +385,11 @@ func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
 }
 
 func (l *lobbyLoad) track(id string) *seekTrack {
+	// Load first: ten thousand watchers look the same seek up at once,
+	// and LoadOrStore would allocate a track for each.
+	if t, ok := l.tracks.Load(id); ok {
+		return t.(*seekTrack)
+	}
 	t, _ := l.tracks.LoadOrStore(id, &seekTrack{})
 	return t.(*seekTrack)
 }
@@ -384,23 +397,27 @@ func (l *lobbyLoad) track(id string) *seekTrack {
 // arrived: a watcher saw seek id at now.
 func (l *lobbyLoad) arrived(id string, now time.Time) {
 	t := l.track(id)
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.sent.IsZero() {
-		t.early = append(t.early, now)
-		return
+	sent := t.sent.Load()
+	if sent == 0 {
+		t.mu.Lock()
+		if sent = t.sent.Load(); sent == 0 {
+			t.early = append(t.early, now)
+			t.mu.Unlock()
+			return
+		}
+		t.mu.Unlock()
 	}
-	if t.sent.UnixNano() >= l.from.Load() {
-		l.visible.add(now.Sub(t.sent))
+	if sent >= l.from.Load() {
+		l.visible.add(now.Sub(time.Unix(0, sent)))
 	}
 }
 
-// opened: seek id was asked for at sent.
+// openedAt: seek id was asked for at sent.
 func (l *lobbyLoad) openedAt(id string, sent time.Time) {
 	t := l.track(id)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.sent = sent
+	t.sent.Store(sent.UnixNano())
 	for _, at := range t.early {
 		if sent.UnixNano() >= l.from.Load() {
 			l.visible.add(at.Sub(sent))
