@@ -31,7 +31,9 @@ type LobbyConfig struct {
 	// SeeksPerMinute bounds the seeks and quick pairings one address may
 	// ask for a minute; negative: no limit [30, burst 10]
 	SeeksPerMinute int
-	// MaxSeeks bounds the open seeks on every node together [5000]
+	// MaxSeeks bounds the open seeks on every node together; the lobby's
+	// answer lists them all, and 2000 seeks keep it under half the 1 MiB a
+	// client reads in one message [2000]
 	MaxSeeks int
 	// GameOver, when set, is told about every paired game that ends, once
 	// (by the node that stored its end), for the ratings: a game whose
@@ -127,7 +129,7 @@ func (cfg *LobbyConfig) defaults() {
 		cfg.SeeksPerMinute = 30
 	}
 	if cfg.MaxSeeks <= 0 {
-		cfg.MaxSeeks = 5000
+		cfg.MaxSeeks = 2000
 	}
 }
 
@@ -674,6 +676,7 @@ func (h *hub) loop() {
 			if now.Sub(lastReconcile) >= reconcileEvery {
 				lastReconcile = now
 				h.reconcile()
+				h.limits.sweep(10 * time.Minute)
 			}
 			h.push()
 		}

@@ -427,3 +427,30 @@ func TestWatchTop(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSeekLimits: seeks are rate-limited per address, and bounded per
+// player and in all.
+func TestSeekLimits(t *testing.T) {
+	ctx := ctxT(t)
+	n := lobbyNode(t, server.LobbyConfig{SeeksPerMinute: 1, MaxSeeks: 3})
+	a, b := dial(t, n.url), dial(t, n.url)
+	clocks := []protocol.Clock{protocol.Blitz5, protocol.Rapid10, {Kind: protocol.ClockCorrespondence, Days: 1}}
+	for _, c := range clocks {
+		if _, err := a.Seek(ctx, client.SeekRequest{Variant: "bashni", Clock: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := b.Seek(ctx, client.SeekRequest{Variant: "lasca", Clock: protocol.Blitz5}); errCode(err) != protocol.ErrLobbyFull {
+		t.Fatalf("a seek past the server's bound: %v", err)
+	}
+	// The burst is 10 a minute: the rest of it goes, then the limit.
+	var err error
+	for range 10 {
+		if _, _, _, err = b.QuickPair(ctx, client.SeekRequest{Variant: "lasca", Clock: protocol.Rapid10}); errCode(err) == protocol.ErrRateLimited {
+			break
+		}
+	}
+	if errCode(err) != protocol.ErrRateLimited {
+		t.Fatalf("seeks past the rate limit: %v", err)
+	}
+}
