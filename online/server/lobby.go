@@ -429,7 +429,7 @@ func (h *hub) claim(c *conn, re int64, sk lobby.Seek, seeker lobby.Seeker, owner
 	h.removed(sk.ID, id, int8(ownerSeat))
 	h.publish(lobbyMsg{Kind: "remove", ID: sk.ID, Game: id, Seat: int8(ownerSeat)})
 	// The taker's own seeks are withdrawn: they are playing now.
-	h.withdrawAll(c, "")
+	h.withdrawAll(c)
 	w := sk.Wire()
 	return h.seat(c, re, id, int8(takerSeat), token, &w)
 }
@@ -459,7 +459,7 @@ func (h *hub) removed(id, game string, seat int8) {
 			o.c.sendError(0, err)
 			return
 		}
-		h.withdrawAll(o.c, "")
+		h.withdrawAll(o.c)
 	}()
 }
 
@@ -481,15 +481,13 @@ func (h *hub) seat(c *conn, re int64, game string, seat int8, token string, sk *
 	return nil
 }
 
-// withdrawAll withdraws c's open seeks (but keep).
-func (h *hub) withdrawAll(c *conn, keep string) {
+// withdrawAll withdraws c's open seeks.
+func (h *hub) withdrawAll(c *conn) {
 	h.mu.Lock()
 	var ids []string
 	if m := h.members[c]; m != nil {
 		for id := range m.seeks {
-			if id != keep {
-				ids = append(ids, id)
-			}
+			ids = append(ids, id)
 		}
 	}
 	h.mu.Unlock()
@@ -511,7 +509,7 @@ func (h *hub) disconnected(c *conn) {
 		return // a node that stops takes its seeks along (dropDeadNodes, PurgeSeeks)
 	}
 	h.s.clock.AfterFunc(h.cfg.Grace, func() {
-		h.withdrawAll(c, "")
+		h.withdrawAll(c)
 		h.mu.Lock()
 		delete(h.members, c)
 		h.mu.Unlock()
@@ -540,10 +538,7 @@ func (h *hub) watchTop(c *conn, re int64) error {
 		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeOK, Re: re})
 		return nil
 	}
-	if err := h.watchGame(c, re, games[0].Game); err != nil {
-		return err
-	}
-	return nil
+	return h.watchGame(c, re, games[0].Game)
 }
 
 // watchGame attaches c as a spectator of the top game (c.act held).
@@ -594,227 +589,4 @@ func (h *hub) committed(st *referee.State, e referee.Event) {
 	res, reason := st.Outcome()
 	f := Finished{Game: st.ID, Result: res.Score(), Reason: reason, Counts: st.Counts()}
 	go h.cfg.GameOver(f)
-}
-
-// publish tells the other nodes.
-func (h *hub) publish(m lobbyMsg) {
-	if h.s.cluster == nil || h.s.dead.Load() {
-		return
-	}
-	m.Node = h.s.cfg.Node
-	b, err := json.Marshal(m)
-	if err != nil {
-		panic(err)
-	}
-	if err := h.s.cluster.nc.Publish(lobbySubject, b); err != nil {
-		h.s.log.Error("publishing to the lobby", "err", err)
-	}
-}
-
-// onBus handles another node's lobby message (one goroutine: in order).
-func (h *hub) onBus(msg *nats.Msg) {
-	var m lobbyMsg
-	if err := json.Unmarshal(msg.Data, &m); err != nil || m.Node == h.s.cfg.Node {
-		return
-	}
-	switch m.Kind {
-	case "add":
-		if m.Seek != nil {
-			h.mu.Lock()
-			h.board.Add(*m.Seek)
-			h.mu.Unlock()
-		}
-	case "remove":
-		h.removed(m.ID, m.Game, m.Seat)
-	}
-	// Every message says its node is alive.
-	h.mu.Lock()
-	n := h.nodes[m.Node]
-	if m.Kind == "counts" {
-		n.players = m.Players
-	}
-	n.at = time.Now()
-	h.nodes[m.Node] = n
-	h.mu.Unlock()
-}
-
-// countsEvery is how often the nodes tell each other their players and
-// count the games; a node unheard for three times as long has stopped, and
-// its seeks go.
-const countsEvery = time.Second
-
-// countsPushEvery is how often at most the watchers are told new counts
-// when no seek came or went: with thousands of players the count changes
-// all the time, and each change is a message to every watcher.
-const countsPushEvery = 5 * time.Second
-
-// reconcileEvery is how often the board is read again from the store, in
-// case a message between nodes was lost.
-const reconcileEvery = 30 * time.Second
-
-// loop tells the watchers what changed, every cfg.Every, and does the
-// slower work every second.
-func (h *hub) loop() {
-	defer h.s.bg.Done()
-	t := time.NewTicker(h.cfg.Every)
-	defer t.Stop()
-	lastCounts, lastReconcile := time.Time{}, time.Now()
-	for {
-		select {
-		case <-h.stopCh:
-			return
-		case <-h.s.ctx.Done():
-			return
-		case now := <-t.C:
-			if now.Sub(lastCounts) >= countsEvery {
-				lastCounts = now
-				h.publishCounts()
-				h.countGames()
-				h.dropDeadNodes(now)
-				h.moveFollowers()
-			}
-			if now.Sub(lastReconcile) >= reconcileEvery {
-				lastReconcile = now
-				h.reconcile()
-				h.limits.sweep(10 * time.Minute)
-			}
-			h.push()
-		}
-	}
-}
-
-func (h *hub) publishCounts() {
-	h.publish(lobbyMsg{Kind: "counts", Players: h.s.Stats().Connections})
-}
-
-func (h *hub) countGames() {
-	n, err := h.s.store.CountPlaying(h.s.ctx)
-	if err != nil {
-		h.s.log.Error("counting the games playing", "err", err)
-		return
-	}
-	h.mu.Lock()
-	h.games = n
-	h.mu.Unlock()
-}
-
-// dropDeadNodes takes the seeks of nodes unheard for three counts off the
-// board, and out of the store.
-func (h *hub) dropDeadNodes(now time.Time) {
-	h.mu.Lock()
-	var dead []string
-	keep := []string{h.s.cfg.Node}
-	for node, n := range h.nodes {
-		if now.Sub(n.at) > 3*countsEvery {
-			dead = append(dead, node)
-			delete(h.nodes, node)
-		} else {
-			keep = append(keep, node)
-		}
-	}
-	for _, node := range dead {
-		for _, sk := range h.board.OfNode(node) {
-			h.board.Remove(sk.ID, h.s.now())
-		}
-	}
-	h.board.Forget(h.s.now().Add(-5 * time.Minute))
-	h.mu.Unlock()
-	if len(dead) > 0 && now.Sub(h.started) > 3*countsEvery {
-		if _, err := h.s.store.PurgeSeeks(h.s.ctx, keep); err != nil {
-			h.s.log.Error("purging the seeks of stopped nodes", "err", err)
-		}
-	}
-}
-
-// reconcile reads the open seeks from the store: the truth, should a
-// message between nodes have been lost.
-func (h *hub) reconcile() {
-	readAt := h.s.now()
-	rows, err := h.s.store.ListSeeks(h.s.ctx)
-	if err != nil {
-		h.s.log.Error("reading the open seeks", "err", err)
-		return
-	}
-	all := make([]lobby.Seek, 0, len(rows))
-	for _, r := range rows {
-		var sk lobby.Seek
-		if json.Unmarshal(r.Data, &sk) == nil {
-			all = append(all, sk)
-		}
-	}
-	h.mu.Lock()
-	h.board.Reconcile(all, readAt, 5*time.Second)
-	h.mu.Unlock()
-}
-
-// push sends the watchers what changed since the last push: one message,
-// encoded once for all.
-func (h *hub) push() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	added, removed := h.board.Flush()
-	players := h.s.Stats().Connections
-	for _, n := range h.nodes {
-		players += n.players
-	}
-	countsOnly := len(added) == 0 && len(removed) == 0
-	if countsOnly && (players == h.shown.Players && h.games == h.shown.Games || time.Since(h.pushed) < countsPushEvery) {
-		return
-	}
-	h.pushed = time.Now()
-	u := protocol.LobbyUpdate{Players: players, Games: h.games, Removed: removed}
-	for _, s := range added {
-		u.Added = append(u.Added, s.Wire())
-	}
-	h.shown = protocol.LobbyUpdate{Players: players, Games: h.games}
-	if len(h.watchers) == 0 {
-		return
-	}
-	b := encode(protocol.ServerMessage{Type: protocol.TypeLobbyUpdate, LobbyUpdate: &u})
-	for c := range h.watchers {
-		c.send(b)
-	}
-}
-
-// moveFollowers moves the connections following the top game whose game
-// has ended (or that had none) to the top game now.
-func (h *hub) moveFollowers() {
-	h.mu.Lock()
-	if len(h.followers) == 0 {
-		h.mu.Unlock()
-		return
-	}
-	h.mu.Unlock()
-	games, err := h.playing(protocol.MaxPlaying)
-	if err != nil || len(games) == 0 {
-		return
-	}
-	live := map[string]bool{}
-	for _, g := range games {
-		live[g.Game] = true
-	}
-	top := games[0].Game
-	h.mu.Lock()
-	var move []*conn
-	for c, game := range h.followers {
-		if !live[game] && game != top {
-			move = append(move, c)
-		}
-	}
-	h.mu.Unlock()
-	for _, c := range move {
-		go func() {
-			c.act.Lock()
-			defer c.act.Unlock()
-			h.mu.Lock()
-			_, still := h.followers[c]
-			h.mu.Unlock()
-			if !still || c.gone {
-				return
-			}
-			if err := h.watchGame(c, 0, top); err != nil {
-				c.sendError(0, err)
-			}
-		}()
-	}
 }
