@@ -105,12 +105,6 @@ type LiveGame struct {
 	Black   LivePlayer `json:"black"`
 }
 
-// NewSeekID draws a seek id.
-func NewSeekID() string {
-	code := NewCode() + NewCode()
-	return code[:SeekIDLength]
-}
-
 // parseLobby reads the fields of the lobby's messages.
 func (f *fieldReader) parseLobby(m *ClientMessage) {
 	switch m.Type {
