@@ -281,13 +281,10 @@ func TestQuickPair(t *testing.T) {
 // move in time is aborted, with no result, and the ratings hook is told
 // it does not count; a game whose players move is not.
 func TestAbortWithoutFirstMove(t *testing.T) {
-	var mu sync.Mutex
-	finished := map[string]server.Finished{}
-	n := lobbyNode(t, server.LobbyConfig{FirstMove: 300 * time.Millisecond, GameOver: func(f server.Finished) {
-		mu.Lock()
-		finished[f.Game] = f
-		mu.Unlock()
-	}})
+	finished := make(chan server.Finished, 8)
+	// Long enough for White's first move to reach the server in time on a
+	// busy machine, in the case where only Black is slow.
+	n := lobbyNode(t, server.LobbyConfig{FirstMove: 3 * time.Second, GameOver: func(f server.Finished) { finished <- f }})
 	ctx := ctxT(t)
 	for _, tc := range []struct {
 		name  string
@@ -321,21 +318,42 @@ func TestAbortWithoutFirstMove(t *testing.T) {
 			if st.Reason != protocol.ReasonAborted || st.Result != "*" || st.Ply != tc.moves {
 				t.Fatalf("ended %s %s at ply %d", st.Result, st.Reason, st.Ply)
 			}
-			for {
-				mu.Lock()
-				f, ok := finished[seat.Game]
-				mu.Unlock()
-				if ok {
-					if f.Counts || f.Reason != protocol.ReasonAborted {
-						t.Fatalf("the ratings hook was told %+v", f)
-					}
-					break
+			select {
+			case f := <-finished:
+				if f.Game != seat.Game || f.Counts || f.Reason != protocol.ReasonAborted || f.Result != "*" {
+					t.Fatalf("the ratings hook was told %+v about game %s", f, seat.Game)
 				}
-				// The hook runs just after the commit that the clients
-				// saw: wait for it with the clients' patience.
-				waitFor(t, a, "", func(client.Event) bool { return true })
+			case <-time.After(patience):
+				t.Fatal("the ratings hook was not told of the abort")
 			}
 		})
+	}
+	// A game both sides moved in counts: a resignation is rated. (On a
+	// node whose first-move time no busy machine can exceed.)
+	slow := lobbyNode(t, server.LobbyConfig{FirstMove: patience, GameOver: func(f server.Finished) { finished <- f }})
+	a, b := dial(t, slow.url), dial(t, slow.url)
+	sk, err := a.Seek(ctx, client.SeekRequest{Variant: "bashni", Clock: protocol.Blitz5, Color: protocol.White})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, err := b.AcceptSeek(ctx, sk.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the pairing", func(ev client.Event) bool { return ev.Kind == client.KindPaired })
+	g := newRulesGame(4)
+	playMove(t, g, a, b)
+	playMove(t, g, a, b)
+	if err := b.Resign(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case f := <-finished:
+		if f.Game != seat.Game || !f.Counts || f.Result != "1-0" || f.Reason != protocol.ReasonResignation {
+			t.Fatalf("the ratings hook was told %+v", f)
+		}
+	case <-time.After(patience):
+		t.Fatal("the ratings hook was not told of the resignation")
 	}
 }
 
