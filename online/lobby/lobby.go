@@ -15,27 +15,27 @@ import (
 	"bashni/online/protocol"
 )
 
-// Seeker is who seeks or takes a seek: the player's name and rating in the
-// variant and speed at stake. The zero value is a player without a name
-// (today every player; the identity work fills it). Key is the player's
-// secret key: it only ever leaves the server hashed (OwnerID).
+// Seeker is who seeks or takes a seek: the player (ID, from the player
+// identity; "" for a connection that has not identified), their name ("" if
+// they have none) and their rating in the variant and speed at stake. The
+// zero value is an anonymous player.
 type Seeker struct {
+	ID          string
 	Name        string
 	Rating      int
 	Provisional bool
-	Key         string
 }
 
 // Named reports whether the player has a name.
 func (s Seeker) Named() bool { return s.Name != "" }
 
-// OwnerID is who owns a seek, the same on every node: a named player by
-// their key (hashed), anyone else by their connection (conn, unique across
-// nodes).
+// OwnerID is who owns a seek, the same on every node: an identified
+// player by their id (hashed: it goes into the lobby's storage and bus),
+// anyone else by their connection (conn, unique across nodes).
 func OwnerID(s Seeker, conn string) string {
-	if s.Key != "" {
-		h := sha256.Sum256([]byte(s.Key))
-		return "k:" + hex.EncodeToString(h[:16])
+	if s.ID != "" {
+		h := sha256.Sum256([]byte(s.ID))
+		return "p:" + hex.EncodeToString(h[:16])
 	}
 	return "c:" + conn
 }
@@ -80,6 +80,7 @@ type Seek struct {
 	ID          string                `json:"id"`
 	Owner       string                `json:"owner"`
 	Node        string                `json:"node"`
+	Player      string                `json:"player,omitempty"` // the seeker's player id, for the game's match
 	Name        string                `json:"name,omitempty"`
 	Rating      int                   `json:"rating,omitempty"`
 	Provisional bool                  `json:"prov,omitempty"`
@@ -94,7 +95,7 @@ type Seek struct {
 
 // NewSeek is the seek a seeker opens for a request.
 func NewSeek(id, owner, node string, s Seeker, r Request, tokenHash []byte, now time.Time) Seek {
-	return Seek{ID: id, Owner: owner, Node: node, Name: s.Name, Rating: s.Rating, Provisional: s.Provisional,
+	return Seek{ID: id, Owner: owner, Node: node, Player: s.ID, Name: s.Name, Rating: s.Rating, Provisional: s.Provisional,
 		Variant: r.Variant, Clock: r.Clock, Rated: r.Rated, Color: r.Color, Range: r.Range, TokenHash: tokenHash, CreatedMs: now.UnixMilli()}
 }
 

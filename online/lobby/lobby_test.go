@@ -23,8 +23,8 @@ func code(err error) string {
 
 func TestAdmits(t *testing.T) {
 	blitz := protocol.Blitz5
-	ann := Seeker{Name: "ann", Rating: 1600, Key: "ann-key"}
-	bob := Seeker{Name: "bob", Rating: 1450, Key: "bob-key"}
+	ann := Seeker{Name: "ann", Rating: 1600, ID: "ann-id"}
+	bob := Seeker{Name: "bob", Rating: 1450, ID: "bob-id"}
 	anon := Seeker{}
 	r1500 := &protocol.RatingRange{Min: 1500, Max: 1800}
 	for _, tc := range []struct {
@@ -52,15 +52,15 @@ func TestAdmits(t *testing.T) {
 }
 
 func TestOwnerID(t *testing.T) {
-	a := OwnerID(Seeker{Name: "ann", Key: "secret"}, "n1/1")
-	if a != OwnerID(Seeker{Name: "ann", Key: "secret"}, "n2/7") {
+	a := OwnerID(Seeker{Name: "ann", ID: "p1"}, "n1/1")
+	if a != OwnerID(Seeker{Name: "ann", ID: "p1"}, "n2/7") {
 		t.Fatal("a named player's owner id depends on the connection")
 	}
 	if OwnerID(Seeker{}, "n1/1") == OwnerID(Seeker{}, "n1/2") {
 		t.Fatal("two unnamed connections share an owner id")
 	}
-	if len(a) < 10 || a[2:] == "secret" {
-		t.Fatalf("owner id %q shows the key", a)
+	if len(a) < 10 || a[2:] == "p1" {
+		t.Fatalf("owner id %q shows the player's id", a)
 	}
 }
 

@@ -174,9 +174,25 @@ func (h *hub) stop() {
 	close(h.stopCh)
 }
 
-// seeker is the player on connection c, as the lobby knows them: today
-// nobody has a name, and the zero value says so; the identity work fills it.
-func (c *conn) seeker() lobby.Seeker { return lobby.Seeker{} }
+// seeker is the player on connection c as the lobby knows them, with
+// their rating in the variant and speed of clock: the zero value for a
+// connection that has not identified, no rating for a player without a
+// name (identity.go).
+func (c *conn) seeker(variant string, clock protocol.Clock) (lobby.Seeker, error) {
+	p, r, ok, err := c.PlayerRating(c.ctx, variant, clock)
+	if err != nil {
+		c.s.log.Error("reading a player's rating", "err", err)
+		return lobby.Seeker{}, unavailable(err)
+	}
+	if !ok {
+		return lobby.Seeker{}, nil
+	}
+	s := lobby.Seeker{ID: p.ID, Name: p.Name}
+	if p.Name != "" {
+		s.Rating, s.Provisional = r.Rating, r.Provisional
+	}
+	return s, nil
+}
 
 // memberOf is c's lobby membership, made on its first lobby request.
 // Called with h.mu held.
@@ -189,11 +205,11 @@ func (h *hub) memberOf(c *conn) *member {
 	return m
 }
 
-func (h *hub) ownerOf(c *conn) string {
+func (h *hub) ownerOf(c *conn, s lobby.Seeker) string {
 	h.mu.Lock()
 	id := h.memberOf(c).id
 	h.mu.Unlock()
-	return lobby.OwnerID(c.seeker(), id)
+	return lobby.OwnerID(s, id)
 }
 
 // handle acts on a lobby request (the connection's reader, c.act held).
@@ -244,7 +260,10 @@ func (h *hub) handle(c *conn, m *protocol.ClientMessage) error {
 
 // open opens a seek for c.
 func (h *hub) open(c *conn, re int64, req lobby.Request) error {
-	seeker := c.seeker()
+	seeker, err := c.seeker(req.Variant, req.Clock)
+	if err != nil {
+		return err
+	}
 	if err := req.Check(seeker); err != nil {
 		return err
 	}
@@ -265,7 +284,7 @@ func (h *hub) open(c *conn, re int64, req lobby.Request) error {
 	mem.seeks[sk.ID] = struct{}{}
 	h.mu.Unlock()
 	data, _ := json.Marshal(sk)
-	err := h.s.store.CreateSeek(h.s.ctx, store.Seek{ID: sk.ID, Owner: sk.Owner, Kind: sk.Kind(), Node: sk.Node, Data: data, Created: sk.Created()})
+	err = h.s.store.CreateSeek(h.s.ctx, store.Seek{ID: sk.ID, Owner: sk.Owner, Kind: sk.Kind(), Node: sk.Node, Data: data, Created: sk.Created()})
 	if err != nil {
 		h.mu.Lock()
 		delete(h.owned, sk.ID)
@@ -334,12 +353,15 @@ func (h *hub) forgetOwned(id string) {
 // quickPair takes the longest-waiting seek that matches the request, or
 // opens one.
 func (h *hub) quickPair(c *conn, re int64, req lobby.Request) error {
-	seeker := c.seeker()
+	seeker, err := c.seeker(req.Variant, req.Clock)
+	if err != nil {
+		return err
+	}
 	if err := req.Check(seeker); err != nil {
 		return err
 	}
 	req.Color = protocol.Random
-	owner := h.ownerOf(c)
+	owner := h.ownerOf(c, seeker)
 	h.mu.Lock()
 	candidates := h.board.Candidates(req, seeker, owner)
 	h.mu.Unlock()
@@ -363,8 +385,11 @@ func (h *hub) take(c *conn, re int64, id string) error {
 	if !ok {
 		return protocol.Errorf(protocol.ErrSeekGone, "there is no open seek %s (taken, cancelled, or its owner left)", id)
 	}
-	seeker := c.seeker()
-	owner := h.ownerOf(c)
+	seeker, err := c.seeker(sk.Variant, sk.Clock)
+	if err != nil {
+		return err
+	}
+	owner := h.ownerOf(c, seeker)
 	if err := sk.Admits(seeker, owner); err != nil {
 		return err
 	}
@@ -425,6 +450,15 @@ func (h *hub) claim(c *conn, re int64, sk lobby.Seek, seeker lobby.Seeker, owner
 	if err != nil {
 		h.s.log.Error("pairing a seek", "seek", sk.ID, "err", err)
 		return unavailable(err)
+	}
+	// The match before anyone loads the game: its cards show the names
+	// and ratings, and a rated game is rated at its end (identity.go).
+	var ids [2]string
+	ids[ownerSeat], ids[takerSeat] = sk.Player, seeker.ID
+	if ids[0] != "" || ids[1] != "" {
+		if err := h.s.Identities().StartMatch(h.s.ctx, id, sk.Variant, sk.Clock, sk.Rated, ids[referee.White], ids[referee.Black]); err != nil {
+			h.s.log.Error("recording a paired game's players", "game", id, "err", err)
+		}
 	}
 	h.removed(sk.ID, id, int8(ownerSeat))
 	h.publish(lobbyMsg{Kind: "remove", ID: sk.ID, Game: id, Seat: int8(ownerSeat)})

@@ -472,3 +472,58 @@ func TestSeekLimits(t *testing.T) {
 		t.Fatalf("seeks past the rate limit: %v", err)
 	}
 }
+
+// TestRatedPairing: two named players pair through a rated seek; the lobby
+// shows the seeker's name and rating, the game's cards and the playing
+// list the players, and the game is rated at its end.
+func TestRatedPairing(t *testing.T) {
+	n := lobbyNode(t, server.LobbyConfig{FirstMove: patience})
+	ctx := ctxT(t)
+	alice, _, aliceKey := named(t, n.url, "Alice")
+	bob, _, _ := named(t, n.url, "Bob")
+	nameless, _, _ := named(t, n.url, "")
+	rated := client.SeekRequest{Variant: "bashni", Clock: protocol.Blitz5, Rated: true, Color: protocol.White}
+	if _, err := nameless.Seek(ctx, rated); errCode(err) != protocol.ErrNameRequired {
+		t.Fatalf("a rated seek by a player without a name: %v", err)
+	}
+	sk, err := alice.Seek(ctx, rated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sk.Name != "Alice" || sk.Rating != 1500 || !sk.Provisional || !sk.Rated {
+		t.Fatalf("Alice's seek %+v", sk)
+	}
+	if _, err := nameless.AcceptSeek(ctx, sk.ID); errCode(err) != protocol.ErrNameRequired {
+		t.Fatalf("a player without a name takes a rated seek: %v", err)
+	}
+	// The same player on another connection cannot take their own seek.
+	other := dial(t, n.url)
+	if _, err := other.Identify(ctx, aliceKey); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.AcceptSeek(ctx, sk.ID); errCode(err) != protocol.ErrOwnSeek {
+		t.Fatalf("Alice takes her own seek from another connection: %v", err)
+	}
+	seat, err := bob.AcceptSeek(ctx, sk.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, alice, "Alice's pairing", func(ev client.Event) bool { return ev.Kind == client.KindPaired && ev.Game == seat.Game })
+	if st := bob.State(); st.White.Name != "Alice" || st.Black.Name != "Bob" || st.White.Rating != 1500 {
+		t.Fatalf("the game's cards: white %+v black %+v", st.White, st.Black)
+	}
+	games, err := bob.Playing(ctx)
+	if err != nil || len(games) != 1 || games[0].White.Name != "Alice" || games[0].Black.Name != "Bob" || !games[0].Rated {
+		t.Fatalf("playing %+v %v", games, err)
+	}
+	g := newRulesGame(8)
+	playMove(t, g, alice, bob)
+	playMove(t, g, alice, bob)
+	if err := bob.Resign(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, alice, "the ratings", func(s protocol.GameState) bool { return s.Ratings != nil })
+	if r := alice.State().Ratings; r.White.Change <= 0 || r.Black.Change >= 0 {
+		t.Fatalf("ratings after Bob resigned: %+v", r)
+	}
+}

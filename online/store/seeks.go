@@ -58,7 +58,8 @@ type Pairing struct {
 	Created time.Time
 }
 
-// seekSchema is the same for both databases: BIGINT and TEXT mean what
+// seekSchema comes after the games table it refers to (OpenSQLite and
+// OpenPostgres concatenate the lists); it is the same for both databases: BIGINT and TEXT mean what
 // they say in PostgreSQL and have the right affinity in SQLite.
 var seekSchema = []string{
 	`CREATE TABLE IF NOT EXISTS seeks (
@@ -75,13 +76,6 @@ var seekSchema = []string{
 		top BIGINT NOT NULL,
 		created_at BIGINT NOT NULL)`,
 	`CREATE INDEX IF NOT EXISTS pairings_top ON pairings(top)`,
-}
-
-func init() {
-	// The seek tables come after the games table they refer to; kept
-	// here so that the lobby's storage is one file.
-	sqliteDialect.schema = append(sqliteDialect.schema, seekSchema...)
-	postgresDialect.schema = append(postgresDialect.schema, seekSchema...)
 }
 
 const (
