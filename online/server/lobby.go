@@ -36,8 +36,10 @@ type LobbyConfig struct {
 	// client reads in one message [2000]
 	MaxSeeks int
 	// GameOver, when set, is told about every paired game that ends, once
-	// (by the node that stored its end), for the ratings: a game whose
-	// Counts is false (aborted) must change no rating.
+	// (by the node that stored its end). Ratings do not need it (the room
+	// rates a game at its end, identity.go); it is for an operator's own
+	// bookkeeping, which must count nothing of a game whose Counts is false
+	// (aborted).
 	GameOver func(Finished)
 }
 
