@@ -179,6 +179,7 @@ func runLobby(o options, lo lobbyOptions) error {
 	l.opened.Store(0)
 	l.paired.Store(0)
 	l.failures.Store(0)
+	l.lastErr.Store("")
 	l.from.Store(time.Now().UnixNano())
 	l.updates.Store(0)
 	serverCPU0, selfCPU0 := cpuTime(serverPID), cpuTime(os.Getpid())
@@ -204,7 +205,7 @@ func runLobby(o options, lo lobbyOptions) error {
 		len(l.conns), lo.watchers, lo.seeksPerMinute, every, o.measure)
 	fmt.Printf("seeks opened:          %d, paired %d (%.0f a minute), %d failures, %d broken connections\n",
 		l.opened.Load(), l.paired.Load(), float64(l.paired.Load())/o.measure.Minutes(), l.failures.Load(), l.broken.Load())
-	if e, ok := l.lastErr.Load().(string); ok {
+	if e, ok := l.lastErr.Load().(string); ok && e != "" {
 		fmt.Printf("last failure:          %s\n", e)
 	}
 	fmt.Printf("seek to pairing:       %d pairings: p50 ≤%.0f ms, p90 ≤%.0f ms, p99 ≤%.0f ms, max %.1f ms; %.2f%% within 100 ms\n",
