@@ -42,8 +42,8 @@ type Level struct {
 var levels = [8]Level{
 	{},
 	{Glance: Glance{Hops: 2, NoticePercent: 50, Sight: 2, CarelessPercent: 20, Noise: 40}},
-	{Depth: 2, Nodes: 2_000, QLimit: 2, Margin: 60, OpeningPlies: 8, OpeningMargin: 60},
-	{Depth: 3, Nodes: 8_000, QLimit: 4, Margin: 40, OpeningPlies: 8, OpeningMargin: 40},
+	{Glance: Glance{Hops: 2, NoticePercent: 50, Sight: 2, CarelessPercent: 5, Noise: 30}},
+	{Depth: 1, Nodes: 2_000, QLimit: 4, Margin: 30, OpeningPlies: 8, OpeningMargin: 40},
 	{Depth: 5, Nodes: 30_000, Margin: 25, OpeningPlies: 8, OpeningMargin: 30},
 	{Nodes: 120_000, Margin: 12, OpeningPlies: 8, OpeningMargin: 20},
 	{Nodes: 500_000, Margin: 4, OpeningPlies: 8, OpeningMargin: 15},

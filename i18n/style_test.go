@@ -153,6 +153,7 @@ var vowelEnding = map[string][]string{
 	"Game":      {"common.bashni", "common.lasca"},
 	"Pieces":    {"inspector.pieces.white", "inspector.pieces.black"},
 	"Prisoners": {"inspector.pieces.white", "inspector.pieces.black"},
+	"Gives":     {"hint.pieces"},
 }
 
 // consonantForm reports whether p is the form of a particle that follows a

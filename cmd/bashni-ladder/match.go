@@ -1,0 +1,223 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"bashni/rules"
+)
+
+// pairing is one match: a against b.
+type pairing struct{ a, b spec }
+
+// settings are the match conditions shared by every pairing.
+type settings struct {
+	variant  rules.Variant
+	games    int    // per pairing, even: each opening with both colours
+	plies    int    // random plies of each opening
+	seed     uint64 // of the openings and the players
+	maxPlies int    // a game still going after this many plies is a draw
+	workers  int    // games played at once
+}
+
+// game is the outcome of one game from a's view.
+type game struct {
+	index   int
+	aWhite  bool
+	score   float64 // 1, ½ or 0 for a
+	plies   int
+	reason  string
+	illegal string // a move that was not legal, if any (the mover loses)
+}
+
+// openings returns n/2 openings of plies random plies, each leaving both
+// sides the same number of pieces (so that no opening starts a game won).
+func openings(v rules.Variant, n, plies int, seed uint64) [][]rules.Move {
+	rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
+	var out [][]rules.Move
+	for len(out) < n {
+		g := rules.NewGame(v)
+		for g.Ply() < plies && !g.Outcome().Over() {
+			ms := g.LegalMoves()
+			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
+				panic(err) // a legal move of package rules
+			}
+		}
+		if !g.Outcome().Over() && balanced(g.Position()) {
+			out = append(out, append([]rules.Move(nil), g.Moves()...))
+		}
+	}
+	return out
+}
+
+// balanced reports whether both sides own the same number of pieces
+// (their own layers, wherever they stand).
+func balanced(p *rules.Position) bool {
+	var own [2]int
+	for sq := rules.Square(0); sq < 64; sq++ {
+		if !p.Variant().Playable(sq) {
+			continue
+		}
+		c := p.Column(sq)
+		for i := 0; i < c.Height(); i++ {
+			own[c.Piece(i).Color()]++
+		}
+	}
+	return own[0] == own[1]
+}
+
+// play plays the games of one pairing, workers at a time, and returns them
+// in order. progress, if not nil, sees every game as it ends.
+func play(pr pairing, s settings, progress func(game)) []game {
+	ops := openings(s.variant, (s.games+1)/2, s.plies, s.seed)
+	out := make([]game, 2*len(ops))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for w := 0; w < max(1, s.workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				g := playOne(pr, s, ops[i/2], i)
+				out[i] = g
+				if progress != nil {
+					mu.Lock()
+					progress(g)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range out {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+// playOne plays game i: opening op, a White in even games. Every player is
+// made for this game with seeds of its own.
+func playOne(pr pairing, s settings, op []rules.Move, i int) game {
+	base := s.seed*1_000_003 + uint64(i)*2
+	players := [2]player{newPlayer(pr.a, base+1), newPlayer(pr.b, base+2)}
+	aWhite := i%2 == 0
+	g := rules.NewGame(s.variant)
+	for _, m := range op {
+		if err := g.Play(m); err != nil {
+			panic(err) // the opening was played legally once already
+		}
+	}
+	r := game{index: i, aWhite: aWhite}
+	for !g.Outcome().Over() && g.Ply() < s.maxPlies {
+		side := g.Position().SideToMove()
+		who := 1
+		if (side == rules.White) == aWhite {
+			who = 0
+		}
+		m := players[who].move(g.History())
+		if err := g.Play(m); err != nil {
+			r.illegal = fmt.Sprintf("%s played %v at ply %d: %v", []spec{pr.a, pr.b}[who], m, g.Ply()+1, err)
+			r.score = float64(who) // the other player wins
+			r.plies = g.Ply()
+			r.reason = "illegal move"
+			return r
+		}
+	}
+	r.plies = g.Ply()
+	o := g.Outcome()
+	if !o.Over() {
+		r.score, r.reason = 0.5, "adjudicated draw"
+		return r
+	}
+	r.reason = o.Status()
+	if w, ok := o.Winner(); !ok {
+		r.score = 0.5
+	} else if (w == rules.White) == aWhite {
+		r.score = 1
+	}
+	return r
+}
+
+// tally is a pairing's result from a's view.
+type tally struct {
+	w, d, l           int
+	white, black      [3]int // a's wins, draws, losses with each colour
+	plies             int
+	illegal           []string
+	elo, elolo, elohi float64
+}
+
+func count(gs []game) tally {
+	var t tally
+	scores := make([]float64, 0, len(gs))
+	for _, g := range gs {
+		k := 1
+		switch g.score {
+		case 1:
+			t.w, k = t.w+1, 0
+		case 0:
+			t.l, k = t.l+1, 2
+		default:
+			t.d++
+		}
+		if g.aWhite {
+			t.white[k]++
+		} else {
+			t.black[k]++
+		}
+		t.plies += g.plies
+		if g.illegal != "" {
+			t.illegal = append(t.illegal, g.illegal)
+		}
+		scores = append(scores, g.score)
+	}
+	t.elo, t.elolo, t.elohi = eloStats(scores)
+	return t
+}
+
+func (t tally) games() int { return t.w + t.d + t.l }
+
+func (t tally) score() float64 { return float64(t.w) + float64(t.d)/2 }
+
+// elo converts a score fraction to an Elo difference.
+func elo(score float64) float64 {
+	score = math.Min(math.Max(score, 1e-6), 1-1e-6)
+	return -400 * math.Log10(1/score-1)
+}
+
+// eloStats returns the Elo estimate and its 95 % interval (Wilson-style, so
+// that it stays meaningful at 0 % and 100 %), as cmd/bashni-match does.
+func eloStats(scores []float64) (est, lo, hi float64) {
+	n := float64(len(scores))
+	if n == 0 {
+		return 0, 0, 0
+	}
+	var mean float64
+	for _, s := range scores {
+		mean += s
+	}
+	mean /= n
+	var v float64
+	for _, s := range scores {
+		v += (s - mean) * (s - mean)
+	}
+	v /= n
+	const z = 1.96
+	center := (mean + z*z/(2*n)) / (1 + z*z/n)
+	half := z * math.Sqrt(v/n+z*z/(4*n*n)) / (1 + z*z/n)
+	return elo(mean), elo(center - half), elo(center + half)
+}
+
+func eloText(e float64) string {
+	if math.Abs(e) >= 2000 {
+		if e > 0 {
+			return "+inf"
+		}
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", e)
+}
