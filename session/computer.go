@@ -27,6 +27,10 @@ type Hint struct {
 	Verdict    ai.Verdict
 	HasVerdict bool
 	PV         []rules.Move // the expected line, Best first
+	// Score is the engine's score in centipawns from the side to move's
+	// view (ai.Analysis.Score): learn/explain.Teach reads it, with Best and
+	// PV, to say why the move is good.
+	Score int
 }
 
 // aiEngine adapts package ai's computer player to Engine.
@@ -45,7 +49,7 @@ func (a *aiEngine) ChooseMove(ctx context.Context, history []*rules.Position, le
 
 func (a *aiEngine) Hint(ctx context.Context, history []*rules.Position) Hint {
 	an := a.e.Hint(ctx, history)
-	h := Hint{Best: an.Best, Text: an.Text, PV: an.PV}
+	h := Hint{Best: an.Best, Text: an.Text, PV: an.PV, Score: an.Score}
 	if !an.Best.IsZero() && len(history) > 0 {
 		h.Verdict, h.HasVerdict = ai.VerdictOf(an.Score, history[len(history)-1].SideToMove()), true
 	}

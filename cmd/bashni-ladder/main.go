@@ -48,6 +48,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&s.maxPlies, "maxplies", 400, "plies after which a game is a draw")
 	fs.IntVar(&s.workers, "workers", 2, "games played at once")
 	verbose := fs.Bool("v", false, "print every game as it ends (to standard error)")
+	records := fs.String("records", "", "write every game to this file (the records of PROTOCOL.md)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -75,6 +76,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stdout, "| match | games | W/D/L | as White | as Black | score | Elo (95 % interval) | plies a game |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|")
 	var illegal []string
+	var all []string
 	for _, pr := range prs {
 		var progress func(game)
 		if *verbose {
@@ -83,12 +85,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 					pr.a, pr.b, g.index+1, map[bool]string{true: "A", false: "B"}[g.aWhite], g.score, g.reason, g.plies)
 			}
 		}
-		t := count(play(pr, s, progress))
+		gs := play(pr, s, progress)
+		for _, g := range gs {
+			all = append(all, g.record)
+		}
+		t := count(gs)
 		n := t.games()
 		fmt.Fprintf(stdout, "| %v vs %v | %d | +%d =%d -%d | +%d =%d -%d | +%d =%d -%d | %.1f %% | %s (%s … %s) | %d |\n",
 			pr.a, pr.b, n, t.w, t.d, t.l, t.white[0], t.white[1], t.white[2], t.black[0], t.black[1], t.black[2],
 			100*t.score()/float64(n), eloText(t.elo), eloText(t.elolo), eloText(t.elohi), t.plies/n)
 		illegal = append(illegal, t.illegal...)
+	}
+	if *records != "" {
+		if err := os.WriteFile(*records, []byte(strings.Join(all, "\n")), 0o644); err != nil {
+			return fmt.Errorf("writing the games: %w", err)
+		}
 	}
 	if len(illegal) > 0 {
 		fmt.Fprintf(stdout, "\nillegal moves: %d\n", len(illegal))

@@ -30,6 +30,7 @@ type game struct {
 	plies   int
 	reason  string
 	illegal string // a move that was not legal, if any (the mover loses)
+	record  string // the game in the notation of PROTOCOL.md
 }
 
 // openings returns n/2 openings of plies random plies, each leaving both
@@ -101,7 +102,7 @@ func play(pr pairing, s settings, progress func(game)) []game {
 
 // playOne plays game i: opening op, a White in even games. Every player is
 // made for this game with seeds of its own.
-func playOne(pr pairing, s settings, op []rules.Move, i int) game {
+func playOne(pr pairing, s settings, op []rules.Move, i int) (r game) {
 	base := s.seed*1_000_003 + uint64(i)*2
 	players := [2]player{newPlayer(pr.a, base+1), newPlayer(pr.b, base+2)}
 	aWhite := i%2 == 0
@@ -111,7 +112,8 @@ func playOne(pr pairing, s settings, op []rules.Move, i int) game {
 			panic(err) // the opening was played legally once already
 		}
 	}
-	r := game{index: i, aWhite: aWhite}
+	r = game{index: i, aWhite: aWhite}
+	defer func() { r.record = record(g, pr, s, i, aWhite) }()
 	for !g.Outcome().Over() && g.Ply() < s.maxPlies {
 		side := g.Position().SideToMove()
 		who := 1
@@ -140,6 +142,21 @@ func playOne(pr pairing, s settings, op []rules.Move, i int) game {
 		r.score = 1
 	}
 	return r
+}
+
+// record writes game i as a record (PROTOCOL.md); a game stopped by the
+// ply limit or an illegal move ends as an agreed draw or a resignation.
+func record(g *rules.Game, pr pairing, s settings, i int, aWhite bool) string {
+	white, black := pr.a.String(), pr.b.String()
+	if !aWhite {
+		white, black = black, white
+	}
+	tags := []rules.Tag{
+		{Name: "Event", Value: fmt.Sprintf("bashni-ladder %v vs %v, seed %d, game %d", pr.a, pr.b, s.seed, i+1)},
+		{Name: "White", Value: white},
+		{Name: "Black", Value: black},
+	}
+	return rules.FormatRecord(g, tags)
 }
 
 // tally is a pairing's result from a's view.

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"bashni/ai"
+)
+
+func TestParseSpec(t *testing.T) {
+	tests := []struct {
+		in, want, err string
+	}{
+		{"greedy", "greedy", ""},
+		{"random", "random", ""},
+		{"hint", "hints", ""},
+		{"hint=5000", "hints at 5000 nodes", ""},
+		{"3", "level 3", ""},
+		{"level=7", "level 7", ""},
+		{"glance=2/50/2/5/30", "glance 2/50/2/5/30", ""},
+		{"search=1/2000/4/30", "search 1/2000/4/30", ""},
+		{"8", "", "levels go from 1 to 7"},
+		{"0", "", "levels go from 1 to 7"},
+		{"hint=-1", "", "positive number of nodes"},
+		{"hint=x", "", "positive number of nodes"},
+		{"glance=2/50/2/5", "", "want 5 numbers"},
+		{"glance=0/50/2/5/30", "", "hops and sight"},
+		{"search=0/0/2/30", "", "a depth or a node budget"},
+		{"search=1/x/2/30", "", "is not a number"},
+		{"genius", "", "want greedy, random, hint"},
+	}
+	for _, tc := range tests {
+		s, err := parseSpec(tc.in)
+		switch {
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%q: error %v, want one saying %q", tc.in, err, tc.err)
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.in, err)
+		case tc.err == "" && s.String() != tc.want:
+			t.Errorf("%q reads as %q, want %q", tc.in, s, tc.want)
+		}
+	}
+	if s, _ := parseSpec("hint"); s.nodes != ai.HintNodes {
+		t.Errorf("hint plays at %d nodes, want ai.HintNodes (%d)", s.nodes, ai.HintNodes)
+	}
+}
+
+// TestRun plays a small table: the output has one row per pairing with
+// every game counted, and the same seed gives the same table.
+func TestRun(t *testing.T) {
+	recs := t.TempDir() + "/games.txt"
+	args := []string{"-pairs", "greedy:random,1:greedy", "-games", "6", "-seed", "3", "-workers", "2", "-records", recs}
+	var out1, out2, errs bytes.Buffer
+	if err := run(args, &out1, &errs); err != nil {
+		t.Fatalf("%v\n%s", err, errs.String())
+	}
+	if err := run(args, &out2, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if out1.String() != out2.String() {
+		t.Errorf("two runs with the same seed differ:\n%s\n%s", out1.String(), out2.String())
+	}
+	rows := 0
+	for _, l := range strings.Split(out1.String(), "\n") {
+		if strings.HasPrefix(l, "| greedy vs random | 6 |") || strings.HasPrefix(l, "| level 1 vs greedy | 6 |") {
+			rows++
+		}
+	}
+	if rows != 2 || !strings.Contains(out1.String(), "no illegal move") {
+		t.Errorf("want two rows of 6 games and no illegal move:\n%s", out1.String())
+	}
+	data, err := os.ReadFile(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "[Event "); n != 12 {
+		t.Errorf("%d records written, want 12", n)
+	}
+	for _, bad := range [][]string{{"-pairs", "greedy"}, {"-pairs", "greedy:9"}, {"-games", "1"}, {"-variant", "chess"}, {"extra"}} {
+		if err := run(bad, &out1, &errs); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+}
+
+func TestOpeningsAreBalanced(t *testing.T) {
+	s := settings{games: 20, plies: 6, seed: 9}
+	ops := openings(s.variant, 10, s.plies, s.seed)
+	if len(ops) != 10 {
+		t.Fatalf("%d openings, want 10", len(ops))
+	}
+	seen := map[string]bool{}
+	for _, op := range ops {
+		if len(op) != 6 {
+			t.Errorf("opening of %d plies, want 6", len(op))
+		}
+		k := ""
+		for _, m := range op {
+			k += m.String() + " "
+		}
+		seen[k] = true
+	}
+	if len(seen) < 8 {
+		t.Errorf("only %d different openings of 10", len(seen))
+	}
+}
