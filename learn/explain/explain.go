@@ -7,6 +7,11 @@
 // every square it went to. The rules (package rules) decide what is legal;
 // this package only finds the first thing in the route that breaks them and
 // names it (shared/RULES.md gives the rule numbers quoted in the comments).
+//
+// It also explains a hint (Teach, hint.go): the line the engine expects,
+// for the board to draw, and why the move is good — what it wins, saves,
+// prevents or gives for what — as reasons with arguments whose words come
+// from the game's message catalogue (Reason.Say).
 package explain
 
 import (
