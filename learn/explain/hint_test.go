@@ -224,3 +224,34 @@ func TestEveryReasonInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTeach: explaining a hint in middlegame positions met in play
+// (the engine's line at 100,000 nodes; the search is not timed).
+func BenchmarkTeach(b *testing.B) {
+	fens := []string{
+		"W:Wa1-0,c1-0,e1-0,g1-0,b2-0,d2-0,f2-0,h2-0,a3-0,e3-0,g3-0:Be5-0/0,b6-0,d6-0,f6-0,h6-0,a7-0,e7-0,g7-0,b8-0,d8-0,f8-0,h8-0:H0:F3",
+		"W:Wa1-0,c1-0,e1-0,g1-0,b2-0,h2-0,a3-0,b4-0/0,d4-0:Bc5-0/000,b6-00,d6-0,h6-0,e7-0,g7-0,b8-0,d8-0,f8-0,h8-0:H0:F10",
+		"W:Wa1-0,f2-0,h2-0,c3-0,g3-000/0:Bc5-0,g5-0,b6-00/0,d6-0/000,e7-0/0,g7-0,b8-0,d8-0,f8-0,h8-0:H1:F26",
+	}
+	type job struct {
+		h []*rules.Position
+		a ai.Analysis
+	}
+	var jobs []job
+	for _, f := range fens {
+		p, err := rules.ParseFEN(rules.Bashni, f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e := ai.NewEngine(ai.Options{HashMiB: 8})
+		h := []*rules.Position{p}
+		jobs = append(jobs, job{h, e.Analyse(context.Background(), h, ai.Limits{Nodes: 100_000}, nil)})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		j := jobs[i%len(jobs)]
+		if _, err := Teach(j.h, j.a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
