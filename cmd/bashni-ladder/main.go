@@ -47,6 +47,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&s.seed, "seed", 1, "seed of the openings and the players")
 	fs.IntVar(&s.maxPlies, "maxplies", 400, "plies after which a game is a draw")
 	fs.IntVar(&s.workers, "workers", 2, "games played at once")
+	fs.IntVar(&s.fair, "fair", 0, "keep only openings a 50,000-node search scores within this many centipawns of even (0: every opening with even pieces)")
 	verbose := fs.Bool("v", false, "print every game as it ends (to standard error)")
 	records := fs.String("records", "", "write every game to this file (the records of PROTOCOL.md)")
 	if err := fs.Parse(args); err != nil {
@@ -63,16 +64,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if s.games < 2 {
 		return errors.New("-games must be at least 2")
 	}
-	if s.plies < 0 || s.maxPlies < 1 {
-		return errors.New("-openings must be at least 0 and -maxplies at least 1")
+	if s.plies < 0 || s.maxPlies < 1 || s.fair < 0 {
+		return errors.New("-openings and -fair must be at least 0 and -maxplies at least 1")
 	}
 	s.games += s.games % 2
 	prs, err := parsePairs(*pairs)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s, %d games a pairing (%d openings of %d random plies, each with both colours), seed %d, draw after %d plies\n\n",
-		v, s.games, s.games/2, s.plies, s.seed, s.maxPlies)
+	fair := ""
+	if s.fair > 0 {
+		fair = fmt.Sprintf(", scored within %d cp of even", s.fair)
+	}
+	fmt.Fprintf(stdout, "%s, %d games a pairing (%d openings of %d random plies%s, each with both colours), seed %d, draw after %d plies\n\n",
+		v, s.games, s.games/2, s.plies, fair, s.seed, s.maxPlies)
 	fmt.Fprintln(stdout, "| match | games | W/D/L | as White | as Black | score | Elo (95 % interval) | plies a game |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|")
 	var illegal []string

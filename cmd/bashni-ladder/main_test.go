@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"strings"
 	"testing"
 
 	"bashni/ai"
+	"bashni/rules"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -87,7 +89,7 @@ func TestRun(t *testing.T) {
 
 func TestOpeningsAreBalanced(t *testing.T) {
 	s := settings{games: 20, plies: 6, seed: 9}
-	ops := openings(s.variant, 10, s.plies, s.seed)
+	ops := openings(s.variant, 10, s.plies, s.seed, 0)
 	if len(ops) != 10 {
 		t.Fatalf("%d openings, want 10", len(ops))
 	}
@@ -104,5 +106,19 @@ func TestOpeningsAreBalanced(t *testing.T) {
 	}
 	if len(seen) < 8 {
 		t.Errorf("only %d different openings of 10", len(seen))
+	}
+	// Fair openings: a search scores each within the bound.
+	e := ai.NewEngine(ai.Options{HashMiB: 8})
+	for _, op := range openings(s.variant, 4, s.plies, s.seed, 60) {
+		g := rules.NewGame(rules.Bashni)
+		for _, m := range op {
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.NewGame()
+		if r := e.Search(context.Background(), g.History(), ai.Limits{Nodes: fairNodes}, nil); r.Score > 60 || r.Score < -60 {
+			t.Errorf("opening %v scores %d, want within 60", op, r.Score)
+		}
 	}
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
 
+	"bashni/ai"
 	"bashni/rules"
 )
 
@@ -20,7 +22,14 @@ type settings struct {
 	seed     uint64 // of the openings and the players
 	maxPlies int    // a game still going after this many plies is a draw
 	workers  int    // games played at once
+	// fair, if not zero, keeps only openings that a search of fairNodes
+	// nodes scores within fair centipawns of even: random plies can leave
+	// a side lost while the pieces are even (a man walked into a shot).
+	fair int
 }
+
+// fairNodes is the search that judges an opening.
+const fairNodes = 50_000
 
 // game is the outcome of one game from a's view.
 type game struct {
@@ -33,10 +42,15 @@ type game struct {
 	record  string // the game in the notation of PROTOCOL.md
 }
 
-// openings returns n/2 openings of plies random plies, each leaving both
-// sides the same number of pieces (so that no opening starts a game won).
-func openings(v rules.Variant, n, plies int, seed uint64) [][]rules.Move {
+// openings returns n openings of plies random plies, each leaving both
+// sides the same number of pieces (so that no opening starts a game won)
+// and, if fair is not zero, scored within fair centipawns of even.
+func openings(v rules.Variant, n, plies int, seed uint64, fair int) [][]rules.Move {
 	rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
+	var judge *ai.Engine
+	if fair > 0 {
+		judge = ai.NewEngine(ai.Options{HashMiB: 8})
+	}
 	var out [][]rules.Move
 	for len(out) < n {
 		g := rules.NewGame(v)
@@ -46,9 +60,17 @@ func openings(v rules.Variant, n, plies int, seed uint64) [][]rules.Move {
 				panic(err) // a legal move of package rules
 			}
 		}
-		if !g.Outcome().Over() && balanced(g.Position()) {
-			out = append(out, append([]rules.Move(nil), g.Moves()...))
+		if g.Outcome().Over() || !balanced(g.Position()) {
+			continue
 		}
+		if judge != nil {
+			judge.NewGame()
+			r := judge.Search(context.Background(), g.History(), ai.Limits{Nodes: fairNodes}, nil)
+			if r.Score > fair || r.Score < -fair {
+				continue
+			}
+		}
+		out = append(out, append([]rules.Move(nil), g.Moves()...))
 	}
 	return out
 }
@@ -72,7 +94,7 @@ func balanced(p *rules.Position) bool {
 // play plays the games of one pairing, workers at a time, and returns them
 // in order. progress, if not nil, sees every game as it ends.
 func play(pr pairing, s settings, progress func(game)) []game {
-	ops := openings(s.variant, (s.games+1)/2, s.plies, s.seed)
+	ops := openings(s.variant, (s.games+1)/2, s.plies, s.seed, s.fair)
 	out := make([]game, 2*len(ops))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
