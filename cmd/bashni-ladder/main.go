@@ -15,7 +15,8 @@
 //
 //	go build -o /tmp/ladder ./cmd/bashni-ladder
 //	nice -n 10 /tmp/ladder -pairs 1:greedy,2:greedy,3:greedy,2:1,3:2 -games 100
-//	nice -n 10 /tmp/ladder -pairs hint:1,hint:2,hint:3,hint:4,hint:5 -games 20
+//	nice -n 10 /tmp/ladder -pairs hint:1,hint:2,hint:3,hint:4,hint:5 -games 20 -records games.txt
+//	nice -n 10 /tmp/ladder -replay games.txt -game 3 -deep 8000000 -from 9 -to 23
 package main
 
 import (
@@ -50,8 +51,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&s.fair, "fair", 0, "keep only openings a 50,000-node search scores within this many centipawns of even (0: every opening with even pieces)")
 	verbose := fs.Bool("v", false, "print every game as it ends (to standard error)")
 	records := fs.String("records", "", "write every game to this file (the records of PROTOCOL.md)")
+	replayFile := fs.String("replay", "", "instead of playing: go through a game of this -records file in which one side followed the hints (see -game, -deep, -from, -to)")
+	replayGame := fs.Int("game", 1, "with -replay: the game's number")
+	deep := fs.Int64("deep", 0, "with -replay: also search this many nodes in each of the hints' positions from -from to -to")
+	from := fs.Int("from", 1, "with -replay: the first ply searched -deep")
+	to := fs.Int("to", 1000, "with -replay: the last ply searched -deep")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *replayFile != "" {
+		return replay(stdout, *replayFile, *replayGame, *deep, *from, *to)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())

@@ -122,3 +122,38 @@ func TestOpeningsAreBalanced(t *testing.T) {
 		}
 	}
 }
+
+// TestReplay: a game of a hint player, written with -records, replays with
+// the same hints (the replay's hint column equals the moves played) and a
+// deeper search beside them.
+func TestReplay(t *testing.T) {
+	recs := t.TempDir() + "/games.txt"
+	var out, errs bytes.Buffer
+	if err := run([]string{"-pairs", "greedy:hint=3000", "-games", "2", "-seed", "4", "-records", recs}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run([]string{"-replay", recs, "-game", "2", "-deep", "5000", "-from", "5", "-to", "9"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 3 || !strings.Contains(lines[0], "hints at 3000 nodes") {
+		t.Fatalf("replay:\n%s", out.String())
+	}
+	deep := 0
+	for _, l := range lines[1:] {
+		f := strings.Fields(l)
+		if len(f) < 5 || f[0] != "ply" || f[2] != f[4] {
+			t.Errorf("the hint differs from the move played: %q", l)
+		}
+		if strings.Contains(l, "5000 nodes:") {
+			deep++
+		}
+	}
+	if deep == 0 {
+		t.Errorf("no deeper search between plies 5 and 9:\n%s", out.String())
+	}
+	if err := run([]string{"-replay", recs, "-game", "9"}, &out, &errs); err == nil || !strings.Contains(err.Error(), "no game 9") {
+		t.Errorf("a missing game: error %v", err)
+	}
+}

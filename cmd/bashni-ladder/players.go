@@ -168,9 +168,12 @@ type hintPlayer struct {
 	nodes int64
 }
 
-func (p hintPlayer) move(h []*rules.Position) rules.Move {
+func (p hintPlayer) move(h []*rules.Position) rules.Move { return p.analyse(h).Best }
+
+// analyse is the hint with its score and line.
+func (p hintPlayer) analyse(h []*rules.Position) ai.Analysis {
 	if p.nodes == ai.HintNodes {
-		return p.e.Hint(context.Background(), h).Best
+		return p.e.Hint(context.Background(), h)
 	}
-	return p.e.Analyse(context.Background(), h, ai.Limits{Nodes: p.nodes}, nil).Best
+	return p.e.Analyse(context.Background(), h, ai.Limits{Nodes: p.nodes}, nil)
 }
