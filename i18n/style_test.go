@@ -145,8 +145,9 @@ var afterPlaceholder = regexp.MustCompile(`\{\{\.([A-Za-z]+)\}\}` + particle)
 
 // vowelEnding are the placeholders whose every value ends in a vowel (the
 // last syllable has no final consonant): the variant names 바스니 and 라스카,
-// and "백 말 2개" of the inspector. Any other value (a square c3, a move, a
-// file name, an error) may end either way, so no particle follows it: the
+// "백 말 2개" of the inspector and "말 2개" of a hint ({{.Gives}}). Any
+// other value (a square c3, a move, a file name, an error) may end either
+// way, so no particle follows it: the
 // texts phrase around ("{{.To}} 칸으로", "{{.Path}} 파일을", "{{.Move}} 수로").
 var vowelEnding = map[string][]string{
 	"Variant":   {"common.bashni", "common.lasca"},
