@@ -152,14 +152,14 @@ type AboutScene struct {
 	hintSize           float64
 	backList, backOpen string
 
-	list    scrollArea
+	list    ScrollArea
 	hover   int // row under the mouse, -1 none
 	pressed int // row pressed, -1 none
 	focus   int // row chosen with the keys, -1 none
 
 	open      int // the licence shown, -1 the list
 	lines     []string
-	text      scrollArea
+	text      ScrollArea
 	titleSize float64 // of the open licence's title: as large as fits, up to 22 dp
 
 	listClip, textClip ui.Clip
@@ -329,8 +329,8 @@ func (s *AboutScene) textMax() float64 {
 }
 
 func (s *AboutScene) clamp() {
-	s.list.offset = math.Max(0, math.Min(s.list.offset, s.listMax()))
-	s.text.offset = math.Max(0, math.Min(s.text.offset, s.textMax()))
+	s.list.Offset = math.Max(0, math.Min(s.list.Offset, s.listMax()))
+	s.text.Offset = math.Max(0, math.Min(s.text.Offset, s.textMax()))
 }
 
 // rowAt is the row under (x, y), or -1.
@@ -339,7 +339,7 @@ func (s *AboutScene) rowAt(x, y float64) int {
 	if !l.Contains(x, y) {
 		return -1
 	}
-	i := int((y - l.Y + s.list.offset) / s.rects.RowH)
+	i := int((y - l.Y + s.list.Offset) / s.rects.RowH)
 	if i < 0 || i >= len(s.rows) {
 		return -1
 	}
@@ -382,7 +382,7 @@ func (s *AboutScene) updateList(c Context) {
 		s.hover = hov
 		c.Invalidate()
 	}
-	row, tapped := s.list.update(c, s.rects.List, s.rects.RowH, s.listMax(), func(x, y float64) int { return s.rowAt(x, y) })
+	row, tapped := s.list.Update(c, s.rects.List, s.rects.RowH, s.listMax(), func(x, y float64) int { return s.rowAt(x, y) })
 	if row != s.pressed {
 		s.pressed = row
 		c.Invalidate()
@@ -415,8 +415,8 @@ func (s *AboutScene) updateList(c Context) {
 		s.focus = max(0, min(len(s.rows)-1, s.focus+move))
 		// Keep the chosen row in view.
 		top := float64(s.focus) * s.rects.RowH
-		s.list.offset = math.Min(s.list.offset, top)
-		s.list.offset = math.Max(s.list.offset, top+s.rects.RowH-s.rects.List.H)
+		s.list.Offset = math.Min(s.list.Offset, top)
+		s.list.Offset = math.Max(s.list.Offset, top+s.rects.RowH-s.rects.List.H)
 		s.clamp()
 		c.Invalidate()
 	}
@@ -427,17 +427,17 @@ func (s *AboutScene) updateList(c Context) {
 
 // openLicence shows licence i in full.
 func (s *AboutScene) openLicence(c Context, i int) {
-	c.Play(uiTap)
+	c.Play(UITap)
 	s.open = i
 	s.focus = i
-	s.text = scrollArea{}
+	s.text = ScrollArea{}
 	s.btnBack.Label = s.backOpen
 	s.wrapLicence(c)
 	c.Invalidate()
 }
 
 func (s *AboutScene) updateLicence(c Context) {
-	s.text.update(c, s.rects.Text, s.rects.LineH*3, s.textMax(), nil)
+	s.text.Update(c, s.rects.Text, s.rects.LineH*3, s.textMax(), nil)
 	kb := c.Keyboard()
 	page := s.rects.Text.H - s.rects.LineH*2
 	d := 0.0
@@ -456,7 +456,7 @@ func (s *AboutScene) updateLicence(c Context) {
 		d = s.textMax()
 	}
 	if d != 0 {
-		s.text.offset = math.Max(0, math.Min(s.text.offset+d, s.textMax()))
+		s.text.Offset = math.Max(0, math.Min(s.text.Offset+d, s.textMax()))
 		c.Invalidate()
 	}
 }
@@ -490,14 +490,14 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 
 	l := r.List
 	clip := s.listClip.Of(dst, l)
-	for i := int(s.list.offset / r.RowH); i < len(s.rows); i++ {
-		y := l.Y + float64(i)*r.RowH - s.list.offset
+	for i := int(s.list.Offset / r.RowH); i < len(s.rows); i++ {
+		y := l.Y + float64(i)*r.RowH - s.list.Offset
 		if y > l.Y+l.H {
 			break
 		}
 		s.drawRow(p, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
 	}
-	drawScrollbar(p, dst, l, s.list.offset, s.listMax())
+	DrawScrollbar(p, dst, l, s.list.Offset, s.listMax())
 }
 
 // drawRow draws licence i of the list in rect r.
@@ -534,8 +534,8 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 	panel := ui.Inset(tr, -p.DP(8))
 	p.RoundRect(dst, panel, p.DP(12), ui.Alpha(t.Panel, 0.6), p.DP(1), t.PanelEdge)
 	clip := s.textClip.Of(dst, tr)
-	for i := int(s.text.offset / r.LineH); i < len(s.lines); i++ {
-		y := tr.Y + float64(i)*r.LineH - s.text.offset
+	for i := int(s.text.Offset / r.LineH); i < len(s.lines); i++ {
+		y := tr.Y + float64(i)*r.LineH - s.text.Offset
 		if y > tr.Y+tr.H {
 			break
 		}
@@ -543,7 +543,7 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 			p.Text(clip, s.lines[i], AboutTextSize, sprites.Regular, tr.X, y+r.LineH/2, text.AlignStart, text.AlignCenter, t.Text)
 		}
 	}
-	drawScrollbar(p, dst, Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.offset, s.textMax())
+	DrawScrollbar(p, dst, Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.Offset, s.textMax())
 }
 
 // LicenceText is the open licence's text as the page wrapped it, one line

@@ -8,13 +8,13 @@ import (
 
 // animOptions turns the settings into timeline options; factor speeds up
 // (redo, replay) or slows down (attract mode, rules) further.
-func animOptions(s storage.Settings, factor float64) anim.Options {
+func AnimOptions(s storage.Settings, factor float64) anim.Options {
 	return anim.Options{Speed: s.AnimationSpeed.Multiplier() * factor, Instant: s.InstantAnimations}
 }
 
 // silent is a board host whose moves make no sound: the title's background
 // game and the rules pages' diagrams.
-type silent struct{ c Context }
+type Silent struct{ c Context }
 
-func (h silent) Invalidate()       { h.c.Invalidate() }
-func (h silent) Play(audio.Effect) {}
+func (h Silent) Invalidate()       { h.c.Invalidate() }
+func (h Silent) Play(audio.Effect) {}

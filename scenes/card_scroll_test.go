@@ -282,7 +282,7 @@ func TestCardRowsUnderButtonsTakeNoTap(t *testing.T) {
 	showScene(a, s)
 	// Scroll so that the side choice lies under Back.
 	back := s.btnBack.Rect
-	s.body.offset = math.Max(0, math.Min(s.rects.MaxScroll(), s.rects.Side.Y-back.Y))
+	s.body.Offset = math.Max(0, math.Min(s.rects.MaxScroll(), s.rects.Side.Y-back.Y))
 	s.place()
 	if s.side.Rect.Y+s.side.Rect.H <= back.Y {
 		t.Fatalf("scrolled %.0f, the side choice %v is not under Back %v", s.Scroll(), s.side.Rect, back)

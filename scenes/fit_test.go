@@ -347,7 +347,7 @@ func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
 	// The offer of the lessons, or the progress, under the menu.
 	for _, line := range []string{learnWord(a, lt.ScreenOffer),
 		learnWord(a, lt.ScreenProgress, "Done", "12", "Total", "12", "Solved", "188")} {
-		_, size := fitLines(p, line, 14, 12, sprites.Medium, s.learn.room, 2)
+		_, size := FitLines(p, line, 14, 12, sprites.Medium, s.learn.room, 2)
 		f.wrapped("lessons line", ui.TextFit{Text: line, Size: size, Weight: sprites.Medium, Room: s.learn.room}, 2)
 	}
 	if s.rects.Landscape {
@@ -478,7 +478,7 @@ func fitOnlineRow(f *fitter, r *onlineRow) {
 	fitPlaceholder(f, "online placeholder", r.field)
 	for _, id := range []string{"hint", "site", "in_use", "unsaved", "given_flag", "given_page", "bad_scheme", "no_host", "bad_space", "too_long", "bad_address"} {
 		msg := f.cat.F("settings_online."+id, "Limit", storage.MaxServerLen, "Error", `parse "http://a:b": invalid port ":b" after host`)
-		_, size := fitLines(p, msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
+		_, size := FitLines(p, msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
 		f.wrapped("online line", ui.TextFit{Text: msg, Size: size, Weight: sprites.Medium, Room: r.statusRoom}, 2)
 	}
 }
@@ -547,24 +547,24 @@ func fitPlay(t *testing.T, a *App, f *fitter, w, h float64) {
 		}
 		// The menus.
 		s.openMenu(a)
-		fitMenu(f, "menu", &s.menu.popupMenu)
+		fitMenu(f, "menu", &s.menu.PopupMenu)
 		for i, do := range s.menu.actions {
-			if do == nil || i == 1 || i >= len(s.menu.items)-3 {
+			if do == nil || i == 1 || i >= len(s.menu.Items)-3 {
 				continue // resume, a new game, and the screens it pushes
 			}
 			s.openMenu(a)
 			s.menu.actions[i]()
-			fitMenu(f, "menu "+s.menu.title, &s.menu.popupMenu)
+			fitMenu(f, "menu "+s.menu.Title, &s.menu.PopupMenu)
 		}
 	}
 }
 
 // fitMenu lists a popup menu's title and items.
-func fitMenu(f *fitter, what string, m *popupMenu) {
+func fitMenu(f *fitter, what string, m *PopupMenu) {
 	p := f.p
-	f.line(what+" title", ui.TextFit{Text: m.title, Size: 22, Weight: sprites.Bold, Room: m.card.W - p.DP(40)})
-	for i := range m.buttons {
-		f.controls(what, m.buttons[i].Fits(p))
+	f.line(what+" title", ui.TextFit{Text: m.Title, Size: 22, Weight: sprites.Bold, Room: m.Card.W - p.DP(40)})
+	for i := range m.Buttons {
+		f.controls(what, m.Buttons[i].Fits(p))
 	}
 }
 
@@ -606,7 +606,7 @@ func fitGameOver(t *testing.T, a *App, f *fitter, w, h float64) {
 	}
 	m := &actionMenu{}
 	m.show(a, cat.T("play.menu.game_record_title"), exportItems(a, &exporter{}, func() string { return "" }, func(Context, string) {})...)
-	fitMenu(f, "record menu", &m.popupMenu)
+	fitMenu(f, "record menu", &m.PopupMenu)
 }
 
 // finishedFEN: White to move has just one capture, after which Black has
@@ -725,7 +725,7 @@ func fitImport(t *testing.T, a *App, f *fitter, w, h float64) {
 		if len(p.Wrap(m, 14, sprites.Medium, room)) <= 2 {
 			continue
 		}
-		_, size := fitLines(p, m, 12, 11, sprites.Medium, room, 3)
+		_, size := FitLines(p, m, 12, 11, sprites.Medium, room, 3)
 		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 3)
 	}
 }
@@ -751,7 +751,7 @@ func fitReplay(t *testing.T, a *App, f *fitter, w, h float64) {
 	texts = append(texts, cat.F("replay.move_of", "Move", 188, "Moves", 188)+cat.T("common.separator")+"1/2-1/2")
 	room := s.statusRoom(p)
 	for _, m := range texts {
-		_, size := statusFit(p, m, room)
+		_, size := StatusFit(p, m, room)
 		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 2)
 	}
 }

@@ -243,7 +243,7 @@ func (a *App) drawFocus(screen *ebiten.Image) {
 // usedByKeys makes w a Tab stop (unless it is a disabled button) and
 // applies Enter, Space and the arrows to it, or the page mirror's
 // activation; it reports whether they used it, and its stop (-1: none).
-func (a *App) usedByKeys(w widget, k keyStepper) (bool, int) {
+func (a *App) usedByKeys(w Widget, k keyStepper) (bool, int) {
 	arrows := false
 	switch w := w.(type) {
 	case *ui.Button:
@@ -283,16 +283,16 @@ func (a *App) usedByKeys(w widget, k keyStepper) (bool, int) {
 // updateIn runs the menu's buttons through c.Used, so that Tab reaches
 // them and Enter chooses; it returns the index of the chosen item,
 // menuDismissed (a tap outside the card), or -1.
-func (m *popupMenu) updateIn(c Context) int {
-	for i := range m.buttons {
-		if c.Used(&m.buttons[i]) {
+func (m *PopupMenu) UpdateIn(c Context) int {
+	for i := range m.Buttons {
+		if c.Used(&m.Buttons[i]) {
 			return i
 		}
 	}
-	if p := c.Pointer(); p.Pressed && !p.Consumed && !p.In(m.card) {
+	if p := c.Pointer(); p.Pressed && !p.Consumed && !p.In(m.Card) {
 		p.Consumed = true
 		c.Invalidate()
-		return menuDismissed // a tap outside closes the menu
+		return MenuDismissed // a tap outside closes the menu
 	}
 	return -1
 }

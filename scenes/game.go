@@ -96,7 +96,7 @@ func (a *App) NewSession(cfg GameConfig) *session.Session {
 }
 
 // level is the computer's level on side c, if the computer plays it.
-func level(s *session.Session, c rules.Color) (int, bool) {
+func ComputerLevel(s *session.Session, c rules.Color) (int, bool) {
 	if p, ok := s.Player(c).(*session.ComputerPlayer); ok {
 		return p.Level(), true
 	}
@@ -104,10 +104,27 @@ func level(s *session.Session, c rules.Color) (int, bool) {
 }
 
 // friends reports whether two people play at this device.
-func friends(s *session.Session) bool {
+func Friends(s *session.Session) bool {
 	return s.Kind(rules.White) == session.Person && s.Kind(rules.Black) == session.Person
 }
 
 // computerLevelName is how game records (PDN tags, English in every language) name the
 // computer at level n.
-func computerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }
+func ComputerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }
+
+// onlineSession is the session of an online game: the server's moves, a
+// person at this device's seat and the remote player at the other; not
+// autosaved (the server keeps it), archived when it ends.
+func (a *App) onlineSession(cfg GameConfig) *session.Session {
+	sc, err := cfg.Online.Config()
+	if err == nil {
+		if !cfg.Online.Spectator() {
+			sc.Archive = a.archiveGame(cfg.Human)
+		}
+		if s, err := session.New(sc); err == nil {
+			return s
+		}
+	}
+	s, _ := session.New(session.Config{Variant: cfg.Variant})
+	return s
+}

@@ -9,7 +9,7 @@ import (
 // languageCodes are the choices of Settings → Language, in the order of
 // their segments: "" follows the system, then the languages the game
 // speaks (storage.Settings.Language keeps the code).
-var languageCodes = func() []string {
+var LanguageCodes = func() []string {
 	codes := []string{""}
 	for _, l := range i18n.Langs() {
 		codes = append(codes, l.Code())
@@ -19,9 +19,9 @@ var languageCodes = func() []string {
 
 // languageChoice is the segment of the saved language code (System when it
 // is none the game speaks).
-func languageChoice(code string) int {
+func LanguageChoice(code string) int {
 	if l, ok := i18n.Parse(code); ok {
-		for i, c := range languageCodes {
+		for i, c := range LanguageCodes {
 			if c == l.Code() {
 				return i
 			}
@@ -32,7 +32,7 @@ func languageChoice(code string) int {
 
 // languageOptions are the segments' labels: "System" in the player's
 // language, then each language's name in itself.
-func languageOptions(cat *i18n.Catalog) []string {
+func LanguageOptions(cat *i18n.Catalog) []string {
 	o := []string{cat.T("settings.language_system")}
 	for _, l := range i18n.Langs() {
 		o = append(o, l.Name())

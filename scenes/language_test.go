@@ -26,13 +26,13 @@ func TestLanguageChangesAtOnce(t *testing.T) {
 		t.Fatalf("English title button %q", got)
 	}
 
-	ru := languageChoice("ru")
-	if languageCodes[ru] != "ru" || settings.language.Options[ru] != "Русский" {
-		t.Fatalf("choice %d: code %q, option %q", ru, languageCodes[ru], settings.language.Options[ru])
+	ru := LanguageChoice("ru")
+	if LanguageCodes[ru] != "ru" || settings.language.Options[ru] != "Русский" {
+		t.Fatalf("choice %d: code %q, option %q", ru, LanguageCodes[ru], settings.language.Options[ru])
 	}
 	settings.language.Selected = ru
 	st := a.Settings()
-	st.Language = languageCodes[settings.language.Selected]
+	st.Language = LanguageCodes[settings.language.Selected]
 	a.SetSettings(st)
 
 	if a.Text().Lang() != i18n.Russian || a.Settings().Language != "ru" {

@@ -11,7 +11,6 @@ import (
 	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/scenes/ui"
-	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -102,7 +101,7 @@ type OnlineScene struct {
 	// rects is the layout scrolled to the top; shown is where the rows
 	// are, scroll.offset higher when they do not fit the body (place).
 	rects, shown         OnlineRects
-	body                 cardBody
+	body                 CardBody
 	shownStatus          string // the status last scrolled into view
 	variant, side, clock ui.Segmented
 	btnBack, btnCreate   ui.Button
@@ -158,14 +157,14 @@ func (s *OnlineScene) Name() string { return SceneOnline }
 // Layout places the controls.
 func (s *OnlineScene) Layout(c Context, w, h, scale float64) {
 	s.rects = OnlineLayout(w, h, scale)
-	s.body.layout(s.rects.Body, s.rects.MaxScroll())
+	s.body.Layout(s.rects.Body, s.rects.MaxScroll())
 	s.place()
 	s.btnBack.Rect, s.btnCreate.Rect = s.rects.Back, s.rects.Create
 }
 
 // place puts the rows where the scroll has them.
 func (s *OnlineScene) place() {
-	r, dy := s.rects, -s.body.offset
+	r, dy := s.rects, -s.body.Offset
 	for _, row := range []*Rect{&r.Variant, &r.Side, &r.Clock, &r.Code, &r.Join} {
 		row.Y += dy
 	}
@@ -180,14 +179,14 @@ func (s *OnlineScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *OnlineScene) Scroll() float64 { return s.body.offset }
+func (s *OnlineScene) Scroll() float64 { return s.body.Offset }
 
 // keepFocusInView scrolls the row that Tab just gave the focus to into
 // view, with its label; and the line under the code when it says
 // something new (connecting, what went wrong).
 func (s *OnlineScene) keepFocusInView(c Context) {
 	r := &s.rects
-	if s.body.maxOff <= 0 {
+	if s.body.MaxOff <= 0 {
 		return
 	}
 	status := ""
@@ -200,7 +199,7 @@ func (s *OnlineScene) keepFocusInView(c Context) {
 	if status != s.shownStatus {
 		s.shownStatus = status
 		if status != "" {
-			if s.body.show(c, 2*r.labelY[3]-r.Code.Y, r.statusY+c.Scale()*28) {
+			if s.body.Show(c, 2*r.labelY[3]-r.Code.Y, r.statusY+c.Scale()*28) {
 				s.place()
 			}
 			return
@@ -208,20 +207,20 @@ func (s *OnlineScene) keepFocusInView(c Context) {
 	}
 	ring, ok := c.FocusRing()
 	if !ok {
-		s.body.focusAt = -1
+		s.body.FocusAt = -1
 		return
 	}
 	sh := &s.shown
 	for i, row := range [...]Rect{sh.Variant, sh.Side, sh.Clock, sh.Code, sh.Join} {
 		if ring == row {
-			top := row.Y + s.body.offset // where it is in the rows, however scrolled
-			if s.body.showFocused(c, top, 2*r.labelY[min(i, 3)]-top, top+row.H) {
+			top := row.Y + s.body.Offset // where it is in the rows, however scrolled
+			if s.body.ShowFocused(c, top, 2*r.labelY[min(i, 3)]-top, top+row.H) {
 				s.place()
 			}
 			return
 		}
 	}
-	s.body.focusAt = -1 // Back or Create game
+	s.body.FocusAt = -1 // Back or Create game
 }
 
 // Update handles the choices and waits for the server.
@@ -248,13 +247,13 @@ func (s *OnlineScene) Update(c Context) error {
 	}
 	// Before the rows: a drag over them is no tap. A press in the code
 	// field is its own (it selects); keys scroll while it does not type.
-	if s.body.scroll(c, !s.code.Focused(), s.code.Rect) {
+	if s.body.Scroll(c, !s.code.Focused(), s.code.Rect) {
 		s.place()
 	}
-	s.body.beginRows(c)
+	s.body.BeginRows(c)
 	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
 		if c.Used(sg) {
-			c.Play(uiTap)
+			c.Play(UITap)
 		}
 	}
 	if s.code.Update(c) {
@@ -272,7 +271,7 @@ func (s *OnlineScene) Update(c Context) error {
 		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
 	}
 	join = c.Used(&s.btnJoin)
-	s.body.endRows(c)
+	s.body.EndRows(c)
 	if pinned {
 		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
 	}
@@ -363,8 +362,8 @@ func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, s.words.title, 26, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	s.btnBack.Draw(dst, p)
 	s.btnCreate.Draw(dst, p)
-	s.drawRows(c, s.body.target(dst))
-	drawBodyEdges(p, dst, r.Body, s.body.offset, s.body.maxOff)
+	s.drawRows(c, s.body.Target(dst))
+	DrawBodyEdges(p, dst, r.Body, s.body.Offset, s.body.MaxOff)
 }
 
 // drawRows draws the choices, the code to join and the line under it
@@ -407,7 +406,7 @@ func (s *OnlineScene) drawRows(c Context, rows *ebiten.Image) {
 // any other game.
 func openOnlineGame(c Context, p *remote.Player) {
 	if g := c.Game(); g != nil {
-		g.sess.Pause()
+		g.Session().Pause()
 	}
 	ps := newOnlinePlayScene(c, p)
 	c.SetGame(ps)
@@ -419,33 +418,4 @@ func newOnlinePlayScene(c Context, p *remote.Player) *PlayScene {
 	ps := NewPlayScene(c, GameConfig{Variant: p.Info().Variant, Human: p.Local(), Online: p})
 	ps.online = newOnlineGame(c, p)
 	return ps
-}
-
-// onlineSession is the session of an online game: the server's moves, a
-// person at this device's seat and the remote player at the other; not
-// autosaved (the server keeps it), archived when it ends.
-func (a *App) onlineSession(cfg GameConfig) *session.Session {
-	sc, err := cfg.Online.Config()
-	if err == nil {
-		if !cfg.Online.Spectator() {
-			sc.Archive = a.archiveGame(cfg.Human)
-		}
-		if s, err := session.New(sc); err == nil {
-			return s
-		}
-	}
-	s, _ := session.New(session.Config{Variant: cfg.Variant})
-	return s
-}
-
-// closeReplacedOnline ends the connection of the online game old when the
-// game in progress becomes g (another game, or another online game).
-func closeReplacedOnline(old, g *PlayScene) {
-	if old == nil || old == g || old.online == nil {
-		return
-	}
-	if g != nil && g.online != nil && g.online.p == old.online.p {
-		return // the same game shown afresh
-	}
-	go old.online.p.Close()
 }

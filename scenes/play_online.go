@@ -300,3 +300,23 @@ func onlineShareRects(l PlayLayout) (card, btn Rect) {
 	bw := math.Min(w-dp(32), dp(220))
 	return r, Rect{X: r.X + (r.W-bw)/2, Y: r.Y + r.H - dp(16) - dp(MinTouchDP), W: bw, H: dp(MinTouchDP)}
 }
+
+// ReplacedBy ends the connection of an online game when the game in
+// progress becomes g (another game, or another online game).
+func (s *PlayScene) ReplacedBy(g Game) {
+	if s.online == nil {
+		return
+	}
+	if n, ok := g.(*PlayScene); ok && n.online != nil && n.online.p == s.online.p {
+		return // the same game shown afresh
+	}
+	go s.online.p.Close()
+}
+
+// OnlineCode is the online game's code, "" for a game at this device.
+func (s *PlayScene) OnlineCode() string {
+	if s.online == nil {
+		return ""
+	}
+	return s.online.p.Code()
+}

@@ -109,7 +109,7 @@ type RulesScene struct {
 func NewRulesScene(c Context) *RulesScene {
 	s := &RulesScene{}
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
-	s.board = board.New(s.r, silent{c})
+	s.board = board.New(s.r, Silent{c})
 	s.btnPrev = ui.Button{Icon: ui.IconBack}
 	s.btnNxt = ui.Button{Kind: ui.Primary}
 	s.btnBack = ui.Button{Icon: ui.IconClose, Kind: ui.Flat}
@@ -212,7 +212,7 @@ func (s *RulesScene) Layout(c Context, w, h, scale float64) {
 	}
 	s.board.Layout(sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false), true, Rect{W: w, H: h})
 	s.counterX = math.Max(dp(66), c.Painter().Measure(s.header, 15, sprites.Medium)+dp(12))
-	s.titleSize = fitSize(c.Painter(), s.title, 30, 22, sprites.Bold, s.text.W)
+	s.titleSize = FitSize(c.Painter(), s.title, 30, 22, sprites.Bold, s.text.W)
 	s.captionLines = s.captionLines[:0]
 	if s.caption != "" {
 		s.captionLines = c.Painter().Wrap(s.caption, 14, sprites.Regular, s.board.Geometry().Outer().W)
@@ -282,7 +282,7 @@ func (s *RulesScene) stepDiagram(c Context) {
 	switch s.phase {
 	case 0:
 		if c.Tick()-s.cycle >= before {
-			s.board.Animate(s.start, s.move, animOptions(c.Settings(), 0.5), 0)
+			s.board.Animate(s.start, s.move, AnimOptions(c.Settings(), 0.5), 0)
 			s.cycle = c.Tick()
 			s.phase = 1
 		}

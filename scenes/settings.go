@@ -21,7 +21,7 @@ type SettingsScene struct {
 	// rects is the layout scrolled to the top; the controls are placed
 	// scroll.offset higher (place) when the rows do not fit the body.
 	rects     SettingsRects
-	body      cardBody
+	body      CardBody
 	labelText [settingsRows]string
 
 	theme    ui.Segmented
@@ -86,7 +86,7 @@ func NewSettingsScene(c Context) *SettingsScene {
 	}
 	s.input = ui.Segmented{Selected: in}
 	s.flip = ui.Toggle{On: st.FlipForBlack}
-	s.language = ui.Segmented{Selected: languageChoice(st.Language)}
+	s.language = ui.Segmented{Selected: LanguageChoice(st.Language)}
 	s.online = newOnlineRow(c)
 	s.btnBack = ui.Button{Kind: ui.Primary}
 	s.setWords(c)
@@ -127,7 +127,7 @@ func (s *SettingsScene) setWords(c Context) {
 	s.dests.Label = cat.T("settings.destinations")
 	s.input.Options = []string{cat.T("settings.input_both"), cat.T("settings.input_tap"), cat.T("settings.input_drag")}
 	s.flip.Label = cat.T("settings.flip_for_black")
-	s.language.Options = languageOptions(cat)
+	s.language.Options = LanguageOptions(cat)
 	s.btnBack.Label = cat.T("common.done")
 	s.heading = cat.T("settings.title")
 	s.noSound = cat.T("settings.no_sound")
@@ -278,7 +278,7 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	cat := c.Text()
 	s.labelText = [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
 	s.theme.Name, s.speed.Name, s.input.Name, s.language.Name = s.labelText[0], s.labelText[3], s.labelText[7], s.labelText[9]
-	s.body.layout(r.Body, r.MaxScroll())
+	s.body.Layout(r.Body, r.MaxScroll())
 	s.place()
 	// A choice whose labels differ in length gives each the room it needs.
 	for _, sg := range []*ui.Segmented{&s.theme, &s.speed, &s.input, &s.language} {
@@ -286,12 +286,12 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	}
 	s.online.layout(c, s.scrolled())
 	s.btnBack.Rect = r.Done
-	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+	s.noSoundLines, s.noSoundSize = FitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
 }
 
 // scrolled is the layout with the rows moved up by the scroll.
 func (s *SettingsScene) scrolled() SettingsRects {
-	r, dy := s.rects, -s.body.offset
+	r, dy := s.rects, -s.body.Offset
 	for i := range r.Rows {
 		r.Rows[i].Y += dy
 		r.LabelY[i] += dy
@@ -319,7 +319,7 @@ func (s *SettingsScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *SettingsScene) Scroll() float64 { return s.body.offset }
+func (s *SettingsScene) Scroll() float64 { return s.body.Offset }
 
 // scrollRows scrolls the rows when they do not fit: the wheel and a drag
 // over them, and the keys (Page Up/Down, Home, End, and ↑ ↓ while no
@@ -331,7 +331,7 @@ func (s *SettingsScene) scrollRows(c Context) {
 	if s.online.given {
 		keep[1] = Rect{} // only shown: a drag over it scrolls
 	}
-	if s.body.scroll(c, !s.online.field.Focused(), keep[:]...) {
+	if s.body.Scroll(c, !s.online.field.Focused(), keep[:]...) {
 		s.place()
 	}
 }
@@ -347,14 +347,14 @@ func (s *SettingsScene) keepFocusInView(c Context) {
 	r := s.rects
 	maxOff := r.MaxScroll()
 	if !ok || maxOff <= 0 || ring == s.btnBack.Rect {
-		s.body.focusAt = -1
+		s.body.FocusAt = -1
 		return
 	}
-	ring.Y += s.body.offset // where it is in the rows, however scrolled
-	if ring.Y == s.body.focusAt {
+	ring.Y += s.body.Offset // where it is in the rows, however scrolled
+	if ring.Y == s.body.FocusAt {
 		return // the player scrolled away from it: leave it there
 	}
-	s.body.focusAt = ring.Y
+	s.body.FocusAt = ring.Y
 	margin := c.Scale() * 8
 	top, bottom := ring.Y-margin, ring.Y+ring.H+margin
 	for i, row := range r.Rows {
@@ -372,7 +372,7 @@ func (s *SettingsScene) keepFocusInView(c Context) {
 // show scrolls as little as brings [top, bottom) of the rows (screen
 // pixels when scrolled to the top) into the body.
 func (s *SettingsScene) show(c Context, top, bottom float64) {
-	if s.body.show(c, top, bottom) {
+	if s.body.Show(c, top, bottom) {
 		s.place()
 	}
 }
@@ -392,10 +392,10 @@ func (s *SettingsScene) noSoundRoom(p *ui.Painter) float64 {
 // Update applies changes.
 func (s *SettingsScene) Update(c Context) error {
 	s.scrollRows(c)     // before the rows: a drag over them is no tap
-	s.body.beginRows(c) // rows scrolled under the title or Done take no pointer there
+	s.body.BeginRows(c) // rows scrolled under the title or Done take no pointer there
 	st := c.Settings()
 	changed := false
-	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
+	for _, w := range []Widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
 		if c.Used(w) {
 			changed = true
 		}
@@ -412,12 +412,12 @@ func (s *SettingsScene) Update(c Context) error {
 		st.ShowDestinations = s.dests.On
 		st.Input = []storage.InputMode{storage.InputTapAndDrag, storage.InputTapOnly, storage.InputDragOnly}[s.input.Selected]
 		st.FlipForBlack = s.flip.On
-		st.Language = languageCodes[s.language.Selected]
+		st.Language = LanguageCodes[s.language.Selected]
 		c.SetSettings(st)
-		c.Play(uiTap)
+		c.Play(UITap)
 	}
 	s.online.update(c) // while it types, Enter and Backspace are its own
-	s.body.endRows(c)
+	s.body.EndRows(c)
 	done := c.Used(&s.btnBack)
 	s.keepFocusInView(c)
 	if done || c.Keys().Consume(ActConfirm) {
@@ -465,7 +465,7 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	p := c.Painter()
 	body, maxOff := s.rects.Body, s.rects.MaxScroll()
-	rows := s.body.target(dst)
+	rows := s.body.Target(dst)
 	for _, l := range s.labels {
 		p.Text(rows, l.text, 15, sprites.Medium, l.x, l.y, text.AlignStart, text.AlignCenter, p.Theme.TextDim)
 	}
@@ -480,5 +480,5 @@ func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	s.flip.Draw(rows, p)
 	s.language.Draw(rows, p)
 	s.online.draw(c, rows)
-	drawBodyEdges(p, dst, body, s.body.offset, maxOff)
+	DrawBodyEdges(p, dst, body, s.body.Offset, maxOff)
 }

@@ -17,24 +17,6 @@ import (
 	"bashni/storage"
 )
 
-// Server is the online games' server: the one given at start (-server,
-// ?server=), else the one saved in Settings, else the site that served
-// the page when it is a bashni-server; "" hides online play. It follows
-// the setting as it changes: New game offers online play at once.
-func (a *App) Server() string {
-	switch {
-	case a.opts.Server != "":
-		return a.opts.Server
-	case a.settings.OnlineServer != "":
-		return a.settings.OnlineServer
-	}
-	return a.opts.SiteServer
-}
-
-// ServerGiven is the server given at start (-server, ?server=), "" if
-// none: Settings can then only show it.
-func (a *App) ServerGiven() string { return a.opts.Server }
-
 // checkServer reads the address typed in Settings: "" (no server), or the
 // address to save, or an error in the player's language naming what is
 // wrong. The checks are storage's (what Settings keep) and the online
@@ -170,7 +152,7 @@ func (r *onlineRow) wrapStatus(c Context) {
 		return
 	}
 	r.statusFor, r.statusErr = msg, isErr
-	r.status, r.statusSize = fitLines(c.Painter(), msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
+	r.status, r.statusSize = FitLines(c.Painter(), msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
 	c.Invalidate()
 }
 
@@ -247,7 +229,7 @@ func (r *onlineRow) apply(c Context) bool {
 	if st := c.Settings(); st.OnlineServer != addr {
 		st.OnlineServer = addr
 		c.SetSettings(st)
-		c.Play(uiTap)
+		c.Play(UITap)
 	}
 	r.wrapStatus(c)
 	return true

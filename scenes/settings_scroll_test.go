@@ -85,7 +85,7 @@ func TestSettingsRowsReachable(t *testing.T) {
 			}
 			// Start at the bottom (as a player who scrolled down), so that
 			// the first Tabs have to scroll back up.
-			s.body.offset = r.MaxScroll()
+			s.body.Offset = r.MaxScroll()
 			s.place()
 			for i, st := range stops {
 				press(a, kb, ebiten.KeyTab)

@@ -57,7 +57,7 @@ func TestSceneStack(t *testing.T) {
 	want("rules over settings over the game", "title", "play", "settings", "rules")
 	a.Home()
 	want("home", "title")
-	if a.Game() == nil || a.Game().sess.Game().Variant() != rules.Bashni {
+	if a.Game() == nil || a.Game().Session().Game().Variant() != rules.Bashni {
 		t.Fatal("the game in progress was lost going home")
 	}
 	a.Push(a.Game())

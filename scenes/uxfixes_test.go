@@ -15,11 +15,11 @@ import (
 // chooseMenu runs the item labelled label of the play scene's open menu.
 func chooseMenu(t *testing.T, ps *PlayScene, label string) {
 	t.Helper()
-	i := slices.Index(ps.menu.items, label)
-	if !ps.menu.open || i < 0 {
-		t.Fatalf("no %q in the menu (open %v, items %v)", label, ps.menu.open, ps.menu.items)
+	i := slices.Index(ps.menu.Items, label)
+	if !ps.menu.Open || i < 0 {
+		t.Fatalf("no %q in the menu (open %v, items %v)", label, ps.menu.Open, ps.menu.Items)
 	}
-	ps.menu.open = false
+	ps.menu.Open = false
 	ps.menu.actions[i]()
 }
 
@@ -36,11 +36,11 @@ func TestInspectorAndTheMenu(t *testing.T) {
 
 		ps.board.Inspect(sq) // as a resting mouse opens it
 		ps.back(a)
-		if ps.board.Inspecting() != rules.NoSquare || ps.menu.open {
-			t.Fatalf("%v: Esc with the inspector open: inspector on %v, menu open %v", v, ps.board.Inspecting(), ps.menu.open)
+		if ps.board.Inspecting() != rules.NoSquare || ps.menu.Open {
+			t.Fatalf("%v: Esc with the inspector open: inspector on %v, menu open %v", v, ps.board.Inspecting(), ps.menu.Open)
 		}
 		ps.back(a)
-		if !ps.menu.open {
+		if !ps.menu.Open {
 			t.Fatalf("%v: the second Esc opens no menu", v)
 		}
 
