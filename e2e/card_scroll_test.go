@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bashni/startup"
 	"os"
 	"path/filepath"
 	"testing"
@@ -130,7 +131,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 func TestCardsScrollingDrawAllocatesNothing(t *testing.T) {
 	inFrame(func() {
 		const w, h = 844, 390
-		app := scenes.NewApp(scenes.Options{NoAttract: true, Seed: 1})
+		app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), NoAttract: true, Seed: 1})
 		screen := ebiten.NewImage(w, h)
 		app.LayoutF(w, h)
 		if scenes.NewGameLayout(w, h, 1).MaxScroll() <= 0 || scenes.OnlineLayout(w, h, 1).MaxScroll() <= 0 {

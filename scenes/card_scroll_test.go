@@ -1,9 +1,12 @@
 package scenes
 
 import (
+	"bashni/platform"
+	"bashni/session"
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -95,8 +98,13 @@ func showScene(a *App, s Scene) {
 // cardApp is an App on a w×h dp screen at scale, with fake keys.
 func cardApp(t *testing.T, w, h, scale float64) (*App, fakeKeys) {
 	t.Helper()
-	a, _, kb := settingsApp(t, storage.OpenMemory(), Options{})
-	a.Pop()
+	opts := Options{Store: storage.OpenMemory(), NoAttract: true, Clipboard: &platform.Memory{}}
+	opts.Engine = func(uint64) session.Engine { return slowEngine{delay: time.Hour} }
+	a := NewApp(opts)
+	t.Cleanup(func() { _ = a.Close() })
+	kb := fakeKeys{}
+	a.keyboard = kb
+	a.sizeChanged = false
 	a.w, a.h, a.scale = w*scale, h*scale, scale
 	a.layoutNow()
 	return a, kb

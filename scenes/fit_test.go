@@ -228,23 +228,6 @@ func measureFits(t *testing.T, sizes [][2]float64, screens []fitScreen) {
 	}
 }
 
-// scrollFitSizes are screens too short for Settings' rows, which scroll
-// there (a phone on its side, a small window); only Settings is measured
-// on them.
-var scrollFitSizes = [][2]float64{{844, 390}, {800, 600}}
-
-// TestSettingsFitsWhenItScrolls is the layout test of Settings where its
-// rows scroll: the same words fit their boxes, the card and Done the
-// screen.
-func TestSettingsFitsWhenItScrolls(t *testing.T) {
-	for _, sz := range scrollFitSizes {
-		if SettingsLayout(sz[0], sz[1], 1).MaxScroll() <= 0 {
-			t.Fatalf("%gx%g: the rows fit: this test measures Settings where they scroll", sz[0], sz[1])
-		}
-	}
-	measureFits(t, scrollFitSizes, []fitScreen{{"settings", fitSettings}})
-}
-
 // TestCardsFitWhenTheyScroll is the layout test of New game and Play a
 // friend online on a phone on its side, where their rows scroll: the
 // words fit their boxes, the cards and their buttons the screen.
@@ -267,7 +250,6 @@ var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
 	{"online", fitOnline},
-	{"settings", fitSettings},
 	{"play", fitPlay},
 	{"game over", fitGameOver},
 	{"rules", fitRules},
@@ -435,52 +417,11 @@ func fitOnline(t *testing.T, a *App, f *fitter, w, h float64) {
 	}
 }
 
-func fitSettings(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewSettingsScene(a)
-	s.Layout(a, w, h, 1)
-	p := f.p
-	if s.card.Y+s.card.H > h {
-		t.Errorf("%s: the card (%.0f px tall) is taller than the screen", f.where, s.card.H)
-	}
-	if d := s.btnBack.Rect; d.Y < 0 || d.Y+d.H > h || d.X < 0 || d.X+d.W > w {
-		t.Errorf("%s: Done %v is off the screen", f.where, d)
-	}
-	for _, sg := range []*ui.Segmented{&s.theme, &s.speed, &s.input, &s.language} {
-		f.controls("choice", sg.Fits(p))
-	}
-	for _, tg := range []*ui.Toggle{&s.sound, &s.instant, &s.coords, &s.dests, &s.flip} {
-		f.controls("switch", tg.Fits(p))
-	}
-	f.controls("slider", s.volume.Fits(p))
-	f.controls("button", s.btnBack.Fits(p))
-	for _, l := range s.labels {
-		f.line("label", ui.TextFit{Text: l.text, Size: 15, Weight: sprites.Medium, Room: s.card.X + s.card.W - l.x - p.DP(12)})
-	}
-	f.line("title", ui.TextFit{Text: s.heading, Size: 28, Weight: sprites.Bold, Room: s.card.W - p.DP(48)})
-	f.wrapped("no sound", ui.TextFit{Text: s.noSound, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
-	fitOnlineRow(f, s.online)
-}
-
 // fitPlaceholder lists a text field's placeholder, in the lines the field
 // shows at the size it draws it.
 func fitPlaceholder(f *fitter, what string, field *ui.TextField) {
 	tf, rows := field.PlaceholderFit(f.p)
 	f.wrapped(what, tf, rows)
-}
-
-// fitOnlineRow lists the boxes of Settings' online server row: the line
-// under the field says each of its messages in two lines (at 12 dp at
-// the smallest).
-func fitOnlineRow(f *fitter, r *onlineRow) {
-	p := f.p
-	f.line("online label", ui.TextFit{Text: r.label.text, Size: 15, Weight: sprites.Medium, Room: r.field.Rect.X + r.field.Rect.W - r.label.x})
-	f.controls("online button", r.btnSave.Fits(p))
-	fitPlaceholder(f, "online placeholder", r.field)
-	for _, id := range []string{"hint", "site", "in_use", "unsaved", "given_flag", "given_page", "bad_scheme", "no_host", "bad_space", "too_long", "bad_address"} {
-		msg := f.cat.F("settings_online."+id, "Limit", storage.MaxServerLen, "Error", `parse "http://a:b": invalid port ":b" after host`)
-		_, size := FitLines(p, msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
-		f.wrapped("online line", ui.TextFit{Text: msg, Size: size, Weight: sprites.Medium, Room: r.statusRoom}, 2)
-	}
 }
 
 // statusIDs are the messages of the play screen's status line (the

@@ -34,11 +34,11 @@ type keyStepper interface {
 	KeyStep(d int) bool
 }
 
-// verticalFocus is a screen laid out as a column of controls (Settings):
+// VerticalFocus is a screen laid out as a column of controls (Settings):
 // while a control has the focus, Down and Up move it as Tab and Shift+Tab
-// do, when arrowsMoveFocus says so (not while a text field types).
-type verticalFocus interface {
-	arrowsMoveFocus() bool
+// do, when ArrowsMoveFocus says so (not while a text field types).
+type VerticalFocus interface {
+	ArrowsMoveFocus() bool
 }
 
 // focus is the App's keyboard focus.
@@ -94,7 +94,7 @@ func (f *focus) beginTick(a *App) {
 		}
 		a.Invalidate()
 	}
-	if v, ok := a.scene.(verticalFocus); ok && f.index >= 0 && len(f.prev) > 0 && v.arrowsMoveFocus() {
+	if v, ok := a.scene.(VerticalFocus); ok && f.index >= 0 && len(f.prev) > 0 && v.ArrowsMoveFocus() {
 		// A list of settings: Down and Up go to the next and the previous
 		// control, stopping at the ends.
 		next := f.index

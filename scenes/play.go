@@ -558,7 +558,7 @@ func (s *PlayScene) openMenu(c Context) {
 		}})
 	}
 	items = append(items,
-		menuItem{cat.T("common.settings"), func() { c.Push(NewSettingsScene(c)) }},
+		menuItem{cat.T("common.settings"), func() { Open(c, c.Pages().Settings) }},
 		menuItem{cat.T("common.rules"), func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
 		menuItem{cat.T("play.menu.main_menu"), func() { c.Home() }},
 	)

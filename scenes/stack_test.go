@@ -38,10 +38,10 @@ func TestSceneStack(t *testing.T) {
 		}
 	}
 	want("start", "title")
-	a.Push(NewSettingsScene(a))
-	want("settings", "title", "settings")
+	a.Push(NewAboutScene(a))
+	want("about", "title", "about")
 	if a.under(a.scene) != a.stack[0].scene {
-		t.Fatal("the settings' backdrop is not the title")
+		t.Fatal("the about card's backdrop is not the title")
 	}
 	a.Pop()
 	want("back", "title")
@@ -49,12 +49,12 @@ func TestSceneStack(t *testing.T) {
 	a.Push(ng)
 	ng.start(a)
 	want("a new game", "title", "play")
-	a.Push(NewSettingsScene(a))
+	a.Push(NewAboutScene(a))
 	if a.under(a.scene) != a.Game() {
-		t.Fatal("the settings over a game do not show the game behind them")
+		t.Fatal("the about card over a game do not show the game behind them")
 	}
 	a.Push(NewRulesScene(a))
-	want("rules over settings over the game", "title", "play", "settings", "rules")
+	want("rules over about over the game", "title", "play", "about", "rules")
 	a.Home()
 	want("home", "title")
 	if a.Game() == nil || a.Game().Session().Game().Variant() != rules.Bashni {

@@ -243,7 +243,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnSettings) {
-		c.Push(NewSettingsScene(c))
+		Open(c, c.Pages().Settings)
 		return nil
 	}
 	if c.Used(&s.btnGames) {
