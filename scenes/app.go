@@ -188,8 +188,8 @@ func NewApp(opts Options) *App {
 	title := NewTitleScene(a, opts.Notice, !opts.NoAttract)
 	a.stack = []stacked{{scene: title}}
 	a.scene = title
-	if opts.JoinGame != "" && a.Server() != "" {
-		join := NewOnlineScene(a, opts.JoinGame)
+	if opts.JoinGame != "" && a.Server() != "" && opts.Pages.Online != nil {
+		join := opts.Pages.Online(a, opts.JoinGame)
 		a.stack = append(a.stack, stacked{join, title})
 		a.scene = join
 	} else if opts.FEN != "" || opts.Watch {

@@ -233,10 +233,10 @@ func measureFits(t *testing.T, sizes [][2]float64, screens []fitScreen) {
 // words fit their boxes, the cards and their buttons the screen.
 func TestCardsFitWhenTheyScroll(t *testing.T) {
 	sizes := [][2]float64{{844, 390}}
-	if NewGameLayout(844, 390, 1).MaxScroll() <= 0 || OnlineLayout(844, 390, 1).MaxScroll() <= 0 {
+	if NewGameLayout(844, 390, 1).MaxScroll() <= 0 {
 		t.Fatal("the rows fit at 844×390: this test measures the cards where they scroll")
 	}
-	measureFits(t, sizes, []fitScreen{{"new game", fitNewGame}, {"online", fitOnline}})
+	measureFits(t, sizes, []fitScreen{{"new game", fitNewGame}})
 }
 
 // fitScreen lays a screen out and lists its boxes.
@@ -249,7 +249,6 @@ type fitScreen struct {
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
-	{"online", fitOnline},
 	{"play", fitPlay},
 	{"game over", fitGameOver},
 	{"rules", fitRules},
@@ -390,30 +389,6 @@ func onScreen(t *testing.T, f *fitter, w, h float64, card Rect, buttons ...*ui.B
 		if !inside(b.Rect, screen) {
 			t.Errorf("%s: %q %v is off the screen", f.where, b.Label, b.Rect)
 		}
-	}
-}
-
-// fitOnline measures Play a friend online: its title, labels, choices,
-// buttons, the code field's placeholder and the line under it.
-func fitOnline(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewOnlineScene(a, "")
-	s.Layout(a, w, h, 1)
-	p := f.p
-	r := s.rects
-	onScreen(t, f, w, h, r.Card, &s.btnBack, &s.btnCreate)
-	f.line("title", ui.TextFit{Text: s.words.title, Size: 26, Weight: sprites.Bold, Room: r.Card.W - 2*r.pad})
-	for _, l := range [...]string{s.words.game, s.words.side, s.words.clock, s.words.join} {
-		f.line("label", ui.TextFit{Text: l, Size: 15, Weight: sprites.Medium, Room: r.Card.W - 2*r.pad - p.DP(4)})
-	}
-	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
-		f.controls("choice", sg.Fits(p))
-	}
-	for _, b := range []*ui.Button{&s.btnBack, &s.btnCreate, &s.btnJoin} {
-		f.controls("button", b.Fits(p))
-	}
-	fitPlaceholder(f, "code placeholder", s.code)
-	for _, msg := range []string{f.cat.T("online.connecting"), f.cat.T("online.bad_code")} {
-		f.wrapped("status", ui.TextFit{Text: msg, Size: 13, Weight: sprites.Medium, Room: r.Card.W - 2*r.pad - p.DP(28)}, 3)
 	}
 }
 

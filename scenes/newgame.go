@@ -267,7 +267,9 @@ func (s *NewGameScene) Update(c Context) error {
 	s.keepFocusInView(c)
 	s.level.Disabled = s.opponent.Selected == 1
 	if s.btnOnline.Label != "" && s.preset == nil && c.Used(&s.btnOnline) {
-		c.Push(NewOnlineScene(c, ""))
+		if open := c.Pages().Online; open != nil {
+			c.Push(open(c, ""))
+		}
 		return nil
 	}
 	if c.Used(&s.btnBack) {

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bashni/online/remote"
 	"bashni/platform"
 	"bashni/session"
 )
@@ -28,6 +29,12 @@ type Game interface {
 type Pages struct {
 	// Settings is the settings screen (scenes/settings).
 	Settings func(c Context) Scene
+	// Online is the card that creates or joins a game on a server
+	// (scenes/online); code, if not empty, is joined at once.
+	Online func(c Context, code string) Scene
+	// OpenOnlineGame shows the online game p on the play screen, in place
+	// of any other game.
+	OpenOnlineGame func(c Context, p *remote.Player)
 }
 
 // Pages opens the screens of other packages.

@@ -62,7 +62,6 @@ func touchScreens(t *testing.T, a *App, title Scene) []touchScreen {
 		{"game over", NewGameOverScene(a, over), func() {
 			over.sess.Play(mustMove(t, over.sess.Game().Position(), "c3:e5"))
 		}},
-		{"online", NewOnlineScene(a, ""), nil},
 		{"rules", NewRulesScene(a), nil},
 		{"archive", NewArchiveScene(a), nil},
 		{"import", NewImportScene(a), nil},

@@ -17,6 +17,7 @@ import (
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/online"
 	"bashni/scenes/settings"
 	"bashni/sprites"
 	"bashni/storage"
@@ -158,6 +159,8 @@ func (g *Game) Close() error { return g.App.Close() }
 // imports every page.
 func Pages() scenes.Pages {
 	return scenes.Pages{
-		Settings: func(c scenes.Context) scenes.Scene { return settings.New(c) },
+		Settings:       func(c scenes.Context) scenes.Scene { return settings.New(c) },
+		Online:         func(c scenes.Context, code string) scenes.Scene { return online.New(c, code) },
+		OpenOnlineGame: scenes.OpenOnlineGame,
 	}
 }
