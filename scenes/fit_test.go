@@ -77,7 +77,6 @@ var layoutDebts = []string{
 	"editor: brush",              // the brush's notes beside it: 10–11 dp
 	"844x390 play: button",       // Russian toolbar labels under their icons
 	"844x390 replay: button",     // Russian toolbar labels under their icons
-	"844x390 rules",              // the pages and captions on a phone on its side
 	"390x844 past games: row",    // a row's lines: 10–11 dp
 	"390x844 past games: line",   // the line under the title: 11 dp
 	"390x844 past games: result", // the result pill: 10–11 dp
@@ -251,7 +250,6 @@ var fitScreens = []fitScreen{
 	{"new game", fitNewGame},
 	{"play", fitPlay},
 	{"game over", fitGameOver},
-	{"rules", fitRules},
 	{"past games", fitArchive},
 	{"import", fitImport},
 	{"replay", fitReplay},
@@ -259,7 +257,6 @@ var fitScreens = []fitScreen{
 	{"lessons", fitLessons},
 	{"lesson", fitLesson},
 	{"puzzle", fitPuzzle},
-	{"about", fitAbout},
 	{"analysis", fitAnalysis},
 }
 
@@ -294,12 +291,6 @@ func fitPuzzle(t *testing.T, a *App, f *fitter, w, h float64) {
 	for i := range s.btns {
 		fitButtons(f, &s.btns[i])
 	}
-}
-
-func fitAbout(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewAboutScene(a)
-	s.Layout(a, w, h, 1)
-	fitButtons(f, &s.btnBack)
 }
 
 func fitAnalysis(t *testing.T, a *App, f *fitter, w, h float64) {
@@ -528,41 +519,6 @@ func fitGameOver(t *testing.T, a *App, f *fitter, w, h float64) {
 // finishedFEN: White to move has just one capture, after which Black has
 // nothing left; the test plays nothing, it needs the card's layout.
 const finishedFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
-
-func fitRules(t *testing.T, a *App, f *fitter, w, h float64) {
-	p := f.p
-	s := NewRulesScene(a)
-	s.Layout(a, w, h, 1)
-	for i := range rulesPages {
-		s.setPage(a, i)
-		for _, b := range []*ui.Button{&s.btnPrev, &s.btnNxt, &s.btnBack} {
-			f.controls("button", b.Fits(p))
-		}
-		page := fmt.Sprintf("page %d", i+1)
-		f.line(page+" title", ui.TextFit{Text: s.title, Size: s.titleSize, Weight: sprites.Bold, Room: s.text.W})
-		f.line("header", ui.TextFit{Text: s.header, Size: 15, Weight: sprites.Medium, Room: s.counterX - p.DP(8)})
-		f.line("page counter", ui.TextFit{Text: s.counter, Size: 15, Weight: sprites.Medium, Room: s.btnBack.Rect.X - p.DP(8) - p.DP(24) - s.counterX})
-		for _, l := range s.lines {
-			f.line(page+" text", ui.TextFit{Text: l, Size: s.lineSize, Weight: sprites.Regular, Room: s.text.W})
-		}
-		// The text fits its box at 12 dp or more.
-		if used := float64(len(s.lines))*s.lineH() + p.DP(50); used > s.text.H+0.5 {
-			f.errorf(f.where, "%s: %s takes %.0f px at %.0f dp, the box %.0f px", f.where, page, used, s.lineSize, s.text.H)
-		}
-		// The caption lies between the board and the buttons.
-		if n := len(s.captionLines); n > 0 {
-			o := s.board.Geometry().Outer()
-			bottom := o.Y + o.H + p.DP(16) + float64(n-1)*p.DP(19) + p.DP(10)
-			limit := s.btnPrev.Rect.Y // the page dots are beside the buttons
-			if !s.landscape {
-				limit = s.text.Y
-			}
-			if bottom > limit+0.5 {
-				f.errorf(f.where, "%s: %s's caption (%d lines) reaches %.0f px, past %.0f px", f.where, page, n, bottom, limit)
-			}
-		}
-	}
-}
 
 // archiveSamples are finished games of every kind the list shows.
 func archiveSamples() []storage.ArchivedGame {

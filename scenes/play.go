@@ -559,7 +559,11 @@ func (s *PlayScene) openMenu(c Context) {
 	}
 	items = append(items,
 		menuItem{cat.T("common.settings"), func() { Open(c, c.Pages().Settings) }},
-		menuItem{cat.T("common.rules"), func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
+		menuItem{cat.T("common.rules"), func() {
+			if open := c.Pages().Rules; open != nil {
+				c.Push(open(c, m.Game().Variant()))
+			}
+		}},
 		menuItem{cat.T("play.menu.main_menu"), func() { c.Home() }},
 	)
 	s.menu.show(c, cat.T("play.menu_button"), items...)

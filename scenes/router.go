@@ -3,6 +3,7 @@ package scenes
 import (
 	"bashni/online/remote"
 	"bashni/platform"
+	"bashni/rules"
 	"bashni/session"
 )
 
@@ -29,6 +30,10 @@ type Game interface {
 type Pages struct {
 	// Settings is the settings screen (scenes/settings).
 	Settings func(c Context) Scene
+	// About is the About page, Rules the rules opened at variant v's
+	// pages (scenes/home).
+	About func(c Context) Scene
+	Rules func(c Context, v rules.Variant) Scene
 	// Online is the card that creates or joins a game on a server
 	// (scenes/online); code, if not empty, is joined at once.
 	Online func(c Context, code string) Scene

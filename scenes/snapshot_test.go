@@ -20,7 +20,6 @@ func TestSceneNames(t *testing.T) {
 		{&NewGameScene{}, "newgame"},
 		{&PlayScene{}, "play"},
 		{&GameOverScene{}, "gameover"},
-		{&RulesScene{}, "rules"},
 		{&ArchiveScene{}, "archive"},
 		{&ImportScene{}, "import"},
 		{&ReplayScene{}, "replay"},

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"github.com/hajimehoshi/ebiten/v2"
 	"testing"
 	"time"
 
@@ -38,7 +39,7 @@ func TestSceneStack(t *testing.T) {
 		}
 	}
 	want("start", "title")
-	a.Push(NewAboutScene(a))
+	a.Push(&stubScene{"about"})
 	want("about", "title", "about")
 	if a.under(a.scene) != a.stack[0].scene {
 		t.Fatal("the about card's backdrop is not the title")
@@ -49,11 +50,11 @@ func TestSceneStack(t *testing.T) {
 	a.Push(ng)
 	ng.start(a)
 	want("a new game", "title", "play")
-	a.Push(NewAboutScene(a))
+	a.Push(&stubScene{"about"})
 	if a.under(a.scene) != a.Game() {
 		t.Fatal("the about card over a game do not show the game behind them")
 	}
-	a.Push(NewRulesScene(a))
+	a.Push(&stubScene{"rules"})
 	want("rules over about over the game", "title", "play", "about", "rules")
 	a.Home()
 	want("home", "title")
@@ -64,3 +65,12 @@ func TestSceneStack(t *testing.T) {
 	a.Start(NewNewGameScene(a))
 	want("a new game from the game", "title", "newgame")
 }
+
+// stubScene is a card of another package (About, Rules) as the stack
+// sees it: a name.
+type stubScene struct{ name string }
+
+func (s *stubScene) Name() string                          { return s.name }
+func (s *stubScene) Layout(c Context, w, h, scale float64) {}
+func (s *stubScene) Update(c Context) error                { return nil }
+func (s *stubScene) Draw(c Context, dst *ebiten.Image)     {}

@@ -239,7 +239,9 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnRules) {
-		c.Push(NewRulesScene(c))
+		if open := c.Pages().Rules; open != nil {
+			c.Push(open(c, rules.Bashni))
+		}
 		return nil
 	}
 	if c.Used(&s.btnSettings) {
@@ -259,7 +261,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnAbout) {
-		c.Push(NewAboutScene(c))
+		Open(c, c.Pages().About)
 		return nil
 	}
 	if c.Keys().Consume(ActNewGame) {

@@ -17,6 +17,7 @@ import (
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/online"
 	"bashni/scenes/settings"
 	"bashni/sprites"
@@ -162,5 +163,7 @@ func Pages() scenes.Pages {
 		Settings:       func(c scenes.Context) scenes.Scene { return settings.New(c) },
 		Online:         func(c scenes.Context, code string) scenes.Scene { return online.New(c, code) },
 		OpenOnlineGame: scenes.OpenOnlineGame,
+		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
+		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },
 	}
 }

@@ -3,6 +3,7 @@ package scenetest
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,6 +46,24 @@ type Fitter struct {
 	Cat   *i18n.Catalog
 	Where string
 	boxes []fitBox
+	debts []string        // MeasureFits' debts
+	met   map[string]bool // the debts that failed something
+}
+
+// Errorf reports a box that does not fit, unless it is one of the known
+// debts MeasureFits was given: then it is logged, and the debt is met.
+func (f *Fitter) Errorf(where, format string, args ...any) {
+	f.t.Helper()
+	for _, d := range f.debts {
+		if strings.Contains(where, d) {
+			f.met[d] = true
+			if testing.Verbose() {
+				f.t.Logf("debt: "+format, args...)
+			}
+			return
+		}
+	}
+	f.t.Errorf(format, args...)
 }
 
 // Line is a text shown on one line.
@@ -92,11 +111,11 @@ func (f *Fitter) check() {
 			continue
 		}
 		if tf.Room <= 0 {
-			f.t.Errorf("%s: %q has no room (%.0f px)", b.where, tf.Text, tf.Room)
+			f.Errorf(b.where, "%s: %q has no room (%.0f px)", b.where, tf.Text, tf.Room)
 			continue
 		}
 		if tf.Size < MinTextDP {
-			f.t.Errorf("%s: %q is drawn at %.1f dp, under %d", b.where, tf.Text, tf.Size, MinTextDP)
+			f.Errorf(b.where, "%s: %q is drawn at %.1f dp, under %d", b.where, tf.Text, tf.Size, MinTextDP)
 			continue
 		}
 		if b.lines > 1 {
@@ -106,7 +125,7 @@ func (f *Fitter) check() {
 				widest = math.Max(widest, f.P.Measure(l, tf.Size, tf.Weight))
 			}
 			if len(lines) > b.lines || widest > tf.Room+0.5 {
-				f.t.Errorf("%s: %q takes %d lines (widest %.0f px), the box shows %d of %.0f px", b.where, tf.Text, len(lines), widest, b.lines, tf.Room)
+				f.Errorf(b.where, "%s: %q takes %d lines (widest %.0f px), the box shows %d of %.0f px", b.where, tf.Text, len(lines), widest, b.lines, tf.Room)
 			}
 			continue
 		}
@@ -115,7 +134,7 @@ func (f *Fitter) check() {
 			size = max(b.minSize, MinTextDP)
 		}
 		if w := f.P.Measure(tf.Text, size, tf.Weight); w > tf.Room+0.5 {
-			f.t.Errorf("%s: %q is %.0f px at %.1f dp, its box %.0f px", b.where, tf.Text, w, size, tf.Room)
+			f.Errorf(b.where, "%s: %q is %.0f px at %.1f dp, its box %.0f px", b.where, tf.Text, w, size, tf.Room)
 		}
 	}
 	f.boxes = f.boxes[:0]
@@ -153,8 +172,19 @@ type FitScreen struct {
 }
 
 // MeasureFits lays screens out at each size in every language and checks
-// that their words fit their boxes.
-func MeasureFits(t *testing.T, sizes [][2]float64, screens []FitScreen) {
+// that their words fit their boxes. debts are the boxes known not to fit
+// yet (work left for issue 22): a failure whose place contains one is
+// logged, not failed, and a debt that fails nothing fails the test (strike
+// it off).
+func MeasureFits(t *testing.T, sizes [][2]float64, screens []FitScreen, debts ...string) {
+	met := map[string]bool{}
+	defer func() {
+		for _, d := range debts {
+			if !met[d] {
+				t.Errorf("%q fits now: strike it off the debts", d)
+			}
+		}
+	}()
 	for _, l := range i18n.Langs() {
 		t.Run(l.Code(), func(t *testing.T) {
 			a := LangApp(t, l)
@@ -162,7 +192,7 @@ func MeasureFits(t *testing.T, sizes [][2]float64, screens []FitScreen) {
 			for _, sz := range sizes {
 				w, h := sz[0], sz[1]
 				a.Resize(w, h, 1)
-				f := &Fitter{t: t, P: a.Painter(), Cat: a.Text()}
+				f := &Fitter{t: t, P: a.Painter(), Cat: a.Text(), debts: debts, met: met}
 				for _, screen := range screens {
 					f.Where = fmt.Sprintf("%s %gx%g %s", l.Code(), w, h, screen.Name)
 					screen.Fits(t, a, f, w, h)
