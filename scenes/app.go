@@ -56,7 +56,7 @@ type Options struct {
 	// Watch starts a game of the computer against itself.
 	Watch bool
 	// Level is the computer's level (1–7) for FEN and Watch; 0 means the
-	// level new players are offered (storage.DefaultLevel).
+	// ComputerLevel new players are offered (storage.DefaultLevel).
 	Level int
 	// Friend makes a FEN game a game between two people.
 	Friend bool
@@ -290,7 +290,7 @@ func (a *App) Spin() {
 	}
 }
 
-// widget is a control of package ui (Button, Segmented, Toggle, Slider):
+// Widget is a control of package ui (Button, Segmented, Toggle, Slider):
 // Update follows the pointer and reports whether the control was used
 // (clicked, a segment chosen, flipped, moved) and whether its look changed.
 type Widget interface {
@@ -647,7 +647,7 @@ func (a *App) DrawBackdrop(dst *ebiten.Image) {
 	a.painter.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0x10, 0x0a, 0x06, 185})
 }
 
-// uiTap is the sound of a button.
+// UITap is the sound of a button.
 const UITap = audio.UITap
 
 // Server is the online games' server: the one given at start (-server,

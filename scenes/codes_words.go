@@ -40,7 +40,7 @@ var refusalKeys = map[session.RefusalCode]string{
 	"replaced":               "refusal.replaced",
 }
 
-// refusalWords says why a move was refused. A judge's refusal is its own
+// RefusalWords says why a move was refused. A judge's refusal is its own
 // message (a lesson's "learn.why…"); a code this version does not know (a
 // newer server's) is named in a sentence that says the server refused.
 func RefusalWords(cat *i18n.Catalog, r *session.Refusal) string {
@@ -53,7 +53,7 @@ func RefusalWords(cat *i18n.Catalog, r *session.Refusal) string {
 	return cat.F("refusal.unknown", "Code", string(r.Code))
 }
 
-// slotNoticeWords tells what claiming a game slot found ("" for nothing):
+// SlotNoticeWords tells what claiming a game slot found ("" for nothing):
 // another copy of the game is open, or games of other copies wait.
 func SlotNoticeWords(cat *i18n.Catalog, n storage.SlotNotice) string {
 	switch n.Code {

@@ -282,7 +282,7 @@ func (a *App) usedByKeys(w Widget, k keyStepper) (bool, int) {
 
 // updateIn runs the menu's buttons through c.Used, so that Tab reaches
 // them and Enter chooses; it returns the index of the chosen item,
-// menuDismissed (a tap outside the card), or -1.
+// MenuDismissed (a tap outside the card), or -1.
 func (m *PopupMenu) UpdateIn(c Context) int {
 	for i := range m.Buttons {
 		if c.Used(&m.Buttons[i]) {

@@ -26,7 +26,7 @@ type GameConfig struct {
 	// Watch: the computer plays both sides (-watch).
 	Watch bool
 	// Online, if not nil, is the other side of a game on a server (the
-	// session comes from it; scenes/online.go).
+	// session comes from it; scenes/online).
 	Online *remote.Player
 }
 
@@ -95,7 +95,7 @@ func (a *App) NewSession(cfg GameConfig) *session.Session {
 	return s
 }
 
-// level is the computer's level on side c, if the computer plays it.
+// ComputerLevel is the computer's level on side c, if the computer plays it.
 func ComputerLevel(s *session.Session, c rules.Color) (int, bool) {
 	if p, ok := s.Player(c).(*session.ComputerPlayer); ok {
 		return p.Level(), true
@@ -103,12 +103,12 @@ func ComputerLevel(s *session.Session, c rules.Color) (int, bool) {
 	return 0, false
 }
 
-// friends reports whether two people play at this device.
+// Friends reports whether two people play at this device.
 func Friends(s *session.Session) bool {
 	return s.Kind(rules.White) == session.Person && s.Kind(rules.Black) == session.Person
 }
 
-// computerLevelName is how game records (PDN tags, English in every language) name the
+// ComputerLevelName is how game records (PDN tags, English in every language) name the
 // computer at level n.
 func ComputerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }
 

@@ -6,7 +6,7 @@ import (
 	"bashni/sprites"
 )
 
-// languageCodes are the choices of Settings → Language, in the order of
+// LanguageCodes are the choices of Settings → Language, in the order of
 // their segments: "" follows the system, then the languages the game
 // speaks (storage.Settings.Language keeps the code).
 var LanguageCodes = func() []string {
@@ -17,7 +17,7 @@ var LanguageCodes = func() []string {
 	return codes
 }()
 
-// languageChoice is the segment of the saved language code (System when it
+// LanguageChoice is the segment of the saved language code (System when it
 // is none the game speaks).
 func LanguageChoice(code string) int {
 	if l, ok := i18n.Parse(code); ok {
@@ -30,7 +30,7 @@ func LanguageChoice(code string) int {
 	return 0
 }
 
-// languageOptions are the segments' labels: "System" in the player's
+// LanguageOptions are the segments' labels: "System" in the player's
 // language, then each language's name in itself.
 func LanguageOptions(cat *i18n.Catalog) []string {
 	o := []string{cat.T("settings.language_system")}

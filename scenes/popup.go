@@ -46,7 +46,7 @@ func (m *PopupMenu) Layout(w, h, scale float64) {
 	}
 }
 
-// menuDismissed is what popupMenu.updateIn returns for a tap outside the
+// MenuDismissed is what popupMenu.updateIn returns for a tap outside the
 // card, which closes the menu.
 const MenuDismissed = -2
 

@@ -15,7 +15,7 @@ import (
 // threshold, and the keys their screens map; what they show is drawn into
 // a sub-image of the screen, clipped to the area (ui.Clip).
 
-// scrollArea is the state of one scrolling area: its offset and a press
+// ScrollArea is the state of one scrolling area: its offset and a press
 // that may become a drag.
 type ScrollArea struct {
 	Offset  float64
@@ -124,7 +124,7 @@ func (a *ScrollArea) keepInView(c Context, top, h, view, maxOff float64) {
 	a.scrollTo(c, off, maxOff)
 }
 
-// drawScrollbar draws the thumb of an area scrolled by off of at most
+// DrawScrollbar draws the thumb of an area scrolled by off of at most
 // maxOff, when it scrolls at all.
 func DrawScrollbar(p *ui.Painter, dst *ebiten.Image, area Rect, off, maxOff float64) {
 	if maxOff <= 0 {
@@ -160,7 +160,7 @@ func (a *ScrollArea) keys(c Context, page, row, maxOff float64, arrows bool) {
 	}
 }
 
-// drawBodyEdges marks a card's body whose rows scroll (maxOff > 0): a rule
+// DrawBodyEdges marks a card's body whose rows scroll (maxOff > 0): a rule
 // at each edge the rows scroll under, and the scroll bar.
 func DrawBodyEdges(p *ui.Painter, dst *ebiten.Image, body Rect, off, maxOff float64) {
 	if maxOff <= 0 {
@@ -179,7 +179,7 @@ func DrawBodyEdges(p *ui.Painter, dst *ebiten.Image, body Rect, off, maxOff floa
 	DrawScrollbar(p, dst, Rect{X: body.X, Y: body.Y + p.DP(4), W: body.W - p.DP(4), H: body.H - p.DP(8)}, off, maxOff)
 }
 
-// cardBody is the body of a card whose rows scroll between its title and
+// CardBody is the body of a card whose rows scroll between its title and
 // its buttons when they do not fit the screen (New game, Play a friend
 // online): the scroller, the clip the rows are drawn into, and the row
 // last scrolled into view for the keyboard focus.

@@ -10,7 +10,7 @@ import (
 // changes), never in Draw; the layout test (fit_test.go) measures what
 // they chose against the box.
 
-// fitSize is the size, from size down to min in half steps, at which text
+// FitSize is the size, from size down to min in half steps, at which text
 // fits room on one line (min when none does).
 func FitSize(p *ui.Painter, text string, size, min float64, w sprites.Weight, room float64) float64 {
 	for size > min && p.Measure(text, size, w) > room {
@@ -19,7 +19,7 @@ func FitSize(p *ui.Painter, text string, size, min float64, w sprites.Weight, ro
 	return size
 }
 
-// fitLines wraps text into at most maxLines lines of room, at size or a
+// FitLines wraps text into at most maxLines lines of room, at size or a
 // smaller one down to min; lines past maxLines at min are dropped (the
 // layout test fails on them).
 func FitLines(p *ui.Painter, text string, size, min float64, w sprites.Weight, room float64, maxLines int) ([]string, float64) {
@@ -35,7 +35,7 @@ func FitLines(p *ui.Painter, text string, size, min float64, w sprites.Weight, r
 	}
 }
 
-// statusFit fits a status line: one line from 16 dp down to 13, else two
+// StatusFit fits a status line: one line from 16 dp down to 13, else two
 // lines from 13 dp down to 11.
 func StatusFit(p *ui.Painter, text string, room float64) ([]string, float64) {
 	if size := FitSize(p, text, 16, 13, sprites.Medium, room); p.Measure(text, size, sprites.Medium) <= room {

@@ -16,7 +16,7 @@ const (
 	toastFade  = 30  // the last ticks of it, fading out
 )
 
-// toast is a short message (copied, saved, a refused move) shown on its own
+// Toast is a short message (copied, saved, a refused move) shown on its own
 // over the lower part of the board for a few seconds and then faded out,
 // so that it never takes the place of the status line ("Your move", the
 // must-capture banner).

@@ -19,7 +19,7 @@ import (
 // one by its code.
 const SceneOnline = "online"
 
-// OnlineRects is where the online screen puts things.
+// Rects is where the online screen puts things.
 type Rects struct {
 	Card                 scenes.Rect
 	Variant, Side, Clock scenes.Rect // the segmented controls
@@ -41,7 +41,7 @@ type Rects struct {
 // MaxScroll is how far the rows scroll: 0 when they fit.
 func (r Rects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
 
-// OnlineLayout lays out the online screen.
+// Layout lays out the online screen.
 func Layout(w, h, scale float64) Rects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r Rects
@@ -97,7 +97,7 @@ var onlineClocks = []remote.Clock{
 	remote.Untimed, remote.Blitz5, remote.Rapid10, remote.Correspondence(3),
 }
 
-// OnlineScene creates a game on the server, or joins one by its code.
+// Screen creates a game on the server, or joins one by its code.
 type Screen struct {
 	// rects is the layout scrolled to the top; shown is where the rows
 	// are, scroll.offset higher when they do not fit the body (place).
@@ -122,7 +122,7 @@ type onlineResult struct {
 	err error
 }
 
-// NewOnlineScene makes the screen; code, if not empty, is joined at once.
+// New makes the screen; code, if not empty, is joined at once.
 func New(c scenes.Context, code string) *Screen {
 	t := c.Text()
 	s := &Screen{}

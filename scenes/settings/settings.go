@@ -14,7 +14,7 @@ import (
 	"bashni/storage"
 )
 
-// SettingsScene changes the player's preferences; every change applies and
+// Screen changes the player's preferences; every change applies and
 // is saved at once.
 type Screen struct {
 	card  scenes.Rect
@@ -52,7 +52,7 @@ type labelAt struct {
 	x, y float64
 }
 
-// NewSettingsScene makes the screen.
+// New makes the screen.
 func New(c scenes.Context) *Screen {
 	s := &Screen{}
 	st := c.Settings()
@@ -148,7 +148,7 @@ func (s *Screen) setVolumeText(c scenes.Context) {
 // Name is the scene's name.
 func (s *Screen) Name() string { return scenes.SceneSettings }
 
-// SettingsRects is where the Settings screen puts things (physical
+// Rects is where the Settings screen puts things (physical
 // pixels).
 type Rects struct {
 	Card   scenes.Rect
@@ -183,7 +183,7 @@ const settingsRows = 10
 // settingsChoice says which rows are choices (with a label above).
 var settingsChoice = [settingsRows]bool{0: true, 3: true, 7: true, 9: true}
 
-// SettingsLayout lays the screen out: in one column, made a little tighter
+// Layout lays the screen out: in one column, made a little tighter
 // when it does not fit the height (a phone), or in two side by side when
 // the screen is wide but not tall enough for one (a laptop).
 func Layout(w, h, scale float64) Rects {
@@ -270,7 +270,7 @@ func Layout(w, h, scale float64) Rects {
 	return r
 }
 
-// Layout places the rows (SettingsLayout).
+// Layout places the rows (Layout).
 func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 	s.setWords(c)
 	r := Layout(w, h, scale)
