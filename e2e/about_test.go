@@ -17,6 +17,7 @@ import (
 	"bashni/i18n"
 	"bashni/licenses"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 	"bashni/storage"
@@ -153,7 +154,7 @@ func shows(t *testing.T, frame *image.RGBA, s string, size float64, w sprites.We
 func TestAboutPage(t *testing.T) {
 	const w, h = 1280, 800
 	info := useStampedGuest(t)
-	ver, details := scenes.AboutVersionLines(i18n.New(i18n.English), info)
+	ver, details := home.AboutVersionLines(i18n.New(i18n.English), info)
 	if n, err := version.ParseNumber(ver); err != nil || ver != version.EmbeddedNumber() || n == [3]uint16{} || !strings.Contains(details[0], info.Commit[:12]) || !strings.Contains(details[0], info.Date.Format(time.DateOnly)) {
 		t.Fatalf("the page's lines %q %q do not say %+v", ver, details[0], info)
 	}
@@ -162,11 +163,11 @@ func TestAboutPage(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.About))
 	g.ticks(40)
-	r := scenes.AboutLayout(w, h, 1)
+	r := home.AboutLayout(w, h, 1)
 	theme := sprites.ThemeNamed(storage.DefaultTheme)
 	f := g.frame()
 	g.snap(f, "about")
-	if !shows(t, f, ver, scenes.AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, theme.Accent, r.Column.X+2, r.VersionY) {
+	if !shows(t, f, ver, home.AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, theme.Accent, r.Column.X+2, r.VersionY) {
 		t.Errorf("the About page does not show the version %q under the title", ver)
 	}
 	if !shows(t, f, details[0], 13, sprites.Regular, r.CX, r.DetailY[0], text.AlignCenter, theme.TextDim, r.Column.X+2, r.DetailY[0]) {
@@ -183,7 +184,7 @@ func TestAboutPage(t *testing.T) {
 	lineY := func(i int) float64 { return r.Text.Y + float64(i)*r.LineH + r.LineH/2 }
 	textX := r.Text.X
 	bgX := r.Text.X + r.Text.W - 3
-	if !shows(t, f, lines[0], scenes.AboutTextSize, sprites.Regular, textX, lineY(0), text.AlignStart, theme.Text, bgX, lineY(0)) {
+	if !shows(t, f, lines[0], home.AboutTextSize, sprites.Regular, textX, lineY(0), text.AlignStart, theme.Text, bgX, lineY(0)) {
 		t.Fatalf("the opened licence does not begin with %q", lines[0])
 	}
 	// Two notches of the wheel scroll six lines.
@@ -193,7 +194,7 @@ func TestAboutPage(t *testing.T) {
 	f = g.frame()
 	g.snap(f, "licence-scrolled")
 	k := firstNonEmpty(lines, 6)
-	if !shows(t, f, lines[k], scenes.AboutTextSize, sprites.Regular, textX, lineY(k-6), text.AlignStart, theme.Text, bgX, lineY(k-6)) {
+	if !shows(t, f, lines[k], home.AboutTextSize, sprites.Regular, textX, lineY(k-6), text.AlignStart, theme.Text, bgX, lineY(k-6)) {
 		t.Errorf("after scrolling six lines, line %d (%q) is not where line %d was", k, lines[k], k-6)
 	}
 
@@ -201,13 +202,13 @@ func TestAboutPage(t *testing.T) {
 	g.key(ebiten.KeyEscape)
 	g.ticks(5)
 	f = g.frame()
-	if !shows(t, f, ver, scenes.AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, theme.Accent, r.Column.X+2, r.VersionY) {
+	if !shows(t, f, ver, home.AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, theme.Accent, r.Column.X+2, r.VersionY) {
 		t.Errorf("Esc in a licence does not go back to the list")
 	}
 	g.key(ebiten.KeyEscape)
 	g.ticks(40)
 	f = g.frame()
-	if shows(t, f, ver, scenes.AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, theme.Accent, r.Column.X+2, r.VersionY) {
+	if shows(t, f, ver, home.AboutVersionSize, sprites.Medium, r.CX, r.VersionY, text.AlignCenter, theme.Accent, r.Column.X+2, r.VersionY) {
 		t.Errorf("Esc on the About page does not leave it")
 	}
 }
@@ -222,7 +223,7 @@ func TestAboutPageTouchAndKeys(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.tap(mid(tl.About))
 	g.ticks(40)
-	r := scenes.AboutLayout(w, h, 1)
+	r := home.AboutLayout(w, h, 1)
 	theme := sprites.ThemeNamed(storage.DefaultTheme)
 	all := licenses.All()
 
@@ -239,7 +240,7 @@ func TestAboutPageTouchAndKeys(t *testing.T) {
 	lineY := func(i int) float64 { return r.Text.Y + float64(i)*r.LineH + r.LineH/2 }
 	textX, bgX := r.Text.X, r.Text.X+r.Text.W-3
 	k0 := firstNonEmpty(lines, 0)
-	if !shows(t, f, lines[k0], scenes.AboutTextSize, sprites.Regular, textX, lineY(k0), text.AlignStart, theme.Text, bgX, lineY(k0)) {
+	if !shows(t, f, lines[k0], home.AboutTextSize, sprites.Regular, textX, lineY(k0), text.AlignStart, theme.Text, bgX, lineY(k0)) {
 		t.Fatalf("after dragging the list %d rows and tapping the top row, %s's licence is not shown", row, all[row].Name)
 	}
 	// A finger drags the text up by ten lines.
@@ -249,7 +250,7 @@ func TestAboutPageTouchAndKeys(t *testing.T) {
 	g.snap(f, "touch-scrolled")
 	// The text follows the finger: line k is where line k-10 was.
 	k := firstNonEmpty(lines, 12)
-	if !shows(t, f, lines[k], scenes.AboutTextSize, sprites.Regular, textX, lineY(k-10), text.AlignStart, theme.Text, bgX, lineY(k-10)) {
+	if !shows(t, f, lines[k], home.AboutTextSize, sprites.Regular, textX, lineY(k-10), text.AlignStart, theme.Text, bgX, lineY(k-10)) {
 		t.Errorf("the finger's drag did not scroll the licence by its travel")
 	}
 
@@ -273,7 +274,7 @@ func TestAboutPageTouchAndKeys(t *testing.T) {
 	if len(lines) <= visible {
 		t.Fatalf("Go's licence fits the phone's screen (%d lines): the test needs one that scrolls", len(lines))
 	}
-	if !shows(t, f, lines[last], scenes.AboutTextSize, sprites.Regular, textX, y, text.AlignStart, theme.Text, bgX, y) {
+	if !shows(t, f, lines[last], home.AboutTextSize, sprites.Regular, textX, y, text.AlignStart, theme.Text, bgX, y) {
 		t.Errorf("Home ↓ ↑ Enter End does not show the end of Go's licence (%q)", lines[last])
 	}
 }
@@ -297,7 +298,7 @@ func wrapLicence(s string, width float64) []string {
 	var lines []string
 	inFrame(func() {
 		p := ui.NewPainter(sprites.NewRenderer(sprites.ThemeNamed(storage.DefaultTheme)), 1)
-		lines = scenes.AboutWrap(p, s, width)
+		lines = home.AboutWrap(p, s, width)
 	})
 	return lines
 }
@@ -339,7 +340,7 @@ func TestAboutScreenshots(t *testing.T) {
 		g.ticks(40)
 		g.move(1, 1)
 		g.shot(dir, "about")
-		r := scenes.AboutLayout(w, h, 1)
+		r := home.AboutLayout(w, h, 1)
 		g.click(r.List.X+r.List.W/2, r.List.Y+r.RowH/2+r.RowH) // the fonts' OFL
 		g.ticks(5)
 		g.move(1, 1)

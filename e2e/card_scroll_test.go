@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bashni/startup"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/online"
 )
 
 // TestNewGameScrollOnLandscapePhone opens New game on a phone on its side
@@ -34,7 +36,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 		}
 	}
 	ng := scenes.NewGameLayout(w, h, 1)
-	ol := scenes.OnlineLayout(w, h, 1)
+	ol := online.Layout(w, h, 1)
 	if ng.MaxScroll() <= 0 || ol.MaxScroll() <= 0 {
 		t.Fatalf("the rows fit at %dx%d: nothing to scroll (new game %.0f in %.0f, online %.0f in %.0f)", w, h, ng.Content, ng.Body.H, ol.Content, ol.Body.H)
 	}
@@ -130,13 +132,13 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 func TestCardsScrollingDrawAllocatesNothing(t *testing.T) {
 	inFrame(func() {
 		const w, h = 844, 390
-		app := scenes.NewApp(scenes.Options{NoAttract: true, Seed: 1})
+		app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), NoAttract: true, Seed: 1})
 		screen := ebiten.NewImage(w, h)
 		app.LayoutF(w, h)
-		if scenes.NewGameLayout(w, h, 1).MaxScroll() <= 0 || scenes.OnlineLayout(w, h, 1).MaxScroll() <= 0 {
+		if scenes.NewGameLayout(w, h, 1).MaxScroll() <= 0 || online.Layout(w, h, 1).MaxScroll() <= 0 {
 			t.Fatal("the rows fit: nothing scrolls")
 		}
-		for name, s := range map[string]scenes.Scene{"new game": scenes.NewNewGameScene(app), "online": scenes.NewOnlineScene(app, "")} {
+		for name, s := range map[string]scenes.Scene{"new game": scenes.NewNewGameScene(app), "online": online.New(app, "")} {
 			s.Layout(app, w, h, 1)
 			for i := 0; i < 3; i++ {
 				s.Draw(app, screen)

@@ -11,6 +11,7 @@ import (
 
 	"bashni/platform"
 	"bashni/scenes"
+	"bashni/startup"
 )
 
 // captureFEN is the showcase middle game with White to move and bound to
@@ -23,7 +24,7 @@ var panelMarker = image.Pt(1200, 780)
 // newLayerApp makes a game on captureFEN at w×h: the person's move (rings
 // pulsing) or, with watch, the computer capturing at once.
 func newLayerApp(watch bool, w, h int) (*scenes.App, *ebiten.Image) {
-	app := scenes.NewApp(scenes.Options{FEN: captureFEN, Level: 1, Watch: watch, NoAttract: true, Seed: 1})
+	app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), FEN: captureFEN, Level: 1, Watch: watch, NoAttract: true, Seed: 1})
 	screen := ebiten.NewImage(w, h)
 	app.LayoutF(float64(w), float64(h))
 	return app, screen

@@ -28,6 +28,7 @@ import (
 	"bashni/online/store"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/online"
 	"bashni/storage"
 	"bashni/wasm/site"
 )
@@ -308,7 +309,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	g.ticks(30)
 	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
 	g.ticks(30)
-	ol := scenes.OnlineLayout(w, h, 1)
+	ol := online.Layout(w, h, 1)
 	g.click(ol.Side.X+ol.Side.W/6, ol.Side.Y+ol.Side.H/2)       // White
 	g.click(ol.Clock.X+ol.Clock.W*5/8, ol.Clock.Y+ol.Clock.H/2) // 10+5
 	shots := os.Getenv("BASHNI_SCREENSHOTS")
@@ -443,7 +444,7 @@ func TestOnlineScreensOnPhone(t *testing.T) {
 	g.ticks(30)
 	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
 	g.ticks(30)
-	ol := scenes.OnlineLayout(w, h, 1)
+	ol := online.Layout(w, h, 1)
 	g.click(ol.Clock.X+ol.Clock.W*3/8, ol.Clock.Y+ol.Clock.H/2) // 5+3
 	g.shot(dir, "online-create")
 	g.click(mid(ol.Create))

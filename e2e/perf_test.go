@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/scenes"
+	"bashni/startup"
 )
 
 // The frame-cost measurements run the game's App inside this test binary's
@@ -19,7 +20,7 @@ import (
 // newBenchApp makes a game in the middle of a position with tall columns
 // and kings, the human to move, laid out at 1280×800.
 func newBenchApp() (*scenes.App, *ebiten.Image) {
-	app := scenes.NewApp(scenes.Options{FEN: showcaseFEN, Level: 1, NoAttract: true, Seed: 1})
+	app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), FEN: showcaseFEN, Level: 1, NoAttract: true, Seed: 1})
 	screen := ebiten.NewImage(1280, 800)
 	app.LayoutF(1280, 800)
 	return app, screen

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/scenes"
+	"bashni/scenes/settings"
 )
 
 // onlineFieldTabs is how many Tabs reach Settings' online server field:
@@ -44,7 +45,7 @@ func TestOnlineServerTypedInSettings(t *testing.T) {
 		g.ticks(30)
 		tl := scenes.TitleLayout(w, h, 1, false)
 		online := scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)
-		sl := scenes.SettingsLayout(w, h, 1)
+		sl := settings.Layout(w, h, 1)
 		g.click(mid(tl.NewGame))
 		g.ticks(40)
 		g.move(1, 1)

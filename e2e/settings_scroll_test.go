@@ -12,6 +12,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/scenes"
+	"bashni/scenes/settings"
+	"bashni/startup"
 )
 
 // TestSettingsScrollOnLandscapePhone opens Settings on a phone on its side
@@ -28,7 +30,7 @@ func TestSettingsScrollOnLandscapePhone(t *testing.T) {
 	g := startIn(t, w, h, guestEnv{config: config}, "-mute", "-seed", "3")
 	g.ticks(30)
 	tl := scenes.TitleLayout(w, h, 1, false)
-	sl := scenes.SettingsLayout(w, h, 1)
+	sl := settings.Layout(w, h, 1)
 	maxOff := sl.MaxScroll()
 	if maxOff <= 0 {
 		t.Fatalf("Settings' rows fit at %dx%d: nothing to scroll (rows %.0f, body %.0f)", w, h, sl.Content, sl.Body.H)
@@ -127,12 +129,12 @@ func (g *game) wheelDown(x, y, px float64) {
 func TestSettingsScrollingDrawAllocatesNothing(t *testing.T) {
 	inFrame(func() {
 		const w, h = 844, 390
-		app := scenes.NewApp(scenes.Options{NoAttract: true, Seed: 1})
+		app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), NoAttract: true, Seed: 1})
 		screen := ebiten.NewImage(w, h)
 		app.LayoutF(w, h)
-		s := scenes.NewSettingsScene(app)
+		s := settings.New(app)
 		s.Layout(app, w, h, 1)
-		if scenes.SettingsLayout(w, h, 1).MaxScroll() <= 0 {
+		if settings.Layout(w, h, 1).MaxScroll() <= 0 {
 			t.Fatal("Settings' rows fit: nothing scrolls")
 		}
 		for i := 0; i < 3; i++ {

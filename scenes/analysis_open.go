@@ -29,7 +29,7 @@ func (s *ArchiveScene) analyse(c Context, i int) {
 	if !ok {
 		return
 	}
-	c.Play(uiTap)
+	c.Play(UITap)
 	c.Push(newAnalysisOfGame(c, im.Game, len(im.Game.AllMoves()), s.games[i].Human.Rules()))
 }
 

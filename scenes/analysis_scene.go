@@ -515,7 +515,7 @@ func (s *AnalysisScene) verdict(c Context, v analysis.Verdict) {
 	pos := s.positions[m.Ply]
 	if v.Good {
 		s.say, s.tone, s.found = learnWord(c, lt.AnalysisLearnFound), toneGood, true
-		c.Play(uiTap)
+		c.Play(UITap)
 	} else {
 		s.say, s.tone = learnWord(c, lt.AnalysisLearnAgain), toneBad
 		s.board.Show(pos, rules.Move{})

@@ -56,7 +56,7 @@ type Options struct {
 	// Watch starts a game of the computer against itself.
 	Watch bool
 	// Level is the computer's level (1–7) for FEN and Watch; 0 means the
-	// level new players are offered (storage.DefaultLevel).
+	// ComputerLevel new players are offered (storage.DefaultLevel).
 	Level int
 	// Friend makes a FEN game a game between two people.
 	Friend bool
@@ -81,6 +81,10 @@ type Options struct {
 	Server     string
 	SiteServer string
 	JoinGame   string
+
+	// Pages opens the screens of other packages (router.go); startup
+	// sets it.
+	Pages Pages
 }
 
 // App is the whole game, an ebiten.Game.
@@ -132,7 +136,7 @@ type App struct {
 	transTo      *ebiten.Image
 	transForward bool
 
-	play *PlayScene // the game in progress, kept while other scenes show
+	play Game // the game in progress, kept while other scenes show
 
 	focus     focus    // the keyboard focus (focus.go)
 	pageLines []string // lines from the page's command line (play_speech.go)
@@ -184,14 +188,14 @@ func NewApp(opts Options) *App {
 	title := NewTitleScene(a, opts.Notice, !opts.NoAttract)
 	a.stack = []stacked{{scene: title}}
 	a.scene = title
-	if opts.JoinGame != "" && a.Server() != "" {
-		join := NewOnlineScene(a, opts.JoinGame)
+	if opts.JoinGame != "" && a.Server() != "" && opts.Pages.Online != nil {
+		join := opts.Pages.Online(a, opts.JoinGame)
 		a.stack = append(a.stack, stacked{join, title})
 		a.scene = join
 	} else if opts.FEN != "" || opts.Watch {
 		ps, err := a.playFromOptions()
 		if err != nil {
-			title.showNotice(a, err.Error())
+			title.ShowNotice(a, err.Error())
 		} else {
 			a.play = ps
 			a.stack = append(a.stack, stacked{ps, title})
@@ -286,16 +290,16 @@ func (a *App) Spin() {
 	}
 }
 
-// widget is a control of package ui (Button, Segmented, Toggle, Slider):
+// Widget is a control of package ui (Button, Segmented, Toggle, Slider):
 // Update follows the pointer and reports whether the control was used
 // (clicked, a segment chosen, flipped, moved) and whether its look changed.
-type widget interface {
+type Widget interface {
 	Update(p *ui.Pointer) (used, changed bool)
 }
 
 // Used updates w from this tick's pointer, asks for a redraw when it was
 // used or its look changed, and reports whether it was used.
-func (a *App) Used(w widget) bool {
+func (a *App) Used(w Widget) bool {
 	used, changed := w.Update(&a.ptr)
 	stop := -1
 	if k, ok := w.(keyStepper); ok {
@@ -344,11 +348,13 @@ func (a *App) Store() *storage.Store { return a.store }
 func (a *App) Seed() uint64 { return a.opts.Seed }
 
 // Game is the game in progress (nil before the first).
-func (a *App) Game() *PlayScene { return a.play }
+func (a *App) Game() Game { return a.play }
 
 // SetGame makes g the game in progress.
-func (a *App) SetGame(g *PlayScene) {
-	closeReplacedOnline(a.play, g)
+func (a *App) SetGame(g Game) {
+	if a.play != nil && a.play != g {
+		a.play.ReplacedBy(g)
+	}
 	a.play = g
 }
 
@@ -508,11 +514,11 @@ func (a *App) Update() error {
 // else on the title.
 func (a *App) notify(msg string) {
 	if n, ok := a.scene.(noticeTaker); ok {
-		n.showNotice(a, msg)
+		n.ShowNotice(a, msg)
 		return
 	}
 	if n, ok := a.stack[0].scene.(noticeTaker); ok {
-		n.showNotice(a, msg)
+		n.ShowNotice(a, msg)
 	}
 	a.Invalidate()
 }
@@ -632,7 +638,7 @@ func (a *App) DrawBackdrop(dst *ebiten.Image) {
 	under := a.under(drawing)
 	a.drawing = under // a backdrop may draw its own backdrop
 	if f, ok := under.(backdropper); ok {
-		f.backdrop(a, dst)
+		f.Backdrop(a, dst)
 	} else if under != nil {
 		under.Draw(a, dst)
 	}
@@ -641,5 +647,23 @@ func (a *App) DrawBackdrop(dst *ebiten.Image) {
 	a.painter.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0x10, 0x0a, 0x06, 185})
 }
 
-// uiTap is the sound of a button.
-const uiTap = audio.UITap
+// UITap is the sound of a button.
+const UITap = audio.UITap
+
+// Server is the online games' server: the one given at start (-server,
+// ?server=), else the one saved in Settings, else the site that served
+// the page when it is a bashni-server; "" hides online play. It follows
+// the setting as it changes: New game offers online play at once.
+func (a *App) Server() string {
+	switch {
+	case a.opts.Server != "":
+		return a.opts.Server
+	case a.settings.OnlineServer != "":
+		return a.settings.OnlineServer
+	}
+	return a.opts.SiteServer
+}
+
+// ServerGiven is the server given at start (-server, ?server=), "" if
+// none: Settings can then only show it.
+func (a *App) ServerGiven() string { return a.opts.Server }

@@ -214,7 +214,7 @@ func (s *ArchiveScene) Update(c Context) error {
 // open shows a finished game in the replay view.
 func (s *ArchiveScene) open(c Context, i int) {
 	if im, ok := s.read(c, i); ok {
-		c.Play(uiTap)
+		c.Play(UITap)
 		c.Push(NewReplayScene(c, im))
 	}
 }

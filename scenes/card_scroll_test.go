@@ -1,9 +1,12 @@
 package scenes
 
 import (
+	"bashni/platform"
+	"bashni/session"
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -54,32 +57,6 @@ var scrollCards = []struct {
 			choice:  &s.side, choiceAt: func() Rect { return s.side.Rect },
 		}
 	}},
-	{"online", func(a *App) scrollCard {
-		s := NewOnlineScene(a, "")
-		showScene(a, s)
-		label := func(i int, row *Rect) func() float64 {
-			return func() float64 { return 2*s.shown.labelY[i] - row.Y }
-		}
-		c := scrollCard{
-			scene: s, body: s.rects.Body, maxOff: s.rects.MaxScroll(), titleY: s.rects.titleY, scroll: s.Scroll,
-			stops: []cardStop{
-				{"game", &s.variant.Rect, label(0, &s.variant.Rect)}, {"you play", &s.side.Rect, label(1, &s.side.Rect)},
-				{"clock", &s.clock.Rect, label(2, &s.clock.Rect)},
-			},
-			others:  []*Rect{&s.code.Rect},
-			buttons: []*Rect{&s.btnBack.Rect, &s.btnCreate.Rect},
-			choice:  &s.clock, choiceAt: func() Rect { return s.clock.Rect },
-		}
-		// The code field is no Tab stop: Join, beside it, is. Where all
-		// fits it is below the buttons, and Tab'd after them.
-		join := cardStop{"join", &s.btnJoin.Rect, label(3, &s.btnJoin.Rect)}
-		if c.maxOff > 0 {
-			c.stops = append(c.stops, join)
-		} else {
-			c.after = append(c.after, join)
-		}
-		return c
-	}},
 }
 
 // showScene pushes s and runs the App until it shows, and once more so
@@ -95,8 +72,13 @@ func showScene(a *App, s Scene) {
 // cardApp is an App on a w×h dp screen at scale, with fake keys.
 func cardApp(t *testing.T, w, h, scale float64) (*App, fakeKeys) {
 	t.Helper()
-	a, _, kb := settingsApp(t, storage.OpenMemory(), Options{})
-	a.Pop()
+	opts := Options{Store: storage.OpenMemory(), NoAttract: true, Clipboard: &platform.Memory{}}
+	opts.Engine = func(uint64) session.Engine { return slowEngine{delay: time.Hour} }
+	a := NewApp(opts)
+	t.Cleanup(func() { _ = a.Close() })
+	kb := fakeKeys{}
+	a.keyboard = kb
+	a.sizeChanged = false
 	a.w, a.h, a.scale = w*scale, h*scale, scale
 	a.layoutNow()
 	return a, kb
@@ -282,7 +264,7 @@ func TestCardRowsUnderButtonsTakeNoTap(t *testing.T) {
 	showScene(a, s)
 	// Scroll so that the side choice lies under Back.
 	back := s.btnBack.Rect
-	s.body.offset = math.Max(0, math.Min(s.rects.MaxScroll(), s.rects.Side.Y-back.Y))
+	s.body.Offset = math.Max(0, math.Min(s.rects.MaxScroll(), s.rects.Side.Y-back.Y))
 	s.place()
 	if s.side.Rect.Y+s.side.Rect.H <= back.Y {
 		t.Fatalf("scrolled %.0f, the side choice %v is not under Back %v", s.Scroll(), s.side.Rect, back)
@@ -318,22 +300,5 @@ func TestCardScrollKeys(t *testing.T) {
 				t.Fatalf("Home: scrolled %.0f, want 0", c.scroll())
 			}
 		})
-	}
-}
-
-// TestOnlineWrongCodeShown: a wrong code confirmed with Enter, the rows
-// scrolled to the top, scrolls the line that says so into view.
-func TestOnlineWrongCodeShown(t *testing.T) {
-	a, kb := cardApp(t, 844, 390, 2)
-	s := NewOnlineScene(a, "")
-	showScene(a, s)
-	s.code.SetText("??")
-	press(a, kb, ebiten.KeyEnter)
-	if s.err == "" {
-		t.Fatal("a wrong code joined: no error said")
-	}
-	body := s.rects.Body
-	if s.Scroll() == 0 || s.shown.statusY+a.painter.DP(16) > body.Y+body.H || s.shown.statusY-a.painter.DP(16) < body.Y {
-		t.Fatalf("the error's line (centre %.0f) is not inside the body %v (scrolled %.0f)", s.shown.statusY, body, s.Scroll())
 	}
 }

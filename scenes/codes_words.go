@@ -40,10 +40,10 @@ var refusalKeys = map[session.RefusalCode]string{
 	"replaced":               "refusal.replaced",
 }
 
-// refusalWords says why a move was refused. A judge's refusal is its own
+// RefusalWords says why a move was refused. A judge's refusal is its own
 // message (a lesson's "learn.why…"); a code this version does not know (a
 // newer server's) is named in a sentence that says the server refused.
-func refusalWords(cat *i18n.Catalog, r *session.Refusal) string {
+func RefusalWords(cat *i18n.Catalog, r *session.Refusal) string {
 	if key, ok := refusalKeys[r.Code]; ok {
 		return cat.F(key, r.Args...)
 	}
@@ -53,9 +53,9 @@ func refusalWords(cat *i18n.Catalog, r *session.Refusal) string {
 	return cat.F("refusal.unknown", "Code", string(r.Code))
 }
 
-// slotNoticeWords tells what claiming a game slot found ("" for nothing):
+// SlotNoticeWords tells what claiming a game slot found ("" for nothing):
 // another copy of the game is open, or games of other copies wait.
-func slotNoticeWords(cat *i18n.Catalog, n storage.SlotNotice) string {
+func SlotNoticeWords(cat *i18n.Catalog, n storage.SlotNotice) string {
 	switch n.Code {
 	case storage.SlotShared:
 		return cat.T("storage_slot.shared")

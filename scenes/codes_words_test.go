@@ -77,10 +77,10 @@ func everyCodeSpoken() []spoken {
 	}
 	for code, key := range refusalKeys {
 		r := &session.Refusal{Code: code}
-		add("refusal "+string(code), key, func(cat *i18n.Catalog) string { return refusalWords(cat, r) })
+		add("refusal "+string(code), key, func(cat *i18n.Catalog) string { return RefusalWords(cat, r) })
 	}
 	add("refusal of an unknown code", "refusal.unknown", func(cat *i18n.Catalog) string {
-		return refusalWords(cat, &session.Refusal{Code: "from-the-future"})
+		return RefusalWords(cat, &session.Refusal{Code: "from-the-future"})
 	})
 	for _, tc := range []struct {
 		n   storage.SlotNotice
@@ -93,7 +93,7 @@ func everyCodeSpoken() []spoken {
 		{storage.SlotNotice{Code: storage.SlotWaiting, Count: 3}, "storage_slot.waiting"},
 		{storage.SlotNotice{Code: storage.SlotWaiting, Count: 7}, "storage_slot.waiting"},
 	} {
-		add("slot notice "+string(tc.n.Code), tc.key, func(cat *i18n.Catalog) string { return slotNoticeWords(cat, tc.n) })
+		add("slot notice "+string(tc.n.Code), tc.key, func(cat *i18n.Catalog) string { return SlotNoticeWords(cat, tc.n) })
 	}
 	damaged := storage.Problem{Kind: storage.Damaged, Error: "unexpected end of JSON input", KeptAs: "game.json.broken-20261201T100000"}
 	for _, tc := range []struct {
@@ -170,7 +170,7 @@ func TestEveryServerRefusalHasWords(t *testing.T) {
 	}
 	// A judge's refusal is its own message.
 	r := &session.Refusal{Code: "learn.why.occupied", Args: []any{"Square", "d4"}}
-	if got, want := refusalWords(i18n.New(i18n.Russian), r), i18n.New(i18n.Russian).F("learn.why.occupied", "Square", "d4"); got != want || strings.Contains(got, "learn.") {
+	if got, want := RefusalWords(i18n.New(i18n.Russian), r), i18n.New(i18n.Russian).F("learn.why.occupied", "Square", "d4"); got != want || strings.Contains(got, "learn.") {
 		t.Errorf("a lesson's refusal says %q, want %q", got, want)
 	}
 }

@@ -92,7 +92,7 @@ type Context interface {
 	Gestures() []input.Gesture
 	// Used updates a control from the pointer, asks for a redraw when its
 	// look changed, and reports whether it was used.
-	Used(w widget) bool
+	Used(w Widget) bool
 	// Focus registers a Tab stop at r that is not a package ui control (a
 	// list's row) and reports what the keyboard did to it; FocusArrows is
 	// one that takes the arrow keys itself (the board). KeyboardFocus
@@ -139,8 +139,11 @@ type Context interface {
 	Seed() uint64
 	// Game is the game in progress, kept while other scenes show (nil
 	// before the first); SetGame makes g the one.
-	Game() *PlayScene
-	SetGame(g *PlayScene)
+	Game() Game
+	SetGame(g Game)
+
+	// Pages opens the screens of other packages (router.go).
+	Pages() *Pages
 
 	// Clipboard copies and pastes game records.
 	Clipboard() platform.Clipboard
@@ -155,17 +158,17 @@ type Context interface {
 // noticeTaker is a scene that shows a one-line notice (the game could not
 // be saved, …); the App gives it to the scene on top, else to the title.
 type noticeTaker interface {
-	showNotice(c Context, msg string)
+	ShowNotice(c Context, msg string)
 }
 
 // pasteReader is a scene that reads text pasted into the page itself; on
 // other scenes the App drops it.
 type pasteReader interface {
-	readsPastes()
+	ReadsPastes()
 }
 
 // backdropper is a scene that draws itself as a backdrop (a card over it
 // shows it veiled) otherwise than by its Draw.
 type backdropper interface {
-	backdrop(c Context, dst *ebiten.Image)
+	Backdrop(c Context, dst *ebiten.Image)
 }

@@ -333,7 +333,7 @@ func (s *EditorScene) Update(c Context) error {
 			s.message = ""
 			s.model.Add(EditorPieces[i])
 			s.tool.Selected = 0
-			c.Play(uiTap)
+			c.Play(UITap)
 			s.changed(c)
 		}
 	}
@@ -408,7 +408,7 @@ func (s *EditorScene) handleBoard(c Context) {
 					s.model.Pick(sq)
 					s.tool.Selected = 0
 					s.message = ""
-					c.Play(uiTap)
+					c.Play(UITap)
 					s.changed(c)
 					s.board.Inspect(sq)
 				}
@@ -675,7 +675,7 @@ func describeColumn(cat *i18n.Catalog, c rules.Column) string {
 }
 
 // backdrop is what a menu card over the editor shows behind it.
-func (s *EditorScene) backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
+func (s *EditorScene) Backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
 
 // backdrop is what a menu card over the replay shows behind it.
-func (s *ReplayScene) backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
+func (s *ReplayScene) Backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }

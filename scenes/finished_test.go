@@ -43,10 +43,10 @@ func TestFinishedGameMenu(t *testing.T) {
 	a.Push(ps)
 	ps.Layout(a, 1280, 800, 1)
 	ps.openMenu(a)
-	if slices.Contains(ps.menu.items, replay) || slices.Contains(ps.menu.items, analyse) {
-		t.Fatalf("a game in progress offers %q", ps.menu.items)
+	if slices.Contains(ps.menu.Items, replay) || slices.Contains(ps.menu.Items, analyse) {
+		t.Fatalf("a game in progress offers %q", ps.menu.Items)
 	}
-	ps.menu.open = false
+	ps.menu.Open = false
 	if err := ps.sess.Play(mustMove(t, ps.sess.Game().Position(), "c3:e5")); err != nil {
 		t.Fatal(err)
 	}
@@ -56,11 +56,11 @@ func TestFinishedGameMenu(t *testing.T) {
 	choose := func(label string) {
 		t.Helper()
 		ps.openMenu(a)
-		i := slices.Index(ps.menu.items, label)
+		i := slices.Index(ps.menu.Items, label)
 		if i < 0 {
-			t.Fatalf("the menu of a finished game %q has no %q", ps.menu.items, label)
+			t.Fatalf("the menu of a finished game %q has no %q", ps.menu.Items, label)
 		}
-		ps.menu.open = false
+		ps.menu.Open = false
 		ps.menu.actions[i]()
 	}
 	choose(analyse)

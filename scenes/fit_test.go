@@ -77,7 +77,6 @@ var layoutDebts = []string{
 	"editor: brush",              // the brush's notes beside it: 10–11 dp
 	"844x390 play: button",       // Russian toolbar labels under their icons
 	"844x390 replay: button",     // Russian toolbar labels under their icons
-	"844x390 rules",              // the pages and captions on a phone on its side
 	"390x844 past games: row",    // a row's lines: 10–11 dp
 	"390x844 past games: line",   // the line under the title: 11 dp
 	"390x844 past games: result", // the result pill: 10–11 dp
@@ -228,32 +227,15 @@ func measureFits(t *testing.T, sizes [][2]float64, screens []fitScreen) {
 	}
 }
 
-// scrollFitSizes are screens too short for Settings' rows, which scroll
-// there (a phone on its side, a small window); only Settings is measured
-// on them.
-var scrollFitSizes = [][2]float64{{844, 390}, {800, 600}}
-
-// TestSettingsFitsWhenItScrolls is the layout test of Settings where its
-// rows scroll: the same words fit their boxes, the card and Done the
-// screen.
-func TestSettingsFitsWhenItScrolls(t *testing.T) {
-	for _, sz := range scrollFitSizes {
-		if SettingsLayout(sz[0], sz[1], 1).MaxScroll() <= 0 {
-			t.Fatalf("%gx%g: the rows fit: this test measures Settings where they scroll", sz[0], sz[1])
-		}
-	}
-	measureFits(t, scrollFitSizes, []fitScreen{{"settings", fitSettings}})
-}
-
 // TestCardsFitWhenTheyScroll is the layout test of New game and Play a
 // friend online on a phone on its side, where their rows scroll: the
 // words fit their boxes, the cards and their buttons the screen.
 func TestCardsFitWhenTheyScroll(t *testing.T) {
 	sizes := [][2]float64{{844, 390}}
-	if NewGameLayout(844, 390, 1).MaxScroll() <= 0 || OnlineLayout(844, 390, 1).MaxScroll() <= 0 {
+	if NewGameLayout(844, 390, 1).MaxScroll() <= 0 {
 		t.Fatal("the rows fit at 844×390: this test measures the cards where they scroll")
 	}
-	measureFits(t, sizes, []fitScreen{{"new game", fitNewGame}, {"online", fitOnline}})
+	measureFits(t, sizes, []fitScreen{{"new game", fitNewGame}})
 }
 
 // fitScreen lays a screen out and lists its boxes.
@@ -266,11 +248,8 @@ type fitScreen struct {
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
-	{"online", fitOnline},
-	{"settings", fitSettings},
 	{"play", fitPlay},
 	{"game over", fitGameOver},
-	{"rules", fitRules},
 	{"past games", fitArchive},
 	{"import", fitImport},
 	{"replay", fitReplay},
@@ -278,7 +257,6 @@ var fitScreens = []fitScreen{
 	{"lessons", fitLessons},
 	{"lesson", fitLesson},
 	{"puzzle", fitPuzzle},
-	{"about", fitAbout},
 	{"analysis", fitAnalysis},
 }
 
@@ -315,12 +293,6 @@ func fitPuzzle(t *testing.T, a *App, f *fitter, w, h float64) {
 	}
 }
 
-func fitAbout(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewAboutScene(a)
-	s.Layout(a, w, h, 1)
-	fitButtons(f, &s.btnBack)
-}
-
 func fitAnalysis(t *testing.T, a *App, f *fitter, w, h float64) {
 	s := NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)
 	s.Layout(a, w, h, 1)
@@ -347,7 +319,7 @@ func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
 	// The offer of the lessons, or the progress, under the menu.
 	for _, line := range []string{learnWord(a, lt.ScreenOffer),
 		learnWord(a, lt.ScreenProgress, "Done", "12", "Total", "12", "Solved", "188")} {
-		_, size := fitLines(p, line, 14, 12, sprites.Medium, s.learn.room, 2)
+		_, size := FitLines(p, line, 14, 12, sprites.Medium, s.learn.room, 2)
 		f.wrapped("lessons line", ui.TextFit{Text: line, Size: size, Weight: sprites.Medium, Room: s.learn.room}, 2)
 	}
 	if s.rects.Landscape {
@@ -411,76 +383,11 @@ func onScreen(t *testing.T, f *fitter, w, h float64, card Rect, buttons ...*ui.B
 	}
 }
 
-// fitOnline measures Play a friend online: its title, labels, choices,
-// buttons, the code field's placeholder and the line under it.
-func fitOnline(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewOnlineScene(a, "")
-	s.Layout(a, w, h, 1)
-	p := f.p
-	r := s.rects
-	onScreen(t, f, w, h, r.Card, &s.btnBack, &s.btnCreate)
-	f.line("title", ui.TextFit{Text: s.words.title, Size: 26, Weight: sprites.Bold, Room: r.Card.W - 2*r.pad})
-	for _, l := range [...]string{s.words.game, s.words.side, s.words.clock, s.words.join} {
-		f.line("label", ui.TextFit{Text: l, Size: 15, Weight: sprites.Medium, Room: r.Card.W - 2*r.pad - p.DP(4)})
-	}
-	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
-		f.controls("choice", sg.Fits(p))
-	}
-	for _, b := range []*ui.Button{&s.btnBack, &s.btnCreate, &s.btnJoin} {
-		f.controls("button", b.Fits(p))
-	}
-	fitPlaceholder(f, "code placeholder", s.code)
-	for _, msg := range []string{f.cat.T("online.connecting"), f.cat.T("online.bad_code")} {
-		f.wrapped("status", ui.TextFit{Text: msg, Size: 13, Weight: sprites.Medium, Room: r.Card.W - 2*r.pad - p.DP(28)}, 3)
-	}
-}
-
-func fitSettings(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewSettingsScene(a)
-	s.Layout(a, w, h, 1)
-	p := f.p
-	if s.card.Y+s.card.H > h {
-		t.Errorf("%s: the card (%.0f px tall) is taller than the screen", f.where, s.card.H)
-	}
-	if d := s.btnBack.Rect; d.Y < 0 || d.Y+d.H > h || d.X < 0 || d.X+d.W > w {
-		t.Errorf("%s: Done %v is off the screen", f.where, d)
-	}
-	for _, sg := range []*ui.Segmented{&s.theme, &s.speed, &s.input, &s.language} {
-		f.controls("choice", sg.Fits(p))
-	}
-	for _, tg := range []*ui.Toggle{&s.sound, &s.instant, &s.coords, &s.dests, &s.flip} {
-		f.controls("switch", tg.Fits(p))
-	}
-	f.controls("slider", s.volume.Fits(p))
-	f.controls("button", s.btnBack.Fits(p))
-	for _, l := range s.labels {
-		f.line("label", ui.TextFit{Text: l.text, Size: 15, Weight: sprites.Medium, Room: s.card.X + s.card.W - l.x - p.DP(12)})
-	}
-	f.line("title", ui.TextFit{Text: s.heading, Size: 28, Weight: sprites.Bold, Room: s.card.W - p.DP(48)})
-	f.wrapped("no sound", ui.TextFit{Text: s.noSound, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
-	fitOnlineRow(f, s.online)
-}
-
 // fitPlaceholder lists a text field's placeholder, in the lines the field
 // shows at the size it draws it.
 func fitPlaceholder(f *fitter, what string, field *ui.TextField) {
 	tf, rows := field.PlaceholderFit(f.p)
 	f.wrapped(what, tf, rows)
-}
-
-// fitOnlineRow lists the boxes of Settings' online server row: the line
-// under the field says each of its messages in two lines (at 12 dp at
-// the smallest).
-func fitOnlineRow(f *fitter, r *onlineRow) {
-	p := f.p
-	f.line("online label", ui.TextFit{Text: r.label.text, Size: 15, Weight: sprites.Medium, Room: r.field.Rect.X + r.field.Rect.W - r.label.x})
-	f.controls("online button", r.btnSave.Fits(p))
-	fitPlaceholder(f, "online placeholder", r.field)
-	for _, id := range []string{"hint", "site", "in_use", "unsaved", "given_flag", "given_page", "bad_scheme", "no_host", "bad_space", "too_long", "bad_address"} {
-		msg := f.cat.F("settings_online."+id, "Limit", storage.MaxServerLen, "Error", `parse "http://a:b": invalid port ":b" after host`)
-		_, size := fitLines(p, msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
-		f.wrapped("online line", ui.TextFit{Text: msg, Size: size, Weight: sprites.Medium, Room: r.statusRoom}, 2)
-	}
 }
 
 // statusIDs are the messages of the play screen's status line (the
@@ -547,24 +454,24 @@ func fitPlay(t *testing.T, a *App, f *fitter, w, h float64) {
 		}
 		// The menus.
 		s.openMenu(a)
-		fitMenu(f, "menu", &s.menu.popupMenu)
+		fitMenu(f, "menu", &s.menu.PopupMenu)
 		for i, do := range s.menu.actions {
-			if do == nil || i == 1 || i >= len(s.menu.items)-3 {
+			if do == nil || i == 1 || i >= len(s.menu.Items)-3 {
 				continue // resume, a new game, and the screens it pushes
 			}
 			s.openMenu(a)
 			s.menu.actions[i]()
-			fitMenu(f, "menu "+s.menu.title, &s.menu.popupMenu)
+			fitMenu(f, "menu "+s.menu.Title, &s.menu.PopupMenu)
 		}
 	}
 }
 
 // fitMenu lists a popup menu's title and items.
-func fitMenu(f *fitter, what string, m *popupMenu) {
+func fitMenu(f *fitter, what string, m *PopupMenu) {
 	p := f.p
-	f.line(what+" title", ui.TextFit{Text: m.title, Size: 22, Weight: sprites.Bold, Room: m.card.W - p.DP(40)})
-	for i := range m.buttons {
-		f.controls(what, m.buttons[i].Fits(p))
+	f.line(what+" title", ui.TextFit{Text: m.Title, Size: 22, Weight: sprites.Bold, Room: m.Card.W - p.DP(40)})
+	for i := range m.Buttons {
+		f.controls(what, m.Buttons[i].Fits(p))
 	}
 }
 
@@ -606,47 +513,12 @@ func fitGameOver(t *testing.T, a *App, f *fitter, w, h float64) {
 	}
 	m := &actionMenu{}
 	m.show(a, cat.T("play.menu.game_record_title"), exportItems(a, &exporter{}, func() string { return "" }, func(Context, string) {})...)
-	fitMenu(f, "record menu", &m.popupMenu)
+	fitMenu(f, "record menu", &m.PopupMenu)
 }
 
 // finishedFEN: White to move has just one capture, after which Black has
 // nothing left; the test plays nothing, it needs the card's layout.
 const finishedFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
-
-func fitRules(t *testing.T, a *App, f *fitter, w, h float64) {
-	p := f.p
-	s := NewRulesScene(a)
-	s.Layout(a, w, h, 1)
-	for i := range rulesPages {
-		s.setPage(a, i)
-		for _, b := range []*ui.Button{&s.btnPrev, &s.btnNxt, &s.btnBack} {
-			f.controls("button", b.Fits(p))
-		}
-		page := fmt.Sprintf("page %d", i+1)
-		f.line(page+" title", ui.TextFit{Text: s.title, Size: s.titleSize, Weight: sprites.Bold, Room: s.text.W})
-		f.line("header", ui.TextFit{Text: s.header, Size: 15, Weight: sprites.Medium, Room: s.counterX - p.DP(8)})
-		f.line("page counter", ui.TextFit{Text: s.counter, Size: 15, Weight: sprites.Medium, Room: s.btnBack.Rect.X - p.DP(8) - p.DP(24) - s.counterX})
-		for _, l := range s.lines {
-			f.line(page+" text", ui.TextFit{Text: l, Size: s.lineSize, Weight: sprites.Regular, Room: s.text.W})
-		}
-		// The text fits its box at 12 dp or more.
-		if used := float64(len(s.lines))*s.lineH() + p.DP(50); used > s.text.H+0.5 {
-			f.errorf(f.where, "%s: %s takes %.0f px at %.0f dp, the box %.0f px", f.where, page, used, s.lineSize, s.text.H)
-		}
-		// The caption lies between the board and the buttons.
-		if n := len(s.captionLines); n > 0 {
-			o := s.board.Geometry().Outer()
-			bottom := o.Y + o.H + p.DP(16) + float64(n-1)*p.DP(19) + p.DP(10)
-			limit := s.btnPrev.Rect.Y // the page dots are beside the buttons
-			if !s.landscape {
-				limit = s.text.Y
-			}
-			if bottom > limit+0.5 {
-				f.errorf(f.where, "%s: %s's caption (%d lines) reaches %.0f px, past %.0f px", f.where, page, n, bottom, limit)
-			}
-		}
-	}
-}
 
 // archiveSamples are finished games of every kind the list shows.
 func archiveSamples() []storage.ArchivedGame {
@@ -725,7 +597,7 @@ func fitImport(t *testing.T, a *App, f *fitter, w, h float64) {
 		if len(p.Wrap(m, 14, sprites.Medium, room)) <= 2 {
 			continue
 		}
-		_, size := fitLines(p, m, 12, 11, sprites.Medium, room, 3)
+		_, size := FitLines(p, m, 12, 11, sprites.Medium, room, 3)
 		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 3)
 	}
 }
@@ -751,7 +623,7 @@ func fitReplay(t *testing.T, a *App, f *fitter, w, h float64) {
 	texts = append(texts, cat.F("replay.move_of", "Move", 188, "Moves", 188)+cat.T("common.separator")+"1/2-1/2")
 	room := s.statusRoom(p)
 	for _, m := range texts {
-		_, size := statusFit(p, m, room)
+		_, size := StatusFit(p, m, room)
 		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 2)
 	}
 }

@@ -34,11 +34,11 @@ type keyStepper interface {
 	KeyStep(d int) bool
 }
 
-// verticalFocus is a screen laid out as a column of controls (Settings):
+// VerticalFocus is a screen laid out as a column of controls (Settings):
 // while a control has the focus, Down and Up move it as Tab and Shift+Tab
-// do, when arrowsMoveFocus says so (not while a text field types).
-type verticalFocus interface {
-	arrowsMoveFocus() bool
+// do, when ArrowsMoveFocus says so (not while a text field types).
+type VerticalFocus interface {
+	ArrowsMoveFocus() bool
 }
 
 // focus is the App's keyboard focus.
@@ -94,7 +94,7 @@ func (f *focus) beginTick(a *App) {
 		}
 		a.Invalidate()
 	}
-	if v, ok := a.scene.(verticalFocus); ok && f.index >= 0 && len(f.prev) > 0 && v.arrowsMoveFocus() {
+	if v, ok := a.scene.(VerticalFocus); ok && f.index >= 0 && len(f.prev) > 0 && v.ArrowsMoveFocus() {
 		// A list of settings: Down and Up go to the next and the previous
 		// control, stopping at the ends.
 		next := f.index
@@ -243,7 +243,7 @@ func (a *App) drawFocus(screen *ebiten.Image) {
 // usedByKeys makes w a Tab stop (unless it is a disabled button) and
 // applies Enter, Space and the arrows to it, or the page mirror's
 // activation; it reports whether they used it, and its stop (-1: none).
-func (a *App) usedByKeys(w widget, k keyStepper) (bool, int) {
+func (a *App) usedByKeys(w Widget, k keyStepper) (bool, int) {
 	arrows := false
 	switch w := w.(type) {
 	case *ui.Button:
@@ -282,17 +282,17 @@ func (a *App) usedByKeys(w widget, k keyStepper) (bool, int) {
 
 // updateIn runs the menu's buttons through c.Used, so that Tab reaches
 // them and Enter chooses; it returns the index of the chosen item,
-// menuDismissed (a tap outside the card), or -1.
-func (m *popupMenu) updateIn(c Context) int {
-	for i := range m.buttons {
-		if c.Used(&m.buttons[i]) {
+// MenuDismissed (a tap outside the card), or -1.
+func (m *PopupMenu) UpdateIn(c Context) int {
+	for i := range m.Buttons {
+		if c.Used(&m.Buttons[i]) {
 			return i
 		}
 	}
-	if p := c.Pointer(); p.Pressed && !p.Consumed && !p.In(m.card) {
+	if p := c.Pointer(); p.Pressed && !p.Consumed && !p.In(m.Card) {
 		p.Consumed = true
 		c.Invalidate()
-		return menuDismissed // a tap outside closes the menu
+		return MenuDismissed // a tap outside closes the menu
 	}
 	return -1
 }

@@ -26,7 +26,7 @@ type GameConfig struct {
 	// Watch: the computer plays both sides (-watch).
 	Watch bool
 	// Online, if not nil, is the other side of a game on a server (the
-	// session comes from it; scenes/online.go).
+	// session comes from it; scenes/online).
 	Online *remote.Player
 }
 
@@ -95,19 +95,36 @@ func (a *App) NewSession(cfg GameConfig) *session.Session {
 	return s
 }
 
-// level is the computer's level on side c, if the computer plays it.
-func level(s *session.Session, c rules.Color) (int, bool) {
+// ComputerLevel is the computer's level on side c, if the computer plays it.
+func ComputerLevel(s *session.Session, c rules.Color) (int, bool) {
 	if p, ok := s.Player(c).(*session.ComputerPlayer); ok {
 		return p.Level(), true
 	}
 	return 0, false
 }
 
-// friends reports whether two people play at this device.
-func friends(s *session.Session) bool {
+// Friends reports whether two people play at this device.
+func Friends(s *session.Session) bool {
 	return s.Kind(rules.White) == session.Person && s.Kind(rules.Black) == session.Person
 }
 
-// computerLevelName is how game records (PDN tags, English in every language) name the
+// ComputerLevelName is how game records (PDN tags, English in every language) name the
 // computer at level n.
-func computerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }
+func ComputerLevelName(n int) string { return "Computer (level " + strconv.Itoa(n) + ")" }
+
+// onlineSession is the session of an online game: the server's moves, a
+// person at this device's seat and the remote player at the other; not
+// autosaved (the server keeps it), archived when it ends.
+func (a *App) onlineSession(cfg GameConfig) *session.Session {
+	sc, err := cfg.Online.Config()
+	if err == nil {
+		if !cfg.Online.Spectator() {
+			sc.Archive = a.archiveGame(cfg.Human)
+		}
+		if s, err := session.New(sc); err == nil {
+			return s
+		}
+	}
+	s, _ := session.New(session.Config{Variant: cfg.Variant})
+	return s
+}

@@ -148,7 +148,7 @@ func (s *GameOverScene) Update(c Context) error {
 		s.notice, s.noticeUntil = "", 0
 		c.Invalidate()
 	}
-	if s.menu.open {
+	if s.menu.Open {
 		s.menu.update(c)
 		return nil
 	}
@@ -225,10 +225,10 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 // from 32 dp (not under 24), the reason takes two lines at 16 dp or three
 // at 14 dp above the count of moves.
 func gameOverText(p *ui.Painter, title, reason string, room float64) (lines []string, reasonSize, titleSize float64) {
-	titleSize = fitSize(p, title, 32, 24, sprites.Bold, room)
+	titleSize = FitSize(p, title, 32, 24, sprites.Bold, room)
 	lines, reasonSize = p.Wrap(reason, 16, sprites.Regular, room), 16
 	if len(lines) > 2 {
-		lines, reasonSize = fitLines(p, reason, 14, 14, sprites.Regular, room, 3)
+		lines, reasonSize = FitLines(p, reason, 14, 14, sprites.Regular, room, 3)
 	}
 	return lines, reasonSize, titleSize
 }

@@ -167,7 +167,7 @@ func (s *ImportScene) statusWords(c Context) {
 	// Two lines at 14 dp, or three smaller ones.
 	s.status, s.statusSize = p.Wrap(msg, 14, sprites.Medium, k.width), 14
 	if len(s.status) > 2 {
-		s.status, s.statusSize = fitLines(p, msg, 12, 11, sprites.Medium, k.width, 3)
+		s.status, s.statusSize = FitLines(p, msg, 12, 11, sprites.Medium, k.width, 3)
 	}
 }
 
@@ -175,7 +175,7 @@ func (s *ImportScene) statusWords(c Context) {
 func (s *ImportScene) Name() string { return SceneImport }
 
 // readsPastes: the text field takes what is pasted into the page.
-func (s *ImportScene) readsPastes() {}
+func (s *ImportScene) ReadsPastes() {}
 
 // Layout places the card.
 func (s *ImportScene) Layout(c Context, w, h, scale float64) {
@@ -188,8 +188,8 @@ func (s *ImportScene) Layout(c Context, w, h, scale float64) {
 	s.btnOpen.Rect = s.rects.Open
 	s.setWords(c)
 	room := s.labelRoom(c.Painter())
-	s.labelLines, s.labelSize = fitLines(c.Painter(), s.label, 15, 12, sprites.Medium, room, 2)
-	s.labelTaggedLines, s.labelTaggedSize = fitLines(c.Painter(), s.labelTagged, 15, 12, sprites.Medium, room, 2)
+	s.labelLines, s.labelSize = FitLines(c.Painter(), s.label, 15, 12, sprites.Medium, room, 2)
+	s.labelTaggedLines, s.labelTaggedSize = FitLines(c.Painter(), s.labelTagged, 15, 12, sprites.Medium, room, 2)
 	s.statusFor = importStatusKey{}
 }
 
@@ -240,7 +240,7 @@ func (s *ImportScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.variant) {
-		c.Play(uiTap)
+		c.Play(UITap)
 		s.checked = false
 	}
 	if ready, text, err := s.paste.Ready(); ready {

@@ -6,10 +6,10 @@ import (
 	"bashni/sprites"
 )
 
-// languageCodes are the choices of Settings → Language, in the order of
+// LanguageCodes are the choices of Settings → Language, in the order of
 // their segments: "" follows the system, then the languages the game
 // speaks (storage.Settings.Language keeps the code).
-var languageCodes = func() []string {
+var LanguageCodes = func() []string {
 	codes := []string{""}
 	for _, l := range i18n.Langs() {
 		codes = append(codes, l.Code())
@@ -17,11 +17,11 @@ var languageCodes = func() []string {
 	return codes
 }()
 
-// languageChoice is the segment of the saved language code (System when it
+// LanguageChoice is the segment of the saved language code (System when it
 // is none the game speaks).
-func languageChoice(code string) int {
+func LanguageChoice(code string) int {
 	if l, ok := i18n.Parse(code); ok {
-		for i, c := range languageCodes {
+		for i, c := range LanguageCodes {
 			if c == l.Code() {
 				return i
 			}
@@ -30,9 +30,9 @@ func languageChoice(code string) int {
 	return 0
 }
 
-// languageOptions are the segments' labels: "System" in the player's
+// LanguageOptions are the segments' labels: "System" in the player's
 // language, then each language's name in itself.
-func languageOptions(cat *i18n.Catalog) []string {
+func LanguageOptions(cat *i18n.Catalog) []string {
 	o := []string{cat.T("settings.language_system")}
 	for _, l := range i18n.Langs() {
 		o = append(o, l.Name())

@@ -4,7 +4,7 @@ import "bashni/platform"
 
 // snapshot shows the lesson's game: its position, the board, a move
 // being animated.
-func (s *LessonScene) snapshot(snap *platform.State) {
+func (s *LessonScene) Snapshot(snap *platform.State) {
 	if s.sess != nil {
 		snap.Game = s.sess.Game()
 		snap.Outcome = snap.Game.Outcome()
@@ -16,7 +16,7 @@ func (s *LessonScene) snapshot(snap *platform.State) {
 
 // snapshot shows the puzzle's game; Thinking while a refutation is
 // searched.
-func (s *PuzzleScene) snapshot(snap *platform.State) {
+func (s *PuzzleScene) Snapshot(snap *platform.State) {
 	if s.sess != nil {
 		snap.Game = s.sess.Game()
 		snap.Outcome = snap.Game.Outcome()
@@ -29,7 +29,7 @@ func (s *PuzzleScene) snapshot(snap *platform.State) {
 
 // snapshot shows the board; Thinking while the analysis or a verdict of
 // "learn from your mistakes" is searched.
-func (s *AnalysisScene) snapshot(snap *platform.State) {
+func (s *AnalysisScene) Snapshot(snap *platform.State) {
 	snap.Thinking = s.job != nil || s.judging != nil
 	snap.Animating = snap.Animating || s.board.Animating()
 	snap.Board = s.board.Geometry()

@@ -298,7 +298,7 @@ func (s *LessonScene) showEvents(c Context) {
 			} else {
 				s.replyLeft = false
 			}
-			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 1), shown)
+			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 1), shown)
 			s.accept()
 			s.words(c)
 		case session.Refused:

@@ -19,29 +19,29 @@ type menuItem struct {
 // actionMenu is a popupMenu whose items carry their actions; it is built
 // when it opens, so it shows only what makes sense at that moment.
 type actionMenu struct {
-	popupMenu
+	PopupMenu
 	actions []func()
 }
 
 // show opens the menu with a title and items (the first is the primary
 // one).
 func (m *actionMenu) show(c Context, title string, items ...menuItem) {
-	m.title = title
-	m.items = m.items[:0]
+	m.Title = title
+	m.Items = m.Items[:0]
 	m.actions = m.actions[:0]
 	for _, it := range items {
-		m.items = append(m.items, it.label)
+		m.Items = append(m.Items, it.label)
 		m.actions = append(m.actions, it.do)
 	}
-	m.layout(c.Size())
-	m.open = true
+	m.Layout(c.Size())
+	m.Open = true
 	c.Invalidate()
 }
 
 // relayout follows a new screen size.
 func (m *actionMenu) relayout(w, h, scale float64) {
-	if len(m.items) > 0 {
-		m.layout(w, h, scale)
+	if len(m.Items) > 0 {
+		m.Layout(w, h, scale)
 	}
 }
 
@@ -49,16 +49,16 @@ func (m *actionMenu) relayout(w, h, scale float64) {
 // chosen item closes it and runs its action.
 func (m *actionMenu) update(c Context) {
 	if c.Keys().Consume(ActBack) {
-		m.open = false
+		m.Open = false
 		c.Invalidate()
 		return
 	}
-	choice := m.popupMenu.updateIn(c)
+	choice := m.PopupMenu.UpdateIn(c)
 	switch {
-	case choice == menuDismissed:
-		m.open = false
+	case choice == MenuDismissed:
+		m.Open = false
 	case choice >= 0 && choice < len(m.actions):
-		m.open = false
+		m.Open = false
 		if do := m.actions[choice]; do != nil {
 			do()
 		}
@@ -67,8 +67,8 @@ func (m *actionMenu) update(c Context) {
 
 // draw draws the menu when it is open.
 func (m *actionMenu) draw(c Context, dst *ebiten.Image) {
-	if m.open {
-		m.popupMenu.draw(c, dst)
+	if m.Open {
+		m.PopupMenu.Draw(c, dst)
 	}
 }
 
@@ -93,9 +93,9 @@ func sessionRecord(s *session.Session) string { return recordOf(s, time.Now()) }
 // PopupMenuItem is where item i of a popup menu of n items is on a w×h
 // screen (tests press menu items by position).
 func PopupMenuItem(w, h, scale float64, n, i int) Rect {
-	m := popupMenu{items: make([]string, n)}
-	m.layout(w, h, scale)
-	return m.buttons[i].Rect
+	m := PopupMenu{Items: make([]string, n)}
+	m.Layout(w, h, scale)
+	return m.Buttons[i].Rect
 }
 
 // ReplayMoreButton is where the replay view's menu button is.

@@ -1,7 +1,9 @@
 package scenes
 
 import (
+	"bashni/access"
 	"bashni/platform"
+	"bashni/rules"
 	"bashni/scenes/ui"
 )
 
@@ -30,7 +32,7 @@ type mirror struct {
 func (m *mirror) add(c platform.Control) { m.cur = append(m.cur, c) }
 
 // controlOf describes a package ui widget; stop is its Tab stop (-1 none).
-func controlOf(w widget, stop int) (platform.Control, bool) {
+func controlOf(w Widget, stop int) (platform.Control, bool) {
 	switch w := w.(type) {
 	case *ui.Button:
 		name := w.Label
@@ -111,4 +113,29 @@ func (a *App) FocusItem(r ui.Rect, name string) FocusState {
 		a.mirror.used = true
 	}
 	return st
+}
+
+// commandTaker is a scene that answers the page's command line (the play
+// screen, and the game-over card over it).
+type commandTaker interface {
+	PageCommand(c Context, line string)
+}
+
+// pageCommands hands the lines typed into the page's command line to the
+// scene shown; without a game it says so.
+func (a *App) pageCommands() {
+	if !a.pageLabelled {
+		a.pageLabelled = true
+		platform.LabelCommandLine(a.text.T("command.prompt"))
+	}
+	a.pageLines = platform.Commands(a.pageLines[:0])
+	for _, line := range a.pageLines {
+		if t, ok := a.scene.(commandTaker); ok {
+			t.PageCommand(a, line)
+		} else if cmd, err := access.Parse(a.text, rules.NewPosition(rules.Bashni), line); err == nil && cmd.Kind == access.KindNew {
+			startTyped(a, cmd) // "new lasca black 1" from the title
+		} else {
+			platform.Speak(a.text.T("access.no_game"))
+		}
+	}
 }

@@ -89,15 +89,15 @@ func TestMirrorIdleTickAllocatesNothing(t *testing.T) {
 func TestTypedGameCommands(t *testing.T) {
 	a, _ := keyApp(t, "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12")
 	ps := a.scene.(*PlayScene)
-	ps.pageCommand(a, "flip")
+	ps.PageCommand(a, "flip")
 	if !ps.flipped {
 		t.Errorf("flip did not turn the board")
 	}
-	ps.pageCommand(a, "resign")
+	ps.PageCommand(a, "resign")
 	if o := ps.sess.Outcome(); !o.Over() || o.Reason != rules.Resignation {
 		t.Errorf("resign: the game is %+v", o)
 	}
-	ps.pageCommand(a, "new lasca black 2")
+	ps.PageCommand(a, "new lasca black 2")
 	for i := 0; i < 60 && (a.play == ps || a.scene.Name() != ScenePlay); i++ {
 		_ = a.Update()
 	}
@@ -105,8 +105,8 @@ func TestTypedGameCommands(t *testing.T) {
 	if g == ps {
 		t.Fatal("no new game")
 	}
-	if you, _ := g.sess.Local(); g.sess.Game().Variant() != rules.Lasca || you != rules.Black {
-		t.Errorf("new lasca black 2 started %v, the person plays %v", g.sess.Game().Variant(), you)
+	if you, _ := g.Session().Local(); g.Session().Game().Variant() != rules.Lasca || you != rules.Black {
+		t.Errorf("new lasca black 2 started %v, the person plays %v", g.Session().Game().Variant(), you)
 	}
 	if lv := a.Settings().NewGame.Level; lv != 2 {
 		t.Errorf("new game level %d, want 2", lv)

@@ -108,7 +108,7 @@ type NewGameScene struct {
 	// rects is the layout scrolled to the top; shown is where the rows
 	// are, scroll.offset higher when they do not fit the body (place).
 	rects, shown NewGameRects
-	body         cardBody
+	body         CardBody
 
 	variant, opponent, level, side ui.Segmented
 	btnBack, btnStart              ui.Button
@@ -175,7 +175,7 @@ func (s *NewGameScene) Name() string { return SceneNewGame }
 // Layout places the controls.
 func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 	s.rects = NewGameLayout(w, h, scale)
-	s.body.layout(s.rects.Body, s.rects.MaxScroll())
+	s.body.Layout(s.rects.Body, s.rects.MaxScroll())
 	s.place()
 	s.btnBack.Rect = s.rects.Back
 	s.btnStart.Rect = s.rects.Start
@@ -185,7 +185,7 @@ func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
 
 // place puts the rows where the scroll has them.
 func (s *NewGameScene) place() {
-	r, dy := s.rects, -s.body.offset
+	r, dy := s.rects, -s.body.Offset
 	for _, row := range []*Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
 		row.Y += dy
 	}
@@ -198,27 +198,27 @@ func (s *NewGameScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *NewGameScene) Scroll() float64 { return s.body.offset }
+func (s *NewGameScene) Scroll() float64 { return s.body.Offset }
 
 // keepFocusInView scrolls the row that Tab just gave the focus to into
 // view, with its label.
 func (s *NewGameScene) keepFocusInView(c Context) {
 	ring, ok := c.FocusRing()
-	if !ok || s.body.maxOff <= 0 {
-		s.body.focusAt = -1
+	if !ok || s.body.MaxOff <= 0 {
+		s.body.FocusAt = -1
 		return
 	}
 	r, shown := &s.rects, &s.shown
 	for i, row := range [...]Rect{shown.Variant, shown.Opponent, shown.Level, shown.Side} {
 		if ring == row {
-			top := row.Y + s.body.offset // where it is in the rows, however scrolled
-			if s.body.showFocused(c, top, 2*r.labelY[i]-top, top+row.H) {
+			top := row.Y + s.body.Offset // where it is in the rows, however scrolled
+			if s.body.ShowFocused(c, top, 2*r.labelY[i]-top, top+row.H) {
 				s.place()
 			}
 			return
 		}
 	}
-	s.body.focusAt = -1 // Back, Play or "Play a friend online"
+	s.body.FocusAt = -1 // Back, Play or "Play a friend online"
 }
 
 // setWords looks up the title, the labels and the notes for the choices
@@ -253,21 +253,23 @@ func (s *NewGameScene) setWords(c Context) {
 
 // Update handles the choices.
 func (s *NewGameScene) Update(c Context) error {
-	if s.body.scroll(c, true) { // before the rows: a drag over them is no tap
+	if s.body.Scroll(c, true) { // before the rows: a drag over them is no tap
 		s.place()
 	}
-	s.body.beginRows(c)
+	s.body.BeginRows(c)
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
 		if c.Used(sg) {
-			c.Play(uiTap)
+			c.Play(UITap)
 			s.setWords(c)
 		}
 	}
-	s.body.endRows(c)
+	s.body.EndRows(c)
 	s.keepFocusInView(c)
 	s.level.Disabled = s.opponent.Selected == 1
 	if s.btnOnline.Label != "" && s.preset == nil && c.Used(&s.btnOnline) {
-		c.Push(NewOnlineScene(c, ""))
+		if open := c.Pages().Online; open != nil {
+			c.Push(open(c, ""))
+		}
 		return nil
 	}
 	if c.Used(&s.btnBack) {
@@ -324,7 +326,7 @@ func (s *NewGameScene) start(c Context) {
 	st.NewGame.Level = s.level.Selected + ai.MinLevel
 	c.SetSettings(st)
 	if g := c.Game(); g != nil {
-		g.sess.Pause()
+		g.Session().Pause()
 	}
 	ps := NewPlayScene(c, s.Config(c.Seed()))
 	c.SetGame(ps)
@@ -340,7 +342,7 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	c.DrawBackdrop(dst)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.title, 28, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
-	rows := s.body.target(dst)
+	rows := s.body.Target(dst)
 	labels, notes := &s.labels, &s.notes
 	for i, l := range labels {
 		c := t.TextDim
@@ -356,7 +358,7 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	s.opponent.Draw(rows, p)
 	s.level.Draw(rows, p)
 	s.side.Draw(rows, p)
-	drawBodyEdges(p, dst, r.Body, s.body.offset, s.body.maxOff)
+	DrawBodyEdges(p, dst, r.Body, s.body.Offset, s.body.MaxOff)
 	s.btnBack.Draw(dst, p)
 	s.btnStart.Draw(dst, p)
 	if s.btnOnline.Label != "" && s.preset == nil {

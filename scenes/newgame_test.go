@@ -53,7 +53,7 @@ func TestSavedLevelStays(t *testing.T) {
 func TestMatchLevelRange(t *testing.T) {
 	for _, tt := range []struct{ in, want int }{{-3, 1}, {0, 1}, {1, 1}, {7, 7}, {8, 7}} {
 		s := newSession(t, GameConfig{Variant: rules.Bashni, Level: tt.in})
-		if got, _ := level(s, rules.Black); got != tt.want {
+		if got, _ := ComputerLevel(s, rules.Black); got != tt.want {
 			t.Errorf("level %d became %d, want %d", tt.in, got, tt.want)
 		}
 	}

@@ -57,7 +57,7 @@ func TestSavesOfEarlierVersions(t *testing.T) {
 				t.Fatal("no Continue")
 			}
 			title.continueGame(a)
-			s := a.Game().sess
+			s := a.Game().Session()
 			g := s.Game()
 			want := rules.NewGame(tc.variant)
 			if tc.startFEN != "" {
@@ -71,11 +71,11 @@ func TestSavesOfEarlierVersions(t *testing.T) {
 			if g.Variant() != tc.variant || !g.Position().Equal(want.Position()) || g.Ply() != tc.ply || len(g.AllMoves()) != len(tc.moves) {
 				t.Fatalf("restored %v %s at ply %d of %d", g.Variant(), g.Position().FEN(), g.Ply(), len(g.AllMoves()))
 			}
-			if a.Game().cfg.Human != tc.human {
-				t.Errorf("the board is for %v, want %v", a.Game().cfg.Human, tc.human)
+			if a.Game().(*PlayScene).cfg.Human != tc.human {
+				t.Errorf("the board is for %v, want %v", a.Game().(*PlayScene).cfg.Human, tc.human)
 			}
 			if tc.level == 0 {
-				if !friends(s) {
+				if !Friends(s) {
 					t.Errorf("friends restored as %v and %v", s.Kind(rules.White), s.Kind(rules.Black))
 				}
 				return
@@ -83,7 +83,7 @@ func TestSavesOfEarlierVersions(t *testing.T) {
 			if local, ok := s.Local(); !ok || local != tc.human || s.Kind(tc.human.Opponent()) != session.Computer {
 				t.Fatalf("restored %v against %v", local, s.Kind(tc.human.Opponent()))
 			}
-			if lvl, _ := level(s, tc.human.Opponent()); lvl != tc.level {
+			if lvl, _ := ComputerLevel(s, tc.human.Opponent()); lvl != tc.level {
 				t.Errorf("the computer plays at level %d, want %d", lvl, tc.level)
 			}
 		})

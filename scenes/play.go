@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bashni/platform"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -48,7 +49,7 @@ type PlayScene struct {
 	explainShown bool
 	explainUntil int64
 	explainSq    rules.Square // the square touched: the banner keeps clear of it
-	toast        toast        // copied, saved, a refused move: beside the status line, never in it
+	toast        Toast        // copied, saved, a refused move: beside the status line, never in it
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
@@ -177,7 +178,7 @@ func (s *PlayScene) Update(c Context) error {
 		s.boardRested(c)
 	}
 	s.stepReplay(c)
-	if s.menu.open {
+	if s.menu.Open {
 		s.menu.update(c)
 		s.showEvents(c)
 		return nil
@@ -206,7 +207,7 @@ func (s *PlayScene) Update(c Context) error {
 // only then does the session play an answer and ask the next player, so
 // that moves are shown one after another and nothing moves behind a menu.
 func (s *PlayScene) boardReady() bool {
-	return s.live() && !s.replaying && !s.board.Animating() && !s.menu.open
+	return s.live() && !s.replaying && !s.board.Animating() && !s.menu.Open
 }
 
 // showEvents shows what happened in the session: moves are animated
@@ -224,10 +225,10 @@ func (s *PlayScene) showEvents(c Context) {
 			if s.sess.Kind(ev.Side) == session.Person {
 				shown, s.shownHops = s.shownHops, 0
 			}
-			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 1), shown)
+			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 1), shown)
 			s.acceptMoves()
 		case session.Redone:
-			opts := animOptions(c.Settings(), 1.5)
+			opts := AnimOptions(c.Settings(), 1.5)
 			s.board.Animate(ev.Before, ev.Moves[0], opts, 0)
 			for _, mv := range ev.Moves[1:] {
 				s.board.Queue(mv, opts)
@@ -250,7 +251,7 @@ func (s *PlayScene) showEvents(c Context) {
 			c.Invalidate()
 		case session.Refused:
 			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
-				s.say(c, refusalWords(c.Text(), ev.Refusal))
+				s.say(c, RefusalWords(c.Text(), ev.Refusal))
 				s.acceptMoves()
 				s.board.Highlight(ev.Refusal.Squares...)
 			}
@@ -271,7 +272,7 @@ func (s *PlayScene) tickEffects(c Context) {
 		s.explainUntil = 0
 		c.Invalidate()
 	}
-	s.toast.tick(c)
+	s.toast.Tick(c)
 }
 
 // --- moves and animation --------------------------------------------------
@@ -374,7 +375,7 @@ func (s *PlayScene) stepView(c Context, ply int) {
 	}
 	s.positionChanged(c)
 	if ply == from+1 {
-		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], animOptions(c.Settings(), 1), 0)
+		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], AnimOptions(c.Settings(), 1), 0)
 	}
 }
 
@@ -549,7 +550,7 @@ func (s *PlayScene) openMenu(c Context) {
 	if s.online != nil {
 		items = append(items, s.online.menuItems(c, s)...)
 	}
-	if friends(m) && m.CanOfferDraw() {
+	if Friends(m) && m.CanOfferDraw() {
 		items = append(items, menuItem{cat.T("play.menu.draw"), func() {
 			s.menu.show(c, cat.T("play.menu.draw_title"),
 				menuItem{cat.T("play.menu.keep_playing"), nil},
@@ -557,8 +558,12 @@ func (s *PlayScene) openMenu(c Context) {
 		}})
 	}
 	items = append(items,
-		menuItem{cat.T("common.settings"), func() { c.Push(NewSettingsScene(c)) }},
-		menuItem{cat.T("common.rules"), func() { c.Push(NewRulesSceneFor(c, m.Game().Variant())) }},
+		menuItem{cat.T("common.settings"), func() { Open(c, c.Pages().Settings) }},
+		menuItem{cat.T("common.rules"), func() {
+			if open := c.Pages().Rules; open != nil {
+				c.Push(open(c, m.Game().Variant()))
+			}
+		}},
 		menuItem{cat.T("play.menu.main_menu"), func() { c.Home() }},
 	)
 	s.menu.show(c, cat.T("play.menu_button"), items...)
@@ -627,18 +632,18 @@ func (s *PlayScene) boardResult(c Context, r board.Result) {
 }
 
 // showNotice shows a notice from the App in the status line.
-func (s *PlayScene) showNotice(c Context, msg string) { s.say(c, msg) }
+func (s *PlayScene) ShowNotice(c Context, msg string) { s.say(c, msg) }
 
 // backdrop is what a card over the game shows behind it: the board and
 // the panel.
-func (s *PlayScene) backdrop(c Context, dst *ebiten.Image) {
+func (s *PlayScene) Backdrop(c Context, dst *ebiten.Image) {
 	s.board.Draw(dst)
 	s.drawPanel(c, dst)
 }
 
 // say shows a short message as a toast over the board for a few seconds;
 // the status line keeps saying whose move it is.
-func (s *PlayScene) say(c Context, msg string) { s.toast.show(c, msg) }
+func (s *PlayScene) say(c Context, msg string) { s.toast.Show(c, msg) }
 
 // explainCapture tells the player, once, that capturing is compulsory; the
 // columns that must capture pulse (the board restarted their pulse).
@@ -663,7 +668,7 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 	if s.online != nil {
 		s.online.drawShare(c, dst, s)
 	}
-	s.toast.draw(c, dst, s.board.Geometry().Inner())
+	s.toast.Draw(c, dst, s.board.Geometry().Inner())
 	s.board.DrawOverlay(dst)
 	s.menu.draw(c, dst)
 }
@@ -693,4 +698,13 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 		p.Text(dst, l, 16, sprites.Medium, r.X+p.DP(16), y, text.AlignStart, text.AlignCenter, t.Text)
 		y += lh
 	}
+}
+
+// snapshot adds the game on screen: whether the computer thinks, whether a
+// move is animated, where the board is, which column is inspected.
+func (s *PlayScene) Snapshot(snap *platform.State) {
+	snap.Thinking = s.sess.Busy()
+	snap.Animating = snap.Animating || s.board.Animating()
+	snap.Board = s.board.Geometry()
+	snap.Inspect = s.board.Inspecting()
 }

@@ -12,7 +12,7 @@ import (
 // drawn over the board must be added here, or a board frame would paint
 // over it.
 func (s *PlayScene) layerBoard(c Context) {
-	s.board.Partial = s.explainUntil == 0 && s.toast.until == 0 && !s.menu.open &&
+	s.board.Partial = s.explainUntil == 0 && s.toast.Until == 0 && !s.menu.Open &&
 		s.board.Inspecting() == rules.NoSquare &&
 		(s.online == nil || s.online.status != remote.Waiting)
 	s.board.Backdrop = c.Renderer().Theme().Background

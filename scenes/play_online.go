@@ -40,7 +40,7 @@ type onlineGame struct {
 	btnCopy ui.Button
 
 	rematchOffered bool
-	rematchWait    chan onlineResult
+	rematchWait    chan rematchResult
 }
 
 func newOnlineGame(c Context, p *remote.Player) *onlineGame {
@@ -72,7 +72,7 @@ func newOnlineGame(c Context, p *remote.Player) *onlineGame {
 // longer be followed move by move is shown afresh.
 func (o *onlineGame) update(c Context, s *PlayScene) {
 	if o.p.Desynced() {
-		openOnlineGame(c, o.p)
+		OpenOnlineGame(c, o.p)
 		return
 	}
 	info := o.p.Info()
@@ -95,13 +95,13 @@ func (o *onlineGame) update(c Context, s *PlayScene) {
 	}
 	// The rematch, once both agreed: this device's seat in the new game.
 	if info.RematchAgreed && !o.p.Spectator() && o.rematchWait == nil {
-		o.rematchWait = make(chan onlineResult, 1)
+		o.rematchWait = make(chan rematchResult, 1)
 		p := o.p
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
 			defer cancel()
 			np, err := p.Rematch(ctx)
-			o.rematchWait <- onlineResult{np, err}
+			o.rematchWait <- rematchResult{np, err}
 		}()
 	}
 	if o.rematchWait != nil {
@@ -112,7 +112,7 @@ func (o *onlineGame) update(c Context, s *PlayScene) {
 				return
 			}
 			o.p.Close()
-			openOnlineGame(c, r.p)
+			OpenOnlineGame(c, r.p)
 		default:
 		}
 	}
@@ -299,4 +299,49 @@ func onlineShareRects(l PlayLayout) (card, btn Rect) {
 	r := Rect{X: in.X + (in.W-w)/2, Y: in.Y + (in.H-h)/2, W: w, H: h}
 	bw := math.Min(w-dp(32), dp(220))
 	return r, Rect{X: r.X + (r.W-bw)/2, Y: r.Y + r.H - dp(16) - dp(MinTouchDP), W: bw, H: dp(MinTouchDP)}
+}
+
+// ReplacedBy ends the connection of an online game when the game in
+// progress becomes g (another game, or another online game).
+func (s *PlayScene) ReplacedBy(g Game) {
+	if s.online == nil {
+		return
+	}
+	if n, ok := g.(*PlayScene); ok && n.online != nil && n.online.p == s.online.p {
+		return // the same game shown afresh
+	}
+	go s.online.p.Close()
+}
+
+// OnlineCode is the online game's code, "" for a game at this device.
+func (s *PlayScene) OnlineCode() string {
+	if s.online == nil {
+		return ""
+	}
+	return s.online.p.Code()
+}
+
+// OpenOnlineGame shows the online game p on the play screen, in place of
+// any other game (Pages.OpenOnlineGame: the create-and-join card,
+// scenes/online, opens it so).
+func OpenOnlineGame(c Context, p *remote.Player) {
+	if g := c.Game(); g != nil {
+		g.Session().Pause()
+	}
+	ps := newOnlinePlayScene(c, p)
+	c.SetGame(ps)
+	c.Start(ps)
+}
+
+// newOnlinePlayScene is the play screen of the online game p.
+func newOnlinePlayScene(c Context, p *remote.Player) *PlayScene {
+	ps := NewPlayScene(c, GameConfig{Variant: p.Info().Variant, Human: p.Local(), Online: p})
+	ps.online = newOnlineGame(c, p)
+	return ps
+}
+
+// rematchResult is the game a rematch made, or why none was.
+type rematchResult struct {
+	p   *remote.Player
+	err error
 }

@@ -3,7 +3,6 @@ package scenes
 import (
 	"bashni/access"
 	"bashni/platform"
-	"bashni/rules"
 	"bashni/session"
 )
 
@@ -71,36 +70,11 @@ func (s *PlayScene) speak(c Context, text string) {
 	platform.Speak(text)
 }
 
-// commandTaker is a scene that answers the page's command line (the play
-// screen, and the game-over card over it).
-type commandTaker interface {
-	pageCommand(c Context, line string)
-}
-
-// pageCommand answers a line typed into the page's command line: a move is
-// played, a question answered in the live region.
-func (s *PlayScene) pageCommand(c Context, line string) { s.command(c, line, s.speak) }
-
 // pageCommand answers questions about the finished game under the card.
-func (s *GameOverScene) pageCommand(c Context, line string) {
+func (s *GameOverScene) PageCommand(c Context, line string) {
 	s.play.command(c, line, s.play.speak)
 }
 
-// pageCommands hands the lines typed into the page's command line to the
-// scene shown; without a game it says so.
-func (a *App) pageCommands() {
-	if !a.pageLabelled {
-		a.pageLabelled = true
-		platform.LabelCommandLine(a.text.T("command.prompt"))
-	}
-	a.pageLines = platform.Commands(a.pageLines[:0])
-	for _, line := range a.pageLines {
-		if t, ok := a.scene.(commandTaker); ok {
-			t.pageCommand(a, line)
-		} else if cmd, err := access.Parse(a.text, rules.NewPosition(rules.Bashni), line); err == nil && cmd.Kind == access.KindNew {
-			startTyped(a, cmd) // "new lasca black 1" from the title
-		} else {
-			platform.Speak(a.text.T("access.no_game"))
-		}
-	}
-}
+// PageCommand answers a line typed into the page's command line: a move is
+// played, a question answered in the live region.
+func (s *PlayScene) PageCommand(c Context, line string) { s.command(c, line, s.speak) }

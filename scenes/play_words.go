@@ -121,7 +121,7 @@ func hintText(cat *i18n.Catalog, h session.Hint) string {
 func (s *PlayScene) cardText(c Context, side rules.Color, pos *rules.Position) (name, sub string) {
 	cw := &s.words.cards[side&1]
 	cols, held := census(pos, side)
-	lvl, hasLevel := level(s.sess, side)
+	lvl, hasLevel := ComputerLevel(s.sess, side)
 	if cw.made && cw.cat == c.Text() && cw.side == side && cw.cols == cols && cw.held == held && cw.lvl == lvl && cw.hasLevel == hasLevel {
 		return cw.name, cw.sub
 	}

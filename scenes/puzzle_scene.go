@@ -152,7 +152,7 @@ func (s *PuzzleScene) next(c Context) {
 	// The opponent's last move leads into the puzzle.
 	s.board.Show(s.pz.Before(), rules.Move{})
 	if mv := s.pz.SetupMove(); !mv.IsZero() {
-		s.board.Animate(s.pz.Before(), mv, animOptions(c.Settings(), 0.8), 0)
+		s.board.Animate(s.pz.Before(), mv, AnimOptions(c.Settings(), 0.8), 0)
 	}
 	s.accept()
 	s.words(c)
@@ -437,7 +437,7 @@ func (s *PuzzleScene) showEvents(c Context) {
 				s.marks.route = ev.Move.Path()
 				c.Play(audio.CaptureRequired)
 			}
-			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 1), shown)
+			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 1), shown)
 			s.accept()
 			s.words(c)
 		case session.GameOver:

@@ -13,8 +13,8 @@ import (
 
 // playerName is how a record names the one who plays side c.
 func playerName(s *session.Session, c rules.Color) string {
-	if n, ok := level(s, c); ok {
-		return computerLevelName(n)
+	if n, ok := ComputerLevel(s, c); ok {
+		return ComputerLevelName(n)
 	}
 	if _, one := s.Local(); one && s.Kind(c) == session.Person {
 		return "Player"
@@ -29,11 +29,11 @@ func opponentOf(s *session.Session) (storage.Opponent, int) {
 	c, one := s.Local()
 	switch {
 	case one:
-		if n, ok := level(s, c.Opponent()); ok {
+		if n, ok := ComputerLevel(s, c.Opponent()); ok {
 			return storage.OpponentComputer, n
 		}
 		return storage.OpponentOnline, 0
-	case friends(s):
+	case Friends(s):
 		return storage.OpponentFriend, 0
 	}
 	return storage.OpponentItself, 0
@@ -67,7 +67,7 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 	o := g.Outcome()
 	if local, one := s.Local(); one {
 		human = local
-	} else if !friends(s) {
+	} else if !Friends(s) {
 		return storage.ArchivedGame{}, false
 	}
 	if !o.Over() {

@@ -36,10 +36,10 @@ type ReplayScene struct {
 	btnBack, btnFirst, btnPrev, btnNext, btnLast ui.Button
 	btnMore, btnPlay                             ui.Button
 	ctlRects                                     []Rect
-	menu                                         popupMenu
+	menu                                         PopupMenu
 	export                                       exporter
 
-	toast toast
+	toast Toast
 
 	// The words shown, in the player's language: the players' names from
 	// the record's tags ("" for none: "White", "Black"), the status line
@@ -92,12 +92,12 @@ func (s *ReplayScene) setWords(c Context) {
 	s.btnLast.Label = cat.T("replay.end")
 	s.btnPlay.Label = cat.T("replay.play_from_here")
 	s.moves.noMoves = cat.T("play.no_moves_yet")
-	s.menu.title = cat.T("replay.this_game")
+	s.menu.Title = cat.T("replay.this_game")
 	save := cat.T("export.save_file")
 	if !platform.CanSaveFiles {
 		save = cat.T("export.download")
 	}
-	s.menu.items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), learnWord(c, lt.ScreenAnalyse)}
+	s.menu.Items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), learnWord(c, lt.ScreenAnalyse)}
 	for i, side := range []rules.Color{rules.White, rules.Black} {
 		s.names[i] = s.tagNames[i]
 		if s.names[i] == "" {
@@ -115,7 +115,7 @@ func (s *ReplayScene) words(c Context) {
 	}
 	s.wordsFor = k
 	s.status = s.statusText(k.cat)
-	s.statusLine, s.statusSize = statusFit(c.Painter(), s.status, s.statusRoom(c.Painter()))
+	s.statusLine, s.statusSize = StatusFit(c.Painter(), s.status, s.statusRoom(c.Painter()))
 	pos := s.game.PositionAt(s.ply)
 	sep := k.cat.T("common.separator")
 	for i, side := range []rules.Color{rules.White, rules.Black} {
@@ -143,7 +143,7 @@ func (s *ReplayScene) Layout(c Context, w, h, scale float64) {
 	s.moves.scale = scale
 	s.moves.follow = true
 	s.setWords(c)
-	s.menu.layout(w, h, scale)
+	s.menu.Layout(w, h, scale)
 	s.wordsFor = replayWordsKey{}
 }
 
@@ -189,11 +189,11 @@ func (s *ReplayScene) step(c Context, ply int) {
 		before := s.game.PositionAt(s.ply)
 		mv := s.game.AllMoves()[s.ply]
 		s.showPly(c, ply)
-		s.board.Animate(before, mv, animOptions(c.Settings(), 1.3), 0)
+		s.board.Animate(before, mv, AnimOptions(c.Settings(), 1.3), 0)
 		return
 	}
 	if ply != s.ply {
-		c.Play(uiTap)
+		c.Play(UITap)
 	}
 	s.showPly(c, ply)
 }
@@ -214,8 +214,8 @@ func (s *ReplayScene) positionOver() bool {
 func (s *ReplayScene) Update(c Context) error {
 	s.stepAnimation(c)
 	s.export.poll(c, s.say)
-	s.toast.tick(c)
-	if s.menu.open {
+	s.toast.Tick(c)
+	if s.menu.Open {
 		s.updateMenu(c)
 		return nil
 	}
@@ -234,7 +234,7 @@ func (s *ReplayScene) Update(c Context) error {
 		{&s.btnPrev, func() { s.step(c, s.ply-1) }},
 		{&s.btnNext, func() { s.step(c, s.ply+1) }},
 		{&s.btnLast, func() { s.step(c, s.last()) }},
-		{&s.btnMore, func() { s.menu.open = true }},
+		{&s.btnMore, func() { s.menu.Open = true }},
 		{&s.btnPlay, func() { s.playFromHere(c) }},
 	} {
 		if c.Used(b.b) {
@@ -280,27 +280,27 @@ func (s *ReplayScene) Update(c Context) error {
 
 func (s *ReplayScene) updateMenu(c Context) {
 	if c.Keys().Consume(ActBack) {
-		s.menu.open = false
+		s.menu.Open = false
 		c.Invalidate()
 		return
 	}
-	choice := s.menu.updateIn(c)
+	choice := s.menu.UpdateIn(c)
 	switch choice {
-	case menuDismissed:
-		s.menu.open = false
+	case MenuDismissed:
+		s.menu.Open = false
 	case 0:
-		s.menu.open = false
+		s.menu.Open = false
 		s.export.copy(c, s.record())
 	case 1:
-		s.menu.open = false
+		s.menu.Open = false
 		s.export.save(c, s.record(), s.say)
 	case 2:
-		s.menu.open = false
+		s.menu.Open = false
 		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
 	case 3:
-		s.menu.open = false
+		s.menu.Open = false
 	case 4:
-		s.menu.open = false
+		s.menu.Open = false
 		s.analyse(c)
 	}
 }
@@ -311,7 +311,7 @@ func (s *ReplayScene) record() string {
 }
 
 // say shows a message as a toast over the board for a few seconds.
-func (s *ReplayScene) say(c Context, msg string) { s.toast.show(c, msg) }
+func (s *ReplayScene) say(c Context, msg string) { s.toast.Show(c, msg) }
 
 func (s *ReplayScene) back(c Context) {
 	c.Pop()
@@ -379,10 +379,10 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnPlay.Draw(dst, p)
 	s.moves.draw(c, dst, s.game)
 	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
-	s.toast.draw(c, dst, s.board.Geometry().Inner())
+	s.toast.Draw(c, dst, s.board.Geometry().Inner())
 	s.board.DrawOverlay(dst)
-	if s.menu.open {
-		s.menu.draw(c, dst)
+	if s.menu.Open {
+		s.menu.Draw(c, dst)
 	}
 }
 

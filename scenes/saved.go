@@ -18,8 +18,8 @@ func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool
 	}
 	if local, one := s.Local(); one {
 		human = local
-		sg.Level, _ = level(s, local.Opponent())
-	} else if friends(s) {
+		sg.Level, _ = ComputerLevel(s, local.Opponent())
+	} else if Friends(s) {
 		sg.Opponent = storage.OpponentFriend
 	} else {
 		return storage.SavedGame{}, false

@@ -83,7 +83,7 @@ func (a *App) Archive() ([]storage.ArchivedGame, storage.Notice) {
 func (a *App) saveOnExit() {
 	a.archiver.wg.Wait()
 	if a.play != nil {
-		a.play.sess.Save()
+		a.play.Session().Save()
 	}
 }
 

@@ -107,21 +107,21 @@ func TestContinueRestoresTheGame(t *testing.T) {
 				t.Fatal("no Continue after a restart")
 			}
 			title.continueGame(b)
-			got := b.play.sess
+			got := b.play.Session()
 			gg, wg := got.Game(), want.Game()
 			if !gg.Position().Equal(wg.Position()) || gg.Ply() != wg.Ply() || len(gg.AllMoves()) != len(wg.AllMoves()) {
 				t.Fatalf("restored %s at ply %d of %d, want %s at ply %d of %d",
 					gg.Position().FEN(), gg.Ply(), len(gg.AllMoves()), wg.Position().FEN(), wg.Ply(), len(wg.AllMoves()))
 			}
 			for _, side := range []rules.Color{rules.White, rules.Black} {
-				gl, _ := level(got, side)
-				wl, _ := level(want, side)
+				gl, _ := ComputerLevel(got, side)
+				wl, _ := ComputerLevel(want, side)
 				if got.Kind(side) != want.Kind(side) || gl != wl {
 					t.Fatalf("restored %v: %v at level %d, want %v at level %d", side, got.Kind(side), gl, want.Kind(side), wl)
 				}
 			}
-			if b.play.cfg.Human != cfg.Human {
-				t.Fatalf("restored the board for %v, want %v", b.play.cfg.Human, cfg.Human)
+			if b.play.(*PlayScene).cfg.Human != cfg.Human {
+				t.Fatalf("restored the board for %v, want %v", b.play.(*PlayScene).cfg.Human, cfg.Human)
 			}
 			if !gg.Start().Equal(wg.Start()) {
 				t.Fatal("a different start position")
@@ -141,7 +141,7 @@ func TestContinueRestoresTheGame(t *testing.T) {
 					t.Fatal("undo after the restart goes elsewhere")
 				}
 			}
-			if b.play.flipped != (cfg.Human == rules.Black) {
+			if b.play.(*PlayScene).flipped != (cfg.Human == rules.Black) {
 				t.Fatal("the board is not turned for the side played")
 			}
 		})

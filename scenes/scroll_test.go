@@ -21,12 +21,12 @@ func TestScrollAreaList(t *testing.T) {
 	a.scale = 1
 	bounds := Rect{X: 0, Y: 100, W: 300, H: 400}
 	const rowH, maxOff = 50.0, 600.0
-	var s scrollArea
-	rowAt := func(x, y float64) int { return int((y - bounds.Y + s.offset) / rowH) }
+	var s ScrollArea
+	rowAt := func(x, y float64) int { return int((y - bounds.Y + s.Offset) / rowH) }
 	step := func(p ui.Pointer) (pressed, tapped int) {
 		a.ptr = p
 		a.ptr.Valid = true
-		return s.update(a, bounds, rowH, maxOff, rowAt)
+		return s.Update(a, bounds, rowH, maxOff, rowAt)
 	}
 	// A drag of 200 px up: the list follows, nothing is pressed or tapped.
 	if pr, tp := step(ui.Pointer{X: 10, Y: 400, Down: true, Pressed: true, Touch: true}); pr != 6 || tp != -1 {
@@ -40,8 +40,8 @@ func TestScrollAreaList(t *testing.T) {
 	if pr, tp := step(ui.Pointer{X: 10, Y: 200, Released: true, Touch: true}); pr != -1 || tp != -1 {
 		t.Fatalf("release after a drag: pressed %d, tapped %d; want none", pr, tp)
 	}
-	if s.offset != 200 {
-		t.Fatalf("a 200 px drag scrolled %.0f", s.offset)
+	if s.Offset != 200 {
+		t.Fatalf("a 200 px drag scrolled %.0f", s.Offset)
 	}
 	// A tap that moves 5 px taps the row under it.
 	step(ui.Pointer{X: 10, Y: 120, Down: true, Pressed: true, Touch: true})
@@ -51,17 +51,17 @@ func TestScrollAreaList(t *testing.T) {
 	}
 	// The wheel: a notch is a row; the ends hold.
 	step(ui.Pointer{X: 10, Y: 300, Wheel: -1})
-	if s.offset != 250 {
-		t.Fatalf("a notch down: offset %.0f, want 250", s.offset)
+	if s.Offset != 250 {
+		t.Fatalf("a notch down: offset %.0f, want 250", s.Offset)
 	}
 	for i := 0; i < 30; i++ {
 		step(ui.Pointer{X: 10, Y: 300, Wheel: -1})
 	}
-	if s.offset != maxOff {
-		t.Fatalf("many notches down: offset %.0f, want %.0f", s.offset, maxOff)
+	if s.Offset != maxOff {
+		t.Fatalf("many notches down: offset %.0f, want %.0f", s.Offset, maxOff)
 	}
 	step(ui.Pointer{X: 10, Y: 300, Wheel: 100})
-	if s.offset != 0 {
-		t.Fatalf("a big flick up: offset %.0f, want 0", s.offset)
+	if s.Offset != 0 {
+		t.Fatalf("a big flick up: offset %.0f, want 0", s.Offset)
 	}
 }

@@ -22,32 +22,16 @@ func (a *App) Snapshot(s *platform.State) {
 	s.Online = ""
 	s.Controls, s.ControlsGen = a.mirror.shown, a.mirror.gen
 	if a.play != nil {
-		if a.play.online != nil {
-			s.Online = a.play.online.p.Code()
-		}
-		s.Game = a.play.sess.Game()
+		s.Online = a.play.OnlineCode()
+		s.Game = a.play.Session().Game()
 		s.Outcome = s.Game.Outcome()
 	}
 	if sc, ok := a.scene.(snapshotter); ok {
-		sc.snapshot(s)
+		sc.Snapshot(s)
 	}
 }
 
 // snapshotter is a scene that adds what it shows to the state.
 type snapshotter interface {
-	snapshot(s *platform.State)
-}
-
-// snapshot adds the game on screen: whether the computer thinks, whether a
-// move is animated, where the board is, which column is inspected.
-func (s *PlayScene) snapshot(snap *platform.State) {
-	snap.Thinking = s.sess.Busy()
-	snap.Animating = snap.Animating || s.board.Animating()
-	snap.Board = s.board.Geometry()
-	snap.Inspect = s.board.Inspecting()
-}
-
-// snapshot adds whether the background game animates a move.
-func (s *TitleScene) snapshot(snap *platform.State) {
-	snap.Animating = snap.Animating || s.board.Animating()
+	Snapshot(s *platform.State)
 }

@@ -20,8 +20,6 @@ func TestSceneNames(t *testing.T) {
 		{&NewGameScene{}, "newgame"},
 		{&PlayScene{}, "play"},
 		{&GameOverScene{}, "gameover"},
-		{&SettingsScene{}, "settings"},
-		{&RulesScene{}, "rules"},
 		{&ArchiveScene{}, "archive"},
 		{&ImportScene{}, "import"},
 		{&ReplayScene{}, "replay"},

@@ -10,19 +10,19 @@ import (
 // changes), never in Draw; the layout test (fit_test.go) measures what
 // they chose against the box.
 
-// fitSize is the size, from size down to min in half steps, at which text
+// FitSize is the size, from size down to min in half steps, at which text
 // fits room on one line (min when none does).
-func fitSize(p *ui.Painter, text string, size, min float64, w sprites.Weight, room float64) float64 {
+func FitSize(p *ui.Painter, text string, size, min float64, w sprites.Weight, room float64) float64 {
 	for size > min && p.Measure(text, size, w) > room {
 		size -= 0.5
 	}
 	return size
 }
 
-// fitLines wraps text into at most maxLines lines of room, at size or a
+// FitLines wraps text into at most maxLines lines of room, at size or a
 // smaller one down to min; lines past maxLines at min are dropped (the
 // layout test fails on them).
-func fitLines(p *ui.Painter, text string, size, min float64, w sprites.Weight, room float64, maxLines int) ([]string, float64) {
+func FitLines(p *ui.Painter, text string, size, min float64, w sprites.Weight, room float64, maxLines int) ([]string, float64) {
 	for {
 		lines := p.Wrap(text, size, w, room)
 		if len(lines) <= maxLines {
@@ -35,11 +35,11 @@ func fitLines(p *ui.Painter, text string, size, min float64, w sprites.Weight, r
 	}
 }
 
-// statusFit fits a status line: one line from 16 dp down to 13, else two
+// StatusFit fits a status line: one line from 16 dp down to 13, else two
 // lines from 13 dp down to 11.
-func statusFit(p *ui.Painter, text string, room float64) ([]string, float64) {
-	if size := fitSize(p, text, 16, 13, sprites.Medium, room); p.Measure(text, size, sprites.Medium) <= room {
+func StatusFit(p *ui.Painter, text string, room float64) ([]string, float64) {
+	if size := FitSize(p, text, 16, 13, sprites.Medium, room); p.Measure(text, size, sprites.Medium) <= room {
 		return []string{text}, size
 	}
-	return fitLines(p, text, 13, 11, sprites.Medium, room, 2)
+	return FitLines(p, text, 13, 11, sprites.Medium, room, 2)
 }

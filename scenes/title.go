@@ -136,13 +136,13 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 		}
 		// Told once, in the player's language: another copy of the
 		// game is open, or games of other copies wait.
-		if slot := slotNoticeWords(c.Text(), store.TakeSlotNotice()); slot != "" {
+		if slot := SlotNoticeWords(c.Text(), store.TakeSlotNotice()); slot != "" {
 			s.note = joinNotices(s.note, slot)
 		}
 	}
 	s.learn.init(c, s.saved == nil)
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
-	s.board = board.New(s.r, silent{c})
+	s.board = board.New(s.r, Silent{c})
 	if attract {
 		s.brain = c.NewBrain()
 		s.restartAttract()
@@ -154,16 +154,16 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 func (s *TitleScene) Name() string { return SceneTitle }
 
 // showNotice shows a notice from the App under the menu.
-func (s *TitleScene) showNotice(c Context, msg string) {
+func (s *TitleScene) ShowNotice(c Context, msg string) {
 	s.note = msg
 	c.Invalidate()
 }
 
 // readsPastes: text pasted on the title opens in the import screen.
-func (s *TitleScene) readsPastes() {}
+func (s *TitleScene) ReadsPastes() {}
 
 // backdrop is what a card over the title shows behind it: the board.
-func (s *TitleScene) backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
+func (s *TitleScene) Backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
 
 // attractLevel is the level of both sides of the background game
 // (Casual).
@@ -180,7 +180,7 @@ func (s *TitleScene) restartAttract() {
 }
 
 func (s *TitleScene) canContinue(c Context) bool {
-	return (c.Game() != nil && !c.Game().sess.Over()) || s.saved != nil
+	return (c.Game() != nil && !c.Game().Session().Over()) || s.saved != nil
 }
 
 // Layout places the menu.
@@ -239,11 +239,13 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnRules) {
-		c.Push(NewRulesScene(c))
+		if open := c.Pages().Rules; open != nil {
+			c.Push(open(c, rules.Bashni))
+		}
 		return nil
 	}
 	if c.Used(&s.btnSettings) {
-		c.Push(NewSettingsScene(c))
+		Open(c, c.Pages().Settings)
 		return nil
 	}
 	if c.Used(&s.btnGames) {
@@ -259,7 +261,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnAbout) {
-		c.Push(NewAboutScene(c))
+		Open(c, c.Pages().About)
 		return nil
 	}
 	if c.Keys().Consume(ActNewGame) {
@@ -288,7 +290,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Keys().Consume(ActBack) {
-		if g := c.Game(); g != nil && !g.sess.Over() {
+		if g := c.Game(); g != nil && !g.Session().Over() {
 			c.Push(g)
 		}
 	}
@@ -298,7 +300,7 @@ func (s *TitleScene) Update(c Context) error {
 
 // continueGame goes back to the game in progress, or restores the saved one.
 func (s *TitleScene) continueGame(c Context) {
-	if c.Game() == nil || c.Game().sess.Over() {
+	if c.Game() == nil || c.Game().Session().Over() {
 		if s.saved == nil {
 			return
 		}
@@ -345,7 +347,7 @@ func (s *TitleScene) stepAttract(c Context) {
 	s.match.Tick(c.Tick(), c.Tick() >= s.nextAt)
 	for _, ev := range s.match.Events() {
 		if ev.Kind == session.MovePlayed {
-			s.board.Animate(ev.Before, ev.Move, animOptions(c.Settings(), 0.6), 0)
+			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 0.6), 0)
 		}
 	}
 }
@@ -437,4 +439,9 @@ func joinNotices(a, b string) string {
 		return a
 	}
 	return a + " " + b
+}
+
+// snapshot adds whether the background game animates a move.
+func (s *TitleScene) Snapshot(snap *platform.State) {
+	snap.Animating = snap.Animating || s.board.Animating()
 }

@@ -60,7 +60,7 @@ func (l *titleLearn) layout(c Context, r TitleRects, canContinue bool) {
 	l.room = r.Menu.W - p.DP(32)
 	l.lines, l.size = nil, 14
 	if l.line != "" {
-		l.lines, l.size = fitLines(p, l.line, 14, 12, sprites.Medium, l.room, 2)
+		l.lines, l.size = FitLines(p, l.line, 14, 12, sprites.Medium, l.room, 2)
 	}
 }
 

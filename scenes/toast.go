@@ -16,34 +16,34 @@ const (
 	toastFade  = 30  // the last ticks of it, fading out
 )
 
-// toast is a short message (copied, saved, a refused move) shown on its own
+// Toast is a short message (copied, saved, a refused move) shown on its own
 // over the lower part of the board for a few seconds and then faded out,
 // so that it never takes the place of the status line ("Your move", the
 // must-capture banner).
-type toast struct {
+type Toast struct {
 	text  string
-	until int64 // the tick it is gone (0: none)
+	Until int64 // the tick it is gone (0: none)
 	alpha float64
 }
 
 // show puts msg up for toastTicks from now.
-func (t *toast) show(c Context, msg string) {
-	t.text, t.until, t.alpha = msg, c.Tick()+toastTicks, 1
+func (t *Toast) Show(c Context, msg string) {
+	t.text, t.Until, t.alpha = msg, c.Tick()+toastTicks, 1
 	c.Invalidate()
 }
 
 // visible reports whether a message is up.
-func (t *toast) visible() bool { return t.until != 0 }
+func (t *Toast) visible() bool { return t.Until != 0 }
 
 // tick fades the message out at the end of its time and removes it.
-func (t *toast) tick(c Context) {
-	if t.until == 0 {
+func (t *Toast) Tick(c Context) {
+	if t.Until == 0 {
 		return
 	}
-	left := t.until - c.Tick()
+	left := t.Until - c.Tick()
 	switch {
 	case left <= 0:
-		t.text, t.until, t.alpha = "", 0, 0
+		t.text, t.Until, t.alpha = "", 0, 0
 		c.Invalidate()
 	case left < toastFade:
 		t.alpha = float64(left) / toastFade
@@ -52,8 +52,8 @@ func (t *toast) tick(c Context) {
 }
 
 // draw draws the message centred near the bottom of area (the board).
-func (t *toast) draw(c Context, dst *ebiten.Image, area Rect) {
-	if t.until == 0 || t.text == "" {
+func (t *Toast) Draw(c Context, dst *ebiten.Image, area Rect) {
+	if t.Until == 0 || t.text == "" {
 		return
 	}
 	p := c.Painter()

@@ -41,12 +41,12 @@ func TestMessagesLeaveTheTurnLine(t *testing.T) {
 				}
 			}
 			a.tick += toastTicks - toastFade/2
-			ps.toast.tick(a)
+			ps.toast.Tick(a)
 			if a := ps.toast.alpha; a <= 0 || a >= 1 {
 				t.Errorf("toward its end the toast is not fading: alpha %v", a)
 			}
 			a.tick += toastFade
-			ps.toast.tick(a)
+			ps.toast.Tick(a)
 			if ps.toast.visible() {
 				t.Error("the toast stays up")
 			}

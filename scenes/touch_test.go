@@ -62,14 +62,10 @@ func touchScreens(t *testing.T, a *App, title Scene) []touchScreen {
 		{"game over", NewGameOverScene(a, over), func() {
 			over.sess.Play(mustMove(t, over.sess.Game().Position(), "c3:e5"))
 		}},
-		{"settings", NewSettingsScene(a), nil},
-		{"online", NewOnlineScene(a, ""), nil},
-		{"rules", NewRulesScene(a), nil},
 		{"archive", NewArchiveScene(a), nil},
 		{"import", NewImportScene(a), nil},
 		{"replay", NewReplayScene(a, im), nil},
 		{"editor", NewEditorScene(a, rules.NewPosition(rules.Bashni)), nil},
-		{"about", NewAboutScene(a), nil},
 		{"lessons", NewLessonsScene(a), nil},
 		{"lesson", NewLessonScene(a, 0), nil},
 		{"puzzle", NewPuzzleScene(a, rules.Bashni), nil},

@@ -17,6 +17,9 @@ import (
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
+	"bashni/scenes/online"
+	"bashni/scenes/settings"
 	"bashni/sprites"
 	"bashni/storage"
 )
@@ -117,6 +120,7 @@ func New(o Options) *Game {
 		Server:     o.Server,
 		SiteServer: siteServer(o.Server),
 		JoinGame:   o.Game,
+		Pages:      Pages(),
 	})
 	return &Game{Game: platform.Wrap(app), App: app}
 }
@@ -150,3 +154,16 @@ func loadLanguage(l i18n.Lang) (*i18n.Catalog, error) {
 // Close saves the game in progress and writes what is still queued for
 // the disk.
 func (g *Game) Close() error { return g.App.Close() }
+
+// Pages are the screens in packages of their own, which the App opens
+// through its router (scenes.Pages): startup is the one package that
+// imports every page.
+func Pages() scenes.Pages {
+	return scenes.Pages{
+		Settings:       func(c scenes.Context) scenes.Scene { return settings.New(c) },
+		Online:         func(c scenes.Context, code string) scenes.Scene { return online.New(c, code) },
+		OpenOnlineGame: scenes.OpenOnlineGame,
+		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
+		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },
+	}
+}

@@ -1,6 +1,8 @@
-package scenes
+package home
 
 import (
+	"bashni/scenes"
+	"bashni/scenes/scenetest"
 	"strings"
 	"testing"
 	"time"
@@ -8,18 +10,17 @@ import (
 	"bashni/i18n"
 	"bashni/licenses"
 	"bashni/platform"
-	"bashni/session"
 	"bashni/sprites"
 	"bashni/storage"
 	"bashni/version"
 )
 
-func newAboutApp(t *testing.T, l i18n.Lang) *App {
+func newAboutApp(t *testing.T, l i18n.Lang) *scenes.App {
 	t.Helper()
 	st := storage.Defaults()
 	st.InstantAnimations = true
-	return NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, Text: i18n.New(l),
-		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	return scenes.NewApp(scenes.Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, Text: i18n.New(l),
+		Engine: scenetest.Never})
 }
 
 // Every licence the licenses package lists has its row on the About page,

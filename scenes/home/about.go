@@ -1,6 +1,7 @@
-package scenes
+package home
 
 import (
+	"bashni/scenes"
 	"image/color"
 	"math"
 	"regexp"
@@ -26,24 +27,24 @@ import (
 // scrolling list of the licences it ships; a licence opens over the list
 // in the same column.
 type AboutRects struct {
-	Back   Rect    // top left: back to the title, or from a licence to the list
-	CX     float64 // the column's centre
-	Column Rect    // the column of the name, the version and what the game is
+	Back   scenes.Rect // top left: back to the title, or from a licence to the list
+	CX     float64     // the column's centre
+	Column scenes.Rect // the column of the name, the version and what the game is
 	// ListColumn holds the heading and the list of licences: the same
 	// column, or on a wide, short screen one on the right.
-	ListColumn Rect
+	ListColumn scenes.Rect
 	TitleY     float64 // centre line of the game's name
 	VersionY   float64 // centre line of the version (AboutVersionSize, Medium, centred on CX)
 	DetailY    [2]float64
-	What       Rect // what the game is, a few lines
+	What       scenes.Rect // what the game is, a few lines
 	HeadY      float64
 	HintY      float64
-	List       Rect // the licences
+	List       scenes.Rect // the licences
 	RowH       float64
 
 	// An open licence.
 	NoticeTitleY, NoticeSubY float64
-	Text                     Rect // its text, scrolling, line i centred at Text.Y + (i+½)·LineH - the offset
+	Text                     scenes.Rect // its text, scrolling, line i centred at Text.Y + (i+½)·LineH - the offset
 	LineH                    float64
 }
 
@@ -58,33 +59,33 @@ const (
 func AboutLayout(w, h, scale float64) AboutRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r AboutRects
-	r.Back = Rect{X: dp(8), Y: dp(8), W: dp(150), H: dp(48)}
+	r.Back = scenes.Rect{X: dp(8), Y: dp(8), W: dp(150), H: dp(48)}
 	// Wide and short (a phone on its side): the name and version on the
 	// left, the licences on the right. Otherwise one column.
 	split := w >= h*1.1 && h < dp(640)
 	cw := math.Min(w-2*dp(16), dp(720))
-	r.Column = Rect{X: math.Round((w - cw) / 2), Y: 0, W: cw, H: h}
+	r.Column = scenes.Rect{X: math.Round((w - cw) / 2), Y: 0, W: cw, H: h}
 	if split {
 		cw = math.Round(w*0.42) - dp(24)
-		r.Column = Rect{X: dp(16), Y: 0, W: cw, H: h}
+		r.Column = scenes.Rect{X: dp(16), Y: 0, W: cw, H: h}
 	}
 	r.CX = r.Column.X + cw/2
 	y := dp(64)
 	r.TitleY = y + dp(18)
 	r.VersionY = y + dp(54)
 	r.DetailY = [2]float64{y + dp(78), y + dp(96)}
-	r.What = Rect{X: r.Column.X, Y: y + dp(112), W: cw, H: dp(60)}
+	r.What = scenes.Rect{X: r.Column.X, Y: y + dp(112), W: cw, H: dp(60)}
 	r.ListColumn = r.Column
 	y = r.What.Y + r.What.H + dp(8)
 	if split {
 		x := r.Column.X + cw + dp(16)
-		r.ListColumn = Rect{X: x, Y: 0, W: w - x - dp(16), H: h}
+		r.ListColumn = scenes.Rect{X: x, Y: 0, W: w - x - dp(16), H: h}
 		y = dp(12)
 	}
 	r.HeadY = y + dp(14)
 	r.HintY = y + dp(38)
 	top := y + dp(56)
-	r.List = Rect{X: r.ListColumn.X, Y: top, W: r.ListColumn.W, H: h - top - dp(12)}
+	r.List = scenes.Rect{X: r.ListColumn.X, Y: top, W: r.ListColumn.W, H: h - top - dp(12)}
 	r.RowH = dp(60)
 
 	r.NoticeTitleY = dp(64) + dp(18)
@@ -92,7 +93,7 @@ func AboutLayout(w, h, scale float64) AboutRects {
 	// The text, and a margin of 8 dp around it in its panel.
 	tw := math.Min(w-2*dp(24), dp(760))
 	top = dp(64) + dp(76)
-	r.Text = Rect{X: math.Round((w - tw) / 2), Y: top, W: tw, H: h - top - dp(16)}
+	r.Text = scenes.Rect{X: math.Round((w - tw) / 2), Y: top, W: tw, H: h - top - dp(16)}
 	r.LineH = dp(20)
 	return r
 }
@@ -152,21 +153,21 @@ type AboutScene struct {
 	hintSize           float64
 	backList, backOpen string
 
-	list    scrollArea
+	list    scenes.ScrollArea
 	hover   int // row under the mouse, -1 none
 	pressed int // row pressed, -1 none
 	focus   int // row chosen with the keys, -1 none
 
 	open      int // the licence shown, -1 the list
 	lines     []string
-	text      scrollArea
+	text      scenes.ScrollArea
 	titleSize float64 // of the open licence's title: as large as fits, up to 22 dp
 
 	listClip, textClip ui.Clip
 }
 
 // NewAboutScene makes the About page.
-func NewAboutScene(c Context) *AboutScene {
+func NewAboutScene(c scenes.Context) *AboutScene {
 	s := &AboutScene{hover: -1, pressed: -1, focus: -1, open: -1, info: version.Get()}
 	for _, n := range licenses.All() {
 		s.rows = append(s.rows, aboutRow{notice: n})
@@ -176,7 +177,7 @@ func NewAboutScene(c Context) *AboutScene {
 }
 
 // Name is the scene's name.
-func (s *AboutScene) Name() string { return SceneAbout }
+func (s *AboutScene) Name() string { return scenes.SceneAbout }
 
 // Opened is the licence shown ("" for the list): its title, for tests.
 func (s *AboutScene) Opened() string {
@@ -196,7 +197,7 @@ func (s *AboutScene) Rows() []string {
 }
 
 // Layout places the page and looks its words up.
-func (s *AboutScene) Layout(c Context, w, h, scale float64) {
+func (s *AboutScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.w, s.h, s.scale = w, h, scale
 	s.rects = AboutLayout(w, h, scale)
 	s.words(c)
@@ -207,7 +208,7 @@ func (s *AboutScene) Layout(c Context, w, h, scale float64) {
 }
 
 // words looks up the page's words and fits what the game is into its box.
-func (s *AboutScene) words(c Context) {
+func (s *AboutScene) words(c scenes.Context) {
 	cat := c.Text()
 	p := c.Painter()
 	sep := cat.T("common.separator")
@@ -245,7 +246,7 @@ func (s *AboutScene) words(c Context) {
 func (s *AboutScene) whatLineH() float64 { return math.Round(s.whatSize * 1.4 * s.scale) }
 
 // wrapLicence breaks the open licence into lines for the text's width.
-func (s *AboutScene) wrapLicence(c Context) {
+func (s *AboutScene) wrapLicence(c scenes.Context) {
 	p := c.Painter()
 	s.lines = AboutWrap(p, s.rows[s.open].notice.Text, s.rects.Text.W)
 	for s.titleSize = 22; s.titleSize > 13 && p.Measure(s.rows[s.open].title, s.titleSize, sprites.Bold) > s.rects.Text.W+p.DP(16); s.titleSize-- {
@@ -329,8 +330,8 @@ func (s *AboutScene) textMax() float64 {
 }
 
 func (s *AboutScene) clamp() {
-	s.list.offset = math.Max(0, math.Min(s.list.offset, s.listMax()))
-	s.text.offset = math.Max(0, math.Min(s.text.offset, s.textMax()))
+	s.list.Offset = math.Max(0, math.Min(s.list.Offset, s.listMax()))
+	s.text.Offset = math.Max(0, math.Min(s.text.Offset, s.textMax()))
 }
 
 // rowAt is the row under (x, y), or -1.
@@ -339,7 +340,7 @@ func (s *AboutScene) rowAt(x, y float64) int {
 	if !l.Contains(x, y) {
 		return -1
 	}
-	i := int((y - l.Y + s.list.offset) / s.rects.RowH)
+	i := int((y - l.Y + s.list.Offset) / s.rects.RowH)
 	if i < 0 || i >= len(s.rows) {
 		return -1
 	}
@@ -347,8 +348,8 @@ func (s *AboutScene) rowAt(x, y float64) int {
 }
 
 // Update runs the page.
-func (s *AboutScene) Update(c Context) error {
-	if c.Used(&s.btnBack) || c.Keys().Consume(ActBack) {
+func (s *AboutScene) Update(c scenes.Context) error {
+	if c.Used(&s.btnBack) || c.Keys().Consume(scenes.ActBack) {
 		s.back(c)
 		return nil
 	}
@@ -361,7 +362,7 @@ func (s *AboutScene) Update(c Context) error {
 }
 
 // back closes the licence, or leaves the page.
-func (s *AboutScene) back(c Context) {
+func (s *AboutScene) back(c scenes.Context) {
 	if s.open < 0 {
 		c.Pop()
 		return
@@ -372,7 +373,7 @@ func (s *AboutScene) back(c Context) {
 	c.Invalidate()
 }
 
-func (s *AboutScene) updateList(c Context) {
+func (s *AboutScene) updateList(c scenes.Context) {
 	p := c.Pointer()
 	hov := -1
 	if !p.Touch {
@@ -382,7 +383,7 @@ func (s *AboutScene) updateList(c Context) {
 		s.hover = hov
 		c.Invalidate()
 	}
-	row, tapped := s.list.update(c, s.rects.List, s.rects.RowH, s.listMax(), func(x, y float64) int { return s.rowAt(x, y) })
+	row, tapped := s.list.Update(c, s.rects.List, s.rects.RowH, s.listMax(), func(x, y float64) int { return s.rowAt(x, y) })
 	if row != s.pressed {
 		s.pressed = row
 		c.Invalidate()
@@ -415,29 +416,29 @@ func (s *AboutScene) updateList(c Context) {
 		s.focus = max(0, min(len(s.rows)-1, s.focus+move))
 		// Keep the chosen row in view.
 		top := float64(s.focus) * s.rects.RowH
-		s.list.offset = math.Min(s.list.offset, top)
-		s.list.offset = math.Max(s.list.offset, top+s.rects.RowH-s.rects.List.H)
+		s.list.Offset = math.Min(s.list.Offset, top)
+		s.list.Offset = math.Max(s.list.Offset, top+s.rects.RowH-s.rects.List.H)
 		s.clamp()
 		c.Invalidate()
 	}
-	if c.Keys().Consume(ActConfirm) && s.focus >= 0 {
+	if c.Keys().Consume(scenes.ActConfirm) && s.focus >= 0 {
 		s.openLicence(c, s.focus)
 	}
 }
 
 // openLicence shows licence i in full.
-func (s *AboutScene) openLicence(c Context, i int) {
-	c.Play(uiTap)
+func (s *AboutScene) openLicence(c scenes.Context, i int) {
+	c.Play(scenes.UITap)
 	s.open = i
 	s.focus = i
-	s.text = scrollArea{}
+	s.text = scenes.ScrollArea{}
 	s.btnBack.Label = s.backOpen
 	s.wrapLicence(c)
 	c.Invalidate()
 }
 
-func (s *AboutScene) updateLicence(c Context) {
-	s.text.update(c, s.rects.Text, s.rects.LineH*3, s.textMax(), nil)
+func (s *AboutScene) updateLicence(c scenes.Context) {
+	s.text.Update(c, s.rects.Text, s.rects.LineH*3, s.textMax(), nil)
 	kb := c.Keyboard()
 	page := s.rects.Text.H - s.rects.LineH*2
 	d := 0.0
@@ -456,13 +457,13 @@ func (s *AboutScene) updateLicence(c Context) {
 		d = s.textMax()
 	}
 	if d != 0 {
-		s.text.offset = math.Max(0, math.Min(s.text.offset+d, s.textMax()))
+		s.text.Offset = math.Max(0, math.Min(s.text.Offset+d, s.textMax()))
 		c.Invalidate()
 	}
 }
 
 // Draw draws the page.
-func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
+func (s *AboutScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	s.btnBack.Draw(dst, p)
 	if s.open >= 0 {
@@ -490,18 +491,18 @@ func (s *AboutScene) Draw(c Context, dst *ebiten.Image) {
 
 	l := r.List
 	clip := s.listClip.Of(dst, l)
-	for i := int(s.list.offset / r.RowH); i < len(s.rows); i++ {
-		y := l.Y + float64(i)*r.RowH - s.list.offset
+	for i := int(s.list.Offset / r.RowH); i < len(s.rows); i++ {
+		y := l.Y + float64(i)*r.RowH - s.list.Offset
 		if y > l.Y+l.H {
 			break
 		}
-		s.drawRow(p, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
+		s.drawRow(p, clip, scenes.Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
 	}
-	drawScrollbar(p, dst, l, s.list.offset, s.listMax())
+	scenes.DrawScrollbar(p, dst, l, s.list.Offset, s.listMax())
 }
 
 // drawRow draws licence i of the list in rect r.
-func (s *AboutScene) drawRow(p *ui.Painter, dst *ebiten.Image, r Rect, i int) {
+func (s *AboutScene) drawRow(p *ui.Painter, dst *ebiten.Image, r scenes.Rect, i int) {
 	t := p.Theme
 	in := ui.Inset(r, p.DP(3))
 	switch {
@@ -523,7 +524,7 @@ func (s *AboutScene) drawRow(p *ui.Painter, dst *ebiten.Image, r Rect, i int) {
 }
 
 // drawLicence draws the open licence.
-func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
+func (s *AboutScene) drawLicence(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := s.rects
@@ -534,8 +535,8 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 	panel := ui.Inset(tr, -p.DP(8))
 	p.RoundRect(dst, panel, p.DP(12), ui.Alpha(t.Panel, 0.6), p.DP(1), t.PanelEdge)
 	clip := s.textClip.Of(dst, tr)
-	for i := int(s.text.offset / r.LineH); i < len(s.lines); i++ {
-		y := tr.Y + float64(i)*r.LineH - s.text.offset
+	for i := int(s.text.Offset / r.LineH); i < len(s.lines); i++ {
+		y := tr.Y + float64(i)*r.LineH - s.text.Offset
 		if y > tr.Y+tr.H {
 			break
 		}
@@ -543,7 +544,7 @@ func (s *AboutScene) drawLicence(c Context, dst *ebiten.Image) {
 			p.Text(clip, s.lines[i], AboutTextSize, sprites.Regular, tr.X, y+r.LineH/2, text.AlignStart, text.AlignCenter, t.Text)
 		}
 	}
-	drawScrollbar(p, dst, Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.offset, s.textMax())
+	scenes.DrawScrollbar(p, dst, scenes.Rect{X: panel.X, Y: tr.Y, W: panel.W - p.DP(2), H: tr.H}, s.text.Offset, s.textMax())
 }
 
 // LicenceText is the open licence's text as the page wrapped it, one line

@@ -1,6 +1,7 @@
-package scenes
+package online
 
 import (
+	"bashni/scenes"
 	"context"
 	"math"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/scenes/ui"
-	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -19,12 +19,12 @@ import (
 // one by its code.
 const SceneOnline = "online"
 
-// OnlineRects is where the online screen puts things.
-type OnlineRects struct {
-	Card                 Rect
-	Variant, Side, Clock Rect // the segmented controls
-	Back, Create         Rect
-	Code, Join           Rect // the code field and its button
+// Rects is where the online screen puts things.
+type Rects struct {
+	Card                 scenes.Rect
+	Variant, Side, Clock scenes.Rect // the segmented controls
+	Back, Create         scenes.Rect
+	Code, Join           scenes.Rect // the code field and its button
 	labelY               [4]float64
 	titleY, statusY      float64
 	pad                  float64
@@ -34,17 +34,17 @@ type OnlineRects struct {
 	// the rows, the code to join and the line under it scroll in the
 	// body between the title and them: the rows above are where they are
 	// when scrolled to the top.
-	Body    Rect
+	Body    scenes.Rect
 	Content float64
 }
 
 // MaxScroll is how far the rows scroll: 0 when they fit.
-func (r OnlineRects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
+func (r Rects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
 
-// OnlineLayout lays out the online screen.
-func OnlineLayout(w, h, scale float64) OnlineRects {
+// Layout lays out the online screen.
+func Layout(w, h, scale float64) Rects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
-	var r OnlineRects
+	var r Rects
 	cw := math.Min(w-dp(24), dp(560))
 	pad := dp(18)
 	seg, label, gap, btn, title := dp(48), dp(28), dp(12), dp(52), dp(52)
@@ -55,18 +55,18 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 	if pinned {
 		ch = room
 	}
-	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	r.pad = pad
 	x, iw := r.Card.X+pad, cw-2*pad
 	y := r.Card.Y + pad
 	r.titleY = y + title/2
 	y += title
-	r.Body = Rect{X: r.Card.X, Y: y, W: cw, H: r.Card.Y + ch - pad - y}
+	r.Body = scenes.Rect{X: r.Card.X, Y: y, W: cw, H: r.Card.Y + ch - pad - y}
 	r.Content = r.Body.H
-	for i, row := range []*Rect{&r.Variant, &r.Side, &r.Clock} {
+	for i, row := range []*scenes.Rect{&r.Variant, &r.Side, &r.Clock} {
 		r.labelY[i] = y + label/2
 		y += label
-		*row = Rect{X: x, Y: y, W: iw, H: seg}
+		*row = scenes.Rect{X: x, Y: y, W: iw, H: seg}
 		y += seg + gap
 	}
 	bw := (iw - dp(12)) / 2
@@ -80,13 +80,13 @@ func OnlineLayout(w, h, scale float64) OnlineRects {
 	} else {
 		y += btn + dp(18)
 	}
-	r.Back = Rect{X: x, Y: buttons, W: bw, H: btn}
-	r.Create = Rect{X: x + bw + dp(12), Y: buttons, W: bw, H: btn}
+	r.Back = scenes.Rect{X: x, Y: buttons, W: bw, H: btn}
+	r.Create = scenes.Rect{X: x + bw + dp(12), Y: buttons, W: bw, H: btn}
 	r.labelY[3] = y + label/2
 	y += label
 	jw := math.Min(dp(140), iw*0.4)
-	r.Code = Rect{X: x, Y: y, W: iw - jw - dp(12), H: seg}
-	r.Join = Rect{X: x + iw - jw, Y: y, W: jw, H: seg}
+	r.Code = scenes.Rect{X: x, Y: y, W: iw - jw - dp(12), H: seg}
+	r.Join = scenes.Rect{X: x + iw - jw, Y: y, W: jw, H: seg}
 	y += seg
 	r.statusY = y + dp(28)
 	return r
@@ -97,12 +97,12 @@ var onlineClocks = []remote.Clock{
 	remote.Untimed, remote.Blitz5, remote.Rapid10, remote.Correspondence(3),
 }
 
-// OnlineScene creates a game on the server, or joins one by its code.
-type OnlineScene struct {
+// Screen creates a game on the server, or joins one by its code.
+type Screen struct {
 	// rects is the layout scrolled to the top; shown is where the rows
 	// are, scroll.offset higher when they do not fit the body (place).
-	rects, shown         OnlineRects
-	body                 cardBody
+	rects, shown         Rects
+	body                 scenes.CardBody
 	shownStatus          string // the status last scrolled into view
 	variant, side, clock ui.Segmented
 	btnBack, btnCreate   ui.Button
@@ -122,10 +122,10 @@ type onlineResult struct {
 	err error
 }
 
-// NewOnlineScene makes the screen; code, if not empty, is joined at once.
-func NewOnlineScene(c Context, code string) *OnlineScene {
+// New makes the screen; code, if not empty, is joined at once.
+func New(c scenes.Context, code string) *Screen {
 	t := c.Text()
-	s := &OnlineScene{}
+	s := &Screen{}
 	last := c.Settings().NewGame
 	s.variant = ui.Segmented{Options: []string{t.T("online.bashni"), t.T("online.lasca")}}
 	if last.Variant.Rules() == rules.Lasca {
@@ -153,20 +153,20 @@ func NewOnlineScene(c Context, code string) *OnlineScene {
 }
 
 // Name is the scene's name.
-func (s *OnlineScene) Name() string { return SceneOnline }
+func (s *Screen) Name() string { return SceneOnline }
 
 // Layout places the controls.
-func (s *OnlineScene) Layout(c Context, w, h, scale float64) {
-	s.rects = OnlineLayout(w, h, scale)
-	s.body.layout(s.rects.Body, s.rects.MaxScroll())
+func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
+	s.rects = Layout(w, h, scale)
+	s.body.Layout(s.rects.Body, s.rects.MaxScroll())
 	s.place()
 	s.btnBack.Rect, s.btnCreate.Rect = s.rects.Back, s.rects.Create
 }
 
 // place puts the rows where the scroll has them.
-func (s *OnlineScene) place() {
-	r, dy := s.rects, -s.body.offset
-	for _, row := range []*Rect{&r.Variant, &r.Side, &r.Clock, &r.Code, &r.Join} {
+func (s *Screen) place() {
+	r, dy := s.rects, -s.body.Offset
+	for _, row := range []*scenes.Rect{&r.Variant, &r.Side, &r.Clock, &r.Code, &r.Join} {
 		row.Y += dy
 	}
 	for i := range r.labelY {
@@ -180,14 +180,14 @@ func (s *OnlineScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *OnlineScene) Scroll() float64 { return s.body.offset }
+func (s *Screen) Scroll() float64 { return s.body.Offset }
 
 // keepFocusInView scrolls the row that Tab just gave the focus to into
 // view, with its label; and the line under the code when it says
 // something new (connecting, what went wrong).
-func (s *OnlineScene) keepFocusInView(c Context) {
+func (s *Screen) keepFocusInView(c scenes.Context) {
 	r := &s.rects
-	if s.body.maxOff <= 0 {
+	if s.body.MaxOff <= 0 {
 		return
 	}
 	status := ""
@@ -200,7 +200,7 @@ func (s *OnlineScene) keepFocusInView(c Context) {
 	if status != s.shownStatus {
 		s.shownStatus = status
 		if status != "" {
-			if s.body.show(c, 2*r.labelY[3]-r.Code.Y, r.statusY+c.Scale()*28) {
+			if s.body.Show(c, 2*r.labelY[3]-r.Code.Y, r.statusY+c.Scale()*28) {
 				s.place()
 			}
 			return
@@ -208,24 +208,24 @@ func (s *OnlineScene) keepFocusInView(c Context) {
 	}
 	ring, ok := c.FocusRing()
 	if !ok {
-		s.body.focusAt = -1
+		s.body.FocusAt = -1
 		return
 	}
 	sh := &s.shown
-	for i, row := range [...]Rect{sh.Variant, sh.Side, sh.Clock, sh.Code, sh.Join} {
+	for i, row := range [...]scenes.Rect{sh.Variant, sh.Side, sh.Clock, sh.Code, sh.Join} {
 		if ring == row {
-			top := row.Y + s.body.offset // where it is in the rows, however scrolled
-			if s.body.showFocused(c, top, 2*r.labelY[min(i, 3)]-top, top+row.H) {
+			top := row.Y + s.body.Offset // where it is in the rows, however scrolled
+			if s.body.ShowFocused(c, top, 2*r.labelY[min(i, 3)]-top, top+row.H) {
 				s.place()
 			}
 			return
 		}
 	}
-	s.body.focusAt = -1 // Back or Create game
+	s.body.FocusAt = -1 // Back or Create game
 }
 
 // Update handles the choices and waits for the server.
-func (s *OnlineScene) Update(c Context) error {
+func (s *Screen) Update(c scenes.Context) error {
 	if s.fromLink && !s.linkJoined {
 		s.linkJoined = true
 		s.join(c)
@@ -241,20 +241,22 @@ func (s *OnlineScene) Update(c Context) error {
 				c.Invalidate()
 				return nil
 			}
-			openOnlineGame(c, r.p)
+			if open := c.Pages().OpenOnlineGame; open != nil {
+				open(c, r.p)
+			}
 			return nil
 		default:
 		}
 	}
 	// Before the rows: a drag over them is no tap. A press in the code
 	// field is its own (it selects); keys scroll while it does not type.
-	if s.body.scroll(c, !s.code.Focused(), s.code.Rect) {
+	if s.body.Scroll(c, !s.code.Focused(), s.code.Rect) {
 		s.place()
 	}
-	s.body.beginRows(c)
+	s.body.BeginRows(c)
 	for _, sg := range []*ui.Segmented{&s.variant, &s.side, &s.clock} {
 		if c.Used(sg) {
-			c.Play(uiTap)
+			c.Play(scenes.UITap)
 		}
 	}
 	if s.code.Update(c) {
@@ -272,7 +274,7 @@ func (s *OnlineScene) Update(c Context) error {
 		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
 	}
 	join = c.Used(&s.btnJoin)
-	s.body.endRows(c)
+	s.body.EndRows(c)
 	if pinned {
 		back, create = c.Used(&s.btnBack), c.Used(&s.btnCreate)
 	}
@@ -284,9 +286,9 @@ func (s *OnlineScene) Update(c Context) error {
 		s.create(c)
 	case join:
 		s.join(c)
-	case c.Keys().Consume(ActBack):
+	case c.Keys().Consume(scenes.ActBack):
 		s.back(c)
-	case c.Keys().Consume(ActConfirm):
+	case c.Keys().Consume(scenes.ActConfirm):
 		if strings.TrimSpace(s.code.Text()) != "" {
 			s.join(c)
 		} else {
@@ -296,12 +298,12 @@ func (s *OnlineScene) Update(c Context) error {
 	return nil
 }
 
-func (s *OnlineScene) back(c Context) {
+func (s *Screen) back(c scenes.Context) {
 	s.code.Blur()
 	c.Pop()
 }
 
-func (s *OnlineScene) setDisabled() {
+func (s *Screen) setDisabled() {
 	for _, b := range []*ui.Button{&s.btnCreate, &s.btnJoin} {
 		b.Disabled = s.busy
 	}
@@ -309,7 +311,7 @@ func (s *OnlineScene) setDisabled() {
 }
 
 // connect runs f off the game loop; Update picks up its player.
-func (s *OnlineScene) connect(c Context, f func(ctx context.Context) (*remote.Player, error)) {
+func (s *Screen) connect(c scenes.Context, f func(ctx context.Context) (*remote.Player, error)) {
 	if s.busy {
 		return
 	}
@@ -326,7 +328,7 @@ func (s *OnlineScene) connect(c Context, f func(ctx context.Context) (*remote.Pl
 	c.Invalidate()
 }
 
-func (s *OnlineScene) create(c Context) {
+func (s *Screen) create(c scenes.Context) {
 	server, store := c.Server(), c.Store()
 	g := remote.Game{Variant: rules.Bashni, Seat: [...]remote.Seat{remote.WhiteSeat, remote.BlackSeat, remote.NoSeat}[s.side.Selected], Clock: onlineClocks[s.clock.Selected]}
 	if s.variant.Selected == 1 {
@@ -336,7 +338,7 @@ func (s *OnlineScene) create(c Context) {
 	s.connect(c, func(ctx context.Context) (*remote.Player, error) { return remote.Create(ctx, server, g, store) })
 }
 
-func (s *OnlineScene) join(c Context) {
+func (s *Screen) join(c scenes.Context) {
 	server, store := c.Server(), c.Store()
 	code, err := remote.NormalizeCode(s.code.Text())
 	if err != nil {
@@ -349,7 +351,7 @@ func (s *OnlineScene) join(c Context) {
 }
 
 // Draw draws the screen.
-func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
+func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := &s.shown
@@ -363,13 +365,13 @@ func (s *OnlineScene) Draw(c Context, dst *ebiten.Image) {
 	p.Text(dst, s.words.title, 26, sprites.Bold, r.Card.X+r.pad, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	s.btnBack.Draw(dst, p)
 	s.btnCreate.Draw(dst, p)
-	s.drawRows(c, s.body.target(dst))
-	drawBodyEdges(p, dst, r.Body, s.body.offset, s.body.maxOff)
+	s.drawRows(c, s.body.Target(dst))
+	scenes.DrawBodyEdges(p, dst, r.Body, s.body.Offset, s.body.MaxOff)
 }
 
 // drawRows draws the choices, the code to join and the line under it
 // into rows (the card's body, clipped when they scroll).
-func (s *OnlineScene) drawRows(c Context, rows *ebiten.Image) {
+func (s *Screen) drawRows(c scenes.Context, rows *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := &s.shown
@@ -401,51 +403,4 @@ func (s *OnlineScene) drawRows(c Context, rows *ebiten.Image) {
 			y += p.DP(16)
 		}
 	}
-}
-
-// openOnlineGame shows the online game p on the play screen, in place of
-// any other game.
-func openOnlineGame(c Context, p *remote.Player) {
-	if g := c.Game(); g != nil {
-		g.sess.Pause()
-	}
-	ps := newOnlinePlayScene(c, p)
-	c.SetGame(ps)
-	c.Start(ps)
-}
-
-// newOnlinePlayScene is the play screen of the online game p.
-func newOnlinePlayScene(c Context, p *remote.Player) *PlayScene {
-	ps := NewPlayScene(c, GameConfig{Variant: p.Info().Variant, Human: p.Local(), Online: p})
-	ps.online = newOnlineGame(c, p)
-	return ps
-}
-
-// onlineSession is the session of an online game: the server's moves, a
-// person at this device's seat and the remote player at the other; not
-// autosaved (the server keeps it), archived when it ends.
-func (a *App) onlineSession(cfg GameConfig) *session.Session {
-	sc, err := cfg.Online.Config()
-	if err == nil {
-		if !cfg.Online.Spectator() {
-			sc.Archive = a.archiveGame(cfg.Human)
-		}
-		if s, err := session.New(sc); err == nil {
-			return s
-		}
-	}
-	s, _ := session.New(session.Config{Variant: cfg.Variant})
-	return s
-}
-
-// closeReplacedOnline ends the connection of the online game old when the
-// game in progress becomes g (another game, or another online game).
-func closeReplacedOnline(old, g *PlayScene) {
-	if old == nil || old == g || old.online == nil {
-		return
-	}
-	if g != nil && g.online != nil && g.online.p == old.online.p {
-		return // the same game shown afresh
-	}
-	go old.online.p.Close()
 }

@@ -1,90 +1,63 @@
-package scenes
+package settings
 
 import (
+	"bashni/scenes"
+	"bashni/scenes/scenetest"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"bashni/platform"
-	"bashni/session"
 	"bashni/storage"
 )
 
 // settingsApp is an App at 1280×800 with its settings kept in store,
 // showing Settings; opts may give the server asked for at start and the
 // page's.
-func settingsApp(t *testing.T, store *storage.Store, opts Options) (*App, *SettingsScene, fakeKeys) {
+func settingsApp(t *testing.T, store *storage.Store, opts scenes.Options) (*scenes.App, *Screen, scenetest.Keys) {
 	t.Helper()
-	settings, notice := store.LoadSettings()
-	if !notice.IsZero() {
-		t.Fatalf("notice: %s", notice)
-	}
-	opts.Settings, opts.Store, opts.NoAttract, opts.Clipboard = settings, store, true, &platform.Memory{}
-	opts.Engine = func(uint64) session.Engine { return slowEngine{delay: time.Hour} }
-	a := NewApp(opts)
-	t.Cleanup(func() { _ = a.Close() })
-	kb := fakeKeys{}
-	a.keyboard = kb
-	a.w, a.h, a.scale = 1280, 800, 1
-	a.sizeChanged = false
-	a.layoutNow()
-	s := NewSettingsScene(a)
-	a.Push(s)
-	for i := 0; i < 60 && a.scene != s; i++ {
-		_ = a.Update()
-	}
-	if a.scene != s {
-		t.Fatalf("Settings did not show: %s", a.scene.Name())
-	}
+	a, kb := scenetest.NewApp(t, store, opts)
+	s := New(a)
+	scenetest.Show(t, a, s)
 	return a, s, kb
 }
 
-// focusOn presses Tab until the ring is on r.
-func focusOn(t *testing.T, a *App, kb fakeKeys, r Rect, what string) {
-	t.Helper()
-	for i := 0; a.focus.ring != r || !a.KeyboardFocus(); i++ {
-		if i > 20 {
-			t.Fatalf("Tab never reached %s", what)
-		}
-		press(a, kb, ebiten.KeyTab)
-	}
+// screenOf is a's whole screen.
+func screenOf(a *scenes.App) scenes.Rect {
+	w, h, _ := a.Size()
+	return scenes.Rect{W: w, H: h}
 }
 
 // typeServer puts text in the online server's field, as typing would
 // (the typing itself is package ui's, and needs a running game), and
 // presses Save with the keyboard: Tab passes the field, then Save.
-func typeServer(t *testing.T, a *App, s *SettingsScene, kb fakeKeys, text string) {
+func typeServer(t *testing.T, a *scenes.App, s *Screen, kb scenetest.Keys, text string) {
 	t.Helper()
-	focusOn(t, a, kb, s.online.field.Rect, "the online server's field")
+	scenetest.FocusOn(t, a, kb, s.online.field.Rect, "the online server's field")
 	s.online.field.SetText(text)
-	focusOn(t, a, kb, s.online.btnSave.Rect, "Save")
-	press(a, kb, ebiten.KeyEnter)
+	scenetest.FocusOn(t, a, kb, s.online.btnSave.Rect, "Save")
+	scenetest.Press(a, kb, ebiten.KeyEnter)
 }
 
 // saved is the server address in the settings saved in a's store.
-func saved(t *testing.T, a *App) string {
+func saved(t *testing.T, a *scenes.App) string {
 	t.Helper()
-	if err := a.saver.Flush(); err != nil {
+	if err := a.FlushSaves(); err != nil {
 		t.Fatal(err)
 	}
-	st, notice := a.store.LoadSettings()
+	st, notice := a.Store().LoadSettings()
 	if !notice.IsZero() {
 		t.Fatalf("notice: %s", notice)
 	}
 	return st.OnlineServer
 }
 
-// offersOnline reports whether New game offers to play a friend online.
-func offersOnline(a *App) bool { return NewNewGameScene(a).btnOnline.Label != "" }
-
 // TestOnlineServerSetting: an address typed in Settings is saved and New
 // game offers online play at once; a wrong one says what is wrong and
 // saves nothing; clearing the field removes the address.
 func TestOnlineServerSetting(t *testing.T) {
-	a, s, kb := settingsApp(t, storage.OpenMemory(), Options{})
+	a, s, kb := settingsApp(t, storage.OpenMemory(), scenes.Options{})
 	cat := a.Text()
-	if offersOnline(a) || a.Server() != "" {
+	if (a.Server() != "") || a.Server() != "" {
 		t.Fatal("online play offered with no server")
 	}
 	if s.online.statusFor != cat.T("settings_online.hint") {
@@ -102,7 +75,7 @@ func TestOnlineServerSetting(t *testing.T) {
 		if s.online.err != tc.says || s.online.statusFor != tc.says || !s.online.statusErr {
 			t.Errorf("%q: the line says %q (error %v), want %q", tc.typed, s.online.statusFor, s.online.statusErr, tc.says)
 		}
-		if a.Settings().OnlineServer != "" || a.Server() != "" || offersOnline(a) {
+		if a.Settings().OnlineServer != "" || a.Server() != "" || (a.Server() != "") {
 			t.Errorf("%q was taken as the server", tc.typed)
 		}
 		if got := saved(t, a); got != "" {
@@ -110,10 +83,10 @@ func TestOnlineServerSetting(t *testing.T) {
 		}
 	}
 	// Done with a wrong address stays to show what is wrong.
-	focusOn(t, a, kb, s.btnBack.Rect, "Done")
-	press(a, kb, ebiten.KeyEnter)
-	if a.scene != s || a.Settings().OnlineServer != "" || s.online.err == "" {
-		t.Fatalf("Done with a wrong address: scene %s, setting %q, error %q", a.scene.Name(), a.Settings().OnlineServer, s.online.err)
+	scenetest.FocusOn(t, a, kb, s.btnBack.Rect, "Done")
+	scenetest.Press(a, kb, ebiten.KeyEnter)
+	if a.Shown() != s || a.Settings().OnlineServer != "" || s.online.err == "" {
+		t.Fatalf("Done with a wrong address: scene %s, setting %q, error %q", a.Shown().Name(), a.Settings().OnlineServer, s.online.err)
 	}
 
 	const addr = "http://192.168.1.5:8080"
@@ -124,7 +97,7 @@ func TestOnlineServerSetting(t *testing.T) {
 	if s.online.field.Text() != addr || s.online.statusFor != cat.T("settings_online.in_use") {
 		t.Errorf("after saving the field holds %q and the line says %q", s.online.field.Text(), s.online.statusFor)
 	}
-	if !offersOnline(a) {
+	if !(a.Server() != "") {
 		t.Error("New game does not offer online play once a server is saved")
 	}
 	if got := saved(t, a); got != addr {
@@ -140,8 +113,8 @@ func TestOnlineServerSetting(t *testing.T) {
 	}
 
 	typeServer(t, a, s, kb, "")
-	if a.Settings().OnlineServer != "" || a.Server() != "" || offersOnline(a) {
-		t.Errorf("cleared: setting %q, server %q, online offered %v", a.Settings().OnlineServer, a.Server(), offersOnline(a))
+	if a.Settings().OnlineServer != "" || a.Server() != "" || (a.Server() != "") {
+		t.Errorf("cleared: setting %q, server %q, online offered %v", a.Settings().OnlineServer, a.Server(), (a.Server() != ""))
 	}
 	if got := saved(t, a); got != "" {
 		t.Errorf("cleared, the settings file still holds %q", got)
@@ -153,7 +126,7 @@ func TestOnlineServerSetting(t *testing.T) {
 // server is used only when neither names one.
 func TestOnlineServerGivenAtStart(t *testing.T) {
 	store := storage.OpenMemory()
-	a, s, _ := settingsApp(t, store, Options{SiteServer: "https://site.example"})
+	a, s, _ := settingsApp(t, store, scenes.Options{SiteServer: "https://site.example"})
 	if a.Server() != "https://site.example" || s.online.statusFor != a.Text().T("settings_online.site") {
 		t.Errorf("with only the site's server: server %q, the line says %q", a.Server(), s.online.statusFor)
 	}
@@ -163,18 +136,18 @@ func TestOnlineServerGivenAtStart(t *testing.T) {
 	if a.Server() != "https://saved.example" {
 		t.Errorf("the saved server is not used over the site's: %q", a.Server())
 	}
-	if err := a.saver.Flush(); err != nil {
+	if err := a.FlushSaves(); err != nil {
 		t.Fatal(err)
 	}
 
-	b, s, _ := settingsApp(t, store, Options{Server: "http://given.example:8080", SiteServer: "https://site.example"})
+	b, s, _ := settingsApp(t, store, scenes.Options{Server: "http://given.example:8080", SiteServer: "https://site.example"})
 	if b.Server() != "http://given.example:8080" {
 		t.Errorf("the server given at start does not win: %q", b.Server())
 	}
 	if !s.online.given || s.online.field.Text() != "http://given.example:8080" || s.online.statusFor != b.Text().T("settings_online.given_flag") {
 		t.Errorf("Settings show %q, %q (given %v)", s.online.field.Text(), s.online.statusFor, s.online.given)
 	}
-	for _, r := range b.focus.rects {
+	for _, r := range b.FocusStops() {
 		if r == s.online.field.Rect || r == s.online.btnSave.Rect {
 			t.Error("the given server's field is a Tab stop")
 		}

@@ -1,6 +1,7 @@
-package scenes
+package settings
 
 import (
+	"bashni/scenes"
 	"errors"
 	"net/url"
 	"strings"
@@ -16,24 +17,6 @@ import (
 	"bashni/sprites"
 	"bashni/storage"
 )
-
-// Server is the online games' server: the one given at start (-server,
-// ?server=), else the one saved in Settings, else the site that served
-// the page when it is a bashni-server; "" hides online play. It follows
-// the setting as it changes: New game offers online play at once.
-func (a *App) Server() string {
-	switch {
-	case a.opts.Server != "":
-		return a.opts.Server
-	case a.settings.OnlineServer != "":
-		return a.settings.OnlineServer
-	}
-	return a.opts.SiteServer
-}
-
-// ServerGiven is the server given at start (-server, ?server=), "" if
-// none: Settings can then only show it.
-func (a *App) ServerGiven() string { return a.opts.Server }
 
 // checkServer reads the address typed in Settings: "" (no server), or the
 // address to save, or an error in the player's language naming what is
@@ -93,7 +76,7 @@ const (
 	onlineStatusSize = 13
 )
 
-func newOnlineRow(c Context) *onlineRow {
+func newOnlineRow(c scenes.Context) *onlineRow {
 	r := &onlineRow{given: c.ServerGiven() != ""}
 	r.field = ui.NewTextField("")
 	r.field.Size = 14 // one line fits a phone's 44 dp field
@@ -107,7 +90,7 @@ func newOnlineRow(c Context) *onlineRow {
 }
 
 // setWords looks up the row's words.
-func (r *onlineRow) setWords(c Context) {
+func (r *onlineRow) setWords(c scenes.Context) {
 	cat := c.Text()
 	r.label.text = cat.T("settings_online.label")
 	r.field.Placeholder = cat.T("settings_online.placeholder")
@@ -121,7 +104,7 @@ func (r *onlineRow) setWords(c Context) {
 
 // layout places the row where Settings' layout says; a server given at
 // start has no Save button, its field takes the row.
-func (r *onlineRow) layout(c Context, rects SettingsRects) {
+func (r *onlineRow) layout(c scenes.Context, rects Rects) {
 	r.place(rects)
 	r.statusRoom = rects.StatusW
 	r.statusFor = "\x00" // wrap again
@@ -129,13 +112,13 @@ func (r *onlineRow) layout(c Context, rects SettingsRects) {
 }
 
 // place moves the row where Settings' layout, scrolled, has it.
-func (r *onlineRow) place(rects SettingsRects) {
+func (r *onlineRow) place(rects Rects) {
 	r.label.x, r.label.y = rects.OnlineLabelX, rects.OnlineLabelY
 	field := rects.OnlineField
 	r.btnSave.Rect = rects.OnlineSave
 	if r.given {
 		field.W = rects.OnlineSave.X + rects.OnlineSave.W - field.X
-		r.btnSave.Rect = Rect{}
+		r.btnSave.Rect = scenes.Rect{}
 	}
 	r.field.Layout(field)
 	r.statusX, r.statusY = rects.StatusX, rects.StatusY
@@ -143,7 +126,7 @@ func (r *onlineRow) place(rects SettingsRects) {
 
 // message is what the line under the field says now, and whether it is
 // an error.
-func (r *onlineRow) message(c Context) (string, bool) {
+func (r *onlineRow) message(c scenes.Context) (string, bool) {
 	cat := c.Text()
 	switch {
 	case r.given && platform.InBrowser:
@@ -164,19 +147,19 @@ func (r *onlineRow) message(c Context) (string, bool) {
 
 // wrapStatus wraps the line under the field when its message changed
 // (never in Draw).
-func (r *onlineRow) wrapStatus(c Context) {
+func (r *onlineRow) wrapStatus(c scenes.Context) {
 	msg, isErr := r.message(c)
 	if msg == r.statusFor {
 		return
 	}
 	r.statusFor, r.statusErr = msg, isErr
-	r.status, r.statusSize = fitLines(c.Painter(), msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
+	r.status, r.statusSize = scenes.FitLines(c.Painter(), msg, onlineStatusSize, 12, sprites.Medium, r.statusRoom, 2)
 	c.Invalidate()
 }
 
 // update runs the row for a tick. While the field has the keyboard the
 // screen's Enter and Backspace are its own.
-func (r *onlineRow) update(c Context) {
+func (r *onlineRow) update(c scenes.Context) {
 	if r.given {
 		return
 	}
@@ -192,8 +175,8 @@ func (r *onlineRow) update(c Context) {
 	}
 	kb := c.Keyboard()
 	if r.field.Focused() {
-		c.Keys().Consume(ActBack) // Backspace edits
-		c.Keys().Consume(ActConfirm)
+		c.Keys().Consume(scenes.ActBack) // Backspace edits
+		c.Keys().Consume(scenes.ActConfirm)
 		switch {
 		case kb.JustPressed(ebiten.KeyEscape):
 			r.field.Blur()
@@ -226,7 +209,7 @@ func (r *onlineRow) update(c Context) {
 // apply saves the address typed (none when the field is empty), or says
 // what is wrong with it and saves nothing. It reports whether the address
 // is fine (saved now or before).
-func (r *onlineRow) apply(c Context) bool {
+func (r *onlineRow) apply(c scenes.Context) bool {
 	if r.given {
 		return true
 	}
@@ -247,14 +230,14 @@ func (r *onlineRow) apply(c Context) bool {
 	if st := c.Settings(); st.OnlineServer != addr {
 		st.OnlineServer = addr
 		c.SetSettings(st)
-		c.Play(uiTap)
+		c.Play(scenes.UITap)
 	}
 	r.wrapStatus(c)
 	return true
 }
 
 // draw draws the row.
-func (r *onlineRow) draw(c Context, dst *ebiten.Image) {
+func (r *onlineRow) draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	p.Text(dst, r.label.text, 15, sprites.Medium, r.label.x, r.label.y, text.AlignStart, text.AlignCenter, t.TextDim)

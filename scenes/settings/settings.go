@@ -1,6 +1,7 @@
-package scenes
+package settings
 
 import (
+	"bashni/scenes"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -13,15 +14,15 @@ import (
 	"bashni/storage"
 )
 
-// SettingsScene changes the player's preferences; every change applies and
+// Screen changes the player's preferences; every change applies and
 // is saved at once.
-type SettingsScene struct {
-	card  Rect
+type Screen struct {
+	card  scenes.Rect
 	title float64
 	// rects is the layout scrolled to the top; the controls are placed
 	// scroll.offset higher (place) when the rows do not fit the body.
-	rects     SettingsRects
-	body      cardBody
+	rects     Rects
+	body      scenes.CardBody
 	labelText [settingsRows]string
 
 	theme    ui.Segmented
@@ -51,9 +52,9 @@ type labelAt struct {
 	x, y float64
 }
 
-// NewSettingsScene makes the screen.
-func NewSettingsScene(c Context) *SettingsScene {
-	s := &SettingsScene{}
+// New makes the screen.
+func New(c scenes.Context) *Screen {
+	s := &Screen{}
 	st := c.Settings()
 	s.themeIDs = sprites.ThemeNames()
 	cur := 0
@@ -86,7 +87,7 @@ func NewSettingsScene(c Context) *SettingsScene {
 	}
 	s.input = ui.Segmented{Selected: in}
 	s.flip = ui.Toggle{On: st.FlipForBlack}
-	s.language = ui.Segmented{Selected: languageChoice(st.Language)}
+	s.language = ui.Segmented{Selected: scenes.LanguageChoice(st.Language)}
 	s.online = newOnlineRow(c)
 	s.btnBack = ui.Button{Kind: ui.Primary}
 	s.setWords(c)
@@ -109,7 +110,7 @@ func shortThemeName(cat *i18n.Catalog, n string) string {
 
 // setWords looks up the screen's words in the player's language (again
 // when the language changes).
-func (s *SettingsScene) setWords(c Context) {
+func (s *Screen) setWords(c scenes.Context) {
 	cat := c.Text()
 	s.theme.Options = s.theme.Options[:0]
 	for _, n := range s.themeIDs {
@@ -127,7 +128,7 @@ func (s *SettingsScene) setWords(c Context) {
 	s.dests.Label = cat.T("settings.destinations")
 	s.input.Options = []string{cat.T("settings.input_both"), cat.T("settings.input_tap"), cat.T("settings.input_drag")}
 	s.flip.Label = cat.T("settings.flip_for_black")
-	s.language.Options = languageOptions(cat)
+	s.language.Options = scenes.LanguageOptions(cat)
 	s.btnBack.Label = cat.T("common.done")
 	s.heading = cat.T("settings.title")
 	s.noSound = cat.T("settings.no_sound")
@@ -137,7 +138,7 @@ func (s *SettingsScene) setWords(c Context) {
 }
 
 // setVolumeText writes the volume beside its slider when it changed.
-func (s *SettingsScene) setVolumeText(c Context) {
+func (s *Screen) setVolumeText(c scenes.Context) {
 	if pc := int(math.Round(s.volume.Value * 100)); pc != s.volumePercent {
 		s.volumePercent = pc
 		s.volume.Text = c.Text().Percent(pc)
@@ -145,36 +146,36 @@ func (s *SettingsScene) setVolumeText(c Context) {
 }
 
 // Name is the scene's name.
-func (s *SettingsScene) Name() string { return SceneSettings }
+func (s *Screen) Name() string { return scenes.SceneSettings }
 
-// SettingsRects is where the Settings screen puts things (physical
+// Rects is where the Settings screen puts things (physical
 // pixels).
-type SettingsRects struct {
-	Card   Rect
+type Rects struct {
+	Card   scenes.Rect
 	TitleY float64
 	// Rows are the controls in order: theme, volume, sound, animation
 	// speed, instant moves, coordinates, destinations, move by, flip,
 	// language. A choice has a label above it, centred on LabelY (0 for
 	// the others), starting at LabelX.
-	Rows           [settingsRows]Rect
+	Rows           [settingsRows]scenes.Rect
 	LabelX, LabelY [settingsRows]float64
 	// The online server's row: its label's centre line, its field and
 	// Save button, and the line below them (from StatusX, StatusW wide,
 	// StatusY its top).
 	OnlineLabelY, OnlineLabelX float64
-	OnlineField, OnlineSave    Rect
+	OnlineField, OnlineSave    scenes.Rect
 	StatusX, StatusY, StatusW  float64
-	Done                       Rect
+	Done                       scenes.Rect
 	// Body is the part of the card the rows show in, between the title
 	// and Done; Content is the rows' height. When they are taller than
 	// the body (a phone on its side, 800×600) the rows scroll in it:
 	// every rectangle above is where it is when scrolled to the top.
-	Body    Rect
+	Body    scenes.Rect
 	Content float64
 }
 
 // MaxScroll is how far the rows scroll: 0 when they fit.
-func (r SettingsRects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
+func (r Rects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
 
 // settingsRows is the number of controls above the online server's row.
 const settingsRows = 10
@@ -182,10 +183,10 @@ const settingsRows = 10
 // settingsChoice says which rows are choices (with a label above).
 var settingsChoice = [settingsRows]bool{0: true, 3: true, 7: true, 9: true}
 
-// SettingsLayout lays the screen out: in one column, made a little tighter
+// Layout lays the screen out: in one column, made a little tighter
 // when it does not fit the height (a phone), or in two side by side when
 // the screen is wide but not tall enough for one (a laptop).
-func SettingsLayout(w, h, scale float64) SettingsRects {
+func Layout(w, h, scale float64) Rects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	pad, head, gap, done := dp(20), dp(50), dp(12), dp(54)
 	row, label := dp(50), dp(28)
@@ -222,7 +223,7 @@ func SettingsLayout(w, h, scale float64) SettingsRects {
 			row, label = dp(48), dp(24)
 		}
 	}
-	var r SettingsRects
+	var r Rects
 	cw := colW + 2*pad
 	colsH := sum(0, split)
 	if split < all {
@@ -237,7 +238,7 @@ func SettingsLayout(w, h, scale float64) SettingsRects {
 		bodyH -= ch - room
 		ch = room
 	}
-	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	r.TitleY = r.Card.Y + pad + head/2 - dp(3)
 	top := r.Card.Y + pad + head
 	x, y := r.Card.X+pad, top
@@ -248,9 +249,9 @@ func SettingsLayout(w, h, scale float64) SettingsRects {
 		if settingsChoice[i] {
 			r.LabelX[i], r.LabelY[i] = x+dp(12), y+label/2
 			y += label
-			r.Rows[i] = Rect{X: x, Y: y, W: colW, H: row - dp(4)}
+			r.Rows[i] = scenes.Rect{X: x, Y: y, W: colW, H: row - dp(4)}
 		} else {
-			r.Rows[i] = Rect{X: x, Y: y, W: colW, H: row}
+			r.Rows[i] = scenes.Rect{X: x, Y: y, W: colW, H: row}
 		}
 		y += row
 	}
@@ -260,25 +261,25 @@ func SettingsLayout(w, h, scale float64) SettingsRects {
 	r.OnlineLabelX, r.OnlineLabelY = x+dp(12), y+label/2
 	y += label
 	fw := colW - dp(onlineSaveW) - dp(10)
-	r.OnlineField = Rect{X: x, Y: y, W: fw, H: row - dp(4)}
-	r.OnlineSave = Rect{X: x + fw + dp(10), Y: y, W: dp(onlineSaveW), H: row - dp(4)}
+	r.OnlineField = scenes.Rect{X: x, Y: y, W: fw, H: row - dp(4)}
+	r.OnlineSave = scenes.Rect{X: x + fw + dp(10), Y: y, W: dp(onlineSaveW), H: row - dp(4)}
 	r.StatusX, r.StatusY, r.StatusW = x+dp(12), y+row, colW-dp(12)
-	r.Done = Rect{X: r.Card.X + r.Card.W - pad - dp(160), Y: top + bodyH + gap, W: dp(160), H: done}
-	r.Body = Rect{X: r.Card.X, Y: top, W: r.Card.W, H: bodyH}
+	r.Done = scenes.Rect{X: r.Card.X + r.Card.W - pad - dp(160), Y: top + bodyH + gap, W: dp(160), H: done}
+	r.Body = scenes.Rect{X: r.Card.X, Y: top, W: r.Card.W, H: bodyH}
 	r.Content = colsH
 	return r
 }
 
-// Layout places the rows (SettingsLayout).
-func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
+// Layout places the rows (Layout).
+func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 	s.setWords(c)
-	r := SettingsLayout(w, h, scale)
+	r := Layout(w, h, scale)
 	s.rects = r
 	s.card, s.title = r.Card, r.TitleY
 	cat := c.Text()
 	s.labelText = [settingsRows]string{0: cat.T("settings.theme"), 3: cat.T("settings.animation_speed"), 7: cat.T("settings.move_by"), 9: cat.T("settings.language")}
 	s.theme.Name, s.speed.Name, s.input.Name, s.language.Name = s.labelText[0], s.labelText[3], s.labelText[7], s.labelText[9]
-	s.body.layout(r.Body, r.MaxScroll())
+	s.body.Layout(r.Body, r.MaxScroll())
 	s.place()
 	// A choice whose labels differ in length gives each the room it needs.
 	for _, sg := range []*ui.Segmented{&s.theme, &s.speed, &s.input, &s.language} {
@@ -286,12 +287,12 @@ func (s *SettingsScene) Layout(c Context, w, h, scale float64) {
 	}
 	s.online.layout(c, s.scrolled())
 	s.btnBack.Rect = r.Done
-	s.noSoundLines, s.noSoundSize = fitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+	s.noSoundLines, s.noSoundSize = scenes.FitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
 }
 
 // scrolled is the layout with the rows moved up by the scroll.
-func (s *SettingsScene) scrolled() SettingsRects {
-	r, dy := s.rects, -s.body.offset
+func (s *Screen) scrolled() Rects {
+	r, dy := s.rects, -s.body.Offset
 	for i := range r.Rows {
 		r.Rows[i].Y += dy
 		r.LabelY[i] += dy
@@ -304,10 +305,10 @@ func (s *SettingsScene) scrolled() SettingsRects {
 }
 
 // place puts the rows where the scroll has them.
-func (s *SettingsScene) place() {
+func (s *Screen) place() {
 	r := s.scrolled()
 	s.labels = s.labels[:0]
-	for i, rect := range [...]*Rect{&s.theme.Rect, &s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect,
+	for i, rect := range [...]*scenes.Rect{&s.theme.Rect, &s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect,
 		&s.coords.Rect, &s.dests.Rect, &s.input.Rect, &s.flip.Rect, &s.language.Rect} {
 		*rect = r.Rows[i]
 		if settingsChoice[i] {
@@ -319,42 +320,46 @@ func (s *SettingsScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *SettingsScene) Scroll() float64 { return s.body.offset }
+func (s *Screen) Scroll() float64 { return s.body.Offset }
 
 // scrollRows scrolls the rows when they do not fit: the wheel and a drag
 // over them, and the keys (Page Up/Down, Home, End, and ↑ ↓ while no
 // control has the focus: with one, they move it, and keepFocusInView
 // follows). Controls that drag sideways (the volume) or
 // select (the address being typed) keep their presses.
-func (s *SettingsScene) scrollRows(c Context) {
-	keep := [2]Rect{s.volume.Rect, s.online.field.Rect}
+func (s *Screen) scrollRows(c scenes.Context) {
+	keep := [2]scenes.Rect{s.volume.Rect, s.online.field.Rect}
 	if s.online.given {
-		keep[1] = Rect{} // only shown: a drag over it scrolls
+		keep[1] = scenes.Rect{} // only shown: a drag over it scrolls
 	}
-	if s.body.scroll(c, !s.online.field.Focused(), keep[:]...) {
+	if s.body.Scroll(c, !s.online.field.Focused(), keep[:]...) {
 		s.place()
 	}
 }
 
-// arrowsMoveFocus: Down and Up go from row to row (focus.go), except
+// ArrowsMoveFocus: Down and Up go from row to row (focus.go), except
 // while the online server's field types.
-func (s *SettingsScene) arrowsMoveFocus() bool { return !s.online.field.Focused() }
+func (s *Screen) ArrowsMoveFocus() bool { return !s.online.field.Focused() }
+
+// Settings is a column of controls; the shell's focus asks it (and a
+// lost method would pass silently without this).
+var _ scenes.VerticalFocus = (*Screen)(nil)
 
 // keepFocusInView scrolls the row that Tab (or Shift+Tab) just gave the
 // focus to into view, its label and the line under it too.
-func (s *SettingsScene) keepFocusInView(c Context) {
+func (s *Screen) keepFocusInView(c scenes.Context) {
 	ring, ok := c.FocusRing()
 	r := s.rects
 	maxOff := r.MaxScroll()
 	if !ok || maxOff <= 0 || ring == s.btnBack.Rect {
-		s.body.focusAt = -1
+		s.body.FocusAt = -1
 		return
 	}
-	ring.Y += s.body.offset // where it is in the rows, however scrolled
-	if ring.Y == s.body.focusAt {
+	ring.Y += s.body.Offset // where it is in the rows, however scrolled
+	if ring.Y == s.body.FocusAt {
 		return // the player scrolled away from it: leave it there
 	}
-	s.body.focusAt = ring.Y
+	s.body.FocusAt = ring.Y
 	margin := c.Scale() * 8
 	top, bottom := ring.Y-margin, ring.Y+ring.H+margin
 	for i, row := range r.Rows {
@@ -371,31 +376,31 @@ func (s *SettingsScene) keepFocusInView(c Context) {
 
 // show scrolls as little as brings [top, bottom) of the rows (screen
 // pixels when scrolled to the top) into the body.
-func (s *SettingsScene) show(c Context, top, bottom float64) {
-	if s.body.show(c, top, bottom) {
+func (s *Screen) show(c scenes.Context, top, bottom float64) {
+	if s.body.Show(c, top, bottom) {
 		s.place()
 	}
 }
 
 // showOnlineRow scrolls the online server's row into view: its label,
 // field and the line under it (what is wrong with an address).
-func (s *SettingsScene) showOnlineRow(c Context) {
+func (s *Screen) showOnlineRow(c scenes.Context) {
 	r := s.rects
 	s.show(c, 2*r.OnlineLabelY-r.OnlineField.Y, r.StatusY+c.Scale()*onlineStatusH)
 }
 
 // noSoundRoom is the room of the no-sound notice, left of Done.
-func (s *SettingsScene) noSoundRoom(p *ui.Painter) float64 {
+func (s *Screen) noSoundRoom(p *ui.Painter) float64 {
 	return s.btnBack.Rect.X - s.card.X - p.DP(24) - p.DP(8)
 }
 
 // Update applies changes.
-func (s *SettingsScene) Update(c Context) error {
+func (s *Screen) Update(c scenes.Context) error {
 	s.scrollRows(c)     // before the rows: a drag over them is no tap
-	s.body.beginRows(c) // rows scrolled under the title or Done take no pointer there
+	s.body.BeginRows(c) // rows scrolled under the title or Done take no pointer there
 	st := c.Settings()
 	changed := false
-	for _, w := range []widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
+	for _, w := range []scenes.Widget{&s.theme, &s.volume, &s.sound, &s.speed, &s.instant, &s.coords, &s.dests, &s.input, &s.flip, &s.language} {
 		if c.Used(w) {
 			changed = true
 		}
@@ -412,15 +417,15 @@ func (s *SettingsScene) Update(c Context) error {
 		st.ShowDestinations = s.dests.On
 		st.Input = []storage.InputMode{storage.InputTapAndDrag, storage.InputTapOnly, storage.InputDragOnly}[s.input.Selected]
 		st.FlipForBlack = s.flip.On
-		st.Language = languageCodes[s.language.Selected]
+		st.Language = scenes.LanguageCodes[s.language.Selected]
 		c.SetSettings(st)
-		c.Play(uiTap)
+		c.Play(scenes.UITap)
 	}
 	s.online.update(c) // while it types, Enter and Backspace are its own
-	s.body.endRows(c)
+	s.body.EndRows(c)
 	done := c.Used(&s.btnBack)
 	s.keepFocusInView(c)
-	if done || c.Keys().Consume(ActConfirm) {
+	if done || c.Keys().Consume(scenes.ActConfirm) {
 		// Done keeps the address typed, or stays to show what is wrong.
 		if s.online.apply(c) {
 			s.back(c)
@@ -429,20 +434,20 @@ func (s *SettingsScene) Update(c Context) error {
 		}
 		return nil
 	}
-	if c.Keys().Consume(ActBack) {
+	if c.Keys().Consume(scenes.ActBack) {
 		s.online.apply(c) // a wrong address typed is dropped
 		s.back(c)
 	}
 	return nil
 }
 
-func (s *SettingsScene) back(c Context) {
+func (s *Screen) back(c scenes.Context) {
 	s.online.field.Blur()
 	c.Pop()
 }
 
 // Draw draws the screen.
-func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
+func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	c.DrawBackdrop(dst)
@@ -462,10 +467,10 @@ func (s *SettingsScene) Draw(c Context, dst *ebiten.Image) {
 
 // drawRows draws the rows: clipped to the body, with a scroll bar and a
 // rule at each edge they scroll under, when they do not fit.
-func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
+func (s *Screen) drawRows(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	body, maxOff := s.rects.Body, s.rects.MaxScroll()
-	rows := s.body.target(dst)
+	rows := s.body.Target(dst)
 	for _, l := range s.labels {
 		p.Text(rows, l.text, 15, sprites.Medium, l.x, l.y, text.AlignStart, text.AlignCenter, p.Theme.TextDim)
 	}
@@ -480,5 +485,5 @@ func (s *SettingsScene) drawRows(c Context, dst *ebiten.Image) {
 	s.flip.Draw(rows, p)
 	s.language.Draw(rows, p)
 	s.online.draw(c, rows)
-	drawBodyEdges(p, dst, body, s.body.offset, maxOff)
+	scenes.DrawBodyEdges(p, dst, body, s.body.Offset, maxOff)
 }

@@ -1,6 +1,8 @@
-package scenes
+package settings
 
 import (
+	"bashni/scenes"
+	"bashni/scenes/scenetest"
 	"fmt"
 	"math"
 	"testing"
@@ -25,33 +27,12 @@ var scrollSizes = []struct {
 }
 
 // scrollingSettings is Settings on a w×h dp screen at scale.
-func scrollingSettings(t *testing.T, w, h, scale float64) (*App, *SettingsScene, fakeKeys) {
+func scrollingSettings(t *testing.T, w, h, scale float64) (*scenes.App, *Screen, scenetest.Keys) {
 	t.Helper()
-	a, s, kb := settingsApp(t, storage.OpenMemory(), Options{})
-	a.w, a.h, a.scale = w*scale, h*scale, scale
-	a.layoutNow()
+	a, s, kb := settingsApp(t, storage.OpenMemory(), scenes.Options{})
+	a.Resize(w*scale, h*scale, scale)
 	_ = a.Update() // the screen's first tick registers its Tab stops
 	return a, s, kb
-}
-
-// pointerTick runs one Update of a screen with the pointer as given.
-func pointerTick(a *App, s interface{ Update(Context) error }, p ui.Pointer) {
-	a.ptr = p
-	a.ptr.Valid = true
-	a.focus.beginTick(a)
-	_ = s.Update(a)
-	a.focus.endTick(a)
-}
-
-// fingerDrag presses a finger at (x, y0), moves it to y1 in steps and
-// lifts it.
-func fingerDrag(a *App, s interface{ Update(Context) error }, x, y0, y1 float64, steps int) {
-	pointerTick(a, s, ui.Pointer{X: x, Y: y0, Touch: true, Down: true, Pressed: true})
-	for i := 1; i <= steps; i++ {
-		y := y0 + (y1-y0)*float64(i)/float64(steps)
-		pointerTick(a, s, ui.Pointer{X: x, Y: y, Touch: true, Down: true, Moved: true})
-	}
-	pointerTick(a, s, ui.Pointer{X: x, Y: y1, Touch: true, Released: true})
 }
 
 // TestSettingsRowsReachable: where the rows do not fit, the card fits the
@@ -61,12 +42,12 @@ func TestSettingsRowsReachable(t *testing.T) {
 	for _, sz := range scrollSizes {
 		t.Run(fmt.Sprintf("%gx%g@%g", sz.w, sz.h, sz.scale), func(t *testing.T) {
 			a, s, kb := scrollingSettings(t, sz.w, sz.h, sz.scale)
-			screen := Rect{W: a.w, H: a.h}
+			screen := screenOf(a)
 			r := s.rects
 			if got := r.MaxScroll() > 0; got != sz.scrolls {
 				t.Fatalf("scrolls %v (rows %.0f px in a body of %.0f), want %v", got, r.Content, r.Body.H, sz.scrolls)
 			}
-			if !inside(r.Card, screen) || !inside(r.Done, r.Card) || !inside(r.Body, r.Card) {
+			if !scenetest.Inside(r.Card, screen) || !scenetest.Inside(r.Done, r.Card) || !scenetest.Inside(r.Body, r.Card) {
 				t.Fatalf("card %v, body %v or Done %v off the screen %v", r.Card, r.Body, r.Done, screen)
 			}
 			if r.TitleY < r.Card.Y || r.TitleY > r.Body.Y || r.Done.Y < r.Body.Y+r.Body.H {
@@ -75,7 +56,7 @@ func TestSettingsRowsReachable(t *testing.T) {
 			// Every stop but Done, in Tab order, with its label.
 			stops := []struct {
 				name  string
-				rect  *Rect
+				rect  *scenes.Rect
 				label int // the row whose label is above it, -1 none
 			}{
 				{"theme", &s.theme.Rect, 0}, {"volume", &s.volume.Rect, -1}, {"sound", &s.sound.Rect, -1},
@@ -85,17 +66,17 @@ func TestSettingsRowsReachable(t *testing.T) {
 			}
 			// Start at the bottom (as a player who scrolled down), so that
 			// the first Tabs have to scroll back up.
-			s.body.offset = r.MaxScroll()
+			s.body.Offset = r.MaxScroll()
 			s.place()
 			for i, st := range stops {
-				press(a, kb, ebiten.KeyTab)
+				scenetest.Press(a, kb, ebiten.KeyTab)
 				if ring, ok := a.FocusRing(); !ok || ring != *st.rect {
 					t.Fatalf("Tab %d: ring on %v, want %s %v", i+1, ring, st.name, *st.rect)
 				}
-				if want := (Rect{}); a.focus.ringClip != r.Body && (sz.scrolls || a.focus.ringClip != want) {
-					t.Errorf("%s's focus ring is clipped to %v, want the body %v when the rows scroll", st.name, a.focus.ringClip, r.Body)
+				if want := (scenes.Rect{}); a.FocusClip() != r.Body && (sz.scrolls || a.FocusClip() != want) {
+					t.Errorf("%s's focus ring is clipped to %v, want the body %v when the rows scroll", st.name, a.FocusClip(), r.Body)
 				}
-				if !inside(*st.rect, r.Body) {
+				if !scenetest.Inside(*st.rect, r.Body) {
 					t.Errorf("%s %v is not inside the body %v once focused (scrolled %.0f)", st.name, *st.rect, r.Body, s.Scroll())
 				}
 				if st.label >= 0 {
@@ -105,17 +86,17 @@ func TestSettingsRowsReachable(t *testing.T) {
 					}
 				}
 				if st.name == "online field" {
-					if top := s.online.statusY; top < r.Body.Y || top+a.painter.DP(onlineStatusH) > r.Body.Y+r.Body.H+0.5 {
+					if top := s.online.statusY; top < r.Body.Y || top+a.Painter().DP(onlineStatusH) > r.Body.Y+r.Body.H+0.5 {
 						t.Errorf("the line under the field (%.0f) is outside the body %v", top, r.Body)
 					}
 				}
-				if s.btnBack.Rect != r.Done || !inside(s.btnBack.Rect, screen) {
+				if s.btnBack.Rect != r.Done || !scenetest.Inside(s.btnBack.Rect, screen) {
 					t.Fatalf("Done moved to %v (screen %v)", s.btnBack.Rect, screen)
 				}
 			}
-			press(a, kb, ebiten.KeyTab)
-			if ring, _ := a.FocusRing(); ring != s.btnBack.Rect || a.focus.ringClip != (Rect{}) {
-				t.Fatalf("last Tab on %v (clipped to %v), want Done %v unclipped", ring, a.focus.ringClip, s.btnBack.Rect)
+			scenetest.Press(a, kb, ebiten.KeyTab)
+			if ring, _ := a.FocusRing(); ring != s.btnBack.Rect || a.FocusClip() != (scenes.Rect{}) {
+				t.Fatalf("last Tab on %v (clipped to %v), want Done %v unclipped", ring, a.FocusClip(), s.btnBack.Rect)
 			}
 			if !sz.scrolls && s.Scroll() != 0 {
 				t.Fatalf("scrolled %.0f where everything fits", s.Scroll())
@@ -144,7 +125,7 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 			a, s, _ := scrollingSettings(t, sz.w, sz.h, sz.scale)
 			body, maxOff, dp := s.rects.Body, s.rects.MaxScroll(), sz.scale
 			cx, cy := body.X+body.W/2, body.Y+body.H/2
-			pointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: -1})
+			scenetest.PointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: -1})
 			if got, want := s.Scroll(), 48*dp; got != want {
 				t.Fatalf("one notch down: scrolled %.0f, want %.0f", got, want)
 			}
@@ -152,19 +133,19 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 				t.Fatalf("the rows did not move with the scroll: sound at %.0f", s.sound.Rect.Y)
 			}
 			for i := 0; i < 40; i++ {
-				pointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: -1})
+				scenetest.PointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: -1})
 			}
 			if s.Scroll() != maxOff {
 				t.Fatalf("many notches down: scrolled %.0f, want the end %.0f", s.Scroll(), maxOff)
 			}
 			for i := 0; i < 40; i++ {
-				pointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: 3})
+				scenetest.PointerTick(a, s, ui.Pointer{X: cx, Y: cy, Wheel: 3})
 			}
 			if s.Scroll() != 0 {
 				t.Fatalf("many notches up: scrolled %.0f, want 0", s.Scroll())
 			}
 			// The wheel outside the body (over the title) does nothing.
-			pointerTick(a, s, ui.Pointer{X: cx, Y: s.rects.TitleY, Wheel: -1})
+			scenetest.PointerTick(a, s, ui.Pointer{X: cx, Y: s.rects.TitleY, Wheel: -1})
 			if s.Scroll() != 0 {
 				t.Fatalf("the wheel over the title scrolled %.0f", s.Scroll())
 			}
@@ -173,7 +154,7 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 			// the switch stays as it was.
 			on := s.sound.On
 			sw := s.sound.Rect
-			fingerDrag(a, s, sw.X+sw.W/2, sw.Y+sw.H/2, sw.Y+sw.H/2-100*dp, 10)
+			scenetest.FingerDrag(a, s, sw.X+sw.W/2, sw.Y+sw.H/2, sw.Y+sw.H/2-100*dp, 10)
 			if got := s.Scroll(); math.Abs(got-100*dp) > 0.5 {
 				t.Fatalf("a 100 dp drag scrolled %.0f px, want %.0f", got, 100*dp)
 			}
@@ -181,14 +162,14 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 				t.Fatal("the drag that started on the sound switch flipped it")
 			}
 			// Dragged far beyond the end: held at the end.
-			fingerDrag(a, s, cx, body.Y+body.H-dp, body.Y+dp, 10)
-			fingerDrag(a, s, cx, body.Y+body.H-dp, body.Y+dp, 10)
+			scenetest.FingerDrag(a, s, cx, body.Y+body.H-dp, body.Y+dp, 10)
+			scenetest.FingerDrag(a, s, cx, body.Y+body.H-dp, body.Y+dp, 10)
 			if s.Scroll() != maxOff {
 				t.Fatalf("dragged past the end: scrolled %.0f, want %.0f", s.Scroll(), maxOff)
 			}
-			fingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
-			fingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
-			fingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
+			scenetest.FingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
+			scenetest.FingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
+			scenetest.FingerDrag(a, s, cx, body.Y+dp, body.Y+body.H-dp, 4)
 			if s.Scroll() != 0 {
 				t.Fatalf("dragged past the top: scrolled %.0f, want 0", s.Scroll())
 			}
@@ -197,29 +178,29 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 			// not scroll.
 			sw = s.sound.Rect
 			on = s.sound.On
-			fingerDrag(a, s, sw.X+sw.W-30*dp, sw.Y+sw.H/2, sw.Y+sw.H/2-4*dp, 2)
+			scenetest.FingerDrag(a, s, sw.X+sw.W-30*dp, sw.Y+sw.H/2, sw.Y+sw.H/2-4*dp, 2)
 			if s.sound.On == on {
 				t.Fatal("a tap that moved 4 dp did not flip the sound switch")
 			}
 			if s.Scroll() != 0 {
 				t.Fatalf("a tap scrolled %.0f", s.Scroll())
 			}
-			if a.settings.Muted == s.sound.On {
+			if a.Settings().Muted == s.sound.On {
 				t.Fatal("the flipped switch was not saved in the settings")
 			}
 			// The volume slider keeps a drag that starts on it: it moves,
 			// the rows do not.
 			v := s.volume.Rect
-			fingerDrag(a, s, v.X+v.W-40*dp, v.Y+v.H/2, v.Y+v.H/2-60*dp, 6)
+			scenetest.FingerDrag(a, s, v.X+v.W-40*dp, v.Y+v.H/2, v.Y+v.H/2-60*dp, 6)
 			if s.Scroll() != 0 {
 				t.Fatalf("a drag on the volume scrolled %.0f", s.Scroll())
 			}
 			// Done takes its tap, not a row scrolled out of sight under it.
 			d := s.btnBack.Rect
-			pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Touch: true, Down: true, Pressed: true})
-			pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Touch: true, Released: true})
-			if s.online.field.Focused() || len(a.stack) != 1 {
-				t.Fatalf("a tap on Done: %d scenes on the stack, the online field focused %v; want Settings left", len(a.stack), s.online.field.Focused())
+			scenetest.PointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Touch: true, Down: true, Pressed: true})
+			scenetest.PointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Touch: true, Released: true})
+			if s.online.field.Focused() || a.Depth() != 1 {
+				t.Fatalf("a tap on Done: %d scenes on the stack, the online field focused %v; want Settings left", a.Depth(), s.online.field.Focused())
 			}
 		})
 	}
@@ -230,23 +211,23 @@ func TestSettingsWheelAndDrag(t *testing.T) {
 func TestSettingsScrollKeys(t *testing.T) {
 	a, s, kb := scrollingSettings(t, 844, 390, 2)
 	maxOff := s.rects.MaxScroll()
-	press(a, kb, ebiten.KeyPageDown)
+	scenetest.Press(a, kb, ebiten.KeyPageDown)
 	if s.Scroll() <= 0 || s.Scroll() > maxOff {
 		t.Fatalf("Page Down: scrolled %.0f of %.0f", s.Scroll(), maxOff)
 	}
-	press(a, kb, ebiten.KeyEnd)
+	scenetest.Press(a, kb, ebiten.KeyEnd)
 	if s.Scroll() != maxOff {
 		t.Fatalf("End: scrolled %.0f, want %.0f", s.Scroll(), maxOff)
 	}
-	press(a, kb, ebiten.KeyPageUp)
+	scenetest.Press(a, kb, ebiten.KeyPageUp)
 	if s.Scroll() >= maxOff {
 		t.Fatalf("Page Up: scrolled %.0f", s.Scroll())
 	}
-	press(a, kb, ebiten.KeyHome)
+	scenetest.Press(a, kb, ebiten.KeyHome)
 	if s.Scroll() != 0 {
 		t.Fatalf("Home: scrolled %.0f, want 0", s.Scroll())
 	}
-	press(a, kb, ebiten.KeyArrowDown)
+	scenetest.Press(a, kb, ebiten.KeyArrowDown)
 	if s.Scroll() != 48*2 {
 		t.Fatalf("Down: scrolled %.0f, want one row (96)", s.Scroll())
 	}
@@ -257,24 +238,24 @@ func TestSettingsScrollKeys(t *testing.T) {
 func TestSettingsArrowsMoveFocus(t *testing.T) {
 	a, s, kb := scrollingSettings(t, 844, 390, 2)
 	body := s.rects.Body
-	press(a, kb, ebiten.KeyTab)
+	scenetest.Press(a, kb, ebiten.KeyTab)
 	if ring, _ := a.FocusRing(); ring != s.theme.Rect {
 		t.Fatalf("Tab: ring on %v, want the theme %v", ring, s.theme.Rect)
 	}
-	stops := []*Rect{&s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect, &s.coords.Rect, &s.dests.Rect,
+	stops := []*scenes.Rect{&s.volume.Rect, &s.sound.Rect, &s.speed.Rect, &s.instant.Rect, &s.coords.Rect, &s.dests.Rect,
 		&s.input.Rect, &s.flip.Rect, &s.language.Rect, &s.online.field.Rect, &s.online.btnSave.Rect, &s.btnBack.Rect, &s.btnBack.Rect}
 	for i, want := range stops {
-		press(a, kb, ebiten.KeyArrowDown)
+		scenetest.Press(a, kb, ebiten.KeyArrowDown)
 		ring, _ := a.FocusRing()
 		if ring != *want {
 			t.Fatalf("Down %d: ring on %v, want %v", i+1, ring, *want)
 		}
-		if *want != s.btnBack.Rect && !inside(ring, body) {
+		if *want != s.btnBack.Rect && !scenetest.Inside(ring, body) {
 			t.Errorf("Down %d: the focused row %v is outside the body %v", i+1, ring, body)
 		}
 	}
 	for i := 0; i < 20; i++ {
-		press(a, kb, ebiten.KeyArrowUp)
+		scenetest.Press(a, kb, ebiten.KeyArrowUp)
 	}
 	if ring, _ := a.FocusRing(); ring != s.theme.Rect || s.Scroll() != 0 {
 		t.Fatalf("Up to the top: ring on %v scrolled %.0f, want the theme %v at 0", ring, s.Scroll(), s.theme.Rect)
@@ -288,13 +269,13 @@ func TestSettingsDoneShowsAWrongAddress(t *testing.T) {
 	a, s, _ := scrollingSettings(t, 800, 600, 1)
 	s.online.field.SetText("192.168.1.5:8080") // no scheme
 	d := s.btnBack.Rect
-	pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Down: true, Pressed: true})
-	pointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Released: true})
-	if len(a.stack) != 2 || s.online.err == "" {
-		t.Fatalf("Done with a wrong address: %d scenes, error %q; want Settings kept and the error said", len(a.stack), s.online.err)
+	scenetest.PointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Down: true, Pressed: true})
+	scenetest.PointerTick(a, s, ui.Pointer{X: d.X + d.W/2, Y: d.Y + d.H/2, Released: true})
+	if a.Depth() != 2 || s.online.err == "" {
+		t.Fatalf("Done with a wrong address: %d scenes, error %q; want Settings kept and the error said", a.Depth(), s.online.err)
 	}
 	body := s.rects.Body
-	if top, bottom := s.online.label.y, s.online.statusY+a.painter.DP(onlineStatusH); s.Scroll() == 0 || top < body.Y || bottom > body.Y+body.H+0.5 {
+	if top, bottom := s.online.label.y, s.online.statusY+a.Painter().DP(onlineStatusH); s.Scroll() == 0 || top < body.Y || bottom > body.Y+body.H+0.5 {
 		t.Fatalf("the online row (%.0f to %.0f) is not in the body %v (scrolled %.0f)", top, bottom, body, s.Scroll())
 	}
 }

@@ -1,6 +1,7 @@
-package scenes
+package home
 
 import (
+	"bashni/scenes"
 	"math"
 	"strconv"
 
@@ -90,7 +91,7 @@ type RulesScene struct {
 	phase int // 0 before the move, 1 moving, 2 after
 
 	w, h, scale     float64
-	text, diagram   Rect
+	text, diagram   scenes.Rect
 	lines           []string
 	lineSize        float64
 	btnPrev, btnNxt ui.Button
@@ -106,10 +107,10 @@ type RulesScene struct {
 }
 
 // NewRulesScene makes the rules screen.
-func NewRulesScene(c Context) *RulesScene {
+func NewRulesScene(c scenes.Context) *RulesScene {
 	s := &RulesScene{}
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
-	s.board = board.New(s.r, silent{c})
+	s.board = board.New(s.r, scenes.Silent{C: c})
 	s.btnPrev = ui.Button{Icon: ui.IconBack}
 	s.btnNxt = ui.Button{Kind: ui.Primary}
 	s.btnBack = ui.Button{Icon: ui.IconClose, Kind: ui.Flat}
@@ -118,7 +119,7 @@ func NewRulesScene(c Context) *RulesScene {
 }
 
 // setWords looks up the page's words in the player's language.
-func (s *RulesScene) setWords(c Context) {
+func (s *RulesScene) setWords(c scenes.Context) {
 	cat := c.Text()
 	pg := &rulesPages[s.page]
 	s.btnPrev.Label = cat.T("rules.previous")
@@ -168,7 +169,7 @@ func pagePosition(pg *rulesPage) (*rules.Position, rules.Move) {
 	return pos, mv
 }
 
-func (s *RulesScene) setPage(c Context, i int) {
+func (s *RulesScene) setPage(c scenes.Context, i int) {
 	s.page = max(0, min(i, len(rulesPages)-1))
 	pg := &rulesPages[s.page]
 	s.start, s.move = pagePosition(pg)
@@ -184,10 +185,10 @@ func (s *RulesScene) setPage(c Context, i int) {
 }
 
 // Name is the scene's name.
-func (s *RulesScene) Name() string { return SceneRules }
+func (s *RulesScene) Name() string { return scenes.SceneRules }
 
 // Layout places the text and the diagram.
-func (s *RulesScene) Layout(c Context, w, h, scale float64) {
+func (s *RulesScene) Layout(c scenes.Context, w, h, scale float64) {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	s.w, s.h, s.scale = w, h, scale
 	s.landscape = w >= h*1.1
@@ -198,21 +199,21 @@ func (s *RulesScene) Layout(c Context, w, h, scale float64) {
 	s.setWords(c)
 	if s.landscape {
 		side := math.Min(h-top-nav-3*pad, w*0.45)
-		s.diagram = Rect{X: w - pad - side, Y: top + pad, W: side, H: side}
-		s.text = Rect{X: pad * 2, Y: top + pad, W: s.diagram.X - 4*pad, H: h - top - nav - 3*pad}
+		s.diagram = scenes.Rect{X: w - pad - side, Y: top + pad, W: side, H: side}
+		s.text = scenes.Rect{X: pad * 2, Y: top + pad, W: s.diagram.X - 4*pad, H: h - top - nav - 3*pad}
 	} else {
 		side := math.Min(w-2*dp(12), h*0.38)
-		s.diagram = Rect{X: (w - side) / 2, Y: top, W: side, H: side}
+		s.diagram = scenes.Rect{X: (w - side) / 2, Y: top, W: side, H: side}
 		y := top + side + dp(12)
 		if s.caption != "" {
 			y += float64(len(c.Painter().Wrap(s.caption, 14, sprites.Regular, side))) * dp(19)
 		}
 		y += dp(8)
-		s.text = Rect{X: dp(20), Y: y, W: w - dp(40), H: h - y - nav - dp(24) - dp(28)}
+		s.text = scenes.Rect{X: dp(20), Y: y, W: w - dp(40), H: h - y - nav - dp(24) - dp(28)}
 	}
-	s.board.Layout(sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false), true, Rect{W: w, H: h})
+	s.board.Layout(sprites.FitGeometry(pg.variant, s.diagram.X, s.diagram.Y, s.diagram.W, s.diagram.H, false), true, scenes.Rect{W: w, H: h})
 	s.counterX = math.Max(dp(66), c.Painter().Measure(s.header, 15, sprites.Medium)+dp(12))
-	s.titleSize = fitSize(c.Painter(), s.title, 30, 22, sprites.Bold, s.text.W)
+	s.titleSize = scenes.FitSize(c.Painter(), s.title, 30, 22, sprites.Bold, s.text.W)
 	s.captionLines = s.captionLines[:0]
 	if s.caption != "" {
 		s.captionLines = c.Painter().Wrap(s.caption, 14, sprites.Regular, s.board.Geometry().Outer().W)
@@ -226,14 +227,14 @@ func (s *RulesScene) Layout(c Context, w, h, scale float64) {
 		}
 	}
 	bw := math.Min(dp(170), (w-3*pad)/2)
-	s.btnPrev.Rect = Rect{X: pad, Y: h - pad - nav + dp(8), W: bw, H: nav}
-	s.btnNxt.Rect = Rect{X: w - pad - bw, Y: h - pad - nav + dp(8), W: bw, H: nav}
-	s.btnBack.Rect = Rect{X: w - dp(8) - dp(120), Y: dp(8), W: dp(120), H: dp(48)}
+	s.btnPrev.Rect = scenes.Rect{X: pad, Y: h - pad - nav + dp(8), W: bw, H: nav}
+	s.btnNxt.Rect = scenes.Rect{X: w - pad - bw, Y: h - pad - nav + dp(8), W: bw, H: nav}
+	s.btnBack.Rect = scenes.Rect{X: w - dp(8) - dp(120), Y: dp(8), W: dp(120), H: dp(48)}
 }
 
 func (s *RulesScene) lineH() float64 { return math.Round(s.lineSize * 1.45 * s.scale) }
 
-func (s *RulesScene) wrap(c Context) {
+func (s *RulesScene) wrap(c scenes.Context) {
 	s.lines = s.lines[:0]
 	for i, para := range s.paras {
 		if i > 0 {
@@ -244,7 +245,7 @@ func (s *RulesScene) wrap(c Context) {
 }
 
 // Update turns pages and plays the diagram.
-func (s *RulesScene) Update(c Context) error {
+func (s *RulesScene) Update(c scenes.Context) error {
 	if c.Used(&s.btnPrev) {
 		s.setPage(c, s.page-1)
 	}
@@ -260,12 +261,12 @@ func (s *RulesScene) Update(c Context) error {
 		return nil
 	}
 	switch {
-	case c.Keys().Consume(ActBack):
+	case c.Keys().Consume(scenes.ActBack):
 		s.back(c)
 		return nil
-	case c.Keys().Consume(ActPrev):
+	case c.Keys().Consume(scenes.ActPrev):
 		s.setPage(c, s.page-1)
-	case c.Keys().Consume(ActNext), c.Keys().Consume(ActConfirm):
+	case c.Keys().Consume(scenes.ActNext), c.Keys().Consume(scenes.ActConfirm):
 		s.setPage(c, s.page+1)
 	}
 	s.stepDiagram(c)
@@ -274,7 +275,7 @@ func (s *RulesScene) Update(c Context) error {
 
 // stepDiagram loops the page's move: the position for a moment, the move,
 // the position after it for a while, and again.
-func (s *RulesScene) stepDiagram(c Context) {
+func (s *RulesScene) stepDiagram(c scenes.Context) {
 	if s.move.IsZero() {
 		return
 	}
@@ -282,7 +283,7 @@ func (s *RulesScene) stepDiagram(c Context) {
 	switch s.phase {
 	case 0:
 		if c.Tick()-s.cycle >= before {
-			s.board.Animate(s.start, s.move, animOptions(c.Settings(), 0.5), 0)
+			s.board.Animate(s.start, s.move, scenes.AnimOptions(c.Settings(), 0.5), 0)
 			s.cycle = c.Tick()
 			s.phase = 1
 		}
@@ -300,12 +301,12 @@ func (s *RulesScene) stepDiagram(c Context) {
 	}
 }
 
-func (s *RulesScene) back(c Context) {
+func (s *RulesScene) back(c scenes.Context) {
 	c.Pop()
 }
 
 // Draw draws the page.
-func (s *RulesScene) Draw(c Context, dst *ebiten.Image) {
+func (s *RulesScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	p.Text(dst, s.header, 15, sprites.Medium, p.DP(24), p.DP(32), text.AlignStart, text.AlignCenter, t.TextDim)

@@ -1,0 +1,53 @@
+package scenes
+
+import (
+	"bashni/online/remote"
+	"bashni/platform"
+	"bashni/rules"
+	"bashni/session"
+)
+
+// Game is the game in progress as the App and the other screens see it:
+// the play screen, kept while other screens show (Context.Game).
+type Game interface {
+	Scene
+	// Session is the game played.
+	Session() *session.Session
+	// OnlineCode is an online game's code, "" for a game at this device.
+	OnlineCode() string
+	// ReplacedBy is told when next becomes the game in progress in its
+	// place: an online game hangs up, unless next shows the same game.
+	ReplacedBy(next Game)
+	// Snapshot adds the game on screen to the state (App.Snapshot).
+	Snapshot(s *platform.State)
+}
+
+// Pages opens the screens that live in packages of their own: a page never
+// imports another page, it opens one through these constructors, which
+// startup sets (startup.Pages) and the App hands out (Context.Pages). A
+// nil one is a screen this App was not given (a test's App): Open does
+// nothing then.
+type Pages struct {
+	// Settings is the settings screen (scenes/settings).
+	Settings func(c Context) Scene
+	// About is the About page, Rules the rules opened at variant v's
+	// pages (scenes/home).
+	About func(c Context) Scene
+	Rules func(c Context, v rules.Variant) Scene
+	// Online is the card that creates or joins a game on a server
+	// (scenes/online); code, if not empty, is joined at once.
+	Online func(c Context, code string) Scene
+	// OpenOnlineGame shows the online game p on the play screen, in place
+	// of any other game.
+	OpenOnlineGame func(c Context, p *remote.Player)
+}
+
+// Pages opens the screens of other packages.
+func (a *App) Pages() *Pages { return &a.opts.Pages }
+
+// Open pushes the screen make makes, if this App was given it.
+func Open(c Context, make func(c Context) Scene) {
+	if make != nil {
+		c.Push(make(c))
+	}
+}

@@ -1,0 +1,192 @@
+// Package scenetest drives a scenes.App in the tests of the pages
+// (scenes/settings, …), which cannot reach the App's insides: fake keys,
+// a computer that never answers, pointer ticks and the layout test's
+// measurer (fit.go). Only tests import it.
+package scenetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/platform"
+	"bashni/rules"
+	"bashni/scenes"
+	"bashni/scenes/ui"
+	"bashni/session"
+	"bashni/storage"
+)
+
+// Keys is a fake keyboard: a key's value is how many ticks it has been
+// down (1: pressed this tick).
+type Keys map[ebiten.Key]int
+
+// Pressed reports whether k is down.
+func (f Keys) Pressed(k ebiten.Key) bool {
+	_, ok := f[k]
+	return ok
+}
+
+// JustPressed reports whether k went down this tick.
+func (f Keys) JustPressed(k ebiten.Key) bool { return f[k] == 1 }
+
+// Duration is how many ticks k has been down.
+func (f Keys) Duration(k ebiten.Key) int { return f[k] }
+
+// AppendChars types nothing.
+func (f Keys) AppendChars(dst []rune) []rune { return dst }
+
+// Press runs one tick of the app with keys down (a modifier first), then
+// one with them up.
+func Press(a *scenes.App, kb Keys, keys ...ebiten.Key) {
+	for _, k := range keys {
+		kb[k] = 1
+	}
+	_ = a.Update()
+	for _, k := range keys {
+		delete(kb, k)
+	}
+	_ = a.Update()
+}
+
+// SlowEngine answers with the first legal move after Delay, or when
+// cancelled, not at all.
+type SlowEngine struct{ Delay time.Duration }
+
+// ChooseMove is session.Engine's.
+func (e SlowEngine) ChooseMove(ctx context.Context, h []*rules.Position, level int) rules.Move {
+	select {
+	case <-time.After(e.Delay):
+	case <-ctx.Done():
+		return rules.Move{}
+	}
+	return h[len(h)-1].LegalMoves(nil)[0]
+}
+
+// Hint is session.Engine's.
+func (e SlowEngine) Hint(ctx context.Context, h []*rules.Position) session.Hint {
+	return session.Hint{Best: e.ChooseMove(ctx, h, 0), Text: "equal"}
+}
+
+// NewGame is session.Engine's.
+func (SlowEngine) NewGame() {}
+
+// Never is an engine that never answers in a test's time.
+func Never(uint64) session.Engine { return SlowEngine{Delay: time.Hour} }
+
+// NewApp is an App at 1280×800 with its settings kept in store (a memory
+// one if nil), a computer that never answers and fake keys; opts gives the
+// rest.
+func NewApp(t *testing.T, store *storage.Store, opts scenes.Options) (*scenes.App, Keys) {
+	t.Helper()
+	if store == nil {
+		store = storage.OpenMemory()
+	}
+	settings, notice := store.LoadSettings()
+	if !notice.IsZero() {
+		t.Fatalf("notice: %s", notice)
+	}
+	if opts.Settings == (storage.Settings{}) {
+		opts.Settings = settings
+	}
+	opts.Store, opts.NoAttract = store, true
+	if opts.Clipboard == nil {
+		opts.Clipboard = &platform.Memory{}
+	}
+	if opts.Engine == nil {
+		opts.Engine = Never
+	}
+	a := scenes.NewApp(opts)
+	t.Cleanup(func() { _ = a.Close() })
+	kb := Keys{}
+	a.SetKeyboard(kb)
+	a.Resize(1280, 800, 1)
+	return a, kb
+}
+
+// Show pushes s and runs the App until it shows, and one tick more (its
+// first tick registers its Tab stops).
+func Show(t *testing.T, a *scenes.App, s scenes.Scene) {
+	t.Helper()
+	a.Push(s)
+	for i := 0; i < 60 && a.Shown() != s; i++ {
+		_ = a.Update()
+	}
+	if a.Shown() != s {
+		t.Fatalf("%s did not show: %s", s.Name(), a.Shown().Name())
+	}
+}
+
+// PointerTick runs one Update of a screen with the pointer as given.
+func PointerTick(a *scenes.App, s scenes.Scene, p ui.Pointer) { a.StepScene(s, p) }
+
+// FingerDrag presses a finger at (x, y0), moves it to y1 in steps and
+// lifts it.
+func FingerDrag(a *scenes.App, s scenes.Scene, x, y0, y1 float64, steps int) {
+	PointerTick(a, s, ui.Pointer{X: x, Y: y0, Touch: true, Down: true, Pressed: true})
+	for i := 1; i <= steps; i++ {
+		y := y0 + (y1-y0)*float64(i)/float64(steps)
+		PointerTick(a, s, ui.Pointer{X: x, Y: y, Touch: true, Down: true, Moved: true})
+	}
+	PointerTick(a, s, ui.Pointer{X: x, Y: y1, Touch: true, Released: true})
+}
+
+// FocusOn presses Tab until the ring is on r.
+func FocusOn(t *testing.T, a *scenes.App, kb Keys, r scenes.Rect, what string) {
+	t.Helper()
+	for i := 0; ; i++ {
+		if ring, ok := a.FocusRing(); ok && ring == r && a.KeyboardFocus() {
+			return
+		}
+		if i > 20 {
+			t.Fatalf("Tab never reached %s", what)
+		}
+		Press(a, kb, ebiten.KeyTab)
+	}
+}
+
+// Inside reports whether r lies within outer.
+func Inside(r, outer scenes.Rect) bool {
+	return r.X >= outer.X-0.5 && r.Y >= outer.Y-0.5 && r.X+r.W <= outer.X+outer.W+0.5 && r.Y+r.H <= outer.Y+outer.H+0.5
+}
+
+// TouchTargets shows s alone over the title of a (laid out at w×h dp,
+// SetTouch given hits), runs setup, ticks, and fails when one of its Tab
+// stops or of the rectangles its widgets hit-test is smaller than
+// scenes.MinTouchDP either way. It reports the number of hit areas.
+func TouchTargets(t *testing.T, a *scenes.App, hits *[]scenes.Rect, name string, s scenes.Scene, w, h float64, setup func()) int {
+	t.Helper()
+	a.ShowOnly(s)
+	s.Layout(a, w, h, 1)
+	if setup != nil {
+		setup()
+	}
+	for i := 0; i < 3; i++ {
+		*hits = (*hits)[:0]
+		if err := a.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stops := a.FocusStops()
+	if len(stops) == 0 {
+		t.Fatalf("%s: no controls found", name)
+	}
+	for i, r := range stops {
+		if r.W < scenes.MinTouchDP-0.5 || r.H < scenes.MinTouchDP-0.5 {
+			t.Errorf("%s: control %d at (%.0f, %.0f) is %.1f×%.1f dp, under %d dp", name, i, r.X, r.Y, r.W, r.H, scenes.MinTouchDP)
+		}
+	}
+	n := 0
+	for _, r := range *hits {
+		if r.W == 0 && r.H == 0 {
+			continue // a control not shown
+		}
+		n++
+		if r.W < scenes.MinTouchDP-0.5 || r.H < scenes.MinTouchDP-0.5 {
+			t.Errorf("%s: hit area at (%.0f, %.0f) is %.1f×%.1f dp, under %d dp", name, r.X, r.Y, r.W, r.H, scenes.MinTouchDP)
+		}
+	}
+	return n
+}
