@@ -181,6 +181,7 @@ func NewApp(opts Options) *App {
 	a.theme = sprites.ThemeNamed(a.settings.Theme)
 	a.renderer = sprites.NewRenderer(a.theme)
 	a.renderer.SetLanguage(a.text)
+	platform.SetSpeechLanguage(a.text.Lang().Code())
 	a.painter = ui.NewPainter(a.renderer, 1)
 	a.rec = input.NewRecognizer(input.Config{NoDrag: !a.settings.Input.AllowsDrag()})
 	a.adapter = input.NewAdapter(a.rec)

@@ -98,6 +98,7 @@ func (a *App) useLanguage(ld loaded) {
 	}
 	a.text = ld.text
 	a.renderer.SetLanguage(a.text)
+	platform.SetSpeechLanguage(a.text.Lang().Code())
 	sprites.UseLanguage(a.text.Lang())
 	a.relayoutAll()
 }
