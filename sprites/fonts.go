@@ -9,16 +9,14 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gomedium"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 
 	"bashni/i18n"
 	"bashni/i18n/fonts"
 )
 
-// Weight selects one of the Go fonts.
+// Weight selects one of the Go fonts (package i18n/fonts's subsets of
+// them: Latin, Cyrillic and what the messages use, without hinting).
 type Weight uint8
 
 const (
@@ -81,7 +79,7 @@ type cjkLoad struct {
 // so this cannot fail short of a corrupted build, and then it panics.
 var gameFonts = sync.OnceValue(func() *fontSet {
 	s := &fontSet{}
-	for w, ttf := range [weightCount][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
+	for w, ttf := range [weightCount][]byte{fonts.GoFont(fonts.GoRegular), fonts.GoFont(fonts.GoMedium), fonts.GoFont(fonts.GoBold)} {
 		s.goFonts[w] = mustParse(ttf, "the Go fonts")
 	}
 	s.common[fonts.Regular] = mustParse(fonts.Common(fonts.Regular), "the common subset")

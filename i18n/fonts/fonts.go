@@ -1,4 +1,7 @@
-// Package fonts holds the CJK fonts the game needs for Korean and Japanese:
+// Package fonts holds the game's fonts: subsets of the Go fonts (Regular,
+// Medium, Bold; GoFont) without their hinting, with European Latin, Russian
+// Cyrillic and every glyph the messages use, and the CJK fonts the game
+// needs for Korean and Japanese:
 // subsets of Noto Sans CJK KR and JP (SIL Open Font License 1.1) with only
 // the glyphs the message files use and the Go fonts lack, made by
 // `go generate ./i18n/fonts` (gen.go; SOURCE.md records the source fonts,
@@ -34,6 +37,36 @@ func (w Weight) String() string {
 
 // FileName is the name of a subset: "ko-regular.otf", "common-bold.otf".
 func FileName(set string, w Weight) string { return set + "-" + w.String() + ".otf" }
+
+// GoWeight is one of the three weights of the Go fonts the game draws with.
+type GoWeight uint8
+
+const (
+	GoRegular GoWeight = iota
+	GoMedium
+	GoBold
+)
+
+// GoFont is the subset of the Go font of weight w (TrueType): every build
+// has them.
+func GoFont(w GoWeight) []byte {
+	switch w {
+	case GoMedium:
+		return goMedium
+	case GoBold:
+		return goBold
+	}
+	return goRegular
+}
+
+var (
+	//go:embed go-regular.ttf
+	goRegular []byte
+	//go:embed go-medium.ttf
+	goMedium []byte
+	//go:embed go-bold.ttf
+	goBold []byte
+)
 
 // Common is the subset every build has, in weight w.
 func Common(w Weight) []byte {

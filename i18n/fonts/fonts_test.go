@@ -13,6 +13,7 @@ import (
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 
 	"bashni/i18n"
 	"bashni/i18n/locales"
@@ -79,7 +80,7 @@ func runesOf(t *testing.T, l i18n.Lang) []rune {
 // the Go fonts (all three weights the game draws with) nor the subsets that
 // language's text is drawn with have: run `go generate ./i18n/fonts`.
 func TestEveryGlyphIsThere(t *testing.T) {
-	goFonts := parse(t, goregular.TTF, gomedium.TTF, gobold.TTF)
+	goFonts := parse(t, GoFont(GoRegular), GoFont(GoMedium), GoFont(GoBold))
 	common := parse(t, Common(Regular), Common(Bold))
 	for _, l := range i18n.Langs() {
 		var cjk []*sfnt.Font
@@ -106,13 +107,86 @@ func TestEveryGlyphIsThere(t *testing.T) {
 	}
 }
 
-// Russian is drawn with the Go fonts alone: they have Cyrillic.
-func TestGoFontsHaveCyrillic(t *testing.T) {
-	goFonts := parse(t, goregular.TTF, gomedium.TTF, gobold.TTF)
-	for _, r := range "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя«»—…№" {
+// Russian is drawn with the Go fonts alone: their subsets keep Cyrillic,
+// and the Latin letters of European names a game record may hold.
+func TestGoFontsHaveCyrillicAndLatin(t *testing.T) {
+	goFonts := parse(t, GoFont(GoRegular), GoFont(GoMedium), GoFont(GoBold))
+	for _, r := range "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя«»—…№ ÄÖÜßäöüÉéèçñÅåØøÆæŁłŃńŚśŹźŻżČčŠšŽžŘřĞğİıŞşŐőŰű€™~@#$%^&*|<>{}" {
 		if !has(goFonts, r) {
-			t.Errorf("the Go fonts lack %c", r)
+			t.Errorf("the Go font subsets lack %c U+%04X", r, r)
 		}
+	}
+}
+
+// The Go font subsets draw every glyph they keep exactly as the Go fonts
+// do: the same outline and the same advance, at the sizes the game uses
+// (hinting, the part dropped, is something x/image's rasterizer never
+// runs). And they keep nothing else.
+func TestGoSubsetsDrawAsTheGoFonts(t *testing.T) {
+	kept, err := os.ReadFile("runes-go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runes := []rune(strings.TrimRight(string(kept), "\n"))
+	if len(runes) < 300 {
+		t.Fatalf("runes-go.txt has %d runes: want Latin, Cyrillic and the messages' (go generate ./i18n/fonts)", len(runes))
+	}
+	for _, c := range []struct {
+		name         string
+		subset, orig []byte
+	}{
+		{"regular", GoFont(GoRegular), goregular.TTF},
+		{"medium", GoFont(GoMedium), gomedium.TTF},
+		{"bold", GoFont(GoBold), gobold.TTF},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fonts := parse(t, c.subset, c.orig)
+			sub, orig := fonts[0], fonts[1]
+			if got := sub.NumGlyphs(); got > len(runes)+1 || got < len(runes)/2 {
+				t.Errorf("%d glyphs for the %d runes kept (and .notdef)", got, len(runes))
+			}
+			var sb, ob sfnt.Buffer
+			for _, r := range runes {
+				si, err := sub.GlyphIndex(&sb, r)
+				if err != nil || si == 0 {
+					t.Errorf("%c U+%04X: not in the subset (%v)", r, r, err)
+					continue
+				}
+				oi, err := orig.GlyphIndex(&ob, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, ppem := range []fixed.Int26_6{fixed.I(13), fixed.I(21) + 32, fixed.I(64)} {
+					sa, err := sub.GlyphAdvance(&sb, si, ppem, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					oa, err := orig.GlyphAdvance(&ob, oi, ppem, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if sa != oa {
+						t.Errorf("%c U+%04X at %v: advance %v, the Go font's %v", r, r, ppem, sa, oa)
+					}
+					ss, err := sub.LoadGlyph(&sb, si, ppem, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ss = slices.Clone(ss)
+					og, err := orig.LoadGlyph(&ob, oi, ppem, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Equal(ss, og) {
+						t.Errorf("%c U+%04X at %v: the outline differs from the Go font's", r, r, ppem)
+					}
+				}
+			}
+			// A rune not kept is not there: the subset is smaller.
+			if i, err := sub.GlyphIndex(&sb, 'Ω'); err != nil || i != 0 {
+				t.Errorf("Ω (Greek, kept by no range and no message): glyph %d, %v; want none", i, err)
+			}
+		})
 	}
 }
 

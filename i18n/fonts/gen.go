@@ -1,11 +1,20 @@
 //go:build ignore
 
-// gen makes the CJK subsets from Debian's fonts-noto-cjk with fontTools'
-// pyftsubset (Debian package fonttools): "common", the runes every language
+// gen makes the game's font subsets with fontTools' pyftsubset (Debian
+// package fonttools).
+//
+// The Go fonts (golang.org/x/image/font/gofont, the three weights the game
+// draws with) lose their TrueType hinting, which the game's rasterizer
+// (x/image's sfnt) never runs, and keep the glyphs of goRanges (European
+// Latin and Russian Cyrillic, for what players type or paste: the names in
+// a game record) and of every message of every language: 0.16 MB of the
+// gzipped WebAssembly download (docs/PAGESIZE.md).
+//
+// The CJK subsets come from Debian's fonts-noto-cjk: "common", the runes every language
 // needs and the Go fonts lack (the language names of the language menu, a
 // symbol such as ⌘ in the English and Russian messages), and for Korean and
 // Japanese the runes of the language's message file (i18n/locales) that
-// neither the Go fonts nor common have. It writes the .otf files,
+// neither the Go fonts nor common have. It writes the .ttf and .otf files,
 // the rune lists given to pyftsubset and SOURCE.md beside this file.
 //
 //	apt-get install fonts-noto-cjk fonttools
@@ -39,7 +48,25 @@ const fontDir = "/usr/share/fonts/opentype/noto/"
 var sources = map[string]string{"regular": "NotoSansCJK-Regular.ttc", "bold": "NotoSansCJK-Bold.ttc"}
 var faces = map[string]int{"ko": 1, "ja": 0, "common": 0}
 
+// goRanges are the runes the Go font subsets keep whether or not a message
+// uses them: printable ASCII, Latin-1 and Latin Extended-A, Russian
+// Cyrillic and the common punctuation, so that a name in a pasted game
+// record, or a code typed in, is drawn in the game's font.
+var goRanges = [][2]rune{{0x20, 0x7e}, {0xa0, 0x17f}, {0x400, 0x45f}, {0x2013, 0x2014}, {0x2018, 0x201e}, {0x2022, 0x2022}, {0x2026, 0x2026}, {0x2039, 0x203a}, {0x20ac, 0x20ac}, {0x2116, 0x2116}, {0x2122, 0x2122}}
+
+// goSources are the Go fonts, by the name of their subset.
+var goSources = []struct {
+	name, file string // file: in x/image's font/gofont/ttfs
+	ttf        []byte
+}{{"go-regular", "Go-Regular.ttf", goregular.TTF}, {"go-medium", "Go-Medium.ttf", gomedium.TTF}, {"go-bold", "Go-Bold.ttf", gobold.TTF}}
+
 func main() {
+	var report strings.Builder
+	report.WriteString("# Font subsets\n\nMade by `go generate ./i18n/fonts` (gen.go) on Debian with\n" +
+		"`fonts-noto-cjk` and `fonttools`. Do not edit the .ttf and .otf files by hand: change the\n" +
+		"message files and run the generator again (`go test ./i18n/fonts` fails when a message\n" +
+		"uses a glyph that neither the Go font subsets nor the CJK subsets have).\n\n")
+	goSubsetRunes(&report)
 	goRunes := goFontRunes()
 	sets := map[string]string{}
 	// common: what every language needs and the Go fonts lack: the
@@ -56,13 +83,8 @@ func main() {
 		sets[l.Code()] = missing(messageRunes(l), inCommon)
 	}
 
-	var report strings.Builder
-	report.WriteString("# CJK font subsets\n\nMade by `go generate ./i18n/fonts` (gen.go) on Debian with\n" +
-		"`fonts-noto-cjk` and `fonttools`. Do not edit the .otf files by hand: change the\n" +
-		"message files and run the generator again (`go test ./i18n/fonts` fails when a message\n" +
-		"uses a glyph that neither the Go fonts nor the subset has).\n\n")
-	report.WriteString("Licence: SIL Open Font License 1.1 (Noto Sans CJK, © Google and Adobe); the\n" +
-		"subsets keep the fonts' name tables with their copyright and licence.\n\n## Sources\n\n")
+	report.WriteString("## CJK subsets\n\nLicence: SIL Open Font License 1.1 (Noto Sans CJK, © Google and Adobe); the\n" +
+		"subsets keep the fonts' name tables with their copyright and licence.\n\n### Sources\n\n")
 	report.WriteString("| file | sha256 | fontRevision | Debian package |\n|---|---|---|---|\n")
 	for _, w := range []string{"regular", "bold"} {
 		path := fontDir + sources[w]
@@ -73,7 +95,7 @@ func main() {
 		sum := sha256.Sum256(data)
 		fmt.Fprintf(&report, "| %s | %s | %s | fonts-noto-cjk %s |\n", path, hex.EncodeToString(sum[:]), revision(path), debVersion("fonts-noto-cjk"))
 	}
-	fmt.Fprintf(&report, "\npyftsubset: fonttools %s\n\n## Subsets\n\n| subset | runes | regular | bold |\n|---|---|---|---|\n", debVersion("fonttools"))
+	fmt.Fprintf(&report, "\npyftsubset: fonttools %s\n\n### Subsets\n\n| subset | runes | regular | bold |\n|---|---|---|---|\n", debVersion("fonttools"))
 	var commands []string
 	for _, set := range []string{"common", "ko", "ja"} {
 		runesFile := "runes-" + set + ".txt"
@@ -108,7 +130,7 @@ func main() {
 		}
 		fmt.Fprintf(&report, "| %s | %d | %d bytes | %d bytes |\n", set, len([]rune(sets[set])), sizes["regular"], sizes["bold"])
 	}
-	report.WriteString("\n## Commands\n\n```sh\n" + strings.Join(commands, "\n") + "\n```\n")
+	report.WriteString("\n### Commands\n\n```sh\n" + strings.Join(commands, "\n") + "\n```\n")
 	if err := os.WriteFile("SOURCE.md", []byte(report.String()), 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -153,10 +175,92 @@ func messageRunes(l i18n.Lang) []rune {
 	return rs
 }
 
-// goFontRunes reports which runes all three Go fonts the game uses have.
+// goSubsetRunes makes the Go font subsets: goRanges and the runes of every
+// message and language name that the Go fonts have, without hinting.
+func goSubsetRunes(report *strings.Builder) {
+	var rs []rune
+	for _, r := range goRanges {
+		for c := r[0]; c <= r[1]; c++ {
+			rs = append(rs, c)
+		}
+	}
+	for _, l := range i18n.Langs() {
+		rs = append(rs, messageRunes(l)...)
+		rs = append(rs, []rune(l.Name())...)
+	}
+	has := fontRunes(goregular.TTF, gomedium.TTF, gobold.TTF)
+	keep := kept(rs, has)
+	const runesFile = "runes-go.txt"
+	if err := os.WriteFile(runesFile, []byte(keep+"\n"), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Fprintf(report, "## Go fonts\n\nLicence: the Go fonts' own (licenses/, \"Go fonts\"), from golang.org/x/image %s.\n"+
+		"Hinting is dropped (x/image's rasterizer never runs it); the glyphs kept are the %d runes\n"+
+		"of %s.\n\n| subset | source | subset |\n|---|---|---|\n", xImageVersion(), len([]rune(keep)), runesFile)
+	var commands []string
+	for _, src := range goSources {
+		tmp, err := os.CreateTemp("", src.name+"-*.ttf")
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := tmp.Write(src.ttf); err != nil {
+			log.Fatal(err)
+		}
+		tmp.Close()
+		out := src.name + ".ttf"
+		args := []string{tmp.Name(), "--text-file=" + runesFile, "--output-file=" + out,
+			"--no-hinting", "--notdef-outline", "--name-IDs=0,1,2,3,4,5,6,13,14"}
+		ttfs := "$(go env GOMODCACHE)/golang.org/x/image@" + xImageVersion() + "/font/gofont/ttfs/"
+		commands = append(commands, "pyftsubset "+strings.Join(append([]string{ttfs + src.file}, args[1:]...), " "))
+		run("pyftsubset", args...)
+		os.Remove(tmp.Name())
+		b, err := os.ReadFile(out)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Fprintf(report, "| %s | %d bytes | %d bytes |\n", out, len(src.ttf), len(b))
+	}
+	report.WriteString("\n```sh\n" + strings.Join(commands, "\n") + "\n```\n\n")
+}
+
+// kept are the distinct runes of rs that has has (spaces and control
+// characters aside, the space itself kept), sorted.
+func kept(rs []rune, has func(rune) bool) string {
+	var out []rune
+	for _, r := range rs {
+		if r >= ' ' && has(r) && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	slices.Sort(out)
+	return string(out)
+}
+
+func xImageVersion() string {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Version}}", "golang.org/x/image").Output()
+	if err != nil {
+		return "?"
+	}
+	return string(bytes.TrimSpace(out))
+}
+
+// goFontRunes reports which runes all three Go font subsets have.
 func goFontRunes() func(rune) bool {
+	var ttfs [][]byte
+	for _, src := range goSources {
+		b, err := os.ReadFile(src.name + ".ttf")
+		if err != nil {
+			log.Fatal(err)
+		}
+		ttfs = append(ttfs, b)
+	}
+	return fontRunes(ttfs...)
+}
+
+// fontRunes reports which runes all of ttfs have.
+func fontRunes(ttfs ...[]byte) func(rune) bool {
 	var fonts []*sfnt.Font
-	for _, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
+	for _, ttf := range ttfs {
 		f, err := sfnt.Parse(ttf)
 		if err != nil {
 			log.Fatal(err)
