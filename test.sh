@@ -16,6 +16,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v node >/dev/null 2>&1 || missing+=(nodejs) # storage's localStorage tests run the js/wasm build under Node
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql) # online/store and online/server start a private PostgreSQL
 command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils) # the Linux download's .desktop entry is validated
+command -v libdeflate-gzip >/dev/null 2>&1 || missing+=(libdeflate-tools) # the site's main.wasm.gz (wasm/site GzipBest)
 command -v xprop >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 || missing+=(x11-utils) # cmd/release reads the game window's class and icon
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"

@@ -214,7 +214,7 @@ func buildSite(ctx context.Context, webDir, prebuilt string) (http.Handler, erro
 	}
 	// The game is sent with Brotli at its best quality, compressed once
 	// per build and kept in the user's cache folder.
-	return site.NewWithOptions(game, site.Options{BrotliQuality: site.BestBrotliQuality, BrotliCache: site.CacheDir()})
+	return site.NewWithOptions(game, site.Options{BrotliQuality: site.BestBrotliQuality, BrotliCache: site.CacheDir(), Gzip: site.GzipBestIfInstalled})
 }
 
 // serveDebug serves the node's figures and Go's profiler on a separate

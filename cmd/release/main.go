@@ -178,7 +178,7 @@ func (r *release) buildWeb(ctx context.Context, stage string) ([]archive.File, a
 	if err != nil {
 		return nil, artifact{}, err
 	}
-	s, err := site.NewWithOptions(game, site.Options{BrotliQuality: site.BestBrotliQuality, Release: r.info})
+	s, err := site.NewWithOptions(game, site.Options{BrotliQuality: site.BestBrotliQuality, Gzip: site.GzipBest, Release: r.info})
 	if err != nil {
 		return nil, artifact{}, err
 	}

@@ -36,8 +36,14 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	// The game's Brotli copy is made once per build and quality and kept.
-	opts := site.Options{BrotliQuality: *quality, BrotliCache: site.CacheDir()}
+	// The game's Brotli copy is made once per build and quality and kept,
+	// and so is its gzip copy, made with libdeflate where it is installed:
+	// a site written for publishing needs it (main.wasm.gz is what a plain
+	// static host's visitors download).
+	opts := site.Options{BrotliQuality: *quality, BrotliCache: site.CacheDir(), Gzip: site.GzipBestIfInstalled}
+	if *out != "" {
+		opts.Gzip = site.GzipBest
+	}
 	if *prebuilt == "" {
 		// build.json names the release the game was built from.
 		opts.Release = site.CheckoutVersion(context.Background())

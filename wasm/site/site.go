@@ -14,7 +14,6 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -68,11 +67,14 @@ type Options struct {
 	// build.json names: "release" (git describe), "number" (version/VERSION),
 	// "commit" and "date" (the commit's).
 	Release version.Info
-	// BrotliCache, when set, is a folder where the game's Brotli copy is
-	// kept by the game's content hash and quality, so that a build is
-	// compressed once: wasm/serve and bashni-server start at once with
+	// BrotliCache, when set, is a folder where the game's Brotli copy (and
+	// its GzipBest copy) is kept by the game's content hash and quality, so
+	// that a build is compressed once: wasm/serve and bashni-server start at once with
 	// the best quality after the first start of a build (CacheDir).
 	BrotliCache string
+	// Gzip is how the game's gzip copy is made; GzipBest's copy is kept in
+	// BrotliCache too.
+	Gzip GzipMode
 }
 
 // DefaultBrotliQuality is quick enough for every start of wasm/serve and the
@@ -202,7 +204,16 @@ func (s *Site) add(name string, data []byte, opts Options) error {
 	f := s.newFile(name, data)
 	if compressible(name) {
 		var err error
-		if f.gz, err = compressGzip(data); err != nil {
+		if name == s.WasmName {
+			gzCache := ""
+			if opts.BrotliCache != "" {
+				gzCache = filepath.Join(opts.BrotliCache, strings.TrimSuffix(name, ".wasm")+".ld12.gz")
+			}
+			f.gz, err = gameGzip(data, opts.Gzip, gzCache)
+		} else {
+			f.gz, err = compressGzip(data)
+		}
+		if err != nil {
 			return fmt.Errorf("compressing %s: %w", name, err)
 		}
 		cache := ""
@@ -240,21 +251,6 @@ func (s *Site) newFile(name string, data []byte) *siteFile {
 		f.cacheControl = "no-cache"
 	}
 	return f
-}
-
-func compressGzip(data []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := zw.Write(data); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // cachedBrotli is compressBrotli, kept in the file cache (when not empty)
