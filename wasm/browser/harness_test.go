@@ -42,7 +42,10 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "browser tests:", err)
 		os.Exit(1)
 	}
-	if theSite, err = site.New(wasm); err != nil {
+	// The game's gzip copy as the release and wasm/serve -out make it
+	// (libdeflate: test.sh installs libdeflate-tools), so that the plain
+	// static host's test moves what a published site moves.
+	if theSite, err = site.NewWithOptions(wasm, site.Options{Gzip: site.GzipBest}); err != nil {
 		fmt.Fprintln(os.Stderr, "browser tests:", err)
 		os.Exit(1)
 	}

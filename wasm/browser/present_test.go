@@ -35,37 +35,14 @@ WebAssembly.instantiateStreaming(fetch("present.wasm"), go.importObject).then((r
 //
 //	go test ./wasm/browser -run '^$' -bench Present -benchtime 240x
 func BenchmarkPresent(b *testing.B) {
-	dir := b.TempDir()
-	build := exec.Command("go", "build", "-o", filepath.Join(dir, "present.wasm"), "./testdata/present")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("building testdata/present: %v\n%s", err, out)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/wasm_exec.js", theSite)
-	mux.HandleFunc("/present.html", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(presentPage))
-	})
-	mux.HandleFunc("/present.wasm", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/wasm")
-		http.ServeFile(w, r, filepath.Join(dir, "present.wasm"))
-	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	defer srv.Close()
-
+	base := presentServer(b)
 	for _, dev := range []device{desktop, phone} {
 		for _, mode := range []string{"still", "default", "noaa", "noaa-copy", "noaa-none"} {
 			var ctx context.Context // one browser for the benchmark's runs
 			var stop func()
 			b.Run(dev.name+"/"+mode, func(b *testing.B) {
 				if ctx == nil {
-					ctx, stop = presentBrowser(b, dev, "http://"+ln.Addr().String()+"/present.html#"+mode)
+					ctx, stop = presentBrowser(b, dev, base+"/present.html#"+mode)
 				}
 				var from, to int
 				if err := chromedp.Run(ctx, chromedp.Evaluate(`window.frames`, &from)); err != nil {
@@ -88,6 +65,37 @@ func BenchmarkPresent(b *testing.B) {
 			}
 		}
 	}
+}
+
+// presentServer builds testdata/present and serves it (present.html,
+// present.wasm, wasm_exec.js) until the test ends; it returns the server's
+// address as http://host:port.
+func presentServer(tb testing.TB) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(dir, "present.wasm"), "./testdata/present")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		tb.Fatalf("building testdata/present: %v\n%s", err, out)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/wasm_exec.js", theSite)
+	mux.HandleFunc("/present.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(presentPage))
+	})
+	mux.HandleFunc("/present.wasm", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/wasm")
+		http.ServeFile(w, r, filepath.Join(dir, "present.wasm"))
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	tb.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
 }
 
 // presentBrowser starts Chromium on the present page and waits until it

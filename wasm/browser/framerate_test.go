@@ -1,0 +1,191 @@
+package browser
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestFrameRateSideBySide measures, in one Chromium and one tab at
+// 1280×800 (device scale 1), the three frame rates issue 23 compares, one
+// after the other in rounds so that the machine's load weighs on all
+// three alike:
+//
+//   - floor: the smallest Ebitengine page that animates, presented as the
+//     game presents (testdata/present#noaa-copy, BenchmarkPresent's
+//     noaa-copy): what any frame that changes costs here;
+//   - ring: the game with the must-capture ring pulsing (its frames all
+//     change something);
+//   - thinking: the computer playing itself at level 7, between each
+//     search's first half second and its answer (frameMeter's steady).
+//
+// It prints them side by side with the load average, and the ring's rate
+// as a share of the floor's. The frames must really be drawn and the
+// computer must play; the rates are measurements (speed is not asserted in
+// the suite): BASHNI_FPS_TARGET=55 checks that the page keeps 55 fps while
+// the computer thinks and that the ring stays within 5 % of the floor (the
+// best round of each). BASHNI_FPS_ROUNDS sets the rounds (2).
+//
+//	go test -v -run TestFrameRateSideBySide ./wasm/browser
+func TestFrameRateSideBySide(t *testing.T) {
+	rounds := 2
+	if v := os.Getenv("BASHNI_FPS_ROUNDS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("BASHNI_FPS_ROUNDS=%q: want a number of rounds, at least 1", v)
+		}
+		rounds = n
+	}
+	present := presentServer(t)
+	srv := startServer(t)
+	b := newBrowser(t, desktop)
+
+	type round struct {
+		floor, ring, thinking float64
+		load                  string
+	}
+	var rs []round
+	for r := 1; r <= rounds; r++ {
+		var x round
+		x.load = loadAverage(t)
+		x.floor = b.floorRate(present)
+		x.ring = b.ringRate(srv)
+		x.thinking = b.thinkingRate(srv)
+		x.load += " → " + loadAverage(t)
+		t.Logf("round %d (load average %s): floor %.1f, ring %.1f (%+.1f %% of the floor), thinking %.1f frames a second",
+			r, x.load, x.floor, x.ring, 100*(x.ring/x.floor-1), x.thinking)
+		rs = append(rs, x)
+	}
+
+	var table strings.Builder
+	table.WriteString("\n| round | load average (1, 5, 15 min), start → end | floor (2×2-pixel page, the game's present) | ring pulsing | ring ÷ floor | while level 7 thinks |\n|---|---|---|---|---|---|\n")
+	for i, x := range rs {
+		fmt.Fprintf(&table, "| %d | %s | %.1f | %.1f | %.1f %% | %.1f |\n", i+1, x.load, x.floor, x.ring, 100*x.ring/x.floor, x.thinking)
+	}
+	// The best round of each: other work on the machine only lowers a rate.
+	floor := maxOf(rs, func(x round) float64 { return x.floor })
+	ring := maxOf(rs, func(x round) float64 { return x.ring })
+	thinking := maxOf(rs, func(x round) float64 { return x.thinking })
+	fmt.Fprintf(&table, "| best | | %.1f | %.1f | %.1f %% | %.1f |\n", floor, ring, 100*ring/floor, thinking)
+	t.Log("frames a second at 1280×800, one Chromium, one tab:" + table.String())
+
+	if target := fpsTarget(t); target > 0 {
+		if thinking < target {
+			t.Errorf("%.1f frames a second at best while level 7 thinks, want at least %.0f", thinking, target)
+		}
+		if ring < 0.95*floor {
+			t.Errorf("the ring pulses at %.1f frames a second at best, %.1f %% under the floor's %.1f: want within 5 %%", ring, 100*(1-ring/floor), floor)
+		}
+	}
+}
+
+func maxOf[T any](xs []T, f func(T) float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range xs {
+		m = math.Max(m, f(x))
+	}
+	return m
+}
+
+// loadAverage is the machine's load average over 1, 5 and 15 minutes.
+func loadAverage(t *testing.T) string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		t.Fatalf("/proc/loadavg: %q", b)
+	}
+	return strings.Join(f[:3], ", ")
+}
+
+// measureWindow is how long each frame rate is measured.
+const measureWindow = 4 * time.Second
+
+// floorRate opens the present page and measures its frame rate over
+// measureWindow with animationMeter (every frame counts: it changes a 2×2
+// square).
+func (b *browser) floorRate(base string) float64 {
+	b.t.Helper()
+	start := time.Now()
+	b.run(chromedp.Navigate(base + "/present.html#noaa-copy"))
+	b.waitFor("the present page animating", `document.querySelector("canvas") !== null && window.frames > 60`, time.Minute)
+	b.t.Logf("the present page animates after %.1f s", time.Since(start).Seconds())
+	var ok bool
+	b.eval(animationMeter, &ok)
+	b.eval(`(() => { window.__on = () => true; return true; })()`, &ok)
+	b.eval(resetMeter, &ok)
+	time.Sleep(measureWindow)
+	var m animCount
+	b.eval(`window.__anim`, &m)
+	if m.Frames < 10 || m.MS <= 0 {
+		b.t.Fatalf("the present page drew %d frames in %.1f s", m.Frames, m.MS/1000)
+	}
+	return float64(m.Frames) * 1000 / m.MS
+}
+
+// ringRate opens the game on captureFEN, where White must capture and the
+// ring pulses, and measures the frame rate over measureWindow; the game
+// must draw at least half of the frames (the ring really animates).
+func (b *browser) ringRate(srv *server) float64 {
+	b.t.Helper()
+	b.open(srv.url("?fen=" + url.QueryEscape(captureFEN) + "&friend=1&mute=1"))
+	b.waitState("the game", time.Minute, func(s state) bool { return s.Scene == "play" && !s.Animating })
+	var ok bool
+	b.eval(animationMeter, &ok)
+	b.eval(`(() => { window.__on = s => s.scene === "play" && !s.animating && s.ply === 0; return true; })()`, &ok)
+	// The page's first second (the title's fonts, the first full frames)
+	// is not the ring's doing: as the floor page, it animates a second
+	// before the window starts.
+	time.Sleep(time.Second)
+	b.eval(resetMeter, &ok)
+	time.Sleep(measureWindow)
+	var m animCount
+	b.eval(`window.__anim`, &m)
+	if m.Frames < 10 || m.MS <= 0 {
+		b.t.Fatalf("the ring: %d frames in %.1f s", m.Frames, m.MS/1000)
+	}
+	if m.Draws < m.Frames/2 {
+		b.t.Errorf("the game drew %d of %d frames: the ring does not pulse", m.Draws, m.Frames)
+	}
+	return float64(m.Frames) * 1000 / m.MS
+}
+
+// thinkingRate opens the game watching level 7 play itself and measures
+// the frame rate over at least measureWindow of searching (frameMeter's
+// steady frames); the computer must play.
+func (b *browser) thinkingRate(srv *server) float64 {
+	b.t.Helper()
+	b.open(srv.url("?watch=1&level=7&mute=1"))
+	start := b.state()
+	var ok bool
+	b.eval(frameMeter, &ok)
+	var m struct {
+		Steady struct {
+			Frames int
+			MS     float64
+		}
+		Draws, Searches int
+	}
+	deadline := time.Now().Add(4 * time.Minute)
+	for m.Steady.MS < float64(measureWindow.Milliseconds()) {
+		if time.Now().After(deadline) {
+			b.t.Fatalf("the computer thought for only %.1f s in 4 minutes; state %+v", m.Steady.MS/1000, b.state())
+		}
+		time.Sleep(500 * time.Millisecond)
+		b.eval(`window.__meter`, &m)
+	}
+	if max := 3 * m.Searches; m.Draws > max {
+		b.t.Errorf("the game drew %d frames during %d searches: it should draw only when something changes", m.Draws, m.Searches)
+	}
+	b.waitState("a move played", 2*time.Minute, func(s state) bool { return s.Ply > start.Ply })
+	return float64(m.Steady.Frames) * 1000 / m.Steady.MS
+}
