@@ -42,9 +42,13 @@ const Std = "std"
 var licenceFile = regexp.MustCompile(`(?i)^(licen[cs]e|copying|notice|ofl|unlicense)([-._].*)?$`)
 
 // extras are notices that cover some packages of a module but are not named
-// like licences: the Go fonts' licence is in their README.
-var extras = []struct{ pkgPrefix, module, file, name string }{
-	{"golang.org/x/image/font/gofont/", "golang.org/x/image", "font/gofont/ttfs/README", "Go fonts"},
+// like licences: the Go fonts' licence is in their README. derivedIn is a
+// package of the game's own module (its path inside the module) that
+// bundles files made from them: i18n/fonts embeds subsets of the Go fonts,
+// so their licence is due wherever that package is linked, although the
+// gofont packages are not.
+var extras = []struct{ pkgPrefix, module, file, name, derivedIn string }{
+	{"golang.org/x/image/font/gofont/", "golang.org/x/image", "font/gofont/ttfs/README", "Go fonts", "i18n/fonts"},
 }
 
 type listedPackage struct {
@@ -52,12 +56,14 @@ type listedPackage struct {
 	Dir        string
 	EmbedFiles []string // files the package embeds, relative to Dir
 	Standard   bool
-	Module     *struct {
-		Path    string
-		Version string
-		Dir     string
-		Main    bool
-	}
+	Module     *moduleInfo
+}
+
+type moduleInfo struct {
+	Path    string
+	Version string
+	Dir     string
+	Main    bool
 }
 
 // Collect lists the notices of the main package in dir (the game) as built
@@ -82,6 +88,10 @@ func CollectPackage(ctx context.Context, dir, pkg string, ts []targets.Target) (
 	add := func(n Notice) { byKey[n.Module+"\x00"+n.File] = n }
 	add(Notice{Name: "Go", Module: Std, File: "LICENSE", Text: goLicence})
 
+	// modules are the modules seen, by path; derived the extras some
+	// package of the game's own bundles files from.
+	modules := map[string]*moduleInfo{}
+	derived := map[int]bool{}
 	for _, t := range ts {
 		pkgs, err := listDeps(ctx, dir, pkg, t)
 		if err != nil {
@@ -92,7 +102,13 @@ func CollectPackage(ctx context.Context, dir, pkg string, ts []targets.Target) (
 				continue
 			}
 			m := p.Module
+			modules[m.Path] = m
 			if m.Main {
+				for i, x := range extras {
+					if p.ImportPath == m.Path+"/"+x.derivedIn {
+						derived[i] = true
+					}
+				}
 				// The game's own packages: licences of bundled assets sit
 				// beside them, in the package's directory or beside the
 				// files it embeds (a font and its OFL.txt). The game itself
@@ -153,6 +169,23 @@ func CollectPackage(ctx context.Context, dir, pkg string, ts []targets.Target) (
 				}
 			}
 		}
+	}
+	for i := range derived {
+		x := extras[i]
+		m, ok := modules[x.module]
+		if !ok {
+			// No package of the module is linked (the server serves the
+			// fonts without drawing with them): the module's copy in
+			// the build's module graph.
+			if m, err = listModule(ctx, dir, x.module); err != nil {
+				return nil, fmt.Errorf("the licence of %s, whose files %s bundles: %w", x.name, x.derivedIn, err)
+			}
+		}
+		text, err := os.ReadFile(filepath.Join(m.Dir, filepath.FromSlash(x.file)))
+		if err != nil {
+			return nil, fmt.Errorf("the licence of %s: %w", x.name, err)
+		}
+		add(Notice{Name: x.name, Module: m.Path, Version: m.Version, File: x.file, Text: text})
 	}
 	var out []Notice
 	for _, n := range byKey {
@@ -215,6 +248,23 @@ func listDeps(ctx context.Context, dir, pkg string, t targets.Target) ([]listedP
 		pkgs = append(pkgs, p)
 	}
 	return pkgs, nil
+}
+
+// listModule is a module of the build's graph, downloaded if need be.
+func listModule(ctx context.Context, dir, module string) (*moduleInfo, error) {
+	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", module)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go mod download %s: %w\n%s", module, err, stderr.String())
+	}
+	var m moduleInfo
+	if err := json.Unmarshal(out, &m); err != nil || m.Dir == "" {
+		return nil, fmt.Errorf("go mod download %s: no module folder in %s (%v)", module, out, err)
+	}
+	return &m, nil
 }
 
 func goEnv(ctx context.Context, dir, name string) (string, error) {
