@@ -7,7 +7,7 @@
 // draws with) lose their TrueType hinting, which the game's rasterizer
 // (x/image's sfnt) never runs, and keep the glyphs of goRanges (European
 // Latin and Russian Cyrillic, for what players type or paste: the names in
-// a game record) and of every message of every language: 0.16 MB of the
+// a game record) and of every message of every language: 0.15 MB of the
 // gzipped WebAssembly download (docs/PAGESIZE.md).
 //
 // The CJK subsets come from Debian's fonts-noto-cjk: "common", the runes every language
@@ -66,7 +66,7 @@ func main() {
 		"`fonts-noto-cjk` and `fonttools`. Do not edit the .ttf and .otf files by hand: change the\n" +
 		"message files and run the generator again (`go test ./i18n/fonts` fails when a message\n" +
 		"uses a glyph that neither the Go font subsets nor the CJK subsets have).\n\n")
-	goSubsetRunes(&report)
+	makeGoSubsets(&report)
 	goRunes := goFontRunes()
 	sets := map[string]string{}
 	// common: what every language needs and the Go fonts lack: the
@@ -175,9 +175,9 @@ func messageRunes(l i18n.Lang) []rune {
 	return rs
 }
 
-// goSubsetRunes makes the Go font subsets: goRanges and the runes of every
+// makeGoSubsets makes the Go font subsets: goRanges and the runes of every
 // message and language name that the Go fonts have, without hinting.
-func goSubsetRunes(report *strings.Builder) {
+func makeGoSubsets(report *strings.Builder) {
 	var rs []rune
 	for _, r := range goRanges {
 		for c := r[0]; c <= r[1]; c++ {
@@ -223,8 +223,8 @@ func goSubsetRunes(report *strings.Builder) {
 	report.WriteString("\n```sh\n" + strings.Join(commands, "\n") + "\n```\n\n")
 }
 
-// kept are the distinct runes of rs that has has (spaces and control
-// characters aside, the space itself kept), sorted.
+// kept are the distinct runes of rs that has has (control characters
+// aside), sorted.
 func kept(rs []rune, has func(rune) bool) string {
 	var out []rune
 	for _, r := range rs {
