@@ -215,10 +215,10 @@ func (parent *browser) thinkingRate(srv *server) float64 {
 		}
 		Draws, Searches int
 	}
-	deadline := time.Now().Add(4 * time.Minute)
+	deadline := time.Now().Add(patience)
 	for m.Steady.MS < 4000 {
 		if time.Now().After(deadline) {
-			b.t.Fatalf("the computer thought for only %.1f s in 4 minutes; state %+v", m.Steady.MS/1000, b.state())
+			b.t.Fatalf("the computer thought for only %.1f s in %v; state %+v", m.Steady.MS/1000, patience, b.state())
 		}
 		time.Sleep(500 * time.Millisecond)
 		b.eval(`window.__meter`, &m)
