@@ -5,10 +5,10 @@
 //
 // The Go fonts (golang.org/x/image/font/gofont, the three weights the game
 // draws with) lose their TrueType hinting, which the game's rasterizer
-// (x/image's sfnt) never runs, and keep the glyphs of goRanges (European
-// Latin and Russian Cyrillic, for what players type or paste: the names in
-// a game record) and of every message of every language: 0.15 MB of the
-// gzipped WebAssembly download (docs/PAGESIZE.md).
+// (x/image's sfnt) never runs, and keep the glyphs of goRanges (Latin,
+// Greek and Cyrillic, for what players type or paste: names) and of every
+// message of every language: 0.14 MB of the gzipped WebAssembly download
+// (docs/PAGESIZE.md).
 //
 // The CJK subsets come from Debian's fonts-noto-cjk: "common", the runes every language
 // needs and the Go fonts lack (the language names of the language menu, a
@@ -49,10 +49,25 @@ var sources = map[string]string{"regular": "NotoSansCJK-Regular.ttc", "bold": "N
 var faces = map[string]int{"ko": 1, "ja": 0, "common": 0}
 
 // goRanges are the runes the Go font subsets keep whether or not a message
-// uses them: printable ASCII, Latin-1 and Latin Extended-A, Russian
-// Cyrillic and the common punctuation, so that a name in a pasted game
-// record, or a code typed in, is drawn in the game's font.
-var goRanges = [][2]rune{{0x20, 0x7e}, {0xa0, 0x17f}, {0x400, 0x45f}, {0x2013, 0x2014}, {0x2018, 0x201e}, {0x2022, 0x2022}, {0x2026, 0x2026}, {0x2039, 0x203a}, {0x20ac, 0x20ac}, {0x2116, 0x2116}, {0x2122, 0x2122}}
+// uses them: every letter of the Latin, Greek and Cyrillic scripts the Go
+// fonts have, with their punctuation, currency and letter-like symbols, so
+// that a player's name (online play: any script; the Go fonts draw these
+// three) or a name in a pasted game record is drawn in the game's font.
+// Left out: the Go fonts' box drawing, block elements, mathematical and
+// other symbols, and their ligatures, which nothing draws.
+var goRanges = [][2]rune{
+	{0x20, 0x7e},     // ASCII
+	{0xa0, 0x2ff},    // Latin-1, Latin Extended-A and -B, IPA, spacing modifiers
+	{0x300, 0x36f},   // combining marks
+	{0x370, 0x3ff},   // Greek
+	{0x400, 0x52f},   // Cyrillic and its supplement
+	{0x1e00, 0x1eff}, // Latin Extended Additional
+	{0x2000, 0x206f}, // general punctuation
+	{0x20a0, 0x20cf}, // currency
+	{0x2100, 0x214f}, // letter-like symbols (№, ™)
+	{0x2190, 0x21ff}, // arrows
+	{0xfffd, 0xfffd}, // the replacement character
+}
 
 // goSources are the Go fonts, by the name of their subset.
 var goSources = []struct {
