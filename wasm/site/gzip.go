@@ -25,7 +25,7 @@ const (
 	GzipQuick GzipMode = iota
 	// GzipBest is libdeflate's near-optimal encoder, the libdeflate-gzip
 	// command at level 12 (Debian's libdeflate-tools): main.wasm 5 %
-	// smaller than GzipQuick (4.21 → 4.01 MB, docs/PAGESIZE.md) in
+	// smaller than GzipQuick (4.24 → 4.03 MB, docs/PAGESIZE.md) in
 	// about 20 seconds, still plain gzip that every browser and
 	// DecompressionStream reads. Without the command NewWithOptions fails.
 	GzipBest
