@@ -21,6 +21,7 @@ type criteria struct {
 	minGain    int           // material (puzzles.Material) the line must win
 	maxMoves   int           // the player's moves in the line at most
 	theme      puzzles.Theme // if set, only puzzles with this theme are kept
+	minMoves   int           // legal moves the start position must have at least
 }
 
 var defaultCriteria = criteria{
@@ -33,6 +34,7 @@ var defaultCriteria = criteria{
 	maxAhead:   3,
 	minGain:    2,
 	maxMoves:   4,
+	minMoves:   3,
 }
 
 // finder looks for puzzles in games. It keeps its engines between
@@ -84,7 +86,7 @@ func (f *finder) scanGame(ctx context.Context, v rules.Variant, history []*rules
 		}
 		f.stats.positions++
 		h := history[:i+1]
-		if rules.StatusOf(h).Over() || len(p.LegalMoves(nil)) < 2 {
+		if rules.StatusOf(h).Over() || len(p.LegalMoves(nil)) < max(2, f.c.minMoves) {
 			continue
 		}
 		r := f.quick.RankMoves(ctx, h, ai.Limits{Nodes: f.c.quickNodes}, f.c.margin, nil)
@@ -201,6 +203,17 @@ func (f *finder) prove(ctx context.Context, h []*rules.Position, setup rules.Mov
 		}
 		best, pv = next.Moves[0].Move, next.Moves[0].PV
 	}
+	// The point of a combination comes after the forced captures: the line
+	// goes on while the opponent must capture and the player then captures
+	// again.
+	line, why := continueLine(ctx, f.deep, h, line, f.c)
+	if why != "" {
+		return nil, why
+	}
+	gain = min(gain, puzzles.Balance(playLine(start, line), player)-startBalance)
+	if gain < f.c.minGain && playLine(start, line).HasLegalMove() {
+		return nil, "the forced captures give the material back"
+	}
 	pz := &puzzles.Puzzle{
 		ID:     "new",
 		FEN:    h[len(h)-2].FEN(),
@@ -224,9 +237,59 @@ func (f *finder) prove(ctx context.Context, h []*rules.Position, setup rules.Mov
 	if f.c.theme != "" && !pz.HasTheme(f.c.theme) {
 		return nil, "not of the theme wanted"
 	}
-	pz.Level = lowestLevel(ctx, pz)
 	pz.Rating = rate(pz)
 	return pz, ""
+}
+
+// maxForcedMoves is how many moves of the player continueLine may add.
+const maxForcedMoves = 5
+
+// continueLine extends a line played from the last position of h while it
+// is puzzles.Unfinished: the opponent's best reply (a capture, it has no
+// other) and the player's capture after it, which must be the only legal
+// move or clearly best by the line's search. It returns the longer line,
+// or why the line cannot go on.
+func continueLine(ctx context.Context, e *ai.Engine, h []*rules.Position, line []rules.Move, c criteria) ([]rules.Move, string) {
+	hist := append([]*rules.Position(nil), h...)
+	for _, m := range line {
+		hist = append(hist, hist[len(hist)-1].Play(m))
+	}
+	for added := 0; puzzles.Unfinished(hist[len(hist)-1]); added++ {
+		if added >= maxForcedMoves {
+			return nil, "the forced captures go on too long"
+		}
+		reply := e.Search(ctx, hist, ai.Limits{Nodes: c.lineNodes}, nil)
+		if ctx.Err() != nil {
+			return nil, "interrupted"
+		}
+		if reply.Best.IsZero() {
+			return nil, "no reply"
+		}
+		line = append(line, reply.Best)
+		hist = append(hist, hist[len(hist)-1].Play(reply.Best))
+		e.NewGame()
+		next := e.RankMoves(ctx, hist, ai.Limits{Nodes: c.lineNodes}, c.margin, nil)
+		if ctx.Err() != nil {
+			return nil, "interrupted"
+		}
+		if len(next.Moves) == 0 {
+			return nil, "no move after the forced capture"
+		}
+		if len(next.Moves) > 1 && puzzles.ClearlyBest(next, next.Moves[0].Move) != nil {
+			return nil, "a move after the forced captures is not clearly best"
+		}
+		line = append(line, next.Moves[0].Move)
+		hist = append(hist, hist[len(hist)-1].Play(next.Moves[0].Move))
+	}
+	return line, ""
+}
+
+// playLine is the position after the moves of line played from p.
+func playLine(p *rules.Position, line []rules.Move) *rules.Position {
+	for _, m := range line {
+		p = p.Play(m)
+	}
+	return p
 }
 
 // foundDepth is the shallowest depth, up to max, at which a fresh engine's
@@ -256,55 +319,5 @@ func realised(q *rules.Position, pv []rules.Move, player rules.Color) int {
 	return puzzles.Balance(q, player)
 }
 
-// levelSeeds is how many seeded tries each computer level gets at a puzzle.
-const levelSeeds = 3
-
-// maxRatedLevel is the strongest computer level tried on a puzzle: level 6
-// searches 500,000 nodes a move; level 7 is the full engine.
-const maxRatedLevel = 6
-
-// lowestLevel is the lowest computer level (1, the newcomer, to 6) that
-// plays every move of the solution in at least two of three seeded tries,
-// or 0 if none does.
-func lowestLevel(ctx context.Context, pz *puzzles.Puzzle) int {
-	for level := 1; level <= maxRatedLevel; level++ {
-		solved := 0
-		for seed := uint64(1); seed <= levelSeeds; seed++ {
-			if solves(ctx, pz, level, seed) {
-				solved++
-			}
-		}
-		if solved*3 >= 2*levelSeeds {
-			return level
-		}
-	}
-	return 0
-}
-
-// solves reports whether the computer at level, with the given seed, plays
-// the puzzle's solution.
-func solves(ctx context.Context, pz *puzzles.Puzzle, level int, seed uint64) bool {
-	e := ai.NewEngine(ai.Options{HashMiB: 4, Seed: seed})
-	hist := []*rules.Position{pz.Before(), pz.Start()}
-	for i, m := range pz.Solution() {
-		if i%2 == 0 && e.ChooseMove(ctx, hist, level) != m {
-			return false
-		}
-		hist = append(hist, hist[len(hist)-1].Play(m))
-	}
-	return true
-}
-
-// rate assigns a puzzle rating: the strength of the lowest computer level
-// that solves it, more for every further move to find, for a quiet first
-// move (captures are compulsory and the board shows them; a quiet move that
-// sets up a combination is harder to see) and for every ply of search
-// beyond two that the engine needs to see the first move clearly best.
-func rate(pz *puzzles.Puzzle) int {
-	base := map[int]int{1: 800, 2: 900, 3: 1150, 4: 1400, 5: 1650, 6: 1850, 0: 2050}[pz.Level]
-	r := base + 80*(pz.PlayerMoves()-1) + 30*max(0, pz.Found-2)
-	if !pz.Solution()[0].IsCapture() {
-		r += 120
-	}
-	return r
-}
+// rate is a puzzle's difficulty rating: puzzles.RatingOf its line.
+func rate(pz *puzzles.Puzzle) int { return puzzles.RatingOf(pz.Start(), pz.Solution()) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bashni/ai"
 	"bashni/learn/puzzles"
 	"bashni/rules"
 )
@@ -38,8 +39,11 @@ func TestProve(t *testing.T) {
 	if err := pz.Prepare(rules.Bashni); err != nil {
 		t.Fatal(err)
 	}
-	if pz.Gain < c.minGain || pz.Found < 1 || pz.Rating < 900 || !pz.HasTheme(puzzles.Sacrifice) || !pz.HasTheme(puzzles.WinColumn) {
+	if pz.Gain < c.minGain || pz.Found < 1 || pz.Rating != puzzles.RatingOf(pz.Start(), pz.Solution()) || !pz.HasTheme(puzzles.Sacrifice) {
 		t.Errorf("puzzle %+v", pz)
+	}
+	if puzzles.Unfinished(pz.End()) {
+		t.Errorf("the line %v stops before its point", pz.Line)
 	}
 	if err := pz.QuickCheck(context.Background(), nil); err != nil {
 		t.Error(err)
@@ -92,14 +96,36 @@ func TestRateAndID(t *testing.T) {
 	if err := p.Prepare(rules.Bashni); err != nil {
 		t.Fatal(err)
 	}
-	p.Level = 1
-	one := rate(p)
-	p.Level = 0
-	if none := rate(p); none <= one || one != 800+80+120 {
-		t.Errorf("ratings: level 1 %d, none %d", one, none)
+	if r := rate(p); r != puzzles.RatingOf(p.Start(), p.Solution()) || r <= 700 {
+		t.Errorf("rating %d", r)
 	}
 	id := puzzleID(rules.Bashni, p)
 	if len(id) != 9 || id[0] != 'b' || puzzleID(rules.Bashni, p) != id {
 		t.Errorf("id %q", id)
+	}
+}
+
+// TestContinueLine: a line stopped after 1. c3-d4 (Black must take and
+// White takes back whatever Black does) is continued to 1... e5:c3 2.
+// d2:b4; a finished line is left as it is.
+func TestContinueLine(t *testing.T) {
+	p, err := rules.ParseFEN(rules.Bashni, "W:Wa1,b2,c3-00,d2,e1:Be5,h8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseMove("c3-d4")
+	c := defaultCriteria
+	c.lineNodes = 50_000
+	e := ai.NewEngine(ai.Options{HashMiB: 16})
+	got, why := continueLine(context.Background(), e, []*rules.Position{p}, []rules.Move{m}, c)
+	if why != "" || len(got) != 3 || got[1].String() != "e5:c3" || got[2].String() != "d2:b4" {
+		t.Fatalf("continued to %v (%s)", got, why)
+	}
+	if puzzles.Unfinished(playLine(p, got)) {
+		t.Errorf("%v still unfinished", got)
+	}
+	again, why := continueLine(context.Background(), e, []*rules.Position{p}, got, c)
+	if why != "" || len(again) != 3 {
+		t.Errorf("a finished line became %v (%s)", again, why)
 	}
 }

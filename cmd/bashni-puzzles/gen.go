@@ -43,7 +43,10 @@ func genCmd(args []string) error {
 	fs.IntVar(&c.maxPrior, "prior", c.maxPrior, "the opponent's score before its last move may not be below minus this, centipawns")
 	fs.IntVar(&c.maxAhead, "ahead", c.maxAhead, "the player's material lead at the start at most")
 	fs.IntVar(&c.minGain, "gain", c.minGain, "material the line must win (a man 1, a king 3)")
+	fs.IntVar(&c.minMoves, "minmoves", c.minMoves, "legal moves the puzzle's position must have at least (few puzzles may start with only two: the choice is too easy)")
 	fs.IntVar(&c.maxMoves, "moves", c.maxMoves, "most moves of the player in a line")
+	random := fs.Float64("random", 0, "share of the self-play plies played at random (random-ish playouts: more mistakes to punish)")
+	fs.Bool("nolevel", true, "ignored (computer levels no longer rate puzzles); kept so that older commands run")
 	theme := fs.String("theme", "", "keep only puzzles of this theme (e.g. blockade; then -ahead 99 -prior 30000 let decided games in)")
 	fs.Parse(args)
 	if *out == "" {
@@ -93,8 +96,8 @@ func genCmd(args []string) error {
 			if _, err := w.Write(append(b, '\n')); err != nil {
 				return fmt.Errorf("writing %s: %w", *out, err)
 			}
-			fmt.Printf("%6.0fs  %-8s rating %4d level %d  %s  %s  %v\n", time.Since(began).Seconds(),
-				pz.Source, pz.Rating, pz.Level, pz.Setup, strings.Join(pz.Line, " "), pz.Themes)
+			fmt.Printf("%6.0fs  %-8s rating %4d  %s  %s  %v\n", time.Since(began).Seconds(),
+				pz.Source, pz.Rating, pz.Setup, strings.Join(pz.Line, " "), pz.Themes)
 		}
 		return nil
 	}
@@ -120,8 +123,11 @@ func genCmd(args []string) error {
 		player := ai.NewEngine(ai.Options{HashMiB: 16, Seed: *seed})
 		for i := 0; i < *games && ctx.Err() == nil; i++ {
 			levels := [2]int{lv[rng.IntN(len(lv))], lv[rng.IntN(len(lv))]}
-			g := selfPlay(ctx, v, player, rng, levels)
+			g := selfPlay(ctx, v, player, rng, levels, *random)
 			src := fmt.Sprintf("selfplay %d/%d L%d-L%d", *seed, i+1, levels[0], levels[1])
+			if *random > 0 {
+				src = fmt.Sprintf("playout %d/%d L%d-L%d r%.2f", *seed, i+1, levels[0], levels[1], *random)
+			}
 			if err := emit(f.scanGame(ctx, v, g.History(), g.Moves(), src)); err != nil {
 				return err
 			}
@@ -143,8 +149,10 @@ func genCmd(args []string) error {
 }
 
 // selfPlay plays one game: two to six random plies, then the computer at
-// levels[0] for White and levels[1] for Black, to the end or 200 plies.
-func selfPlay(ctx context.Context, v rules.Variant, e *ai.Engine, rng *rand.Rand, levels [2]int) *rules.Game {
+// levels[0] for White and levels[1] for Black, to the end or 200 plies;
+// with random > 0 that share of the later plies is a random legal move
+// (a random-ish playout: the mistakes a newcomer makes).
+func selfPlay(ctx context.Context, v rules.Variant, e *ai.Engine, rng *rand.Rand, levels [2]int, random float64) *rules.Game {
 	g := rules.NewGame(v)
 	e.NewGame()
 	for n := 2 + rng.IntN(5); n > 0 && !g.Outcome().Over(); n-- {
@@ -152,7 +160,13 @@ func selfPlay(ctx context.Context, v rules.Variant, e *ai.Engine, rng *rand.Rand
 		g.Play(ms[rng.IntN(len(ms))])
 	}
 	for g.Ply() < 200 && !g.Outcome().Over() && ctx.Err() == nil {
-		m := e.ChooseMove(ctx, g.History(), levels[g.Position().SideToMove()])
+		var m rules.Move
+		if random > 0 && rng.Float64() < random {
+			ms := g.LegalMoves()
+			m = ms[rng.IntN(len(ms))]
+		} else {
+			m = e.ChooseMove(ctx, g.History(), levels[g.Position().SideToMove()])
+		}
 		if m.IsZero() {
 			break
 		}

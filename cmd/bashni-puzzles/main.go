@@ -37,8 +37,6 @@ func main() {
 		err = buildCmd(os.Args[2:])
 	case "verify":
 		err = verifyCmd(os.Args[2:])
-	case "relevel":
-		err = relevelCmd(os.Args[2:])
 	default:
 		usage()
 	}
@@ -49,6 +47,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, `usage: bashni-puzzles gen|build|verify|relevel [flags]   (-h after a command lists its flags)`)
+	fmt.Fprintln(os.Stderr, `usage: bashni-puzzles gen|build|verify [flags]   (-h after a command lists its flags)`)
 	os.Exit(2)
 }

@@ -36,11 +36,12 @@ type Verdict struct {
 // with every right move. It remembers whether the player erred or asked for
 // a hint, which decides the rating (Clean).
 type Attempt struct {
-	pz       *Puzzle
-	next     int               // index in the line of the player's next move
-	history  []*rules.Position // Before, Start, then one per move played
-	mistakes int
-	hinted   bool
+	pz        *Puzzle
+	next      int               // index in the line of the player's next move
+	history   []*rules.Position // Before, Start, then one per move played
+	mistakes  int
+	hinted    bool
+	hintGrade HintGrade
 }
 
 // Begin starts an attempt at the puzzle's position (after the setup move).
@@ -69,15 +70,9 @@ func (a *Attempt) Hinted() bool  { return a.hinted }
 // a win for the rating; anything else is a loss.
 func (a *Attempt) Clean() bool { return a.Done() && a.mistakes == 0 && !a.hinted }
 
-// Hint returns the solution's next move (a screen may show only its
-// origin). Asking marks the attempt as hinted.
-func (a *Attempt) Hint() rules.Move {
-	if a.Done() {
-		return rules.Move{}
-	}
-	a.hinted = true
-	return a.pz.line[a.next]
-}
+// Hint returns the solution's next move: HintAt(HintMove).Move. Asking
+// marks the attempt as hinted.
+func (a *Attempt) Hint() rules.Move { return a.HintAt(HintMove).Move }
 
 // TryPath checks a route the player showed (see explain.Try) and, if it is
 // a legal move, plays it as Try does.

@@ -24,7 +24,8 @@ type Stats struct {
 	// offers new ones.
 }
 
-// For returns the record of variant v, making it if needed.
+// For returns the record of variant v, making it if needed: a new record's
+// rating starts at the StartRating of the variant's shipped puzzles.
 func (p *Progress) For(v rules.Variant) *Stats {
 	if p.Variants == nil {
 		p.Variants = map[string]*Stats{}
@@ -32,6 +33,9 @@ func (p *Progress) For(v rules.Variant) *Stats {
 	s := p.Variants[v.String()]
 	if s == nil {
 		s = &Stats{Rating: NewRating()}
+		if set, err := Load(v); err == nil {
+			s = set.NewStats()
+		}
 		p.Variants[v.String()] = s
 	}
 	return s

@@ -1,25 +1,11 @@
 package puzzles
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
 	"bashni/rules"
 )
-
-// FormatVersion is the version of the data files' format (doc.go).
-const FormatVersion = 1
-
-// File is one data file: the puzzles of one variant.
-type File struct {
-	Format  int    `json:"format"`
-	Variant string `json:"variant"` // "Bashni" or "Lasca"
-	// Check says how the puzzles were verified (the deep search's limits
-	// and margin), for people reading the file.
-	Check   string    `json:"check,omitempty"`
-	Puzzles []*Puzzle `json:"puzzles"`
-}
 
 // Puzzle is one puzzle: a position reached by the opponent's last move, and
 // the solution line that follows. See doc.go for every field.
@@ -41,7 +27,7 @@ type Puzzle struct {
 	Depth  int    `json:"depth"`
 	Found  int    `json:"found"`
 	Gain   int    `json:"gain"`
-	Level  int    `json:"level"`
+	Level  int    `json:"level,omitempty"`
 	Source string `json:"source,omitempty"`
 
 	variant rules.Variant
@@ -129,32 +115,3 @@ func (p *Puzzle) Prepare(v rules.Variant) error {
 	return nil
 }
 
-// ParseFile reads a data file and prepares every puzzle in it. Ids must be
-// unique.
-func ParseFile(data []byte) (*File, error) {
-	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("puzzle file: %w", err)
-	}
-	if f.Format != FormatVersion {
-		return nil, fmt.Errorf("puzzle file: format %d, want %d", f.Format, FormatVersion)
-	}
-	v, err := rules.ParseVariant(f.Variant)
-	if err != nil {
-		return nil, fmt.Errorf("puzzle file: %w", err)
-	}
-	seen := map[string]bool{}
-	for i, p := range f.Puzzles {
-		if p == nil {
-			return nil, fmt.Errorf("puzzle file: entry %d is null", i)
-		}
-		if err := p.Prepare(v); err != nil {
-			return nil, fmt.Errorf("puzzle file: %w", err)
-		}
-		if seen[p.ID] {
-			return nil, fmt.Errorf("puzzle file: id %s used twice", p.ID)
-		}
-		seen[p.ID] = true
-	}
-	return &f, nil
-}

@@ -11,7 +11,9 @@ type Rating struct {
 	Vol float64 `json:"vol"`
 }
 
-// NewRating is the rating of a new player: 1500 ± 350, volatility 0.06.
+// NewRating is Glicko-2's rating of a new player: 1500 ± 350, volatility
+// 0.06. A new puzzle player starts lower, at the set's StartRating
+// (Set.NewStats, Progress.For).
 func NewRating() Rating { return Rating{R: 1500, RD: 350, Vol: 0.06} }
 
 // PuzzleRD is the deviation given to a puzzle's rating when a player's

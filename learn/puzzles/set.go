@@ -9,7 +9,7 @@ import (
 	"bashni/rules"
 )
 
-//go:embed data/*.json
+//go:embed data/*.tsv.gz
 var data embed.FS
 
 // Set is the puzzles of one variant, sorted by rating.
@@ -21,7 +21,7 @@ type Set struct {
 
 // Load reads the embedded puzzles of v (data/<variant>.json).
 func Load(v rules.Variant) (*Set, error) {
-	name := "data/" + strings.ToLower(v.String()) + ".json"
+	name := "data/" + strings.ToLower(v.String()) + ".tsv.gz"
 	b, err := data.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles of %v: %w", v, err)
@@ -30,7 +30,7 @@ func Load(v rules.Variant) (*Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if f.Variant != v.String() {
+	if f.Variant != v {
 		return nil, fmt.Errorf("%s holds %s puzzles", name, f.Variant)
 	}
 	return &Set{Variant: v, Check: f.Check, puzzles: f.Puzzles}, nil
@@ -76,12 +76,40 @@ func (s *Set) Select(f Filter) []*Puzzle {
 // Count is the number of puzzles matching f.
 func (s *Set) Count(f Filter) int { return len(s.Select(f)) }
 
+// StartRating is where a new player's rating starts: the rating of the
+// puzzle at the top of the easiest third of the set, so that the first
+// puzzles offered are ones a newcomer can solve.
+func (s *Set) StartRating() float64 {
+	if len(s.puzzles) == 0 {
+		return NewRating().R
+	}
+	return float64(s.puzzles[(len(s.puzzles)-1)/3].Rating)
+}
+
+// NewStats is the record of a player who has played none of the set's
+// puzzles: the rating starts at StartRating.
+func (s *Set) NewStats() *Stats {
+	r := NewRating()
+	r.R = s.StartRating()
+	return &Stats{Rating: r}
+}
+
+// Stretch is how far above the player's rating Next aims: a puzzle should
+// stretch a little, not much.
+const Stretch = 50
+
 // Next picks the puzzle to offer a player: among those matching f and not
-// seen yet, the one rated closest to the player's rating plus a little (a
-// puzzle should stretch). When every match has been seen it starts over with
-// the one seen longest ago. Nil when nothing matches.
+// seen yet, the one rated closest to the player's rating plus Stretch. A
+// player who has played nothing yet is taken to be at StartRating (also when
+// the record was made with the older start of 1500). When every match has
+// been seen it starts over with the one seen longest ago. Nil when nothing
+// matches.
 func (s *Set) Next(st *Stats, f Filter) *Puzzle {
-	target := st.Rating.R + 50
+	r := st.Rating.R
+	if st.Played == 0 {
+		r = s.StartRating()
+	}
+	target := r + Stretch
 	var best *Puzzle
 	bestGap := math.Inf(1)
 	for _, p := range s.puzzles {

@@ -19,30 +19,35 @@ func loadSet(t *testing.T, v rules.Variant) *Set {
 	return s
 }
 
+// The collection's size and shape (issue 21): enough puzzles, every theme
+// on at least minTheme puzzles of the variant's file and on no more than
+// half of them, few positions where only two moves are legal.
+var shippedWant = []struct {
+	v        rules.Variant
+	min      int
+	minTheme map[Theme]int
+}{
+	{rules.Bashni, 600, map[Theme]int{WinColumn: 20, FreePrisoners: 20, TurkishStrike: 20, PromotionCapture: 20, KingShot: 20, Blockade: 20, Sacrifice: 20}},
+	{rules.Lasca, 200, map[Theme]int{FreePrisoners: 20, TurkishStrike: 20, PromotionCapture: 20, KingShot: 20, Blockade: 20, Sacrifice: 20}},
+}
+
+// MaxTwoMoveShare is the largest share of puzzles whose position has only
+// two legal moves.
+const maxTwoMoveShare = 0.10
+
 // TestShipped: the embedded collections are big enough, sorted by rating,
-// spread over at least three tiers, and every puzzle is well formed (Load
-// has replayed every move).
+// every theme has puzzles and none is on most, few start with two legal
+// moves; every puzzle is well formed (Load has replayed every move), goes
+// on to the point of its combination, and is rated from its features.
 func TestShipped(t *testing.T) {
-	for _, tc := range []struct {
-		v        rules.Variant
-		min      int
-		perTier  int
-		minTiers int
-	}{{rules.Bashni, 150, 10, 3}, {rules.Lasca, 50, 5, 3}} {
+	for _, tc := range shippedWant {
 		s := loadSet(t, tc.v)
 		if s.Len() < tc.min {
 			t.Errorf("%v: %d puzzles, want at least %d", tc.v, s.Len(), tc.min)
 		}
-		tiers := 0
-		for _, tier := range Tiers {
-			if n := s.Count(Filter{Tier: tier}); n >= tc.perTier {
-				tiers++
-			}
-		}
-		if tiers < tc.minTiers {
-			t.Errorf("%v: only %d tiers with %d puzzles or more", tc.v, tiers, tc.perTier)
-		}
 		themes := map[Theme]int{}
+		tiers := map[Tier]int{}
+		two := 0
 		for i, p := range s.All() {
 			if i > 0 && p.Rating < s.All()[i-1].Rating {
 				t.Fatalf("%v: not sorted by rating at %s", tc.v, p.ID)
@@ -50,8 +55,20 @@ func TestShipped(t *testing.T) {
 			if p.Variant() != tc.v || p.Player() != p.Start().SideToMove() || len(p.Solution())%2 != 1 {
 				t.Fatalf("%v: puzzle %s badly formed", tc.v, p.ID)
 			}
-			if p.PlayerMoves() > 4 || p.Margin < Margin || p.Eval < MinEval || p.Gain < 2 && p.Start().HasLegalMove() {
-				t.Errorf("%v: puzzle %s: %d moves, margin %d, eval %d, gain %d", tc.v, p.ID, p.PlayerMoves(), p.Margin, p.Eval, p.Gain)
+			if p.Margin < Margin || p.Eval < MinEval || p.Gain < 2 && p.End().HasLegalMove() {
+				t.Errorf("%v: puzzle %s: margin %d, eval %d, gain %d", tc.v, p.ID, p.Margin, p.Eval, p.Gain)
+			}
+			if Unfinished(p.End()) {
+				t.Errorf("%v: puzzle %s ends while the opponent must capture and the player captures again after any capture", tc.v, p.ID)
+			}
+			if r := RatingOf(p.Start(), p.Solution()); r != p.Rating {
+				t.Errorf("%v: puzzle %s rated %d, its features give %d", tc.v, p.ID, p.Rating, r)
+			}
+			if len(p.Start().LegalMoves(nil)) < 2 {
+				t.Errorf("%v: puzzle %s has no choice", tc.v, p.ID)
+			}
+			if len(p.Start().LegalMoves(nil)) == 2 {
+				two++
 			}
 			if s.ByID(p.ID) != p {
 				t.Errorf("%v: ByID(%s) finds another puzzle", tc.v, p.ID)
@@ -59,8 +76,23 @@ func TestShipped(t *testing.T) {
 			for _, th := range p.Themes {
 				themes[th]++
 			}
+			tiers[p.Tier()]++
 		}
-		t.Logf("%v: %d puzzles; themes %v", tc.v, s.Len(), themes)
+		for _, th := range AllThemes {
+			if themes[th] < tc.minTheme[th] {
+				t.Errorf("%v: theme %s on %d puzzles, want at least %d", tc.v, th, themes[th], tc.minTheme[th])
+			}
+			if 2*themes[th] > s.Len() {
+				t.Errorf("%v: theme %s on %d of %d puzzles: most of them", tc.v, th, themes[th], s.Len())
+			}
+		}
+		if float64(two) > maxTwoMoveShare*float64(s.Len()) {
+			t.Errorf("%v: %d of %d puzzles start with only two legal moves", tc.v, two, s.Len())
+		}
+		if tiers[Beginner] < s.Len()/4 {
+			t.Errorf("%v: %d beginner puzzles of %d", tc.v, tiers[Beginner], s.Len())
+		}
+		t.Logf("%v: %d puzzles; themes %v; tiers %v; %d with two legal moves", tc.v, s.Len(), themes, tiers, two)
 	}
 }
 
@@ -159,15 +191,16 @@ func TestWrongMove(t *testing.T) {
 	}
 }
 
-// TestNext: the next puzzle is unseen and near the player's rating, follows
-// the filter, and the collection starts over once all are seen.
+// TestNext: the next puzzle is unseen and the nearest to the player's
+// rating, follows the filter, and the collection starts over once all are
+// seen.
 func TestNext(t *testing.T) {
 	s := loadSet(t, rules.Lasca)
 	var pr Progress
 	st := pr.For(rules.Lasca)
 	first := s.Next(st, Filter{})
 	for _, p := range s.All() {
-		if math.Abs(float64(p.Rating)-st.Rating.R-50) < math.Abs(float64(first.Rating)-st.Rating.R-50) {
+		if math.Abs(float64(p.Rating)-st.Rating.R-Stretch) < math.Abs(float64(first.Rating)-st.Rating.R-Stretch) {
 			t.Fatalf("%s (%d) is nearer to %0.f than %s (%d)", p.ID, p.Rating, st.Rating.R, first.ID, first.Rating)
 		}
 	}
@@ -175,15 +208,68 @@ func TestNext(t *testing.T) {
 	if next := s.Next(st, Filter{}); next == first {
 		t.Fatal("the puzzle just played is offered again")
 	}
-	f := Filter{Tier: Beginner}
-	for i := 0; i < s.Count(f)+1; i++ {
-		p := s.Next(st, f)
-		if p == nil || p.Tier() != Beginner {
-			t.Fatalf("filter %v gave %v", f, p)
+	for _, f := range []Filter{{Tier: Beginner}, {Theme: Sacrifice}, {Tier: Intermediate, Theme: FreePrisoners}} {
+		for i := 0; i < s.Count(f)+1; i++ {
+			p := s.Next(st, f)
+			if p == nil || f.Tier != 0 && p.Tier() != f.Tier || f.Theme != "" && !p.HasTheme(f.Theme) {
+				t.Fatalf("filter %v gave %v", f, p)
+			}
+			st.Record(p, false)
 		}
-		st.Record(p, false)
 	}
 	if th := (Filter{Theme: "no-such-theme"}); s.Next(st, th) != nil {
 		t.Error("an unknown theme matched")
+	}
+}
+
+// TestNewPlayerStarts: a new player's rating starts at the top of the
+// easiest third of the set (also a record saved with the old start of
+// 1500), so the first puzzle offered is among the easiest third.
+func TestNewPlayerStarts(t *testing.T) {
+	for _, v := range rules.Variants {
+		s := loadSet(t, v)
+		all := s.All()
+		third := all[(len(all)-1)/3].Rating
+		if got := s.StartRating(); got != float64(third) {
+			t.Errorf("%v: start rating %.0f, want %d", v, got, third)
+		}
+		var pr Progress
+		if r := pr.For(v).Rating.R; r != float64(third) {
+			t.Errorf("%v: a new record starts at %.0f, want %d", v, r, third)
+		}
+		old := &Stats{Rating: NewRating()}
+		for _, st := range []*Stats{pr.For(v), old} {
+			p := s.Next(st, Filter{})
+			if p.Rating > third+Stretch+100 {
+				t.Errorf("%v: the first puzzle offered is rated %d; the easiest third ends at %d", v, p.Rating, third)
+			}
+		}
+	}
+}
+
+// TestNextKeepsNearLevel: a player who solves every puzzle rated up to
+// their skill and fails the others is, after thirty puzzles, rated near
+// that skill and offered puzzles near it.
+func TestNextKeepsNearLevel(t *testing.T) {
+	s := loadSet(t, rules.Bashni)
+	all := s.All()
+	for _, skill := range []int{all[len(all)/4].Rating, all[len(all)/2].Rating, all[len(all)*3/4].Rating} {
+		var pr Progress
+		st := pr.For(rules.Bashni)
+		var offered []int
+		for i := 0; i < 30; i++ {
+			p := s.Next(st, Filter{})
+			offered = append(offered, p.Rating)
+			st.Record(p, p.Rating <= skill)
+		}
+		if d := math.Abs(st.Rating.R - float64(skill)); d > 200 {
+			t.Errorf("skill %d: rated %.0f after 30 puzzles", skill, st.Rating.R)
+		}
+		for _, r := range offered[20:] {
+			if math.Abs(float64(r-skill)) > 250 {
+				t.Errorf("skill %d: offered a puzzle rated %d late on (%v)", skill, r, offered)
+				break
+			}
+		}
 	}
 }

@@ -13,20 +13,25 @@ import (
 type Theme string
 
 // The themes, each defined by what happens on the solution line (the
-// player's moves and the opponent's replies).
+// player's moves and the opponent's replies). A theme is the point of the
+// line, not something that happens on the way: most Bashni captures free a
+// prisoner or take the top of a tall column, so those two themes ask for
+// what the whole line achieves.
 const (
 	// WinColumn: a capture of the player's takes the top of an enemy column
-	// of three or more pieces (a tall column changes hands or loses its
-	// guard).
+	// of four or more pieces whose next piece is the player's: a tall
+	// column changes hands, with everything in it (RULES.md rules 11–12).
 	WinColumn Theme = "win-column"
-	// FreePrisoners: a capture of the player's takes the top of an enemy
-	// column with the player's pieces right under it, so the column becomes
-	// the player's again.
+	// FreePrisoners: over the line, at least two of the player's pieces
+	// held under enemy tops come free, more than the enemy pieces the line
+	// takes prisoner: freeing them is what the line wins.
 	FreePrisoners Theme = "free-prisoners"
-	// TurkishStrike: a capture on the line (by either side) ends because of
-	// the Turkish strike: had the jumped tops been removed at once, the
-	// capturing column could have gone on capturing from where it stopped
-	// (RULES.md rule 13). Bashni only.
+	// TurkishStrike: a capture of the opponent's on the line stops because
+	// jumped columns stay on the board until the move is over and a column
+	// is jumped only once (Bashni rule 13, Lasca rule 5): from where it
+	// stopped it could have captured again had the jumped columns gone
+	// (StoppedByTurkishStrike); and the player's next move takes the column
+	// that stopped there.
 	TurkishStrike Theme = "turkish-strike"
 	// PromotionCapture: a man of the player's is crowned during a capture.
 	PromotionCapture Theme = "promotion-capture"
@@ -34,11 +39,15 @@ const (
 	// move, or the player's first move is a quiet move and a man of the
 	// player's is crowned later on the line (a breakthrough).
 	KingShot Theme = "king-shot"
-	// Blockade: the line ends with the opponent still owning columns but
-	// without a legal move.
+	// Blockade: after a move of the player's the opponent has no safe
+	// move (NoSafeMove): no legal move at all, or no capture and every one
+	// of its moves lets the player capture: it must give material.
 	Blockade Theme = "blockade"
-	// Sacrifice: the player's first move lets (and so, captures being
-	// compulsory, makes) the opponent capture.
+	// Sacrifice: the player gives material on purpose: after a reply of the
+	// opponent's the player is two or more of Material (a man 1, a king 3)
+	// below where the line began, and the line still wins. (Giving one man
+	// to take two is how most combinations start; a real sacrifice gives
+	// more.)
 	Sacrifice Theme = "sacrifice"
 )
 
@@ -60,6 +69,7 @@ func ParseTheme(s string) (Theme, error) {
 // line must be legal.
 func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 	player := start.SideToMove()
+	startBalance := Balance(start, player)
 	found := map[Theme]bool{}
 	p := start
 	promoted := false
@@ -67,12 +77,8 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 		mine := i%2 == 0
 		if mine && m.IsCapture() {
 			for k := 0; k < m.CaptureCount(); k++ {
-				col := p.Column(m.CapturedAt(k))
-				if col.Height() >= 3 {
+				if col := p.Column(m.CapturedAt(k)); col.Height() >= 4 && col.Piece(1).Color() == player {
 					found[WinColumn] = true
-				}
-				if col.Height() >= 2 && col.Piece(1).Color() == player {
-					found[FreePrisoners] = true
 				}
 			}
 			if p.Column(m.From()).Top().IsKing() && m.CaptureCount() >= 2 {
@@ -85,20 +91,25 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 				found[PromotionCapture] = true
 			}
 		}
-		if m.IsCapture() && StoppedByTurkishStrike(p, m) {
+		if !mine && i+1 < len(line) && takes(line[i+1], m.To()) && StoppedByTurkishStrike(p, m) {
 			found[TurkishStrike] = true
 		}
 		next := p.Play(m)
-		if i == 0 && !m.IsCapture() && next.MustCapture() {
+		if !mine && Balance(next, player) <= startBalance-2 {
 			found[Sacrifice] = true
+		}
+		if mine && NoSafeMove(next) {
+			found[Blockade] = true
 		}
 		p = next
 	}
 	if promoted && len(line) > 0 && !line[0].IsCapture() {
 		found[KingShot] = true
 	}
-	if len(line)%2 == 1 && !p.HasLegalMove() && p.Owned(player.Opponent()) != 0 {
-		found[Blockade] = true
+	freed := Held(start, player) - Held(p, player)
+	taken := Held(p, player.Opponent()) - Held(start, player.Opponent())
+	if freed >= 2 && freed > taken {
+		found[FreePrisoners] = true
 	}
 	out := []Theme{}
 	for _, t := range AllThemes {
@@ -109,24 +120,84 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 	return out
 }
 
+// takes reports whether the capture m jumps the column on sq.
+func takes(m rules.Move, sq rules.Square) bool {
+	for k := 0; k < m.CaptureCount(); k++ {
+		if m.CapturedAt(k) == sq {
+			return true
+		}
+	}
+	return false
+}
+
+// NoSafeMove reports whether the side to move in p has no safe move: no
+// legal move at all while it still owns columns, or no capture and every
+// move gives material away: after it the other side has a capture that
+// wins more (Balance) than any it has already. A piece already hanging
+// does not make a blockade; having to give a new one does.
+func NoSafeMove(p *rules.Position) bool {
+	side := p.SideToMove()
+	if p.Owned(side) == 0 || p.MustCapture() {
+		return false
+	}
+	null := *p
+	null.SetSideToMove(side.Opponent())
+	already := bestCaptureGain(&null)
+	for _, m := range p.LegalMoves(nil) {
+		if bestCaptureGain(p.Play(m)) <= already {
+			return false
+		}
+	}
+	return true
+}
+
+// bestCaptureGain is the most material (Balance) the side to move in p
+// wins with one capture, 0 when it has none.
+func bestCaptureGain(p *rules.Position) int {
+	side := p.SideToMove()
+	now := Balance(p, side)
+	best := 0
+	for _, c := range p.AppendCaptures(nil) {
+		best = max(best, Balance(p.Play(c), side)-now)
+	}
+	return best
+}
+
+// Held counts the pieces of colour c that are prisoners: under a top of
+// the other colour somewhere in their column (below the top run of the
+// column's owner).
+func Held(p *rules.Position, c rules.Color) int {
+	n := 0
+	for b := p.Occupied(); b != 0; b &= b - 1 {
+		col := p.Column(rules.Square(bits.TrailingZeros64(b)))
+		own, _, _, _ := col.Census()
+		for i := own; i < col.Height(); i++ {
+			if col.Piece(i).Color() == c {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // StoppedByTurkishStrike reports whether the capture m, legal in p, ends
-// only because jumped columns stay on the board until the move is over: in
-// the position after m, with the same side to move again, the capturing
-// column could capture a column it has not jumped yet. (Were the tops taken
-// off at once, it would have gone on.) Lasca transfers tops at once and a
-// promotion ends its moves, so this never holds there.
+// only because jumped columns stay on the board until the move is over and
+// a column may be jumped only once: in the position after m, with the same
+// side to move again, the capturing column could capture once more (a
+// column it has not jumped, now reachable, or one it jumped that is still
+// the enemy's). A Lasca man crowned on the far rank ends its move by rule
+// 6, not by this one.
 func StoppedByTurkishStrike(p *rules.Position, m rules.Move) bool {
-	if !m.IsCapture() || p.Variant() != rules.Bashni {
+	if !m.IsCapture() {
+		return false
+	}
+	if p.Variant() == rules.Lasca && m.IsPromotion() {
 		return false
 	}
 	q := p.Play(m)
 	q.SetSideToMove(p.SideToMove())
-	jumped := map[rules.Square]bool{}
-	for k := 0; k < m.CaptureCount(); k++ {
-		jumped[m.CapturedAt(k)] = true
-	}
 	for _, c := range q.AppendCaptures(nil) {
-		if c.From() == m.To() && !jumped[c.CapturedAt(0)] {
+		if c.From() == m.To() {
 			return true
 		}
 	}

@@ -30,18 +30,26 @@ func TestDetectThemes(t *testing.T) {
 		line    []string
 		want    []Theme
 	}{
-		{"free a prisoner", rules.Bashni, "W:Wc3,h4:Bd4-0/0,g5", []string{"c3:e5"}, []Theme{FreePrisoners}},
+		{"free two prisoners", rules.Bashni, "W:Wc3,h4:Bd4-0/00,g5,a7", []string{"c3:e5"}, []Theme{FreePrisoners}},
+		{"free one prisoner: not the point", rules.Bashni, "W:Wc3,h4:Bd4-0/0,g5,a7", []string{"c3:e5"}, []Theme{}},
 		{"a tall column changes hands", rules.Bashni, "W:Wa3,e3:Bb4-00/0,f4-0/000,h8", []string{"e3:g5"}, []Theme{WinColumn, FreePrisoners}},
-		{"take the top of a tall column", rules.Bashni, "W:Wa3,e3:Bb4-00/0,f4-0/000,h8", []string{"a3:c5"}, []Theme{WinColumn}},
+		{"the top of a column that stays the enemy's", rules.Bashni, "W:Wa3,e3:Bb4-00/0,f4-0/000,h8", []string{"a3:c5"}, []Theme{}},
 		{"crowned during the capture", rules.Bashni, "W:Wb6:Ba3,c7,f6", []string{"b6:d8:g5"}, []Theme{PromotionCapture}},
-		{"a king takes two", rules.Bashni, "W:Wa1-1:Bc3,f4,d6,h8", []string{"a1:e5:g3"}, []Theme{TurkishStrike, KingShot}},
-		// RULES.md's second example, mirrored: the man is crowned on h8 and
-		// stops, the jumped man on g7 still on the long diagonal.
-		{"turkish strike", rules.Bashni, "W:Wh4:Bb2,e5,g5,g7", []string{"h4:f6:h8"}, []Theme{TurkishStrike, PromotionCapture}},
+		{"a king takes two", rules.Bashni, "W:Wa1-1:Bc3,f4,d6,h8", []string{"a1:e5:g3"}, []Theme{KingShot}},
+		// Black's e5:c3 cannot jump d4 a second time (rule 13) and stops
+		// on c3, where White takes it.
+		{"turkish strike", rules.Bashni, "W:Wc3-00,d2,e1:Be5,h8", []string{"c3-d4", "e5:c3", "d2:b4"}, []Theme{TurkishStrike}},
+		// The player's own capture stopping is no Turkish strike for him.
+		{"the player's capture stops", rules.Bashni, "W:Wh4:Ba7,b2,e5,g5,g7", []string{"h4:f6:h8"}, []Theme{PromotionCapture}},
 		{"the other route", rules.Bashni, "W:Wh4:Bb2,e5,g5,g7", []string{"h4:f6:d4"}, []Theme{}},
-		{"blockade", rules.Bashni, "W:Wa5,c5,f6,g7:Ba7,h8", []string{"a5-b6"}, []Theme{Blockade}},
-		{"sacrifice", rules.Bashni, "W:Wa1,b2,c3:Be5,h8", []string{"c3-d4", "e5:c3", "b2:d4"}, []Theme{FreePrisoners, Sacrifice}},
-		{"lasca has no turkish strike", rules.Lasca, "W:Wc5:Ba1,d6,f6", []string{"c5:e7"}, []Theme{PromotionCapture}},
+		{"blockade: no move left", rules.Bashni, "W:Wa5,c5,f6,g7:Ba7,h8", []string{"a5-b6"}, []Theme{Blockade}},
+		// After d4-c5 h8 is stuck and a7-b6, Black's only move, gives the
+		// man away.
+		{"blockade: every move gives a piece", rules.Bashni, "W:Wa5,d4,f6,g7:Ba7,h8", []string{"d4-c5"}, []Theme{Blockade}},
+		// d4-e5 gives two men (f6:d4:b2), a1:c3 frees both.
+		{"sacrifice", rules.Bashni, "W:Wa1,c3,d4:Bf6,h8", []string{"d4-e5", "f6:d4:b2", "a1:c3"}, []Theme{Sacrifice}},
+		{"one man given: an exchange", rules.Bashni, "W:Wa1,b2,c3:Be5,h8", []string{"c3-d4", "e5:c3", "b2:d4"}, []Theme{}},
+		{"lasca: crowned in a capture", rules.Lasca, "W:Wc5:Ba1,d6,f6", []string{"c5:e7"}, []Theme{PromotionCapture}},
 	}
 	for _, tc := range tests {
 		p, err := rules.ParseFEN(tc.variant, tc.fen)

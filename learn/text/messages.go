@@ -123,13 +123,13 @@ var messages = []Message{
 
 	// Puzzles (package puzzles): themes, tiers and what the puzzle screen
 	// says.
-	{"puzzle.theme.win_column", "Puzzle theme: a capture takes the top of a tall enemy column.", "Win a column"},
-	{"puzzle.theme.free_prisoners", "Puzzle theme: a capture frees the player's pieces held under an enemy top.", "Free your prisoners"},
-	{"puzzle.theme.turkish_strike", "Puzzle theme: a capture ends because a jumped column stays on the board until the move is over.", "Turkish strike"},
+	{"puzzle.theme.win_column", "Puzzle theme: a capture takes the top of an enemy column of four or more whose next piece is the player's, so the tall column changes hands.", "Win a column"},
+	{"puzzle.theme.free_prisoners", "Puzzle theme: what the line wins is the player's own pieces freed from under enemy tops (two or more).", "Free your prisoners"},
+	{"puzzle.theme.turkish_strike", "Puzzle theme: the opponent's capture stops because jumped columns stay on the board until the move ends and cannot be jumped twice, and the player then takes the column that stopped (in Russian: турецкий удар).", "Turkish strike"},
 	{"puzzle.theme.promotion_capture", "Puzzle theme: a man is crowned during a capture.", "Promotion in a capture"},
 	{"puzzle.theme.king_shot", "Puzzle theme: a king takes several columns, or a quiet move breaks through to a crown.", "King shot"},
-	{"puzzle.theme.blockade", "Puzzle theme: the opponent is left without a legal move.", "Blockade"},
-	{"puzzle.theme.sacrifice", "Puzzle theme: the first move gives a piece away on purpose.", "Sacrifice"},
+	{"puzzle.theme.blockade", "Puzzle theme: the opponent has no safe move left (none at all, or every move gives material away).", "Blockade"},
+	{"puzzle.theme.sacrifice", "Puzzle theme: a quiet move gives material away on purpose, forcing the opponent to capture.", "Sacrifice"},
 	{"puzzle.tier.beginner", "Puzzle tier name, easiest.", "Beginner"},
 	{"puzzle.tier.intermediate", "Puzzle tier name.", "Intermediate"},
 	{"puzzle.tier.advanced", "Puzzle tier name.", "Advanced"},
