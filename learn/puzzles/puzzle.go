@@ -114,4 +114,3 @@ func (p *Puzzle) Prepare(v rules.Variant) error {
 	p.variant, p.before, p.start, p.setup, p.line = v, before, start, setup, line
 	return nil
 }
-
