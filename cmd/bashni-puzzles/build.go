@@ -30,6 +30,7 @@ func buildCmd(args []string) error {
 	in := fs.String("in", "", "gen output files (JSON lines, .gz allowed) or format-1 JSON data files, comma-separated; required")
 	out := fs.String("out", "", "the data file to write (.tsv.gz); required")
 	exclude := fs.String("exclude", "", "puzzle ids to leave out, comma-separated (those verify failed)")
+	keep := fs.String("keep", "", "also write the puzzles kept, before the two-move share is applied, as gen output (JSON lines) to this file: an input for later builds that need not continue their lines again")
 	twoShare := fs.Float64("two", 0.10, "the largest share of puzzles whose position has only two legal moves")
 	c := defaultCriteria
 	fs.Int64Var(&c.lineNodes, "linenodes", c.lineNodes, "nodes of each search that continues a line through forced captures")
@@ -55,7 +56,10 @@ func buildCmd(args []string) error {
 	e := ai.NewEngine(ai.Options{HashMiB: 64})
 	extended := 0
 	for _, name := range strings.Split(*in, ",") {
-		recs, err := readFound(strings.TrimSpace(name), v)
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		recs, err := readFound(name, v)
 		if err != nil {
 			return err
 		}
@@ -85,12 +89,25 @@ func buildCmd(args []string) error {
 			// Derived fields follow the current definitions.
 			pz.Themes = puzzles.DetectThemes(pz.Start(), pz.Solution())
 			pz.Rating = rate(pz)
-			pz.Source, pz.Level = "", 0
+			pz.Level = 0
 			all = append(all, pz)
 		}
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
+	}
+	if *keep != "" {
+		var b []byte
+		for _, pz := range all {
+			line, err := json.Marshal(found{Variant: v.String(), Puzzle: *pz})
+			if err != nil {
+				return err
+			}
+			b = append(append(b, line...), '\n')
+		}
+		if err := writeAtomic(*keep, b); err != nil {
+			return err
+		}
 	}
 	all, n := capTwoMoveStarts(all, *twoShare)
 	dropped["only two legal moves, over the share"] += n
@@ -303,7 +320,25 @@ func verifyCmd(args []string) error {
 	alt := fs.Int64("alt", 4_000_000, "nodes of the search of each first move (the solution's and every other legal one)")
 	lineNodes := fs.Int64("linenodes", defaultCriteria.lineNodes, "nodes of the searches of the player's later moves")
 	every := fs.Int("every", 1, "check every n-th puzzle only (a sample, for a busy machine)")
+	part := fs.String("part", "1/1", "k/n: check the k-th of n shares of the puzzles (to run n processes side by side)")
+	skip := fs.String("skip", "", "a file of verify output: leave out the puzzles it shows as checked (ok or FAIL lines)")
 	fs.Parse(args)
+	var k, shares int
+	if _, err := fmt.Sscanf(*part, "%d/%d", &k, &shares); err != nil || shares < 1 || k < 1 || k > shares {
+		return fmt.Errorf("verify: -part %q: want k/n with 1 ≤ k ≤ n", *part)
+	}
+	done := map[string]bool{}
+	if *skip != "" {
+		b, err := os.ReadFile(*skip)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && (f[0] == "ok" || f[0] == "FAIL") {
+				done[f[1]] = true
+			}
+		}
+	}
 	files := []string{"learn/puzzles/data/bashni.tsv.gz", "learn/puzzles/data/lasca.tsv.gz"}
 	if *file != "" {
 		files = []string{*file}
@@ -327,7 +362,7 @@ func verifyCmd(args []string) error {
 		e := ai.NewEngine(ai.Options{HashMiB: 64})
 		n := 0
 		for i, pz := range f.Puzzles {
-			if i%*every != 0 {
+			if i%*every != 0 || (i / *every)%shares != k-1 || done[pz.ID] {
 				continue
 			}
 			if ctx.Err() != nil {
@@ -336,8 +371,13 @@ func verifyCmd(args []string) error {
 			n++
 			checked++
 			if err := deepCheck(ctx, e, pz, *alt, *lineNodes); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
 				failed++
 				fmt.Printf("FAIL %s (%d/%d): %v\n", pz.ID, i+1, len(f.Puzzles), err)
+			} else {
+				fmt.Printf("ok %s\n", pz.ID)
 			}
 		}
 		fmt.Printf("%s: %d of %d puzzles checked in %v\n", name, n, len(f.Puzzles), time.Since(began).Round(time.Second))

@@ -55,12 +55,12 @@ func FeaturesOf(start *rules.Position, line []rules.Move) Features {
 // The difficulty rating's parts (RatingOf): a one-move capture with no
 // other sensible move is the easiest puzzle there is.
 const (
-	ratingBase      = 700 // one capture, nothing else to try
+	ratingBase      = 650 // one capture, nothing else to try
 	ratingPerMove   = 150 // each further move of the player that had a choice
 	ratingPerForced = 40  // each further move that was the only legal one
-	ratingPerQuiet  = 180 // each quiet move of the player
+	ratingPerQuiet  = 130 // each quiet move of the player
 	ratingSacrifice = 150 // giving material first
-	ratingPerOption = 30  // each plausible other move, up to maxOptions
+	ratingPerOption = 20  // each plausible other move, up to maxOptions
 	maxOptions      = 12
 )
 

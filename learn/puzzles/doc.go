@@ -51,11 +51,12 @@
 // # Difficulty and the player's rating
 //
 // A puzzle's rating comes from its features (FeaturesOf, difficulty.go):
-// 700 for a single capture with nothing else to try, plus 150 for every
-// further move of the player that had a choice (40 for a forced one), 180
-// for every quiet move of the player, 150 for a sacrifice, and 30 for every
-// plausible other move the player had (another capture, or a quiet move
-// that gives nothing away; at most 12 counted). Tiers group the ratings
+// 650 for a single capture with nothing else to try, plus 150 for every
+// further move of the player that had a choice (40 for a forced one), 130
+// for every quiet move of the player, 150 when a quiet move gives material
+// (the opponent must capture), and 20 for every plausible other move the
+// player had (another capture, or a quiet move that gives nothing away; at
+// most 12 counted). Tiers group the ratings
 // (TierOf): beginner below 1100, intermediate to 1399, advanced to 1699,
 // expert from 1700.
 //

@@ -19,12 +19,16 @@ type Theme string
 // what the whole line achieves.
 const (
 	// WinColumn: a capture of the player's takes the top of an enemy column
-	// of four or more pieces whose next piece is the player's: a tall
-	// column changes hands, with everything in it (RULES.md rules 11–12).
+	// of five or more pieces whose next piece is the player's, so that the
+	// tall column (four or more of the player's pieces under one enemy
+	// top: a column has its owner's pieces over the other side's, RULES.md
+	// rules 11–12) changes hands, and it is still the player's at the end
+	// of the line.
 	WinColumn Theme = "win-column"
 	// FreePrisoners: over the line, at least two of the player's pieces
 	// held under enemy tops come free, more than the enemy pieces the line
-	// takes prisoner: freeing them is what the line wins.
+	// takes prisoner, and no tall column changed hands (that is
+	// WinColumn): freeing them is what the line wins.
 	FreePrisoners Theme = "free-prisoners"
 	// TurkishStrike: a capture of the opponent's on the line stops because
 	// jumped columns stay on the board until the move is over and a column
@@ -39,15 +43,17 @@ const (
 	// move, or the player's first move is a quiet move and a man of the
 	// player's is crowned later on the line (a breakthrough).
 	KingShot Theme = "king-shot"
-	// Blockade: after a move of the player's the opponent has no safe
-	// move (NoSafeMove): no legal move at all, or no capture and every one
-	// of its moves lets the player capture: it must give material.
+	// Blockade: the opponent runs out of safe moves and must give
+	// material: after a move of the player's it has no safe move
+	// (NoSafeMove: no legal move at all, or every move gives material), or
+	// its best reply on the line is a quiet move that gives material
+	// (GivesMaterial).
 	Blockade Theme = "blockade"
 	// Sacrifice: the player gives material on purpose: after a reply of the
-	// opponent's the player is two or more of Material (a man 1, a king 3)
-	// below where the line began, and the line still wins. (Giving one man
-	// to take two is how most combinations start; a real sacrifice gives
-	// more.)
+	// opponent's the player is three or more of Material (a man 1, a king
+	// 3) below where the line began, and the line still wins. (Giving a man
+	// or two to take more is how most combinations start; a sacrifice
+	// gives more.)
 	Sacrifice Theme = "sacrifice"
 )
 
@@ -64,6 +70,10 @@ func ParseTheme(s string) (Theme, error) {
 	return "", fmt.Errorf("unknown puzzle theme %q", s)
 }
 
+// tallColumn is the height from which a column changing hands is the point
+// of a line (WinColumn).
+const tallColumn = 5
+
 // DetectThemes returns the themes of a solution line played from start (the
 // puzzle's position, the player to move), in the order of AllThemes. The
 // line must be legal.
@@ -71,14 +81,16 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 	player := start.SideToMove()
 	startBalance := Balance(start, player)
 	found := map[Theme]bool{}
+	var won []rules.Square // where tall columns changed hands to the player
 	p := start
 	promoted := false
 	for i, m := range line {
 		mine := i%2 == 0
 		if mine && m.IsCapture() {
 			for k := 0; k < m.CaptureCount(); k++ {
-				if col := p.Column(m.CapturedAt(k)); col.Height() >= 4 && col.Piece(1).Color() == player {
-					found[WinColumn] = true
+				sq := m.CapturedAt(k)
+				if col := p.Column(sq); col.Height() >= tallColumn && col.Piece(1).Color() == player {
+					won = append(won, sq)
 				}
 			}
 			if p.Column(m.From()).Top().IsKing() && m.CaptureCount() >= 2 {
@@ -94,8 +106,11 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 		if !mine && i+1 < len(line) && takes(line[i+1], m.To()) && StoppedByTurkishStrike(p, m) {
 			found[TurkishStrike] = true
 		}
+		if !mine && GivesMaterial(p, m) {
+			found[Blockade] = true
+		}
 		next := p.Play(m)
-		if !mine && Balance(next, player) <= startBalance-2 {
+		if !mine && Balance(next, player) <= startBalance-3 {
 			found[Sacrifice] = true
 		}
 		if mine && NoSafeMove(next) {
@@ -106,9 +121,14 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 	if promoted && len(line) > 0 && !line[0].IsCapture() {
 		found[KingShot] = true
 	}
+	for _, sq := range won {
+		if col := p.Column(sq); col.Owner() == player && col.Height() >= 3 {
+			found[WinColumn] = true
+		}
+	}
 	freed := Held(start, player) - Held(p, player)
 	taken := Held(p, player.Opponent()) - Held(start, player.Opponent())
-	if freed >= 2 && freed > taken {
+	if freed >= 2 && freed > taken && !found[WinColumn] {
 		found[FreePrisoners] = true
 	}
 	out := []Theme{}
@@ -118,6 +138,18 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 		}
 	}
 	return out
+}
+
+// GivesMaterial reports whether the quiet move m, legal in p, gives the
+// other side a capture that wins more (Balance) than any it had before the
+// move.
+func GivesMaterial(p *rules.Position, m rules.Move) bool {
+	if m.IsCapture() {
+		return false
+	}
+	null := *p
+	null.SetSideToMove(p.SideToMove().Opponent())
+	return bestCaptureGain(p.Play(m)) > bestCaptureGain(&null)
 }
 
 // takes reports whether the capture m jumps the column on sq.
@@ -136,15 +168,11 @@ func takes(m rules.Move, sq rules.Square) bool {
 // wins more (Balance) than any it has already. A piece already hanging
 // does not make a blockade; having to give a new one does.
 func NoSafeMove(p *rules.Position) bool {
-	side := p.SideToMove()
-	if p.Owned(side) == 0 || p.MustCapture() {
+	if p.Owned(p.SideToMove()) == 0 || p.MustCapture() {
 		return false
 	}
-	null := *p
-	null.SetSideToMove(side.Opponent())
-	already := bestCaptureGain(&null)
 	for _, m := range p.LegalMoves(nil) {
-		if bestCaptureGain(p.Play(m)) <= already {
+		if !GivesMaterial(p, m) {
 			return false
 		}
 	}

@@ -32,7 +32,8 @@ func TestDetectThemes(t *testing.T) {
 	}{
 		{"free two prisoners", rules.Bashni, "W:Wc3,h4:Bd4-0/00,g5,a7", []string{"c3:e5"}, []Theme{FreePrisoners}},
 		{"free one prisoner: not the point", rules.Bashni, "W:Wc3,h4:Bd4-0/0,g5,a7", []string{"c3:e5"}, []Theme{}},
-		{"a tall column changes hands", rules.Bashni, "W:Wa3,e3:Bb4-00/0,f4-0/000,h8", []string{"e3:g5"}, []Theme{WinColumn, FreePrisoners}},
+		{"a column of four freeing prisoners", rules.Bashni, "W:Wa3,e3:Bb4-00/0,f4-0/000,h8", []string{"e3:g5"}, []Theme{FreePrisoners}},
+		{"a tall column changes hands", rules.Bashni, "W:Wa3,e3:Bb4-00/0,f4-0/0000,h8", []string{"e3:g5"}, []Theme{WinColumn}},
 		{"the top of a column that stays the enemy's", rules.Bashni, "W:Wa3,e3:Bb4-00/0,f4-0/000,h8", []string{"a3:c5"}, []Theme{}},
 		{"crowned during the capture", rules.Bashni, "W:Wb6:Ba3,c7,f6", []string{"b6:d8:g5"}, []Theme{PromotionCapture}},
 		{"a king takes two", rules.Bashni, "W:Wa1-1:Bc3,f4,d6,h8", []string{"a1:e5:g3"}, []Theme{KingShot}},
@@ -46,8 +47,9 @@ func TestDetectThemes(t *testing.T) {
 		// After d4-c5 h8 is stuck and a7-b6, Black's only move, gives the
 		// man away.
 		{"blockade: every move gives a piece", rules.Bashni, "W:Wa5,d4,f6,g7:Ba7,h8", []string{"d4-c5"}, []Theme{Blockade}},
-		// d4-e5 gives two men (f6:d4:b2), a1:c3 frees both.
-		{"sacrifice", rules.Bashni, "W:Wa1,c3,d4:Bf6,h8", []string{"d4-e5", "f6:d4:b2", "a1:c3"}, []Theme{Sacrifice}},
+		// d4-e5 gives the king and a man (f6:d4:b2), a1:c3 frees both.
+		{"sacrifice", rules.Bashni, "W:Wa1,c3,d4-1:Bf6,g7,h8", []string{"d4-e5", "f6:d4:b2", "a1:c3"}, []Theme{Sacrifice}},
+		{"two men given", rules.Bashni, "W:Wa1,c3,d4:Bf6,h8", []string{"d4-e5", "f6:d4:b2", "a1:c3"}, []Theme{}},
 		{"one man given: an exchange", rules.Bashni, "W:Wa1,b2,c3:Be5,h8", []string{"c3-d4", "e5:c3", "b2:d4"}, []Theme{}},
 		{"lasca: crowned in a capture", rules.Lasca, "W:Wc5:Ba1,d6,f6", []string{"c5:e7"}, []Theme{PromotionCapture}},
 	}

@@ -123,8 +123,8 @@ var messages = []Message{
 
 	// Puzzles (package puzzles): themes, tiers and what the puzzle screen
 	// says.
-	{"puzzle.theme.win_column", "Puzzle theme: a capture takes the top of an enemy column of four or more whose next piece is the player's, so the tall column changes hands.", "Win a column"},
-	{"puzzle.theme.free_prisoners", "Puzzle theme: what the line wins is the player's own pieces freed from under enemy tops (two or more).", "Free your prisoners"},
+	{"puzzle.theme.win_column", "Puzzle theme: a capture takes the top of an enemy column of five or more, and the tall column, the player's pieces under that top, becomes the player's.", "Win a column"},
+	{"puzzle.theme.free_prisoners", "Puzzle theme: what the line wins is the player's own pieces freed from under enemy tops (two or more, from columns that are not tall).", "Free your prisoners"},
 	{"puzzle.theme.turkish_strike", "Puzzle theme: the opponent's capture stops because jumped columns stay on the board until the move ends and cannot be jumped twice, and the player then takes the column that stopped (in Russian: турецкий удар).", "Turkish strike"},
 	{"puzzle.theme.promotion_capture", "Puzzle theme: a man is crowned during a capture.", "Promotion in a capture"},
 	{"puzzle.theme.king_shot", "Puzzle theme: a king takes several columns, or a quiet move breaks through to a crown.", "King shot"},
