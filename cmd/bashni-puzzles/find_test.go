@@ -13,9 +13,9 @@ import (
 )
 
 // TestProve: the generator turns a shot found in self-play (1... g7-f6!
-// gives a man, and after g5:e7:c5 the tall column on d6 takes back two
-// columns' tops, d6:b4:d2) into a puzzle with a line the rules accept, and
-// refuses a quiet position.
+// gives a man, and g5:e7:c5 stops on c5 by the Turkish strike, where the
+// tall column on d6 takes it and goes on, d6:b4:d2) into a puzzle with a
+// line the rules accept, and refuses a quiet position.
 func TestProve(t *testing.T) {
 	before, err := rules.ParseFEN(rules.Bashni, "W:Wa1-0,c1-0,e1-0,f2-0000,a3-0,c3-0,d4-0/0,h6-0/0:Bg5-0/0,d6-00000,g7-0,b8-0,f8-0,h8-0:H1:F15")
 	if err != nil {
@@ -39,7 +39,7 @@ func TestProve(t *testing.T) {
 	if err := pz.Prepare(rules.Bashni); err != nil {
 		t.Fatal(err)
 	}
-	if pz.Gain < c.minGain || pz.Found < 1 || pz.Rating != puzzles.RatingOf(pz.Start(), pz.Solution()) || !pz.HasTheme(puzzles.Sacrifice) {
+	if pz.Gain < c.minGain || pz.Found < 1 || pz.Rating != puzzles.RatingOf(pz.Start(), pz.Solution()) || !pz.HasTheme(puzzles.TurkishStrike) {
 		t.Errorf("puzzle %+v", pz)
 	}
 	if puzzles.Unfinished(pz.End()) {

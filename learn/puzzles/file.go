@@ -62,11 +62,11 @@ func (f *File) Encode() ([]byte, error) {
 func ParseFile(data []byte) (*File, error) {
 	r, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("puzzle file: %w", err)
+		return nil, fmt.Errorf("puzzle file: not gzip-compressed: %w", err)
 	}
 	text, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("puzzle file: %w", err)
+		return nil, fmt.Errorf("puzzle file: not gzip-compressed: %w", err)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(text))
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)

@@ -102,12 +102,12 @@ func gz(s string) []byte {
 // wrong.
 func TestParseFileErrors(t *testing.T) {
 	const head = "bashni-puzzles\t2\tBashni\tx\n"
-	const good = "b1\tW:Wc3-00,d2,e1:Be5,h8\te1-f2\tc3-d4\t\t700\t300\t300\t5\t2\t2\n"
+	const good = "b1\tB:Wc3-00,d2,e1:Be5,h8\th8-g7\tc3-d4\t\t700\t300\t300\t5\t2\t2\n"
 	tests := []struct {
 		name, want string
 		data       []byte
 	}{
-		{"not gzip", "gzip", []byte("hello")},
+		{"not gzip", "not gzip-compressed", []byte("hello")},
 		{"empty", "empty", gz("")},
 		{"no header", "header", gz("b1\tW:Wa1:Bh8\n")},
 		{"format", "format 1", gz("bashni-puzzles\t1\tBashni\tx\n")},

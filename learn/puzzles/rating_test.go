@@ -52,7 +52,14 @@ func TestRatingMoves(t *testing.T) {
 func TestStatsRecord(t *testing.T) {
 	var p Progress
 	s := p.For(rules.Bashni)
-	if s.Rating != NewRating() || p.For(rules.Bashni) != s || p.For(rules.Lasca) == s {
+	set, err := Load(rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Rating{R: set.StartRating(), RD: 350, Vol: 0.06}); s.Rating != want {
+		t.Fatalf("a new record is rated %+v, want %+v", s.Rating, want)
+	}
+	if p.For(rules.Bashni) != s || p.For(rules.Lasca) == s {
 		t.Fatal("For does not keep one record per variant")
 	}
 	pz := func(id string, rating int) *Puzzle { return &Puzzle{ID: id, Rating: rating} }

@@ -41,7 +41,8 @@ const (
 	PromotionCapture Theme = "promotion-capture"
 	// KingShot: a king of the player's takes two or more columns in one
 	// move, or the player's first move is a quiet move and a man of the
-	// player's is crowned later on the line (a breakthrough).
+	// player's is crowned later on the line by a quiet move (a
+	// breakthrough; crowned in a capture is PromotionCapture).
 	KingShot Theme = "king-shot"
 	// Blockade: the opponent runs out of safe moves and must give
 	// material: after a move of the player's it has no safe move
@@ -98,9 +99,10 @@ func DetectThemes(start *rules.Position, line []rules.Move) []Theme {
 			}
 		}
 		if mine && m.IsPromotion() {
-			promoted = true
 			if m.IsCapture() {
 				found[PromotionCapture] = true
+			} else {
+				promoted = true // crowned by a quiet move
 			}
 		}
 		if !mine && i+1 < len(line) && takes(line[i+1], m.To()) && StoppedByTurkishStrike(p, m) {
