@@ -15,8 +15,10 @@
 //
 //   - the side to move has at least three legal moves (gen -minmoves; of
 //     the shipped puzzles at most 10 % start with only two, build -two),
-//     is not already far ahead (at most 3 ahead in Material), and the
-//     opponent was not already lost before its last move;
+//     is not already far ahead (at most 3 ahead in Material, gen -ahead;
+//     some Lasca runs allowed 5: Lasca games with random moves are soon
+//     lopsided), and the opponent was not already lost before its last
+//     move (gen -prior);
 //   - a deep search (ai.Engine.RankMoves, gen -deep nodes) scores the best
 //     move at least MinEval (250) centipawns for the player and proves
 //     every other move at least Margin (250) worse: one solution, no other

@@ -48,6 +48,9 @@ func TestDetectThemes(t *testing.T) {
 		// man away.
 		{"blockade: every move gives a piece", rules.Bashni, "W:Wa5,d4,f6,g7:Ba7,h8", []string{"d4-c5"}, []Theme{Blockade}},
 		// d4-e5 gives the king and a man (f6:d4:b2), a1:c3 frees both.
+		// The line's reply a7-b6 gives the man away (the search found
+		// nothing better for Black).
+		{"blockade: the reply gives a piece", rules.Bashni, "W:Wa5,c3:Ba7,e7", []string{"c3-d4", "a7-b6", "a5:c7"}, []Theme{Blockade}},
 		{"sacrifice", rules.Bashni, "W:Wa1,c3,d4-1:Bf6,g7,h8", []string{"d4-e5", "f6:d4:b2", "a1:c3"}, []Theme{Sacrifice}},
 		{"two men given", rules.Bashni, "W:Wa1,c3,d4:Bf6,h8", []string{"d4-e5", "f6:d4:b2", "a1:c3"}, []Theme{}},
 		{"one man given: an exchange", rules.Bashni, "W:Wa1,b2,c3:Be5,h8", []string{"c3-d4", "e5:c3", "b2:d4"}, []Theme{}},
