@@ -89,15 +89,17 @@ func (f *finder) scanGame(ctx context.Context, v rules.Variant, history []*rules
 		if rules.StatusOf(h).Over() || len(p.LegalMoves(nil)) < max(2, f.c.minMoves) {
 			continue
 		}
+		// A decided position is no puzzle: the cheap test first, before
+		// the filter's search (the same positions pass as when it came
+		// after).
+		if puzzles.Balance(p, p.SideToMove()) > f.c.maxAhead {
+			continue
+		}
 		r := f.quick.RankMoves(ctx, h, ai.Limits{Nodes: f.c.quickNodes}, f.c.margin, nil)
 		if !f.clearBest(r) {
 			continue
 		}
 		f.stats.filtered++
-		if puzzles.Balance(p, p.SideToMove()) > f.c.maxAhead {
-			f.stats.reject("already far ahead")
-			continue
-		}
 		prior := f.quick.Search(ctx, history[:i], ai.Limits{Nodes: f.c.quickNodes}, nil)
 		if prior.Score < -f.c.maxPrior {
 			f.stats.reject("already lost before the last move")
