@@ -20,8 +20,9 @@ type Puzzle struct {
 	// first move for the player, its lead over the second best move (a
 	// lower bound), the depth reached, the shallowest depth at which a fresh
 	// engine already shows the first move clearly best, the material won by
-	// the line, the lowest computer level that solves the whole line (0:
-	// none up to 6), and where the position comes from.
+	// the line; in the generator's output only, the lowest computer level
+	// that solved the line (older runs; 0: not measured) and where the
+	// position comes from. Data files keep neither.
 	Eval   int    `json:"eval"`
 	Margin int    `json:"margin"`
 	Depth  int    `json:"depth"`
