@@ -42,8 +42,9 @@ echo "== go vet"
 go vet ./...
 # The js/wasm vet covers what runs in the page. Commands and what serves or
 # tests the page from the host (e2e, wasm/serve, wasm/site, wasm/browser, the
-# online server and its stores, which need SQLite) run natively only.
-GOOS=js GOARCH=wasm go vet $(GOOS=js GOARCH=wasm go list -e ./... | grep -v -e /cmd/ -e /e2e -e /wasm/serve -e /wasm/site -e /wasm/browser -e /online/server -e /online/store -e /online/internal)
+# online server, its stores and the players' identities, which need SQLite)
+# run natively only.
+GOOS=js GOARCH=wasm go vet $(GOOS=js GOARCH=wasm go list -e ./... | grep -v -e /cmd/ -e /e2e -e /wasm/serve -e /wasm/site -e /wasm/browser -e /online/server -e /online/store -e /online/identity -e /online/internal)
 
 echo "== staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
