@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -203,9 +204,15 @@ func TestSpeakerRestartsADeadVoice(t *testing.T) {
 // The desktop's own speaker, as the game uses it: BASHNI_SPEAK=1 with a
 // speech tool on the PATH (the stand-in voice, named as the real one).
 func TestDesktopSpeaks(t *testing.T) {
-	if desktopSpeech.speaker != nil {
-		t.Fatal("the desktop's speaker started before the test")
+	// The desktop's speaker is made once a process; the test starts from
+	// none (with -count=N it runs again in the same process) and leaves none.
+	reset := func() {
+		desktopSpeech.once = sync.Once{}
+		desktopSpeech.speaker, desktopSpeech.decided = nil, nil
+		desktopSpeech.on, desktopSpeech.why = false, ""
 	}
+	reset()
+	t.Cleanup(reset)
 	dir := t.TempDir()
 	heard := filepath.Join(dir, "heard")
 	name := map[string]string{"darwin": "say", "windows": "powershell.exe"}[runtime.GOOS]
