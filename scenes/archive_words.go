@@ -66,8 +66,8 @@ func archiveLength(cat *i18n.Catalog, plies int) string {
 }
 
 // archiveStartOffset is 1 when the archived game began with Black to move
-// (its record's FEN tag says so), as startOffset for a game: its first
-// move is "1... ", which counts as a move of its own (moveCount).
+// (its record's FEN tag says so), as StartOffset for a game: its first
+// move is "1... ", which counts as a move of its own (MoveCount).
 func archiveStartOffset(g storage.ArchivedGame) int {
 	if strings.Contains(g.Record, `[FEN "B:`) {
 		return 1

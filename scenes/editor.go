@@ -166,7 +166,7 @@ type EditorScene struct {
 	analysis      session.Hint
 	analysed      bool
 	message       string // a refusal, shown until the next action
-	export        exporter
+	export        Exporter
 	notice        string
 	noticeAt      int64
 
@@ -316,8 +316,8 @@ func (s *EditorScene) Update(c Context) error {
 			c.Spin()
 		}
 	}
-	if ready, _, err := s.export.job.Ready(); ready {
-		s.export.job = nil
+	if ready, _, err := s.export.Job.Ready(); ready {
+		s.export.Job = nil
 		if err != nil {
 			s.say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
 		} else {
@@ -346,7 +346,7 @@ func (s *EditorScene) Update(c Context) error {
 		{&s.btnClearCol, func() { s.model.ClearBrush(); s.changed(c) }},
 		{&s.btnEmpty, func() { s.model.Clear(); s.changed(c) }},
 		{&s.btnStart, func() { s.model.Reset(); s.side.Selected = 0; s.changed(c) }},
-		{&s.btnCopy, func() { s.export.copy(c, s.model.Position().FEN()) }},
+		{&s.btnCopy, func() { s.export.Copy(c, s.model.Position().FEN()) }},
 		{&s.btnBack, func() { s.back(c) }},
 		{&s.btnAnalyse, func() { s.analyseOrOpen(c) }},
 		{&s.btnPlay, func() { s.play(c) }},

@@ -439,7 +439,7 @@ func fitPlay(t *testing.T, a *App, f *fitter, w, h float64) {
 		// The typed-move line's placeholder.
 		s.layoutCommand(a)
 		fitPlaceholder(f, "command placeholder", s.cmd.field)
-		f.line("no moves", ui.TextFit{Text: s.moves.noMoves, Size: 15, Weight: sprites.Regular, Room: s.moves.rect.W - p.DP(16)})
+		f.line("no moves", ui.TextFit{Text: s.moves.NoMoves, Size: 15, Weight: sprites.Regular, Room: s.moves.Rect.W - p.DP(16)})
 		// The cards, with the longest counts: name and line shrink to 12
 		// and 10 dp.
 		for _, r := range []Rect{s.layout.TopCard, s.layout.BottomCard} {
@@ -448,7 +448,7 @@ func fitPlay(t *testing.T, a *App, f *fitter, w, h float64) {
 			for _, side := range []rules.Color{rules.White, rules.Black} {
 				name := sideName(cat, s.sess, side)
 				f.shrinking("card name", ui.TextFit{Text: name, Size: 18, Weight: sprites.Bold, Room: room}, 12)
-				sub := cat.ColorName(side) + cat.T("common.separator") + cat.F("play.level", "Level", 7) + cat.T("common.separator") + censusText(cat, 12, 22)
+				sub := cat.ColorName(side) + cat.T("common.separator") + cat.F("play.level", "Level", 7) + cat.T("common.separator") + CensusText(cat, 12, 22)
 				f.shrinking("card line", ui.TextFit{Text: sub, Size: 13.5, Weight: sprites.Regular, Room: room}, 10)
 			}
 		}
@@ -512,7 +512,7 @@ func fitGameOver(t *testing.T, a *App, f *fitter, w, h float64) {
 		}
 	}
 	m := &actionMenu{}
-	m.show(a, cat.T("play.menu.game_record_title"), exportItems(a, &exporter{}, func() string { return "" }, func(Context, string) {})...)
+	m.show(a, cat.T("play.menu.game_record_title"), exportItems(a, &Exporter{}, func() string { return "" }, func(Context, string) {})...)
 	fitMenu(f, "record menu", &m.PopupMenu)
 }
 

@@ -72,7 +72,7 @@ type GameOverScene struct {
 	btnNew, btnReplay, btnAnalysis, btnExport, btnBoard ui.Button
 
 	menu        actionMenu
-	export      exporter
+	export      Exporter
 	notice      string
 	noticeUntil int64
 }
@@ -114,7 +114,7 @@ func (s *GameOverScene) setWords(c Context) {
 	s.btnExport.Label = cat.T("gameover.record")
 	s.btnAnalysis.Label = cat.T("ux.analysis")
 	s.btnBoard.Name = cat.T("common.close") // its icon alone on the card; named for the page's mirror
-	moves := moveCount(m.Game(), m.Game().Ply())
+	moves := MoveCount(m.Game(), m.Game().Ply())
 	s.countLine = cat.N("common.moves", moves) + cat.T("common.separator") + cat.VariantName(m.Game().Variant())
 }
 
@@ -143,7 +143,7 @@ func (s *GameOverScene) say(c Context, msg string) {
 
 // Update handles the buttons.
 func (s *GameOverScene) Update(c Context) error {
-	s.export.poll(c, s.say)
+	s.export.Poll(c, s.say)
 	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
 		s.notice, s.noticeUntil = "", 0
 		c.Invalidate()

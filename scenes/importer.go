@@ -51,7 +51,7 @@ func (im *imported) Summary(cat *i18n.Catalog) string {
 		return cat.SideNF("import.position_summary", p.SideToMove(), p.PieceCount(), "Variant", v)
 	}
 	sep := cat.T("common.separator")
-	s := cat.NF("import.game_summary", moveCount(g, len(g.AllMoves())), "Variant", v)
+	s := cat.NF("import.game_summary", MoveCount(g, len(g.AllMoves())), "Variant", v)
 	if o := g.Outcome(); o.Over() {
 		s += sep + o.Result.Score()
 	}

@@ -74,15 +74,15 @@ func (m *actionMenu) draw(c Context, dst *ebiten.Image) {
 
 // exportItems are the choices for a game record: the clipboard and a file
 // (a download in the browser). say tells the player how it went.
-func exportItems(c Context, ex *exporter, record func() string, say func(Context, string)) []menuItem {
+func exportItems(c Context, ex *Exporter, record func() string, say func(Context, string)) []menuItem {
 	cat := c.Text()
 	save := cat.T("export.save_file")
 	if !platform.CanSaveFiles {
 		save = cat.T("export.download")
 	}
 	return []menuItem{
-		{cat.T("export.copy"), func() { ex.copy(c, record()) }},
-		{save, func() { ex.save(c, record(), say) }},
+		{cat.T("export.copy"), func() { ex.Copy(c, record()) }},
+		{save, func() { ex.Save(c, record(), say) }},
 		{cat.T("common.cancel"), nil},
 	}
 }
@@ -110,4 +110,45 @@ func ReplayPlayButton(w, h, scale float64, v rules.Variant) Rect {
 	s := &ReplayScene{}
 	s.layoutButtons(ComputePlayLayout(w, h, scale, v, false))
 	return s.btnPlay.Rect
+}
+
+// Exporter copies records to the clipboard and saves them to files, and
+// tells the player how it went.
+type Exporter struct {
+	// Job is a copy under way (Poll reports it).
+	Job *platform.Job
+}
+
+// Copy puts text on the clipboard; the answer is polled.
+func (e *Exporter) Copy(c Context, text string) {
+	e.Job = c.Clipboard().Copy(text)
+}
+
+// Save writes text to a new file (a download in the browser).
+func (e *Exporter) Save(c Context, text string, say func(Context, string)) {
+	name := recordFileName(time.Now())
+	where, err := platform.SaveFile(name, text)
+	cat := c.Text()
+	switch {
+	case err != nil:
+		say(c, cat.F("export.save_failed", "Error", errorWords(cat, err)))
+	case !platform.CanSaveFiles:
+		say(c, cat.F("export.saved_download", "Name", name))
+	default:
+		say(c, cat.F("export.saved_to", "Place", where))
+	}
+}
+
+// Poll reports a finished copy.
+func (e *Exporter) Poll(c Context, say func(Context, string)) {
+	ready, _, err := e.Job.Ready()
+	if !ready {
+		return
+	}
+	e.Job = nil
+	if err != nil {
+		say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
+		return
+	}
+	say(c, c.Text().T("export.copied"))
 }

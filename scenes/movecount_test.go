@@ -68,7 +68,7 @@ func TestMoveCountsAgree(t *testing.T) {
 			if got, want := rs.statusText(cat), cat.F("replay.move_of", "Move", end, "Moves", end); !strings.HasPrefix(got, want) {
 				t.Errorf("replay at the end: %q, want %q", got, want)
 			}
-			if got := moveNumber(g, g.Ply()); got != end {
+			if got := MoveNumber(g, g.Ply()); got != end {
 				t.Errorf("the play screen's review numbers the last move %d, want %d", got, end)
 			}
 		})

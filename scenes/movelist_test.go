@@ -21,7 +21,7 @@ func TestMoveListScrollsByWholeRows(t *testing.T) {
 		t.Fatalf("a game of %d plies: too short to scroll", g.Ply())
 	}
 	for _, h := range []float64{300, 321.5, 440} {
-		m := moveList{rect: Rect{X: 900, Y: 150, W: 380, H: h}, scale: 1}
+		m := MoveList{Rect: Rect{X: 900, Y: 150, W: 380, H: h}, Scale: 1}
 		rowH := m.rowH()
 		whole := func(what string) {
 			t.Helper()
@@ -35,11 +35,11 @@ func TestMoveListScrollsByWholeRows(t *testing.T) {
 			t.Errorf("list %v high, at its end: the last row ends at %v", h, bottom)
 		}
 		for _, ply := range []int{g.Ply(), g.Ply() / 2, 1, g.Ply() * 3 / 4} {
-			m.current = ply
+			m.Current = ply
 			m.keepInView(g)
 			whole("following a move")
-			if c := m.cellOf(g, ply); c.Y < m.rect.Y-0.01 || c.Y+c.H > m.rect.Y+m.rect.H+0.01 {
-				t.Errorf("list %v high: ply %d's cell %+v is not whole in %+v", h, ply, c, m.rect)
+			if c := m.cellOf(g, ply); c.Y < m.Rect.Y-0.01 || c.Y+c.H > m.Rect.Y+m.Rect.H+0.01 {
+				t.Errorf("list %v high: ply %d's cell %+v is not whole in %+v", h, ply, c, m.Rect)
 			}
 		}
 	}

@@ -57,12 +57,12 @@ type PlayScene struct {
 	pb                                          playback // replacing them while reviewing
 	reviewNow                                   string   // the status line while reviewing
 	reviewWas                                   reviewKey
-	moves                                       moveList
+	moves                                       MoveList
 	menu                                        actionMenu
 	cmd                                         commandLine // typed moves (play_command.go)
 	announcedPly                                int         // the ply and result last announced (play_speech.go)
 	announcedOver                               bool
-	export                                      exporter
+	export                                      Exporter
 
 	ctlRects []Rect
 	words    playWords // play_words.go
@@ -107,9 +107,9 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	st := s.layout.Status
 	bw := math.Min(st.W*0.45, s.layout.DP(170))
 	s.btnReturn.Rect = Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-s.layout.DP(MinTouchDP))/2, W: bw, H: s.layout.DP(MinTouchDP)}
-	s.moves.rect = s.layout.MoveList
-	s.moves.scale = scale
-	s.moves.follow = true
+	s.moves.Rect = s.layout.MoveList
+	s.moves.Scale = scale
+	s.moves.Follow = true
 	s.menu.relayout(w, h, scale)
 	s.setWords(c)
 	s.layoutCommand(c)
@@ -160,8 +160,8 @@ func (s *PlayScene) boardRested(c Context) {
 	if h, ok := s.sess.Hint(); ok && s.live() {
 		s.board.SetHint(h.Best)
 	}
-	s.moves.current = s.shownPly()
-	s.moves.follow = true
+	s.moves.Current = s.shownPly()
+	s.moves.Follow = true
 	c.Invalidate()
 }
 
@@ -173,7 +173,7 @@ func (s *PlayScene) Update(c Context) error {
 	if s.online != nil {
 		s.online.update(c, s)
 	}
-	s.export.poll(c, s.say)
+	s.export.Poll(c, s.say)
 	if s.board.Step() {
 		s.boardRested(c)
 	}
@@ -503,7 +503,7 @@ func (s *PlayScene) handlePanel(c Context) {
 			s.returnToGame(c)
 		}
 	}
-	if ply, ok, ch := s.moves.update(p, s.sess.Game()); ch || ok {
+	if ply, ok, ch := s.moves.Update(p, s.sess.Game()); ch || ok {
 		c.Invalidate()
 		if ok {
 			s.stopReplay()

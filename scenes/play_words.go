@@ -51,7 +51,7 @@ func (s *PlayScene) setWords(c Context) {
 	s.btnMenu.Label = cat.T("play.menu_button")
 	s.btnReturn.Label = cat.T("play.back_to_game")
 	s.words.explain = cat.T("play.explain_compulsory")
-	s.moves.noMoves = cat.T("play.no_moves_yet")
+	s.moves.NoMoves = cat.T("play.no_moves_yet")
 }
 
 // statusText is the line under the players, and whether it warns.
@@ -120,7 +120,7 @@ func hintText(cat *i18n.Catalog, h session.Hint) string {
 // the line under it ("White · level 4 · 9 columns · 1 prisoner held").
 func (s *PlayScene) cardText(c Context, side rules.Color, pos *rules.Position) (name, sub string) {
 	cw := &s.words.cards[side&1]
-	cols, held := census(pos, side)
+	cols, held := Census(pos, side)
 	lvl, hasLevel := ComputerLevel(s.sess, side)
 	if cw.made && cw.cat == c.Text() && cw.side == side && cw.cols == cols && cw.held == held && cw.lvl == lvl && cw.hasLevel == hasLevel {
 		return cw.name, cw.sub
@@ -135,7 +135,7 @@ func (s *PlayScene) cardText(c Context, side rules.Color, pos *rules.Position) (
 	if hasLevel {
 		cw.sub += cat.F("play.level", "Level", lvl) + sep
 	}
-	cw.sub += censusText(cat, cols, held)
+	cw.sub += CensusText(cat, cols, held)
 	return cw.name, cw.sub
 }
 
@@ -155,9 +155,4 @@ func sideName(cat *i18n.Catalog, s *session.Session, c rules.Color) string {
 		}
 	}
 	return cat.ColorName(c)
-}
-
-// censusText is a card's count: "9 columns · 1 prisoner held".
-func censusText(cat *i18n.Catalog, cols, held int) string {
-	return cat.N("play.columns", cols) + cat.T("common.separator") + cat.N("play.prisoners_held", held)
 }

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"bashni/rules"
 	"bashni/scenes/ui"
 )
 
@@ -81,27 +80,6 @@ func (s *PlayScene) togglePlayback(c Context) {
 	c.Invalidate()
 }
 
-// moveNumber is the number of the move that leads to ply in g, as the move
-// list numbers it (a game from a position starts at its move number); 0
-// is the start.
-func moveNumber(g *rules.Game, ply int) int {
-	if ply <= 0 {
-		return 0
-	}
-	return g.Start().FullmoveNumber() + (ply-1+startOffset(g))/2
-}
-
-// moveCount is how many moves the first plies of g make, counted as the
-// move list numbers them (a move is White's and Black's; a game where Black
-// moves first begins with "1... "), so that every screen that says "26
-// moves" means the same 52 plies.
-func moveCount(g *rules.Game, plies int) int {
-	if plies <= 0 {
-		return 0
-	}
-	return (plies + startOffset(g) + 1) / 2
-}
-
 // reviewText is the status line while replaying or reviewing: the move
 // shown and the last one, counted as the move list counts them (a move is
 // White's and Black's), not in half-moves.
@@ -119,7 +97,7 @@ func (s *PlayScene) reviewText(c Context) string {
 	if s.replaying {
 		id = "ux.replaying"
 	}
-	return t.F(id, "Move", moveNumber(g, ply), "Moves", moveNumber(g, g.Ply()))
+	return t.F(id, "Move", MoveNumber(g, ply), "Moves", MoveNumber(g, g.Ply()))
 }
 
 // reviewKey is what reviewText depends on.

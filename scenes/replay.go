@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"math"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -30,14 +29,14 @@ type ReplayScene struct {
 
 	layout PlayLayout
 	board  *board.Board
-	moves  moveList
+	moves  MoveList
 	queue  int // the ply the running animation goes to
 
 	btnBack, btnFirst, btnPrev, btnNext, btnLast ui.Button
 	btnMore, btnPlay                             ui.Button
 	ctlRects                                     []Rect
 	menu                                         PopupMenu
-	export                                       exporter
+	export                                       Exporter
 
 	toast Toast
 
@@ -91,7 +90,7 @@ func (s *ReplayScene) setWords(c Context) {
 	s.btnNext.Label = cat.T("common.next")
 	s.btnLast.Label = cat.T("replay.end")
 	s.btnPlay.Label = cat.T("replay.play_from_here")
-	s.moves.noMoves = cat.T("play.no_moves_yet")
+	s.moves.NoMoves = cat.T("play.no_moves_yet")
 	s.menu.Title = cat.T("replay.this_game")
 	save := cat.T("export.save_file")
 	if !platform.CanSaveFiles {
@@ -119,10 +118,10 @@ func (s *ReplayScene) words(c Context) {
 	pos := s.game.PositionAt(s.ply)
 	sep := k.cat.T("common.separator")
 	for i, side := range []rules.Color{rules.White, rules.Black} {
-		cols, held := census(pos, side)
-		s.subs[i] = k.cat.ColorName(side) + sep + censusText(k.cat, cols, held)
+		cols, held := Census(pos, side)
+		s.subs[i] = k.cat.ColorName(side) + sep + CensusText(k.cat, cols, held)
 		if s.names[i] == k.cat.ColorName(side) {
-			s.subs[i] = censusText(k.cat, cols, held)
+			s.subs[i] = CensusText(k.cat, cols, held)
 		}
 	}
 }
@@ -139,9 +138,9 @@ func (s *ReplayScene) Layout(c Context, w, h, scale float64) {
 		b.Rect = s.ctlRects[i]
 	}
 	s.layoutButtons(s.layout)
-	s.moves.rect = s.layout.MoveList
-	s.moves.scale = scale
-	s.moves.follow = true
+	s.moves.Rect = s.layout.MoveList
+	s.moves.Scale = scale
+	s.moves.Follow = true
 	s.setWords(c)
 	s.menu.Layout(w, h, scale)
 	s.wordsFor = replayWordsKey{}
@@ -174,8 +173,8 @@ func (s *ReplayScene) showPly(c Context, ply int) {
 		last = s.game.AllMoves()[s.ply-1]
 	}
 	s.board.Show(s.game.PositionAt(s.ply), last)
-	s.moves.current = s.ply
-	s.moves.follow = true
+	s.moves.Current = s.ply
+	s.moves.Follow = true
 	c.Invalidate()
 }
 
@@ -213,7 +212,7 @@ func (s *ReplayScene) positionOver() bool {
 // Update handles the buttons, the keys, the move list and the board.
 func (s *ReplayScene) Update(c Context) error {
 	s.stepAnimation(c)
-	s.export.poll(c, s.say)
+	s.export.Poll(c, s.say)
 	s.toast.Tick(c)
 	if s.menu.Open {
 		s.updateMenu(c)
@@ -242,7 +241,7 @@ func (s *ReplayScene) Update(c Context) error {
 			return nil
 		}
 	}
-	if ply, ok, ch := s.moves.update(p, s.game); ok || ch {
+	if ply, ok, ch := s.moves.Update(p, s.game); ok || ch {
 		c.Invalidate()
 		if ok {
 			s.step(c, ply)
@@ -290,10 +289,10 @@ func (s *ReplayScene) updateMenu(c Context) {
 		s.menu.Open = false
 	case 0:
 		s.menu.Open = false
-		s.export.copy(c, s.record())
+		s.export.Copy(c, s.record())
 	case 1:
 		s.menu.Open = false
-		s.export.save(c, s.record(), s.say)
+		s.export.Save(c, s.record(), s.say)
 	case 2:
 		s.menu.Open = false
 		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
@@ -339,10 +338,10 @@ func (s *ReplayScene) statusText(cat *i18n.Catalog) string {
 		return cat.ToMove(s.game.Start().SideToMove())
 	}
 	if s.ply == 0 {
-		return cat.N("replay.at_start", moveCount(s.game, n))
+		return cat.N("replay.at_start", MoveCount(s.game, n))
 	}
 	// Moves as the move list and the play screen number them, not plies.
-	t := cat.F("replay.move_of", "Move", moveNumber(s.game, s.ply), "Moves", moveNumber(s.game, n))
+	t := cat.F("replay.move_of", "Move", MoveNumber(s.game, s.ply), "Moves", MoveNumber(s.game, n))
 	if s.ply == n {
 		if o := s.game.Outcome(); o.Over() {
 			return t + cat.T("common.separator") + o.Result.Score()
@@ -357,8 +356,8 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	t := p.Theme
 	l := &s.layout
 	s.board.Draw(dst)
-	drawPanelBack(p, dst, l)
-	top := topSide(s.flipped)
+	DrawPanelBack(p, dst, l)
+	top := TopSide(s.flipped)
 	pos := s.game.PositionAt(s.ply)
 	over := s.ply == s.last() && s.game.Outcome().Over()
 	s.words(c)
@@ -366,7 +365,7 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 		r    Rect
 		side rules.Color
 	}{{l.TopCard, top}, {l.BottomCard, top.Opponent()}} {
-		drawSideCard(c, dst, card.r, card.side, s.names[card.side], s.subs[card.side], !over && pos.SideToMove() == card.side, false)
+		DrawSideCard(c, dst, card.r, card.side, s.names[card.side], s.subs[card.side], !over && pos.SideToMove() == card.side, false)
 	}
 	st := l.Status
 	step := p.DP(math.Round(s.statusSize * 1.25))
@@ -377,51 +376,11 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	}
 	s.btnMore.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
-	s.moves.draw(c, dst, s.game)
-	drawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
+	s.moves.Draw(c, dst, s.game)
+	DrawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
 	s.toast.Draw(c, dst, s.board.Geometry().Inner())
 	s.board.DrawOverlay(dst)
 	if s.menu.Open {
 		s.menu.Draw(c, dst)
 	}
-}
-
-// exporter copies records to the clipboard and saves them to files, and
-// tells the player how it went.
-type exporter struct {
-	job *platform.Job
-}
-
-// copy puts text on the clipboard; the answer is polled.
-func (e *exporter) copy(c Context, text string) {
-	e.job = c.Clipboard().Copy(text)
-}
-
-// save writes text to a new file (a download in the browser).
-func (e *exporter) save(c Context, text string, say func(Context, string)) {
-	name := recordFileName(time.Now())
-	where, err := platform.SaveFile(name, text)
-	cat := c.Text()
-	switch {
-	case err != nil:
-		say(c, cat.F("export.save_failed", "Error", errorWords(cat, err)))
-	case !platform.CanSaveFiles:
-		say(c, cat.F("export.saved_download", "Name", name))
-	default:
-		say(c, cat.F("export.saved_to", "Place", where))
-	}
-}
-
-// poll reports a finished copy.
-func (e *exporter) poll(c Context, say func(Context, string)) {
-	ready, _, err := e.job.Ready()
-	if !ready {
-		return
-	}
-	e.job = nil
-	if err != nil {
-		say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
-		return
-	}
-	say(c, c.Text().T("export.copied"))
 }
