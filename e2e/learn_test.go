@@ -15,6 +15,7 @@ import (
 	"bashni/learn/puzzles"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/learn"
 )
 
 // openLesson opens the lessons from the title and lesson i from the list.
@@ -22,7 +23,7 @@ func openLesson(g *game, w, h float64, i int) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.Learn))
 	g.ticks(30)
-	ll := scenes.LessonsLayout(w, h, 1, len(lessons.All()))
+	ll := learn.LessonsLayout(w, h, 1, len(lessons.All()))
 	g.click(mid(ll.Rows[i]))
 	g.ticks(30)
 }
@@ -91,7 +92,7 @@ func TestLearnScreenshots(t *testing.T) {
 		g.click(mid(tl.Learn))
 		g.ticks(30)
 		g.shot(dir, "lessons")
-		ll := scenes.LessonsLayout(w, h, 1, len(lessons.All()))
+		ll := learn.LessonsLayout(w, h, 1, len(lessons.All()))
 		// Lesson 2, step 1: a quiet move while a capture is compulsory.
 		g.click(mid(ll.Rows[1]))
 		g.ticks(30)
@@ -131,7 +132,7 @@ func TestLearnScreenshots(t *testing.T) {
 			g.ticks(3)
 			time.Sleep(100 * time.Millisecond)
 		}
-		al := scenes.AnalysisLayout(w, h, 1, rules.Bashni)
+		al := learn.AnalysisLayout(w, h, 1, rules.Bashni)
 		g.click(al.Graph.X+al.Graph.W-3, al.Graph.Y+al.Graph.H/2) // Black's blunder, the last move
 		g.ticks(30)
 		g.shot(dir, "analysis-board")
@@ -170,7 +171,7 @@ func TestPuzzleSolved(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.Learn))
 	g.ticks(30)
-	ll := scenes.LessonsLayout(w, h, 1, len(lessons.All()))
+	ll := learn.LessonsLayout(w, h, 1, len(lessons.All()))
 	g.click(mid(ll.BashniPuzzles))
 	g.ticks(90)
 
@@ -221,7 +222,7 @@ const analysisPatience = 10 * time.Minute
 // analysing reports whether the analysis board shows its progress line
 // (under the evaluation bar, drawn only while the analysis runs).
 func analysing(g *game, w, h float64) bool {
-	r := scenes.AnalysisLayout(w, h, 1, rules.Bashni).Bar
+	r := learn.AnalysisLayout(w, h, 1, rules.Bashni).Bar
 	img := g.frame()
 	for y := int(r.Y + r.H + 2); y <= int(r.Y+r.H+3); y++ {
 		for x := int(r.X); x < int(r.X+r.W); x++ {
@@ -239,7 +240,7 @@ func analysing(g *game, w, h float64) bool {
 // blunderDots counts the pixels of the graph in the colour of a blunder's
 // mark.
 func blunderDots(g *game, w, h float64) int {
-	r := scenes.AnalysisLayout(w, h, 1, rules.Bashni).Graph
+	r := learn.AnalysisLayout(w, h, 1, rules.Bashni).Graph
 	img := g.frame()
 	n := 0
 	for y := int(r.Y); y < int(r.Y+r.H); y++ {

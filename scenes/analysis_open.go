@@ -6,7 +6,22 @@ import (
 	"bashni/rules"
 )
 
-// The ways into the analysis board from the other screens.
+// The ways into the analysis board (scenes/learn, opened through the
+// router) from the other screens.
+
+// openAnalysis opens the analysis board on the game from start through
+// moves, for learner's mistakes.
+func openAnalysis(c Context, start *rules.Position, moves []rules.Move, learner rules.Color) {
+	if open := c.Pages().Analysis; open != nil {
+		c.Push(open(c, start, moves, learner))
+	}
+}
+
+// openAnalysisOfGame opens the analysis board on g's first upTo moves.
+func openAnalysisOfGame(c Context, g *rules.Game, upTo int, learner rules.Color) {
+	moves := append([]rules.Move(nil), g.AllMoves()[:upTo]...)
+	openAnalysis(c, g.Start(), moves, learner)
+}
 
 // analyse opens the analysis board on the game just finished, for the
 // mistakes of the person at this device (White when both sides were).
@@ -19,7 +34,7 @@ func (s *PlayScene) analyse(c Context) {
 	if !one {
 		learner = rules.White
 	}
-	c.Push(newAnalysisOfGame(c, s.sess.Game(), s.sess.Game().Ply(), learner))
+	openAnalysisOfGame(c, s.sess.Game(), s.sess.Game().Ply(), learner)
 }
 
 // analyse opens finished game i of the list on the analysis board, for the
@@ -30,7 +45,7 @@ func (s *ArchiveScene) analyse(c Context, i int) {
 		return
 	}
 	c.Play(UITap)
-	c.Push(newAnalysisOfGame(c, im.Game, len(im.Game.AllMoves()), s.games[i].Human.Rules()))
+	openAnalysisOfGame(c, im.Game, len(im.Game.AllMoves()), s.games[i].Human.Rules())
 }
 
 // analyse opens the analysis board on the game replayed, for the mistakes
@@ -40,7 +55,7 @@ func (s *ReplayScene) analyse(c Context) {
 	if strings.HasPrefix(s.names[rules.White], "Computer") {
 		learner = rules.Black
 	}
-	c.Push(newAnalysisOfGame(c, s.game, s.last(), learner))
+	openAnalysisOfGame(c, s.game, s.last(), learner)
 }
 
 // analyseOrOpen asks the computer about the position in place; asked
@@ -51,7 +66,7 @@ func (s *EditorScene) analyseOrOpen(c Context) {
 		if ok, _ := s.model.Check(); ok {
 			s.stopAnalysis()
 			pos := s.model.Position()
-			c.Push(NewAnalysisScene(c, pos, nil, pos.SideToMove()))
+			openAnalysis(c, pos, nil, pos.SideToMove())
 			return
 		}
 	}

@@ -9,6 +9,27 @@ import (
 	"bashni/storage"
 )
 
+// LearnSay is a learning text (package learn/text) in the player's
+// language: from the game's message files, where these texts have the
+// sections learn…, or learn/text's English if the files lack it.
+func LearnSay(c Context, t lt.T) string {
+	if t.IsZero() {
+		return ""
+	}
+	k := t.Key()
+	if cat := c.Text(); cat != nil {
+		if s := cat.F(k, t.Pairs()...); s != k {
+			return s
+		}
+	}
+	return t.English()
+}
+
+// LearnWord is LearnSay of the message id with name/value pairs.
+func LearnWord(c Context, id string, pairs ...string) string {
+	return LearnSay(c, lt.Of(id, pairs...))
+}
+
 // Codes cross package boundaries, words are made here: a refused move's
 // code and a storage notice's code become a sentence in the player's
 // language only when a screen shows them.

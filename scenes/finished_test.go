@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"slices"
 	"testing"
 	"time"
@@ -12,22 +14,33 @@ import (
 	"bashni/storage"
 )
 
+// analysed is what the router was asked to open on the analysis board
+// (which lives in scenes/learn, out of the shell's reach).
+type analysed struct {
+	start   *rules.Position
+	moves   []rules.Move
+	learner rules.Color
+}
+
+// analysisStub stands for the analysis board on the stack.
+type analysisStub struct{ analysed }
+
+func (*analysisStub) Name() string                              { return SceneAnalysis }
+func (*analysisStub) Layout(Context, float64, float64, float64) {}
+func (*analysisStub) Update(Context) error                      { return nil }
+func (*analysisStub) Draw(Context, *ebiten.Image)               {}
+
 // finishedApp is an app with instant transitions (the scene shown is the
-// top of the stack), a computer that never answers, and store.
+// top of the stack), a computer that never answers, and store; its router
+// opens a stub analysis board that keeps what it was asked.
 func finishedApp(store *storage.Store) *App {
 	st := storage.Defaults()
 	st.InstantAnimations = true
 	return NewApp(Options{Settings: st, Store: store, NoAttract: true, Clipboard: &platform.Memory{},
-		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
-}
-
-// stopAnalysis ends the background analysis of the scene on top, if it is
-// the analysis board, and waits for it.
-func stopAnalysis(a *App) {
-	if as, ok := a.top().(*AnalysisScene); ok && as.job != nil {
-		as.job.Cancel()
-		_, _ = as.job.Wait()
-	}
+		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} },
+		Pages: Pages{Analysis: func(c Context, start *rules.Position, moves []rules.Move, learner rules.Color) Scene {
+			return &analysisStub{analysed{start, moves, learner}}
+		}}})
 }
 
 // TestFinishedGameMenu: once the game is over, the in-game menu opens it in
@@ -64,14 +77,13 @@ func TestFinishedGameMenu(t *testing.T) {
 		ps.menu.actions[i]()
 	}
 	choose(analyse)
-	as, ok := a.top().(*AnalysisScene)
+	as, ok := a.top().(*analysisStub)
 	if !ok {
 		t.Fatalf("Analysis opened %s", a.top().Name())
 	}
 	if len(as.moves) != 1 || as.learner != rules.White {
 		t.Errorf("the analysis board has %d moves for %v, want the game's 1 for White", len(as.moves), as.learner)
 	}
-	stopAnalysis(a)
 	a.Pop()
 	choose(replay)
 	if !ps.replaying || ps.shownPly() != 0 {
@@ -109,14 +121,13 @@ func TestPastGamesOpenInReplayAndAnalysis(t *testing.T) {
 		t.Fatalf("the Analysis button %+v is not a touch target inside the list %+v", b, s.rects.List)
 	}
 	tap(b.X+b.W/2, b.Y+b.H/2)
-	as, ok := a.top().(*AnalysisScene)
+	as, ok := a.top().(*analysisStub)
 	if !ok {
 		t.Fatalf("the Analysis button opened %s", a.top().Name())
 	}
-	if len(as.moves) != 5 || as.learner != rules.Black || as.variant != rules.Bashni {
-		t.Errorf("the analysis board has %d moves for %v, want the game's 5 for Black", len(as.moves), as.learner)
+	if len(as.moves) != 5 || as.learner != rules.Black || as.start.Variant() != rules.Bashni {
+		t.Errorf("the analysis board has %d moves of %v for %v, want the game's 5 of Bashni for Black", len(as.moves), as.start.Variant(), as.learner)
 	}
-	stopAnalysis(a)
 	a.Pop()
 	s.Layout(a, 390, 844, 1) // back on top, laid out again
 	row := s.rects.List

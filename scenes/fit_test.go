@@ -254,50 +254,12 @@ var fitScreens = []fitScreen{
 	{"import", fitImport},
 	{"replay", fitReplay},
 	{"editor", fitEditor},
-	{"lessons", fitLessons},
-	{"lesson", fitLesson},
-	{"puzzle", fitPuzzle},
-	{"analysis", fitAnalysis},
 }
 
 // fitButtons lists the labels of a screen's buttons.
 func fitButtons(f *fitter, bs ...*ui.Button) {
 	for _, b := range bs {
 		f.controls("button", b.Fits(f.p))
-	}
-}
-
-func fitLessons(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewLessonsScene(a)
-	s.Layout(a, w, h, 1)
-	fitButtons(f, &s.btnBack, &s.btnBash, &s.btnLas)
-	for i := range s.rows {
-		fitButtons(f, &s.rows[i])
-	}
-}
-
-func fitLesson(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewLessonScene(a, 0)
-	s.Layout(a, w, h, 1)
-	for i := range s.btns {
-		fitButtons(f, &s.btns[i])
-	}
-}
-
-func fitPuzzle(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewPuzzleScene(a, rules.Bashni).(*PuzzleScene)
-	s.Layout(a, w, h, 1)
-	fitButtons(f, &s.btnVar, &s.btnTier)
-	for i := range s.btns {
-		fitButtons(f, &s.btns[i])
-	}
-}
-
-func fitAnalysis(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)
-	s.Layout(a, w, h, 1)
-	for i := range s.btns {
-		fitButtons(f, &s.btns[i])
 	}
 }
 
@@ -317,8 +279,8 @@ func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
 	f.line("name", ui.TextFit{Text: s.name, Size: size, Weight: sprites.Bold, Room: room - p.DP(size*1.05)})
 	f.line("subtitle", ui.TextFit{Text: s.subtitle, Size: 17, Weight: sprites.Regular, Room: room})
 	// The offer of the lessons, or the progress, under the menu.
-	for _, line := range []string{learnWord(a, lt.ScreenOffer),
-		learnWord(a, lt.ScreenProgress, "Done", "12", "Total", "12", "Solved", "188")} {
+	for _, line := range []string{LearnWord(a, lt.ScreenOffer),
+		LearnWord(a, lt.ScreenProgress, "Done", "12", "Total", "12", "Solved", "188")} {
 		_, size := FitLines(p, line, 14, 12, sprites.Medium, s.learn.room, 2)
 		f.wrapped("lessons line", ui.TextFit{Text: line, Size: size, Weight: sprites.Medium, Room: s.learn.room}, 2)
 	}

@@ -96,7 +96,7 @@ func (s *ReplayScene) setWords(c Context) {
 	if !platform.CanSaveFiles {
 		save = cat.T("export.download")
 	}
-	s.menu.Items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), learnWord(c, lt.ScreenAnalyse)}
+	s.menu.Items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), LearnWord(c, lt.ScreenAnalyse)}
 	for i, side := range []rules.Color{rules.White, rules.Black} {
 		s.names[i] = s.tagNames[i]
 		if s.names[i] == "" {

@@ -40,6 +40,12 @@ type Pages struct {
 	// OpenOnlineGame shows the online game p on the play screen, in place
 	// of any other game.
 	OpenOnlineGame func(c Context, p *remote.Player)
+	// Lessons is the list of lessons and the way to the puzzles
+	// (scenes/learn).
+	Lessons func(c Context) Scene
+	// Analysis is the analysis board on the game from start through
+	// moves, replaying learner's mistakes (scenes/learn).
+	Analysis func(c Context, start *rules.Position, moves []rules.Move, learner rules.Color) Scene
 }
 
 // Pages opens the screens of other packages.

@@ -26,12 +26,13 @@ func (a *App) Snapshot(s *platform.State) {
 		s.Game = a.play.Session().Game()
 		s.Outcome = s.Game.Outcome()
 	}
-	if sc, ok := a.scene.(snapshotter); ok {
+	if sc, ok := a.scene.(Snapshotter); ok {
 		sc.Snapshot(s)
 	}
 }
 
-// snapshotter is a scene that adds what it shows to the state.
-type snapshotter interface {
+// Snapshotter is a scene that adds what it shows to the state (a page
+// asserts it: var _ scenes.Snapshotter = (*Screen)(nil)).
+type Snapshotter interface {
 	Snapshot(s *platform.State)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/learn/lessons"
+	"bashni/learn/record"
 	lt "bashni/learn/text"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -39,17 +40,17 @@ func (l *titleLearn) init(c Context, noSavedGame bool) {
 // have been finished since).
 func (l *titleLearn) layout(c Context, r TitleRects, canContinue bool) {
 	l.btn.Rect = r.Learn
-	l.btn.Label = learnWord(c, lt.ScreenLearn)
+	l.btn.Label = LearnWord(c, lt.ScreenLearn)
 	l.btn.TextSize = 15
-	rec := loadLearnRecord(c)
-	done := rec.lessons.Count()
+	rec := record.Load(c.Store())
+	done := rec.Lessons.Count()
 	l.btn.Kind = ui.Secondary
 	switch {
 	case l.first && done == 0 && !canContinue:
-		l.line = learnWord(c, lt.ScreenOffer)
+		l.line = LearnWord(c, lt.ScreenOffer)
 		l.btn.Kind = ui.Primary
-	case done > 0 || rec.solved() > 0:
-		l.line = learnWord(c, lt.ScreenProgress, "Done", strconv.Itoa(done), "Total", strconv.Itoa(len(lessons.All())), "Solved", strconv.Itoa(rec.solved()))
+	case done > 0 || rec.Solved() > 0:
+		l.line = LearnWord(c, lt.ScreenProgress, "Done", strconv.Itoa(done), "Total", strconv.Itoa(len(lessons.All())), "Solved", strconv.Itoa(rec.Solved()))
 	default:
 		l.line = ""
 	}
@@ -67,7 +68,7 @@ func (l *titleLearn) layout(c Context, r TitleRects, canContinue bool) {
 // update opens the lessons when the button is pressed.
 func (l *titleLearn) update(c Context) bool {
 	if c.Used(&l.btn) {
-		c.Push(NewLessonsScene(c))
+		Open(c, c.Pages().Lessons)
 		return true
 	}
 	return false

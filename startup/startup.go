@@ -18,6 +18,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/home"
+	"bashni/scenes/learn"
 	"bashni/scenes/online"
 	"bashni/scenes/settings"
 	"bashni/sprites"
@@ -165,5 +166,9 @@ func Pages() scenes.Pages {
 		OpenOnlineGame: scenes.OpenOnlineGame,
 		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
 		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },
+		Lessons:        func(c scenes.Context) scenes.Scene { return learn.NewLessonsScene(c) },
+		Analysis: func(c scenes.Context, start *rules.Position, moves []rules.Move, learner rules.Color) scenes.Scene {
+			return learn.NewAnalysisScene(c, start, moves, learner)
+		},
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"bashni/learn/puzzles"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/learn"
 )
 
 // onScene waits for scene at rest, with a game board when board is set.
@@ -42,7 +43,7 @@ func (b *browser) showsPosition(what string, p *rules.Position, timeout time.Dur
 // learnButton is the centre of the lesson or puzzle screen's button i.
 func (b *browser) learnButton(v rules.Variant, n, i int) (float64, float64) {
 	w, h, s := b.physical()
-	return b.cssCentre(scenes.ComputeLearnLayout(w, h, s, v, n).Buttons[i])
+	return b.cssCentre(learn.ComputeLearnLayout(w, h, s, v, n).Buttons[i])
 }
 
 // TestLessonAndPuzzleOnPhone plays lesson 1 and a puzzle with a finger at
@@ -58,7 +59,7 @@ func TestLessonAndPuzzleOnPhone(t *testing.T) {
 	b.press(b.titleButton(false, func(r scenes.TitleRects) scenes.Rect { return r.Learn }))
 	b.onScene("lessons", false)
 	w, h, s := b.physical()
-	ll := scenes.LessonsLayout(w, h, s, len(lessons.All()))
+	ll := learn.LessonsLayout(w, h, s, len(lessons.All()))
 	b.press(b.cssCentre(ll.Rows[0]))
 	start, err := rules.ParseFEN(rules.Bashni, "W:Wc3:Bf8")
 	if err != nil {
@@ -83,7 +84,7 @@ func TestLessonAndPuzzleOnPhone(t *testing.T) {
 	b.waitFor("lesson 1 saved as done", `Object.keys(localStorage).some(k => k.startsWith('bashni/learning') && localStorage.getItem(k).includes(`+jsString(lessons.All()[0].ID)+`))`, 20*time.Second)
 
 	// Back to the list, then the Bashni puzzles.
-	b.press(b.learnButton(rules.Bashni, 4, scenes.LessonBack))
+	b.press(b.learnButton(rules.Bashni, 4, learn.LessonBack))
 	b.onScene("lessons", false)
 	b.press(b.cssCentre(ll.BashniPuzzles))
 	b.onScene("puzzle", true)

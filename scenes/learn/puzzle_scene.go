@@ -1,4 +1,4 @@
-package scenes
+package learn
 
 import (
 	"context"
@@ -13,8 +13,10 @@ import (
 	"bashni/ai"
 	"bashni/audio"
 	"bashni/learn/puzzles"
+	"bashni/learn/record"
 	lt "bashni/learn/text"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/scenes/board"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
@@ -40,17 +42,17 @@ const puzzleReplyDelay = 20
 // tier, above its texts.
 type PuzzleRects struct {
 	LearnLayout
-	Variant, Tier Rect
+	Variant, Tier scenes.Rect
 }
 
 // PuzzleLayout lays out the puzzle screen for a puzzle of v.
 func PuzzleLayout(w, h, scale float64, v rules.Variant) PuzzleRects {
 	l := PuzzleRects{LearnLayout: ComputeLearnLayout(w, h, scale, v, puzzleButtons)}
 	pad := math.Round(10 * scale)
-	bh := math.Round(MinTouchDP * scale) // a touch target (scenes/touch_test.go)
+	bh := math.Round(scenes.MinTouchDP * scale) // a touch target (scenes/touch_test.go)
 	half := (l.Text.W - 3*pad) / 2
-	l.Variant = Rect{X: l.Text.X + pad, Y: l.Text.Y + pad, W: half, H: bh}
-	l.Tier = Rect{X: l.Text.X + 2*pad + half, Y: l.Text.Y + pad, W: half, H: bh}
+	l.Variant = scenes.Rect{X: l.Text.X + pad, Y: l.Text.Y + pad, W: half, H: bh}
+	l.Tier = scenes.Rect{X: l.Text.X + 2*pad + half, Y: l.Text.Y + pad, W: half, H: bh}
 	l.Text.Y += bh + pad
 	l.Text.H -= bh + pad
 	return l
@@ -64,7 +66,7 @@ type PuzzleScene struct {
 	variant rules.Variant
 	set     *puzzles.Set
 	tier    puzzles.Tier // 0: every tier
-	rec     learnRecord
+	rec     record.Record
 	pz      *puzzles.Puzzle
 	att     *puzzles.Attempt
 	solved  bool
@@ -94,8 +96,8 @@ type PuzzleScene struct {
 }
 
 // NewPuzzleScene opens the puzzles of v at the player's next one.
-func NewPuzzleScene(c Context, v rules.Variant) Scene {
-	s := &PuzzleScene{variant: v, rec: loadLearnRecord(c)}
+func NewPuzzleScene(c scenes.Context, v rules.Variant) scenes.Scene {
+	s := &PuzzleScene{variant: v, rec: record.Load(c.Store())}
 	s.board = board.New(c.Renderer(), c)
 	s.board.Interactive = true
 	set := c.Settings()
@@ -114,13 +116,13 @@ func NewPuzzleScene(c Context, v rules.Variant) Scene {
 }
 
 // Name is the scene's name.
-func (s *PuzzleScene) Name() string { return ScenePuzzle }
+func (s *PuzzleScene) Name() string { return scenes.ScenePuzzle }
 
 // Puzzle is the puzzle shown (for tests).
 func (s *PuzzleScene) Puzzle() *puzzles.Puzzle { return s.pz }
 
 // loadSet reads the puzzles of the variant and opens the next one.
-func (s *PuzzleScene) loadSet(c Context) {
+func (s *PuzzleScene) loadSet(c scenes.Context) {
 	set, err := puzzles.Load(s.variant)
 	if err != nil {
 		s.set, s.pz, s.loadError = nil, nil, err.Error()
@@ -132,10 +134,10 @@ func (s *PuzzleScene) loadSet(c Context) {
 }
 
 // stats is the player's record in the variant.
-func (s *PuzzleScene) statsOf() *puzzles.Stats { return s.rec.puzzles.For(s.variant) }
+func (s *PuzzleScene) statsOf() *puzzles.Stats { return s.rec.Puzzles.For(s.variant) }
 
 // next opens the next puzzle of the tier.
-func (s *PuzzleScene) next(c Context) {
+func (s *PuzzleScene) next(c scenes.Context) {
 	s.pz = s.set.Next(s.statsOf(), puzzles.Filter{Tier: s.tier})
 	s.say = lt.T{}
 	s.sayExtra = ""
@@ -152,7 +154,7 @@ func (s *PuzzleScene) next(c Context) {
 	// The opponent's last move leads into the puzzle.
 	s.board.Show(s.pz.Before(), rules.Move{})
 	if mv := s.pz.SetupMove(); !mv.IsZero() {
-		s.board.Animate(s.pz.Before(), mv, AnimOptions(c.Settings(), 0.8), 0)
+		s.board.Animate(s.pz.Before(), mv, scenes.AnimOptions(c.Settings(), 0.8), 0)
 	}
 	s.accept()
 	s.words(c)
@@ -160,7 +162,7 @@ func (s *PuzzleScene) next(c Context) {
 
 // newSession plays on from the attempt's position: the person against the
 // puzzle's opponent.
-func (s *PuzzleScene) newSession(c Context) {
+func (s *PuzzleScene) newSession(c scenes.Context) {
 	s.opp.cancel()
 	var players [2]session.Player
 	players[s.me] = session.NewPerson()
@@ -216,7 +218,7 @@ func (s *PuzzleScene) judge(_ *rules.Game, _ rules.Color, mv rules.Move) *sessio
 
 // save keeps the record; a failure is said on screen.
 func (s *PuzzleScene) save() {
-	if err := s.rec.saveTo(s.store); err != nil {
+	if err := s.rec.Save(s.store()); err != nil {
 		s.sayExtra = err.Error()
 	}
 }
@@ -232,12 +234,12 @@ func (s *PuzzleScene) accept() {
 }
 
 // words looks up the texts.
-func (s *PuzzleScene) words(c Context) {
-	s.title = learnWord(c, lt.ScreenPuzzles)
+func (s *PuzzleScene) words(c scenes.Context) {
+	s.title = scenes.LearnWord(c, lt.ScreenPuzzles)
 	s.btns[PuzzleBack].Label = c.Text().T("common.back")
-	s.btns[PuzzleHint].Label = learnWord(c, lt.ScreenHint)
-	s.btns[PuzzleRetry].Label = learnWord(c, lt.ScreenRetry)
-	s.btns[PuzzleNext].Label = learnWord(c, lt.ScreenNextPuzzle)
+	s.btns[PuzzleHint].Label = scenes.LearnWord(c, lt.ScreenHint)
+	s.btns[PuzzleRetry].Label = scenes.LearnWord(c, lt.ScreenRetry)
+	s.btns[PuzzleNext].Label = scenes.LearnWord(c, lt.ScreenNextPuzzle)
 	s.btns[PuzzleNext].Kind = ui.Flat
 	if s.solved {
 		s.btns[PuzzleNext].Kind = ui.Primary
@@ -248,12 +250,12 @@ func (s *PuzzleScene) words(c Context) {
 	if s.variant == rules.Lasca {
 		s.btnVar.Label = c.Text().T("common.lasca")
 	}
-	s.btnTier.Label = learnWord(c, lt.ScreenAllTiers)
+	s.btnTier.Label = scenes.LearnWord(c, lt.ScreenAllTiers)
 	if s.tier != 0 {
-		s.btnTier.Label = learnWord(c, s.tier.TextID())
+		s.btnTier.Label = scenes.LearnWord(c, s.tier.TextID())
 	}
 	st := s.statsOf()
-	s.stats = learnWord(c, lt.ScreenPuzzleStats, "Solved", strconv.Itoa(st.Solved), "Streak", strconv.Itoa(st.Streak),
+	s.stats = scenes.LearnWord(c, lt.ScreenPuzzleStats, "Solved", strconv.Itoa(st.Solved), "Streak", strconv.Itoa(st.Streak),
 		"Rating", strconv.Itoa(int(math.Round(st.Rating.R))))
 	var ps []para
 	switch {
@@ -261,24 +263,24 @@ func (s *PuzzleScene) words(c Context) {
 		s.heading = ""
 		ps = append(ps, para{s: s.loadError, size: 15, weight: sprites.Medium, tone: toneBad})
 	case s.pz == nil:
-		s.heading = learnWord(c, lt.ScreenPuzzles)
-		ps = append(ps, para{s: learnWord(c, lt.ScreenNoPuzzles), size: 16, weight: sprites.Medium, tone: toneText})
+		s.heading = scenes.LearnWord(c, lt.ScreenPuzzles)
+		ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenNoPuzzles), size: 16, weight: sprites.Medium, tone: toneText})
 	default:
-		s.heading = learnWord(c, lt.ScreenPuzzleInfo, "Tier", learnWord(c, s.pz.Tier().TextID()), "Rating", strconv.Itoa(s.pz.Rating))
+		s.heading = scenes.LearnWord(c, lt.ScreenPuzzleInfo, "Tier", scenes.LearnWord(c, s.pz.Tier().TextID()), "Rating", strconv.Itoa(s.pz.Rating))
 		var themes string
 		for _, th := range s.pz.Themes {
 			if themes != "" {
 				themes += c.Text().T("common.list_separator")
 			}
-			themes += learnWord(c, th.TextID())
+			themes += scenes.LearnWord(c, th.TextID())
 		}
 		ps = append(ps, para{s: themes, size: 13, weight: sprites.Regular, tone: toneDim})
 		if !s.solved && s.wrong.IsZero() {
-			ps = append(ps, para{s: learnWord(c, puzzles.PromptID(s.me)), size: 17, weight: sprites.Medium, tone: toneText})
+			ps = append(ps, para{s: scenes.LearnWord(c, puzzles.PromptID(s.me)), size: 17, weight: sprites.Medium, tone: toneText})
 		}
-		msg := learnSay(c, s.say)
+		msg := scenes.LearnSay(c, s.say)
 		if s.say.ID == lt.PuzzleSolved {
-			msg += "  " + learnWord(c, lt.PuzzleRating, "Rating", strconv.Itoa(int(math.Round(st.Rating.R))), "Change", s.sayExtra)
+			msg += "  " + scenes.LearnWord(c, lt.PuzzleRating, "Rating", strconv.Itoa(int(math.Round(st.Rating.R))), "Change", s.sayExtra)
 		} else if s.sayExtra != "" {
 			msg += " " + s.sayExtra
 		}
@@ -290,9 +292,9 @@ func (s *PuzzleScene) words(c Context) {
 }
 
 // Layout places the board, the choices, the texts and the buttons.
-func (s *PuzzleScene) Layout(c Context, w, h, scale float64) {
+func (s *PuzzleScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.layout = PuzzleLayout(w, h, scale, s.variant)
-	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{W: w, H: h})
 	for i := range s.btns {
 		s.btns[i].Rect = s.layout.Buttons[i]
 	}
@@ -303,7 +305,7 @@ func (s *PuzzleScene) Layout(c Context, w, h, scale float64) {
 }
 
 // Update runs the puzzle for a tick.
-func (s *PuzzleScene) Update(c Context) error {
+func (s *PuzzleScene) Update(c scenes.Context) error {
 	if s.sess != nil {
 		s.sess.Tick(c.Tick(), !s.board.Animating())
 		s.showEvents(c)
@@ -337,7 +339,7 @@ func (s *PuzzleScene) Update(c Context) error {
 		}
 		return nil
 	}
-	if c.Keys().Consume(ActBack) {
+	if c.Keys().Consume(scenes.ActBack) {
 		if !s.board.Back() {
 			s.leave(c)
 		}
@@ -371,7 +373,7 @@ func (s *PuzzleScene) Update(c Context) error {
 }
 
 // press acts on button i.
-func (s *PuzzleScene) press(c Context, i int) {
+func (s *PuzzleScene) press(c scenes.Context, i int) {
 	switch i {
 	case PuzzleBack:
 		s.leave(c)
@@ -418,14 +420,14 @@ func (s *PuzzleScene) giveUp() {
 }
 
 // leave goes back, counting an abandoned puzzle.
-func (s *PuzzleScene) leave(c Context) {
+func (s *PuzzleScene) leave(c scenes.Context) {
 	s.giveUp()
 	s.opp.cancel()
 	c.Pop()
 }
 
 // showEvents animates the moves the session played.
-func (s *PuzzleScene) showEvents(c Context) {
+func (s *PuzzleScene) showEvents(c scenes.Context) {
 	for _, ev := range s.sess.Events() {
 		switch ev.Kind {
 		case session.MovePlayed:
@@ -437,7 +439,7 @@ func (s *PuzzleScene) showEvents(c Context) {
 				s.marks.route = ev.Move.Path()
 				c.Play(audio.CaptureRequired)
 			}
-			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 1), shown)
+			s.board.Animate(ev.Before, ev.Move, scenes.AnimOptions(c.Settings(), 1), shown)
 			s.accept()
 			s.words(c)
 		case session.GameOver:
@@ -456,7 +458,7 @@ func (s *PuzzleScene) showEvents(c Context) {
 }
 
 // Draw draws the puzzle.
-func (s *PuzzleScene) Draw(c Context, dst *ebiten.Image) {
+func (s *PuzzleScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	dst.Fill(t.Background)

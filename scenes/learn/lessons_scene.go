@@ -1,4 +1,4 @@
-package scenes
+package learn
 
 import (
 	"math"
@@ -8,18 +8,20 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/learn/lessons"
+	"bashni/learn/record"
 	lt "bashni/learn/text"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
 
 // LessonsRects is where the lessons list puts things (physical pixels).
 type LessonsRects struct {
-	Back                  Rect
+	Back                  scenes.Rect
 	HeadingY              float64
-	Rows                  []Rect // one a lesson, in course order
-	BashniPuzzles, Lascas Rect   // the puzzles of each game
+	Rows                  []scenes.Rect // one a lesson, in course order
+	BashniPuzzles, Lascas scenes.Rect   // the puzzles of each game
 }
 
 // LessonsLayout lays out the list of n lessons: a column of rows, two
@@ -28,8 +30,8 @@ func LessonsLayout(w, h, scale float64, n int) LessonsRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r LessonsRects
 	m := dp(16)
-	r.Back = Rect{X: m, Y: m, W: dp(MinTouchDP + 56), H: dp(MinTouchDP)}
-	r.HeadingY = m + dp(MinTouchDP) + dp(14)
+	r.Back = scenes.Rect{X: m, Y: m, W: dp(scenes.MinTouchDP + 56), H: dp(scenes.MinTouchDP)}
+	r.HeadingY = m + dp(scenes.MinTouchDP) + dp(14)
 	top := r.HeadingY + dp(62)
 	rowH, gap := dp(48), dp(6)
 	cols := 1
@@ -42,13 +44,13 @@ func LessonsLayout(w, h, scale float64, n int) LessonsRects {
 	x0 := (w - float64(cols)*colW - float64(cols-1)*m) / 2
 	for i := 0; i < n; i++ {
 		col, row := i/perCol, i%perCol
-		r.Rows = append(r.Rows, Rect{X: x0 + float64(col)*(colW+m), Y: top + float64(row)*(rowH+gap), W: colW, H: rowH})
+		r.Rows = append(r.Rows, scenes.Rect{X: x0 + float64(col)*(colW+m), Y: top + float64(row)*(rowH+gap), W: colW, H: rowH})
 	}
 	y := top + float64(perCol)*(rowH+gap) + dp(10)
 	full := float64(cols)*colW + float64(cols-1)*m
 	half := (full - dp(10)) / 2
-	r.BashniPuzzles = Rect{X: x0, Y: y, W: half, H: dp(52)}
-	r.Lascas = Rect{X: x0 + half + dp(10), Y: y, W: half, H: dp(52)}
+	r.BashniPuzzles = scenes.Rect{X: x0, Y: y, W: half, H: dp(52)}
+	r.Lascas = scenes.Rect{X: x0 + half + dp(10), Y: y, W: half, H: dp(52)}
 	return r
 }
 
@@ -57,7 +59,7 @@ func LessonsLayout(w, h, scale float64, n int) LessonsRects {
 type LessonsScene struct {
 	rects   LessonsRects
 	all     []*lessons.Lesson
-	rec     learnRecord
+	rec     record.Record
 	rows    []ui.Button
 	btnBack ui.Button
 	btnBash ui.Button
@@ -68,7 +70,7 @@ type LessonsScene struct {
 }
 
 // NewLessonsScene makes the list.
-func NewLessonsScene(c Context) *LessonsScene {
+func NewLessonsScene(c scenes.Context) *LessonsScene {
 	s := &LessonsScene{all: lessons.All()}
 	s.rows = make([]ui.Button, len(s.all))
 	s.btnBack = ui.Button{Icon: ui.IconBack, Kind: ui.Flat}
@@ -79,25 +81,25 @@ func NewLessonsScene(c Context) *LessonsScene {
 }
 
 // Name is the scene's name.
-func (s *LessonsScene) Name() string { return SceneLessons }
+func (s *LessonsScene) Name() string { return scenes.SceneLessons }
 
 // refresh reads the progress again (a lesson may have been finished) and
 // the words.
-func (s *LessonsScene) refresh(c Context) {
-	s.rec = loadLearnRecord(c)
+func (s *LessonsScene) refresh(c scenes.Context) {
+	s.rec = record.Load(c.Store())
 	s.btnBack.Label = c.Text().T("common.back")
-	s.heading = learnWord(c, lt.ScreenLessons)
-	s.sub = learnWord(c, lt.ScreenLessonsDone, "Done", strconv.Itoa(s.rec.lessons.Count()), "Total", strconv.Itoa(len(s.all)))
-	s.btnBash.Label = learnWord(c, lt.ScreenPuzzlesOf, "Game", c.Text().T("common.bashni"))
-	s.btnLas.Label = learnWord(c, lt.ScreenPuzzlesOf, "Game", c.Text().T("common.lasca"))
-	next := s.rec.lessons.Next()
+	s.heading = scenes.LearnWord(c, lt.ScreenLessons)
+	s.sub = scenes.LearnWord(c, lt.ScreenLessonsDone, "Done", strconv.Itoa(s.rec.Lessons.Count()), "Total", strconv.Itoa(len(s.all)))
+	s.btnBash.Label = scenes.LearnWord(c, lt.ScreenPuzzlesOf, "Game", c.Text().T("common.bashni"))
+	s.btnLas.Label = scenes.LearnWord(c, lt.ScreenPuzzlesOf, "Game", c.Text().T("common.lasca"))
+	next := s.rec.Lessons.Next()
 	for i, l := range s.all {
 		b := &s.rows[i]
-		b.Label = strconv.Itoa(i+1) + ". " + learnWord(c, l.Title)
+		b.Label = strconv.Itoa(i+1) + ". " + scenes.LearnWord(c, l.Title)
 		b.Kind = ui.Flat
 		b.TextSize = 16
 		b.Icon = nil
-		if s.rec.lessons.IsDone(l.ID) {
+		if s.rec.Lessons.IsDone(l.ID) {
 			b.Icon = ui.IconCheck
 		}
 		if next != nil && next.ID == l.ID {
@@ -108,7 +110,7 @@ func (s *LessonsScene) refresh(c Context) {
 }
 
 // Layout places the list.
-func (s *LessonsScene) Layout(c Context, w, h, scale float64) {
+func (s *LessonsScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.w = w
 	s.rects = LessonsLayout(w, h, scale, len(s.all))
 	s.btnBack.Rect = s.rects.Back
@@ -121,8 +123,8 @@ func (s *LessonsScene) Layout(c Context, w, h, scale float64) {
 }
 
 // Update opens a lesson or the puzzles.
-func (s *LessonsScene) Update(c Context) error {
-	if c.Used(&s.btnBack) || c.Keys().Consume(ActBack) {
+func (s *LessonsScene) Update(c scenes.Context) error {
+	if c.Used(&s.btnBack) || c.Keys().Consume(scenes.ActBack) {
 		c.Pop()
 		return nil
 	}
@@ -144,7 +146,7 @@ func (s *LessonsScene) Update(c Context) error {
 }
 
 // Draw draws the list.
-func (s *LessonsScene) Draw(c Context, dst *ebiten.Image) {
+func (s *LessonsScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	dst.Fill(t.Background)

@@ -1,7 +1,9 @@
-package scenes
+// Package learn is the learning page: the lessons list, a lesson, the
+// puzzles and the analysis board. The shell opens it through its router
+// (scenes.Pages: Lessons, Analysis), which startup fills.
+package learn
 
 import (
-	"encoding/json"
 	"image/color"
 	"math"
 
@@ -9,110 +11,32 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n/linebreak"
-	"bashni/learn/lessons"
-	"bashni/learn/puzzles"
-	lt "bashni/learn/text"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/sprites"
-	"bashni/storage"
 )
-
-// learnSay is a learning text (package learn/text) in the player's
-// language: from the game's message files, where these texts have the
-// sections learn…, or learn/text's English if the files lack it.
-func learnSay(c Context, t lt.T) string {
-	if t.IsZero() {
-		return ""
-	}
-	k := t.Key()
-	if cat := c.Text(); cat != nil {
-		if s := cat.F(k, t.Pairs()...); s != k {
-			return s
-		}
-	}
-	return t.English()
-}
-
-// learnWord is learnSay of the message id with name/value pairs.
-func learnWord(c Context, id string, pairs ...string) string {
-	return learnSay(c, lt.Of(id, pairs...))
-}
-
-// learnRecord is the player's progress on the lessons and puzzles, kept in
-// the store's learning document.
-type learnRecord struct {
-	lessons lessons.Progress
-	puzzles puzzles.Progress
-}
-
-// loadLearnRecord reads the progress (a new player's without a store).
-func loadLearnRecord(c Context) learnRecord {
-	var r learnRecord
-	st := c.Store()
-	if st == nil {
-		return r
-	}
-	l, _ := st.LoadLearning()
-	r.lessons.Done = l.Lessons
-	if len(l.Puzzles) > 0 {
-		if err := json.Unmarshal(l.Puzzles, &r.puzzles); err != nil {
-			r.puzzles = puzzles.Progress{} // unreadable: start the record again, keep the lessons
-		}
-	}
-	return r
-}
-
-// save writes the progress; the error is for the screen to show.
-func (r *learnRecord) save(c Context) error { return r.saveTo(c.Store) }
-
-// saveTo writes the progress to the store store gives.
-func (r *learnRecord) saveTo(store func() *storage.Store) error {
-	if store == nil {
-		return nil
-	}
-	st := store()
-	if st == nil {
-		return nil
-	}
-	pz, err := json.Marshal(&r.puzzles)
-	if err != nil {
-		return err
-	}
-	return st.SaveLearning(storage.Learning{Lessons: r.lessons.Done, Puzzles: pz})
-}
-
-// solved is the number of puzzles solved in both games.
-func (r *learnRecord) solved() int {
-	n := 0
-	for _, st := range r.puzzles.Variants {
-		if st != nil {
-			n += st.Solved
-		}
-	}
-	return n
-}
 
 // LearnLayout places a lesson or puzzle screen: the board as on the play
 // screen, a heading where the opponent's card goes, the texts in the
 // panel and a row of buttons.
 type LearnLayout struct {
-	PlayLayout
-	Heading Rect
-	Text    Rect
-	Buttons []Rect
+	scenes.PlayLayout
+	Heading scenes.Rect
+	Text    scenes.Rect
+	Buttons []scenes.Rect
 }
 
 // ComputeLearnLayout lays out a learning screen with n buttons in its
 // control row.
 func ComputeLearnLayout(w, h, scale float64, v rules.Variant, n int) LearnLayout {
-	l := LearnLayout{PlayLayout: ComputePlayLayout(w, h, scale, v, false)}
+	l := LearnLayout{PlayLayout: scenes.ComputePlayLayout(w, h, scale, v, false)}
 	l.Heading = l.TopCard
 	if l.Landscape {
-		l.Text = Rect{X: l.Status.X, Y: l.Status.Y, W: l.Status.W, H: l.BottomCard.Y + l.BottomCard.H - l.Status.Y}
+		l.Text = scenes.Rect{X: l.Status.X, Y: l.Status.Y, W: l.Status.W, H: l.BottomCard.Y + l.BottomCard.H - l.Status.Y}
 	} else {
-		l.Text = Rect{X: l.BottomCard.X, Y: l.BottomCard.Y, W: l.BottomCard.W, H: l.Controls.Y - l.DP(6) - l.BottomCard.Y}
+		l.Text = scenes.Rect{X: l.BottomCard.X, Y: l.BottomCard.Y, W: l.BottomCard.W, H: l.Controls.Y - l.DP(6) - l.BottomCard.Y}
 	}
 	l.Buttons = l.ControlButtons(n, nil)
 	return l
@@ -125,7 +49,7 @@ func drawLearnPanel(p *ui.Painter, dst *ebiten.Image, l *LearnLayout) {
 		p.RoundRect(dst, l.Panel, p.DP(14), t.Panel, p.DP(1), t.PanelEdge)
 		return
 	}
-	r := Rect{X: l.Text.X, Y: l.Text.Y, W: l.Text.W, H: l.Controls.Y + l.Controls.H - l.Text.Y}
+	r := scenes.Rect{X: l.Text.X, Y: l.Text.Y, W: l.Text.W, H: l.Controls.Y + l.Controls.H - l.Text.Y}
 	p.RoundRect(dst, ui.Inset(r, -p.DP(2)), p.DP(12), t.Panel, p.DP(1), t.PanelEdge)
 }
 
@@ -167,7 +91,7 @@ type para struct {
 type textBlock struct {
 	paras []para
 	lines []textLine
-	rect  Rect
+	rect  scenes.Rect
 	p     *ui.Painter
 }
 
@@ -186,7 +110,7 @@ func (b *textBlock) set(ps ...para) {
 }
 
 // layout puts the block in r.
-func (b *textBlock) layout(p *ui.Painter, r Rect) {
+func (b *textBlock) layout(p *ui.Painter, r scenes.Rect) {
 	b.p, b.rect = p, r
 	b.wrap()
 }

@@ -1,4 +1,4 @@
-package scenes
+package learn
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	lt "bashni/learn/text"
 	"bashni/platform"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -34,8 +35,8 @@ const (
 // AnalysisRects is where the analysis board puts things.
 type AnalysisRects struct {
 	LearnLayout
-	Bar   Rect // the evaluation bar: White's share from the left
-	Graph Rect // the evaluation over the game; a tap jumps there
+	Bar   scenes.Rect // the evaluation bar: White's share from the left
+	Graph scenes.Rect // the evaluation over the game; a tap jumps there
 }
 
 // AnalysisLayout lays out the analysis board.
@@ -43,14 +44,14 @@ func AnalysisLayout(w, h, scale float64, v rules.Variant) AnalysisRects {
 	l := AnalysisRects{LearnLayout: ComputeLearnLayout(w, h, scale, v, analysisButtons)}
 	dp := func(x float64) float64 { return math.Round(x * scale) }
 	hd := l.Heading
-	l.Bar = Rect{X: hd.X + dp(12), Y: hd.Y + hd.H - dp(10), W: hd.W - dp(24), H: dp(8)}
+	l.Bar = scenes.Rect{X: hd.X + dp(12), Y: hd.Y + hd.H - dp(10), W: hd.W - dp(24), H: dp(8)}
 	gh := dp(130)
 	if !l.Landscape {
 		gh = dp(84)
 	}
 	t := l.Text
-	l.Graph = Rect{X: t.X + dp(10), Y: t.Y + dp(8), W: t.W - dp(20), H: gh}
-	l.Text = Rect{X: t.X, Y: t.Y + gh + dp(10), W: t.W, H: t.H - gh - dp(10)}
+	l.Graph = scenes.Rect{X: t.X + dp(10), Y: t.Y + dp(8), W: t.W - dp(20), H: gh}
+	l.Text = scenes.Rect{X: t.X, Y: t.Y + gh + dp(10), W: t.W, H: t.H - gh - dp(10)}
 	return l
 }
 
@@ -102,7 +103,7 @@ type AnalysisScene struct {
 
 // NewAnalysisScene analyses the game from start through moves; learner is
 // the side whose mistakes are replayed.
-func NewAnalysisScene(c Context, start *rules.Position, moves []rules.Move, learner rules.Color) *AnalysisScene {
+func NewAnalysisScene(c scenes.Context, start *rules.Position, moves []rules.Move, learner rules.Color) *AnalysisScene {
 	s := &AnalysisScene{variant: start.Variant(), moves: moves, learner: learner, moment: -1}
 	s.positions = []*rules.Position{start}
 	for i, m := range moves {
@@ -129,15 +130,8 @@ func NewAnalysisScene(c Context, start *rules.Position, moves []rules.Move, lear
 	return s
 }
 
-// newAnalysisOfGame opens the analysis board on a game (a replay, a game
-// just finished).
-func newAnalysisOfGame(c Context, g *rules.Game, upTo int, learner rules.Color) *AnalysisScene {
-	moves := append([]rules.Move(nil), g.AllMoves()[:upTo]...)
-	return NewAnalysisScene(c, g.Start(), moves, learner)
-}
-
 // Name is the scene's name.
-func (s *AnalysisScene) Name() string { return SceneAnalysis }
+func (s *AnalysisScene) Name() string { return scenes.SceneAnalysis }
 
 // Report is the analysis so far (nil before the first position), for
 // tests.
@@ -147,7 +141,7 @@ func (s *AnalysisScene) Report() *analysis.Report { return s.report }
 func (s *AnalysisScene) Kept() bool { return s.job == nil && s.report != nil && s.report.Complete }
 
 // loadKept reads a kept analysis of this game.
-func (s *AnalysisScene) loadKept(c Context) bool {
+func (s *AnalysisScene) loadKept(c scenes.Context) bool {
 	st := c.Store()
 	if st == nil {
 		return false
@@ -173,7 +167,7 @@ func (s *AnalysisScene) setReport(r *analysis.Report) {
 }
 
 // show puts the position after ply moves on the board.
-func (s *AnalysisScene) show(c Context, ply int) {
+func (s *AnalysisScene) show(c scenes.Context, ply int) {
 	s.ply = min(max(ply, 0), len(s.moves))
 	last := rules.Move{}
 	if s.ply > 0 {
@@ -212,41 +206,41 @@ func (s *AnalysisScene) marksFor() {
 }
 
 // words looks up the texts of what is shown.
-func (s *AnalysisScene) words(c Context) {
+func (s *AnalysisScene) words(c scenes.Context) {
 	cat := c.Text()
-	s.title = learnWord(c, lt.ScreenAnalysis)
+	s.title = scenes.LearnWord(c, lt.ScreenAnalysis)
 	learning := s.moment >= 0
 	if learning {
-		s.title = learnWord(c, lt.ScreenLearnMistakes)
+		s.title = scenes.LearnWord(c, lt.ScreenLearnMistakes)
 	}
 	s.btns[AnalysisBack].Label = cat.T("common.back")
-	s.btns[AnalysisPrev].Label = learnWord(c, lt.ScreenPrevMove)
+	s.btns[AnalysisPrev].Label = scenes.LearnWord(c, lt.ScreenPrevMove)
 	s.btns[AnalysisPrev].Icon = ui.IconPrev
-	s.btns[AnalysisNext].Label = learnWord(c, lt.ScreenNextMove)
-	s.btns[AnalysisLearn].Label = learnWord(c, lt.ScreenLearn)
+	s.btns[AnalysisNext].Label = scenes.LearnWord(c, lt.ScreenNextMove)
+	s.btns[AnalysisLearn].Label = scenes.LearnWord(c, lt.ScreenLearn)
 	s.btns[AnalysisPrev].Disabled = !learning && s.ply == 0
 	s.btns[AnalysisNext].Disabled = !learning && s.ply == len(s.moves)
 	s.btns[AnalysisLearn].Disabled = s.report == nil || !s.report.Complete
 	if learning {
-		s.btns[AnalysisPrev].Label = learnWord(c, lt.ScreenShowBetter)
+		s.btns[AnalysisPrev].Label = scenes.LearnWord(c, lt.ScreenShowBetter)
 		s.btns[AnalysisPrev].Icon = ui.IconHint
 		s.btns[AnalysisNext].Disabled = len(s.moments) < 2
 	}
 	switch {
 	case s.failed != "":
-		s.status = learnWord(c, lt.ScreenAnalysisFailed, "Error", s.failed)
+		s.status = scenes.LearnWord(c, lt.ScreenAnalysisFailed, "Error", s.failed)
 	case s.job != nil:
 		done, total := s.job.Progress()
-		s.status = learnWord(c, lt.AnalysisProgress, "Done", strconv.Itoa(done), "Total", strconv.Itoa(total))
+		s.status = scenes.LearnWord(c, lt.AnalysisProgress, "Done", strconv.Itoa(done), "Total", strconv.Itoa(total))
 	default:
-		s.status = learnWord(c, lt.ScreenAnalysisDone)
+		s.status = scenes.LearnWord(c, lt.ScreenAnalysisDone)
 	}
 	var ps []para
 	if learning {
 		m := s.moments[s.moment]
 		ps = append(ps,
-			para{s: learnWord(c, lt.ScreenMomentN, "N", strconv.Itoa(s.moment+1), "Total", strconv.Itoa(len(s.moments))), size: 13, weight: sprites.Medium, tone: toneDim},
-			para{s: learnWord(c, lt.AnalysisLearn, "Move", m.Played), size: 17, weight: sprites.Medium, tone: toneText})
+			para{s: scenes.LearnWord(c, lt.ScreenMomentN, "N", strconv.Itoa(s.moment+1), "Total", strconv.Itoa(len(s.moments))), size: 13, weight: sprites.Medium, tone: toneDim},
+			para{s: scenes.LearnWord(c, lt.AnalysisLearn, "Move", m.Played), size: 17, weight: sprites.Medium, tone: toneText})
 		if s.say != "" {
 			ps = append(ps, para{s: s.say, size: 17, weight: sprites.Bold, tone: s.tone})
 		}
@@ -263,13 +257,13 @@ func (s *AnalysisScene) words(c Context) {
 		t := toneText
 		if r != nil && s.ply-1 < len(r.Reviews) {
 			if rv := r.Reviews[s.ply-1]; rv.Done && rv.Class != analysis.Good {
-				line += " · " + learnWord(c, rv.Class.TextID())
+				line += " · " + scenes.LearnWord(c, rv.Class.TextID())
 				t = toneBad
 				if rv.Class == analysis.Inaccuracy {
 					t = toneHint
 				}
 				if rv.Best != "" {
-					line += " · " + learnWord(c, lt.AnalysisBetter, "Move", rv.Best)
+					line += " · " + scenes.LearnWord(c, lt.AnalysisBetter, "Move", rv.Best)
 				}
 			}
 		}
@@ -277,9 +271,9 @@ func (s *AnalysisScene) words(c Context) {
 	}
 	if r != nil && s.ply < len(r.Positions) && r.Positions[s.ply].Done {
 		pos := r.Positions[s.ply]
-		ev := learnWord(c, lt.ScreenEval, "Score", fmt.Sprintf("%+.1f", float64(pos.Score)/100))
+		ev := scenes.LearnWord(c, lt.ScreenEval, "Score", fmt.Sprintf("%+.1f", float64(pos.Score)/100))
 		if n, w, ok := r.Mate(s.ply); ok {
-			ev = learnWord(c, lt.ScreenWinIn, "Side", sideWord(c, w), "N", strconv.Itoa((n+1)/2))
+			ev = scenes.LearnWord(c, lt.ScreenWinIn, "Side", sideWord(c, w), "N", strconv.Itoa((n+1)/2))
 		}
 		ps = append(ps, para{s: ev, size: 15, weight: sprites.Medium, tone: toneText})
 		if len(pos.PV) > 0 {
@@ -287,19 +281,19 @@ func (s *AnalysisScene) words(c Context) {
 			if len(pv) > 8 {
 				pv = pv[:8]
 			}
-			ps = append(ps, para{s: learnWord(c, lt.ScreenBestLine, "Line", strings.Join(pv, " ")), size: 14, weight: sprites.Regular, tone: toneDim})
+			ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenBestLine, "Line", strings.Join(pv, " ")), size: 14, weight: sprites.Regular, tone: toneDim})
 		} else if !s.positions[s.ply].HasLegalMove() {
-			ps = append(ps, para{s: learnWord(c, lt.ScreenGameOver), size: 14, weight: sprites.Regular, tone: toneDim})
+			ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenGameOver), size: 14, weight: sprites.Regular, tone: toneDim})
 		}
 	}
 	if r != nil {
 		for _, side := range []rules.Color{rules.White, rules.Black} {
 			n := r.Summary(side)
-			ps = append(ps, para{s: learnWord(c, lt.ScreenSummary, "Side", sideWord(c, side), "Inaccuracies", strconv.Itoa(n.Inaccuracies),
+			ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenSummary, "Side", sideWord(c, side), "Inaccuracies", strconv.Itoa(n.Inaccuracies),
 				"Mistakes", strconv.Itoa(n.Mistakes), "Blunders", strconv.Itoa(n.Blunders)), size: 13, weight: sprites.Regular, tone: toneDim})
 		}
 		if r.Complete && len(s.moments) == 0 && len(s.moves) > 0 {
-			ps = append(ps, para{s: learnWord(c, lt.ScreenNoMistakes), size: 13, weight: sprites.Regular, tone: toneGood})
+			ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenNoMistakes), size: 13, weight: sprites.Regular, tone: toneGood})
 		}
 	}
 	s.info.set(ps...)
@@ -307,7 +301,7 @@ func (s *AnalysisScene) words(c Context) {
 }
 
 // sideWord is White or Black in the player's language.
-func sideWord(c Context, side rules.Color) string {
+func sideWord(c scenes.Context, side rules.Color) string {
 	if side == rules.White {
 		return c.Text().T("common.white")
 	}
@@ -315,9 +309,9 @@ func sideWord(c Context, side rules.Color) string {
 }
 
 // Layout places everything.
-func (s *AnalysisScene) Layout(c Context, w, h, scale float64) {
+func (s *AnalysisScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.layout = AnalysisLayout(w, h, scale, s.variant)
-	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{W: w, H: h})
 	for i := range s.btns {
 		s.btns[i].Rect = s.layout.Buttons[i]
 	}
@@ -326,7 +320,7 @@ func (s *AnalysisScene) Layout(c Context, w, h, scale float64) {
 }
 
 // Update follows the analysis and the player's choices.
-func (s *AnalysisScene) Update(c Context) error {
+func (s *AnalysisScene) Update(c scenes.Context) error {
 	s.poll(c)
 	if s.board.Step() {
 		c.Invalidate()
@@ -339,22 +333,22 @@ func (s *AnalysisScene) Update(c Context) error {
 	}
 	k := c.Keys()
 	switch {
-	case k.Consume(ActBack):
+	case k.Consume(scenes.ActBack):
 		s.press(c, AnalysisBack)
 		return nil
-	case k.Consume(ActPrev):
+	case k.Consume(scenes.ActPrev):
 		if s.moment < 0 {
 			s.show(c, s.ply-1)
 		}
-	case k.Consume(ActNext):
+	case k.Consume(scenes.ActNext):
 		if s.moment < 0 {
 			s.show(c, s.ply+1)
 		}
-	case k.Consume(ActFirst):
+	case k.Consume(scenes.ActFirst):
 		if s.moment < 0 {
 			s.show(c, 0)
 		}
-	case k.Consume(ActLast):
+	case k.Consume(scenes.ActLast):
 		if s.moment < 0 {
 			s.show(c, len(s.moves))
 		}
@@ -384,7 +378,7 @@ func progressTicks() int64 {
 }
 
 // poll takes the analysis's progress and a verdict of learn mode.
-func (s *AnalysisScene) poll(c Context) {
+func (s *AnalysisScene) poll(c scenes.Context) {
 	if s.job != nil {
 		c.Spin()
 		done, _ := s.job.Progress()
@@ -418,7 +412,7 @@ func (s *AnalysisScene) poll(c Context) {
 }
 
 // keep stores the finished report with the game's key.
-func (s *AnalysisScene) keep(c Context, r *analysis.Report) {
+func (s *AnalysisScene) keep(c scenes.Context, r *analysis.Report) {
 	st := c.Store()
 	if st == nil {
 		return
@@ -433,7 +427,7 @@ func (s *AnalysisScene) keep(c Context, r *analysis.Report) {
 }
 
 // press acts on button i.
-func (s *AnalysisScene) press(c Context, i int) {
+func (s *AnalysisScene) press(c scenes.Context, i int) {
 	learning := s.moment >= 0
 	switch {
 	case i == AnalysisBack && learning:
@@ -446,7 +440,7 @@ func (s *AnalysisScene) press(c Context, i int) {
 		m := s.moments[s.moment]
 		if mv, err := s.positions[m.Ply].ParseMove(m.Best); err == nil {
 			s.marks.route = mv.Path()
-			s.say, s.tone = learnWord(c, lt.AnalysisBetter, "Move", m.Best), toneHint
+			s.say, s.tone = scenes.LearnWord(c, lt.AnalysisBetter, "Move", m.Best), toneHint
 			s.words(c)
 		}
 	case i == AnalysisPrev:
@@ -458,7 +452,7 @@ func (s *AnalysisScene) press(c Context, i int) {
 	case i == AnalysisLearn:
 		if len(s.moments) == 0 {
 			s.show(c, s.ply)
-			s.info.set(append(s.info.paras, para{s: learnWord(c, lt.ScreenNoMistakes), size: 16, weight: sprites.Bold, tone: toneGood})...)
+			s.info.set(append(s.info.paras, para{s: scenes.LearnWord(c, lt.ScreenNoMistakes), size: 16, weight: sprites.Bold, tone: toneGood})...)
 			return
 		}
 		s.openMoment(c, 0)
@@ -467,7 +461,7 @@ func (s *AnalysisScene) press(c Context, i int) {
 
 // openMoment shows moment i of the player's worst: the position before
 // the mistake, for the player to find a better move.
-func (s *AnalysisScene) openMoment(c Context, i int) {
+func (s *AnalysisScene) openMoment(c scenes.Context, i int) {
 	s.stopJudging()
 	s.moment, s.found = i, false
 	m := s.moments[i]
@@ -487,7 +481,7 @@ func (s *AnalysisScene) openMoment(c Context, i int) {
 
 // judge asks the engine, off the frame loop, whether the move tried is
 // good.
-func (s *AnalysisScene) judge(c Context, mv rules.Move) {
+func (s *AnalysisScene) judge(c scenes.Context, mv rules.Move) {
 	m := s.moments[s.moment]
 	pos := s.positions[m.Ply]
 	s.board.Show(pos.Play(mv), mv)
@@ -505,19 +499,19 @@ func (s *AnalysisScene) judge(c Context, mv rules.Move) {
 	history := append([]*rules.Position(nil), s.positions[:m.Ply+1]...)
 	e := s.engine
 	go func() { ch <- analysis.Judge(ctx, e, history, mv, analysis.DefaultLimits) }()
-	s.say, s.tone = learnWord(c, lt.ScreenRefuting), toneDim
+	s.say, s.tone = scenes.LearnWord(c, lt.ScreenRefuting), toneDim
 	s.words(c)
 }
 
 // verdict shows what the engine said of the move tried.
-func (s *AnalysisScene) verdict(c Context, v analysis.Verdict) {
+func (s *AnalysisScene) verdict(c scenes.Context, v analysis.Verdict) {
 	m := s.moments[s.moment]
 	pos := s.positions[m.Ply]
 	if v.Good {
-		s.say, s.tone, s.found = learnWord(c, lt.AnalysisLearnFound), toneGood, true
-		c.Play(UITap)
+		s.say, s.tone, s.found = scenes.LearnWord(c, lt.AnalysisLearnFound), toneGood, true
+		c.Play(scenes.UITap)
 	} else {
-		s.say, s.tone = learnWord(c, lt.AnalysisLearnAgain), toneBad
+		s.say, s.tone = scenes.LearnWord(c, lt.AnalysisLearnAgain), toneBad
 		s.board.Show(pos, rules.Move{})
 		s.board.Accept(pos, pos.LegalMoves(nil))
 	}
@@ -533,7 +527,7 @@ func (s *AnalysisScene) stopJudging() {
 
 // leave stops the searches and goes back; an unfinished analysis is
 // dropped (a second look starts it again).
-func (s *AnalysisScene) leave(c Context) {
+func (s *AnalysisScene) leave(c scenes.Context) {
 	s.stopJudging()
 	if s.job != nil {
 		s.job.Cancel()
@@ -543,7 +537,7 @@ func (s *AnalysisScene) leave(c Context) {
 }
 
 // Draw draws the board, the bar, the graph and the texts.
-func (s *AnalysisScene) Draw(c Context, dst *ebiten.Image) {
+func (s *AnalysisScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	dst.Fill(t.Background)
@@ -553,7 +547,7 @@ func (s *AnalysisScene) Draw(c Context, dst *ebiten.Image) {
 	if l.Landscape {
 		drawLearnPanel(p, dst, &l.LearnLayout)
 	} else {
-		r := Rect{X: l.Text.X, Y: l.Graph.Y - p.DP(8), W: l.Text.W, H: l.Controls.Y + l.Controls.H - l.Graph.Y + p.DP(8)}
+		r := scenes.Rect{X: l.Text.X, Y: l.Graph.Y - p.DP(8), W: l.Text.W, H: l.Controls.Y + l.Controls.H - l.Graph.Y + p.DP(8)}
 		p.RoundRect(dst, ui.Inset(r, -p.DP(2)), p.DP(12), t.Panel, p.DP(1), t.PanelEdge)
 	}
 	h := l.Heading
@@ -577,11 +571,11 @@ func (s *AnalysisScene) drawBar(p *ui.Painter, dst *ebiten.Image) {
 		ev = s.report.Eval(s.ply)
 	}
 	p.RoundRect(dst, b, b.H/2, p.Theme.Black.Face, p.DP(1), p.Theme.PanelEdge)
-	p.RoundRect(dst, Rect{X: b.X, Y: b.Y, W: math.Max(b.H, b.W*ev), H: b.H}, b.H/2, p.Theme.White.Face, 0, p.Theme.PanelEdge)
+	p.RoundRect(dst, scenes.Rect{X: b.X, Y: b.Y, W: math.Max(b.H, b.W*ev), H: b.H}, b.H/2, p.Theme.White.Face, 0, p.Theme.PanelEdge)
 	if s.job != nil {
 		done, total := s.job.Progress()
 		if total > 0 {
-			p.Fill(dst, Rect{X: b.X, Y: b.Y + b.H + p.DP(2), W: b.W * float64(done) / float64(total), H: p.DP(2)}, p.Theme.Accent)
+			p.Fill(dst, scenes.Rect{X: b.X, Y: b.Y + b.H + p.DP(2), W: b.W * float64(done) / float64(total), H: p.DP(2)}, p.Theme.Accent)
 		}
 	}
 }

@@ -1,6 +1,9 @@
-package scenes
+package learn
 
-import "bashni/platform"
+import (
+	"bashni/platform"
+	"bashni/scenes"
+)
 
 // snapshot shows the lesson's game: its position, the board, a move
 // being animated.
@@ -35,3 +38,11 @@ func (s *AnalysisScene) Snapshot(snap *platform.State) {
 	snap.Board = s.board.Geometry()
 	snap.Inspect = s.board.Inspecting()
 }
+
+// The shell asks the screens what they show through scenes.Snapshotter;
+// a method that stopped matching it would go unnoticed but for these.
+var (
+	_ scenes.Snapshotter = (*LessonScene)(nil)
+	_ scenes.Snapshotter = (*PuzzleScene)(nil)
+	_ scenes.Snapshotter = (*AnalysisScene)(nil)
+)

@@ -1,4 +1,4 @@
-package scenes
+package learn
 
 import (
 	"strconv"
@@ -9,8 +9,10 @@ import (
 	"bashni/audio"
 	"bashni/learn/explain"
 	"bashni/learn/lessons"
+	"bashni/learn/record"
 	lt "bashni/learn/text"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/scenes/board"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
@@ -40,7 +42,7 @@ type LessonScene struct {
 	index  int // in lessons.All()
 	lesson *lessons.Lesson
 	run    *lessons.Run
-	rec    learnRecord
+	rec    record.Record
 
 	sess      *session.Session
 	me        rules.Color
@@ -63,10 +65,10 @@ type LessonScene struct {
 }
 
 // NewLessonScene opens lesson i of lessons.All().
-func NewLessonScene(c Context, i int) *LessonScene {
+func NewLessonScene(c scenes.Context, i int) *LessonScene {
 	all := lessons.All()
 	i = min(max(i, 0), len(all)-1)
-	s := &LessonScene{index: i, lesson: all[i], rec: loadLearnRecord(c)}
+	s := &LessonScene{index: i, lesson: all[i], rec: record.Load(c.Store())}
 	s.board = board.New(c.Renderer(), c)
 	s.board.Interactive = true
 	set := c.Settings()
@@ -81,13 +83,13 @@ func NewLessonScene(c Context, i int) *LessonScene {
 }
 
 // Name is the scene's name.
-func (s *LessonScene) Name() string { return SceneLesson }
+func (s *LessonScene) Name() string { return scenes.SceneLesson }
 
 // Lesson is the lesson shown (for tests).
 func (s *LessonScene) Lesson() *lessons.Lesson { return s.lesson }
 
 // restart starts the lesson from its first step.
-func (s *LessonScene) restart(c Context) {
+func (s *LessonScene) restart(c scenes.Context) {
 	s.run = s.lesson.Start()
 	s.step, s.done = 0, false
 	s.say = lt.T{}
@@ -97,7 +99,7 @@ func (s *LessonScene) restart(c Context) {
 
 // newSession puts the run's position on the board as a new session: the
 // person plays the side to move, the lesson's script the other.
-func (s *LessonScene) newSession(c Context) {
+func (s *LessonScene) newSession(c scenes.Context) {
 	pos := s.run.Position()
 	s.me = pos.SideToMove()
 	var players [2]session.Player
@@ -166,14 +168,14 @@ func (s *LessonScene) accept() {
 }
 
 // words looks up the texts of the step shown.
-func (s *LessonScene) words(c Context) {
+func (s *LessonScene) words(c scenes.Context) {
 	total := len(lessons.All())
-	s.heading = learnWord(c, lt.ScreenLessonN, "N", strconv.Itoa(s.index+1), "Total", strconv.Itoa(total))
-	s.title = learnWord(c, s.lesson.Title)
+	s.heading = scenes.LearnWord(c, lt.ScreenLessonN, "N", strconv.Itoa(s.index+1), "Total", strconv.Itoa(total))
+	s.title = scenes.LearnWord(c, s.lesson.Title)
 	s.btns[LessonBack].Label = c.Text().T("common.back")
-	s.btns[LessonHint].Label = learnWord(c, lt.ScreenHint)
-	s.btns[LessonRestart].Label = learnWord(c, lt.ScreenRestart)
-	s.btns[LessonNext].Label = learnWord(c, lt.ScreenNextLesson)
+	s.btns[LessonHint].Label = scenes.LearnWord(c, lt.ScreenHint)
+	s.btns[LessonRestart].Label = scenes.LearnWord(c, lt.ScreenRestart)
+	s.btns[LessonNext].Label = scenes.LearnWord(c, lt.ScreenNextLesson)
 	s.btns[LessonNext].Disabled = s.index+1 >= total
 	s.btns[LessonNext].Kind = ui.Flat
 	if s.done && s.index+1 < total {
@@ -181,30 +183,30 @@ func (s *LessonScene) words(c Context) {
 	}
 	s.btns[LessonHint].Disabled = s.done
 	steps := len(s.lesson.Steps)
-	ps := []para{{s: learnWord(c, s.lesson.Intro), size: 14, weight: sprites.Regular, tone: toneDim}}
+	ps := []para{{s: scenes.LearnWord(c, s.lesson.Intro), size: 14, weight: sprites.Regular, tone: toneDim}}
 	if s.done {
-		ps = append(ps, para{s: learnWord(c, lt.ScreenLessonDone), size: 18, weight: sprites.Bold, tone: toneGood})
+		ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenLessonDone), size: 18, weight: sprites.Bold, tone: toneGood})
 	} else {
 		ps = append(ps,
-			para{s: learnWord(c, lt.ScreenStepN, "N", strconv.Itoa(s.step+1), "Total", strconv.Itoa(steps)), size: 13, weight: sprites.Medium, tone: toneDim},
-			para{s: learnSay(c, s.run.Goal()), size: 17, weight: sprites.Medium, tone: toneText})
+			para{s: scenes.LearnWord(c, lt.ScreenStepN, "N", strconv.Itoa(s.step+1), "Total", strconv.Itoa(steps)), size: 13, weight: sprites.Medium, tone: toneDim},
+			para{s: scenes.LearnSay(c, s.run.Goal()), size: 17, weight: sprites.Medium, tone: toneText})
 	}
 	msg := s.sayText
 	if msg == "" {
-		msg = learnSay(c, s.say)
+		msg = scenes.LearnSay(c, s.say)
 	}
 	ps = append(ps, para{s: msg, size: 16, weight: sprites.Medium, tone: s.sayTone})
 	if s.done && s.index+1 >= total {
-		ps = append(ps, para{s: learnWord(c, lt.ScreenCourseDone), size: 15, weight: sprites.Regular, tone: toneText})
+		ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenCourseDone), size: 15, weight: sprites.Regular, tone: toneText})
 	}
 	s.info.set(ps...)
 	c.Invalidate()
 }
 
 // Layout places the board, the texts and the buttons.
-func (s *LessonScene) Layout(c Context, w, h, scale float64) {
+func (s *LessonScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.layout = ComputeLearnLayout(w, h, scale, s.lesson.Variant, lessonButtons)
-	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{W: w, H: h})
 	for i := range s.btns {
 		s.btns[i].Rect = s.layout.Buttons[i]
 	}
@@ -213,9 +215,9 @@ func (s *LessonScene) Layout(c Context, w, h, scale float64) {
 }
 
 // Update runs the lesson for a tick.
-func (s *LessonScene) Update(c Context) error {
+func (s *LessonScene) Update(c scenes.Context) error {
 	if s.sess == nil {
-		if c.Used(&s.btns[LessonBack]) || c.Keys().Consume(ActBack) {
+		if c.Used(&s.btns[LessonBack]) || c.Keys().Consume(scenes.ActBack) {
 			c.Pop()
 		}
 		return nil
@@ -231,7 +233,7 @@ func (s *LessonScene) Update(c Context) error {
 			return nil
 		}
 	}
-	if c.Keys().Consume(ActBack) {
+	if c.Keys().Consume(scenes.ActBack) {
 		if !s.board.Back() {
 			c.Pop()
 		}
@@ -257,7 +259,7 @@ func (s *LessonScene) Update(c Context) error {
 
 // explainRefusal asks the lesson why the route the board refused is
 // wrong.
-func (s *LessonScene) explainRefusal(c Context, route []rules.Square) {
+func (s *LessonScene) explainRefusal(c scenes.Context, route []rules.Square) {
 	ans := s.run.Try(route)
 	if ans.Why != nil {
 		s.showWhy(ans.Why, rules.Move{})
@@ -266,7 +268,7 @@ func (s *LessonScene) explainRefusal(c Context, route []rules.Square) {
 }
 
 // press acts on button i.
-func (s *LessonScene) press(c Context, i int) {
+func (s *LessonScene) press(c scenes.Context, i int) {
 	switch i {
 	case LessonBack:
 		c.Pop()
@@ -288,7 +290,7 @@ func (s *LessonScene) press(c Context, i int) {
 }
 
 // showEvents animates the moves the session played.
-func (s *LessonScene) showEvents(c Context) {
+func (s *LessonScene) showEvents(c scenes.Context) {
 	for _, ev := range s.sess.Events() {
 		switch ev.Kind {
 		case session.MovePlayed:
@@ -298,7 +300,7 @@ func (s *LessonScene) showEvents(c Context) {
 			} else {
 				s.replyLeft = false
 			}
-			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 1), shown)
+			s.board.Animate(ev.Before, ev.Move, scenes.AnimOptions(c.Settings(), 1), shown)
 			s.accept()
 			s.words(c)
 		case session.Refused:
@@ -312,15 +314,15 @@ func (s *LessonScene) showEvents(c Context) {
 
 // nextStep moves the screen on once the board rests after a step's last
 // move (and its reply): the next step's position, or the lesson done.
-func (s *LessonScene) nextStep(c Context) {
+func (s *LessonScene) nextStep(c scenes.Context) {
 	if s.board.Animating() || s.replyLeft {
 		return
 	}
 	if s.run.Finished() && !s.done {
 		s.done = true
-		s.rec = loadLearnRecord(c)
-		s.rec.lessons.Complete(s.lesson.ID)
-		if err := s.rec.save(c); err != nil {
+		s.rec = record.Load(c.Store())
+		s.rec.Lessons.Complete(s.lesson.ID)
+		if err := s.rec.Save(c.Store()); err != nil {
 			s.sayText = err.Error()
 		}
 		c.Play(audio.Win)
@@ -341,7 +343,7 @@ func (s *LessonScene) nextStep(c Context) {
 }
 
 // Draw draws the lesson.
-func (s *LessonScene) Draw(c Context, dst *ebiten.Image) {
+func (s *LessonScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	dst.Fill(t.Background)

@@ -1,0 +1,108 @@
+package learn
+
+import (
+	"fmt"
+	"testing"
+
+	"bashni/i18n"
+	"bashni/platform"
+	"bashni/rules"
+	"bashni/scenes"
+	"bashni/scenes/scenetest"
+	"bashni/storage"
+)
+
+// TestLearnFits is the layout test of the lessons list, a lesson, the
+// puzzles and the analysis board (scenetest.MeasureFits).
+func TestLearnFits(t *testing.T) {
+	scenetest.MeasureFits(t, scenetest.FitSizes, []scenetest.FitScreen{
+		{Name: "lessons", Fits: fitLessons},
+		{Name: "lesson", Fits: fitLesson},
+		{Name: "puzzle", Fits: fitPuzzle},
+		{Name: "analysis", Fits: fitAnalysis},
+	})
+}
+
+func fitLessons(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
+	s := NewLessonsScene(a)
+	s.Layout(a, w, h, 1)
+	f.Buttons(&s.btnBack, &s.btnBash, &s.btnLas)
+	for i := range s.rows {
+		f.Buttons(&s.rows[i])
+	}
+}
+
+func fitLesson(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
+	s := NewLessonScene(a, 0)
+	s.Layout(a, w, h, 1)
+	for i := range s.btns {
+		f.Buttons(&s.btns[i])
+	}
+}
+
+func fitPuzzle(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
+	s := NewPuzzleScene(a, rules.Bashni).(*PuzzleScene)
+	s.Layout(a, w, h, 1)
+	f.Buttons(&s.btnVar, &s.btnTier)
+	for i := range s.btns {
+		f.Buttons(&s.btns[i])
+	}
+}
+
+func fitAnalysis(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
+	s := NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)
+	s.Layout(a, w, h, 1)
+	for i := range s.btns {
+		f.Buttons(&s.btns[i])
+	}
+}
+
+// TestTouchTargetsOnAPhone: every control of the learning screens, in
+// every language, on a phone held both ways, is at least
+// scenes.MinTouchDP either way.
+func TestTouchTargetsOnAPhone(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
+			cat, err := i18n.Load(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := storage.Defaults()
+			st.InstantAnimations = true
+			a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
+			a.Resize(sz[0], sz[1], 1)
+			var hits []scenes.Rect
+			a.SetTouch(&hits)
+			for _, s := range []scenes.Scene{NewLessonsScene(a), NewLessonScene(a, 0), NewPuzzleScene(a, rules.Bashni),
+				NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)} {
+				name := fmt.Sprintf("%s %gx%g %s", l.Code(), sz[0], sz[1], s.Name())
+				// The puzzle's board takes its taps itself: its buttons are
+				// measured as Tab stops.
+				if n := scenetest.TouchTargets(t, a, &hits, name, s, sz[0], sz[1], nil); n == 0 && s.Name() != scenes.ScenePuzzle {
+					t.Errorf("%s: no widget hit-tested anything", name)
+				}
+				if as, ok := s.(*AnalysisScene); ok {
+					as.leave(a)
+				}
+			}
+		}
+	}
+}
+
+// TestNames: the names the page publishes in window.bashni.scene are
+// today's.
+func TestNames(t *testing.T) {
+	for _, tc := range []struct {
+		s    scenes.Scene
+		want string
+	}{
+		{&LessonsScene{}, scenes.SceneLessons},
+		{&LessonScene{}, scenes.SceneLesson},
+		{&PuzzleScene{}, scenes.ScenePuzzle},
+		{&AnalysisScene{}, scenes.SceneAnalysis},
+	} {
+		if got := tc.s.Name(); got != tc.want {
+			t.Errorf("%T is named %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
