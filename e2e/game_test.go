@@ -14,6 +14,7 @@ import (
 	"bashni/audio"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/play"
 	"bashni/sprites"
 )
 
@@ -410,7 +411,7 @@ func TestGameOverFromFEN(t *testing.T) {
 	g.snap(img, "over")
 	// The card: the panel colour in its middle, and the board behind it
 	// dimmed.
-	r := scenes.GameOverLayout(w, h, 1, rules.Bashni)
+	r := play.GameOverLayout(w, h, 1, rules.Bashni)
 	cx, cy := r.Card.X+r.Card.W*0.9, r.Card.Y+r.Card.H*0.45
 	if c := at(img, cx, cy); !near(c, theme.Panel, 12) {
 		t.Errorf("no game-over card: %v at (%v, %v), want the panel colour %v", c, cx, cy, theme.Panel)

@@ -6,7 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/rules"
-	"bashni/scenes"
+	"bashni/scenes/play"
 )
 
 // keyboardPlayer drives the board with the keys alone: it knows where the
@@ -129,7 +129,7 @@ func TestGameByKeyboard(t *testing.T) {
 	g.key(ebiten.KeySpace)
 	g.ticks(120)
 	img = g.frame()
-	card := scenes.GameOverLayout(w, h, 1, rules.Bashni)
+	card := play.GameOverLayout(w, h, 1, rules.Bashni)
 	cx, cy := card.Card.X+card.Card.W*0.9, card.Card.Y+card.Card.H*0.45
 	if c := at(img, cx, cy); !near(c, theme.Panel, 12) {
 		g.snap(img, "resigned")

@@ -11,6 +11,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/play"
 )
 
 // inspectFEN has two-high and three-high white columns on f4 and g5, next
@@ -115,7 +116,7 @@ func TestUXScreenshots(t *testing.T) {
 		g.click(b.centre("e5"))
 		g.ticks(240)
 		g.shot(dir, "ux-gameover")
-		r := scenes.GameOverLayout(w, h, 1, rules.Bashni)
+		r := play.GameOverLayout(w, h, 1, rules.Bashni)
 		g.click(mid(r.Replay))
 		g.ticks(20)
 		l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)

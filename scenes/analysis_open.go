@@ -23,20 +23,6 @@ func openAnalysisOfGame(c Context, g *rules.Game, upTo int, learner rules.Color)
 	openAnalysis(c, g.Start(), moves, learner)
 }
 
-// analyse opens the analysis board on the game just finished, for the
-// mistakes of the person at this device (White when both sides were).
-func (s *GameOverScene) analyse(c Context) { s.play.analyse(c) }
-
-// analyse opens the analysis board on the game played (the game-over card,
-// the in-game menu of a finished game).
-func (s *PlayScene) analyse(c Context) {
-	learner, one := s.sess.Local()
-	if !one {
-		learner = rules.White
-	}
-	openAnalysisOfGame(c, s.sess.Game(), s.sess.Game().Ply(), learner)
-}
-
 // analyse opens finished game i of the list on the analysis board, for the
 // mistakes of the side played here, as the game-over card would have.
 func (s *ArchiveScene) analyse(c Context, i int) {

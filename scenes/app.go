@@ -197,7 +197,7 @@ func NewApp(opts Options) *App {
 		ps, err := a.playFromOptions()
 		if err != nil {
 			title.ShowNotice(a, err.Error())
-		} else {
+		} else if ps != nil {
 			a.play = ps
 			a.stack = append(a.stack, stacked{ps, title})
 			a.scene = ps
@@ -208,8 +208,9 @@ func NewApp(opts Options) *App {
 	return a
 }
 
-// playFromOptions starts the game the command line asked for.
-func (a *App) playFromOptions() (*PlayScene, error) {
+// playFromOptions starts the game the command line asked for, on the
+// play screen the App was given (nil without one).
+func (a *App) playFromOptions() (Game, error) {
 	cfg := GameConfig{Variant: a.opts.Variant, Level: a.opts.Level, Watch: a.opts.Watch, Friend: a.opts.Friend}
 	if a.opts.FEN != "" {
 		p, err := rules.ParseFEN(a.opts.Variant, a.opts.FEN)
@@ -219,7 +220,10 @@ func (a *App) playFromOptions() (*PlayScene, error) {
 		cfg.Start = p
 		cfg.Human = p.SideToMove()
 	}
-	return NewPlayScene(a, cfg), nil
+	if a.opts.Pages.Play == nil {
+		return nil, nil
+	}
+	return a.opts.Pages.Play(a, cfg), nil
 }
 
 // Settings returns the current settings.

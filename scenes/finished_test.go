@@ -1,11 +1,10 @@
 package scenes
 
 import (
-	"github.com/hajimehoshi/ebiten/v2"
-
-	"slices"
 	"testing"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/platform"
 	"bashni/rules"
@@ -41,54 +40,6 @@ func finishedApp(store *storage.Store) *App {
 		Pages: Pages{Analysis: func(c Context, start *rules.Position, moves []rules.Move, learner rules.Color) Scene {
 			return &analysisStub{analysed{start, moves, learner}}
 		}}})
-}
-
-// TestFinishedGameMenu: once the game is over, the in-game menu opens it in
-// replay and on the analysis board, as the game-over card did (issue 21);
-// a game in progress offers neither.
-func TestFinishedGameMenu(t *testing.T) {
-	a := finishedApp(nil)
-	cat := a.Text()
-	replay, analyse := cat.T("gameover.replay"), cat.T("ux.analysis")
-	ps := NewPlayScene(a, GameConfig{Variant: rules.Bashni, Human: rules.White, Level: 1,
-		Start: mustPosition(t, "W:Wc3:Bd4:H0:F30")})
-	a.SetGame(ps)
-	a.Push(ps)
-	ps.Layout(a, 1280, 800, 1)
-	ps.openMenu(a)
-	if slices.Contains(ps.menu.Items, replay) || slices.Contains(ps.menu.Items, analyse) {
-		t.Fatalf("a game in progress offers %q", ps.menu.Items)
-	}
-	ps.menu.Open = false
-	if err := ps.sess.Play(mustMove(t, ps.sess.Game().Position(), "c3:e5")); err != nil {
-		t.Fatal(err)
-	}
-	if !ps.sess.Over() {
-		t.Fatal("the game is not over")
-	}
-	choose := func(label string) {
-		t.Helper()
-		ps.openMenu(a)
-		i := slices.Index(ps.menu.Items, label)
-		if i < 0 {
-			t.Fatalf("the menu of a finished game %q has no %q", ps.menu.Items, label)
-		}
-		ps.menu.Open = false
-		ps.menu.actions[i]()
-	}
-	choose(analyse)
-	as, ok := a.top().(*analysisStub)
-	if !ok {
-		t.Fatalf("Analysis opened %s", a.top().Name())
-	}
-	if len(as.moves) != 1 || as.learner != rules.White {
-		t.Errorf("the analysis board has %d moves for %v, want the game's 1 for White", len(as.moves), as.learner)
-	}
-	a.Pop()
-	choose(replay)
-	if !ps.replaying || ps.shownPly() != 0 {
-		t.Errorf("Replay: replaying %v at ply %d, want a replay from the start", ps.replaying, ps.shownPly())
-	}
 }
 
 // TestPastGamesOpenInReplayAndAnalysis: a row of Past games opens its game

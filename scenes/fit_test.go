@@ -72,10 +72,7 @@ func (f *fitter) controls(what string, fits []ui.TextFit) {
 // failed, and a debt that no longer fails anything fails the test (strike
 // it off). Each is work left for issue 22.
 var layoutDebts = []string{
-	"844x390 play: card line",    // the players' cards on a phone on its side: 10 dp
-	"game over: notice",          // a saved file's long path: 10 dp
 	"editor: brush",              // the brush's notes beside it: 10–11 dp
-	"844x390 play: button",       // Russian toolbar labels under their icons
 	"844x390 replay: button",     // Russian toolbar labels under their icons
 	"390x844 past games: row",    // a row's lines: 10–11 dp
 	"390x844 past games: line",   // the line under the title: 11 dp
@@ -248,8 +245,6 @@ type fitScreen struct {
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
-	{"play", fitPlay},
-	{"game over", fitGameOver},
 	{"past games", fitArchive},
 	{"import", fitImport},
 	{"replay", fitReplay},
@@ -352,81 +347,11 @@ func fitPlaceholder(f *fitter, what string, field *ui.TextField) {
 	f.wrapped(what, tf, rows)
 }
 
-// statusIDs are the messages of the play screen's status line (the
-// outcomes and verdicts are added by fitPlay).
-var statusIDs = []string{"play.status_compulsory", "play.thinking", "play.thinking_side", "play.looking_for_hint",
-	"common.to_move", "play.your_move", "play.your_move_capture", "play.to_move_capture",
-	"play.must_land_to_continue", "play.ambiguous_route", "play.blocked", "play.save_failed"}
-
 // outcomeIDs and verdictIDs are the results and the computer's opinions.
 var (
 	outcomeIDs = []string{"outcome.repetition", "outcome.no_progress", "outcome.agreement", "outcome.no_moves", "outcome.resignation"}
 	verdictIDs = []string{"verdict.equal", "verdict.slightly_better", "verdict.better", "verdict.much_better", "verdict.winning", "verdict.has_won", "verdict.wins_in"}
 )
-
-// fitStatus lists a status line's messages: a line that shrinks from 16 to
-// 13 dp, then wraps to two lines at 13 dp.
-func fitStatus(f *fitter, what string, texts []string, room float64) {
-	for _, s := range texts {
-		f.wrapped(what, ui.TextFit{Text: s, Size: 13, Weight: sprites.Medium, Room: room}, 2)
-	}
-}
-
-func fitPlay(t *testing.T, a *App, f *fitter, w, h float64) {
-	cat, p := f.cat, f.p
-	for _, cfg := range []GameConfig{{Variant: rules.Bashni, Level: 7}, {Variant: rules.Lasca, Friend: true}, {Variant: rules.Bashni, Watch: true, Level: 7}} {
-		s := NewPlayScene(a, cfg)
-		s.Layout(a, w, h, 1)
-		for _, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu, &s.btnReturn} {
-			f.controls("button", b.Fits(p))
-		}
-		st := s.layout.Status
-		var texts []string
-		for _, id := range statusIDs {
-			texts = append(texts, samples(cat, id)...)
-		}
-		for _, id := range outcomeIDs {
-			texts = append(texts, samples(cat, id)...)
-		}
-		hint := cat.F("play.hint_move", "Move", "a3:c5:e7:g5") + cat.T("common.separator")
-		for _, id := range verdictIDs {
-			for _, v := range samples(cat, id) {
-				texts = append(texts, hint+v)
-			}
-		}
-		fitStatus(f, "status", texts, st.W-p.DP(24))
-		// Looking back: the line shares the box with "Back to game".
-		fitStatus(f, "status", append(samples(cat, "play.replaying"), samples(cat, "play.reviewing")...), st.W-p.DP(24)-s.btnReturn.Rect.W-p.DP(8))
-		f.wrapped("banner", ui.TextFit{Text: s.words.explain, Size: 16, Weight: sprites.Medium, Room: s.board.Geometry().Inner().W - p.DP(24) - p.DP(32)}, 4)
-		// The typed-move line's placeholder.
-		s.layoutCommand(a)
-		fitPlaceholder(f, "command placeholder", s.cmd.field)
-		f.line("no moves", ui.TextFit{Text: s.moves.NoMoves, Size: 15, Weight: sprites.Regular, Room: s.moves.Rect.W - p.DP(16)})
-		// The cards, with the longest counts: name and line shrink to 12
-		// and 10 dp.
-		for _, r := range []Rect{s.layout.TopCard, s.layout.BottomCard} {
-			d := math.Min(r.H*0.62, p.DP(40))
-			room := r.W - p.DP(14) - d - p.DP(12) - p.DP(40)
-			for _, side := range []rules.Color{rules.White, rules.Black} {
-				name := sideName(cat, s.sess, side)
-				f.shrinking("card name", ui.TextFit{Text: name, Size: 18, Weight: sprites.Bold, Room: room}, 12)
-				sub := cat.ColorName(side) + cat.T("common.separator") + cat.F("play.level", "Level", 7) + cat.T("common.separator") + CensusText(cat, 12, 22)
-				f.shrinking("card line", ui.TextFit{Text: sub, Size: 13.5, Weight: sprites.Regular, Room: room}, 10)
-			}
-		}
-		// The menus.
-		s.openMenu(a)
-		fitMenu(f, "menu", &s.menu.PopupMenu)
-		for i, do := range s.menu.actions {
-			if do == nil || i == 1 || i >= len(s.menu.Items)-3 {
-				continue // resume, a new game, and the screens it pushes
-			}
-			s.openMenu(a)
-			s.menu.actions[i]()
-			fitMenu(f, "menu "+s.menu.Title, &s.menu.PopupMenu)
-		}
-	}
-}
 
 // fitMenu lists a popup menu's title and items.
 func fitMenu(f *fitter, what string, m *PopupMenu) {
@@ -436,51 +361,6 @@ func fitMenu(f *fitter, what string, m *PopupMenu) {
 		f.controls(what, m.Buttons[i].Fits(p))
 	}
 }
-
-func fitGameOver(t *testing.T, a *App, f *fitter, w, h float64) {
-	cat, p := f.cat, f.p
-	pos := mustPosition(t, finishedFEN)
-	ps := NewPlayScene(a, GameConfig{Start: pos, Human: rules.White, Level: 7})
-	s := NewGameOverScene(a, ps)
-	s.Layout(a, w, h, 1)
-	r := s.rects
-	room := r.Card.W - p.DP(52)
-	for _, b := range []*ui.Button{&s.btnNew, &s.btnReplay, &s.btnExport, &s.btnBoard} {
-		f.controls("button", b.Fits(p))
-	}
-	for _, id := range []string{"common.draw", "gameover.you_won", "gameover.computer_won", "gameover.wins"} {
-		for _, title := range samples(cat, id) {
-			_, _, size := gameOverText(p, title, "", room)
-			f.line("title", ui.TextFit{Text: title, Size: size, Weight: sprites.Bold, Room: room})
-		}
-	}
-	// The reason has two lines at 16 dp, or three at 14, above the count
-	// of moves.
-	for _, id := range outcomeIDs {
-		for _, reason := range samples(cat, id) {
-			_, size, _ := gameOverText(p, "", reason, room)
-			lines := 2
-			if size < 16 {
-				lines = 3
-			}
-			f.wrapped("reason", ui.TextFit{Text: reason, Size: size, Weight: sprites.Regular, Room: room}, lines)
-		}
-	}
-	count := cat.N("common.moves", 188) + cat.T("common.separator") + cat.VariantName(rules.Bashni)
-	f.shrinking("moves", ui.TextFit{Text: count, Size: 14, Weight: sprites.Regular, Room: room}, 10)
-	for _, id := range []string{"export.copied", "export.saved_download", "export.copy_failed"} {
-		for _, n := range samples(cat, id) {
-			f.shrinking("notice", ui.TextFit{Text: n, Size: 14, Weight: sprites.Regular, Room: room}, 10)
-		}
-	}
-	m := &actionMenu{}
-	m.show(a, cat.T("play.menu.game_record_title"), exportItems(a, &Exporter{}, func() string { return "" }, func(Context, string) {})...)
-	fitMenu(f, "record menu", &m.PopupMenu)
-}
-
-// finishedFEN: White to move has just one capture, after which Black has
-// nothing left; the test plays nothing, it needs the card's layout.
-const finishedFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
 
 // archiveSamples are finished games of every kind the list shows.
 func archiveSamples() []storage.ArchivedGame {

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bashni/platform"
 	"bashni/scenes/ui"
 	"context"
 	"testing"
@@ -91,4 +92,46 @@ func fingerDrag(a *App, s interface{ Update(Context) error }, x, y0, y1 float64,
 		pointerTick(a, s, ui.Pointer{X: x, Y: y, Touch: true, Down: true, Moved: true})
 	}
 	pointerTick(a, s, ui.Pointer{X: x, Y: y1, Touch: true, Released: true})
+}
+
+// stubGame is the play screen as the shell sees it (scenes/play is a page
+// the shell does not import): a Game on the session the router was asked
+// for, and the configuration it was asked with.
+type stubGame struct {
+	stubScene
+	sess *session.Session
+	cfg  GameConfig
+}
+
+func (g *stubGame) Session() *session.Session { return g.sess }
+func (g *stubGame) OnlineCode() string        { return "" }
+func (g *stubGame) ReplacedBy(Game)           {}
+func (g *stubGame) Snapshot(*platform.State)  {}
+
+// stubPlay is a router's Play for the shell's tests: a stubGame.
+func stubPlay(c Context, cfg GameConfig) Game {
+	return &stubGame{stubScene: stubScene{ScenePlay}, sess: c.NewSession(cfg), cfg: cfg}
+}
+
+// buttonScene is a screen of two buttons, the second disabled: Flip
+// counts its presses.
+type buttonScene struct {
+	stubScene
+	flip, undo ui.Button
+	flips      int
+}
+
+func newButtonScene() *buttonScene {
+	s := &buttonScene{stubScene: stubScene{"buttons"}}
+	s.flip = ui.Button{Label: "Flip", Rect: Rect{X: 100, Y: 100, W: 120, H: 48}}
+	s.undo = ui.Button{Label: "Undo", Rect: Rect{X: 240, Y: 100, W: 120, H: 48}, Disabled: true}
+	return s
+}
+
+func (s *buttonScene) Update(c Context) error {
+	if c.Used(&s.flip) {
+		s.flips++
+	}
+	c.Used(&s.undo)
+	return nil
 }

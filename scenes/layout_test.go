@@ -104,11 +104,5 @@ func TestMenuLayouts(t *testing.T) {
 		if levels := float64(len(levelOptions())); levels != levelCount || ng.Level.W/levels < MinTouchDP {
 			t.Errorf("new game %vx%v: level segments %v wide", w, h, ng.Level.W/levels)
 		}
-		gl := GameOverLayout(w, h, 1, rules.Bashni)
-		for _, r := range []Rect{gl.Card, gl.NewGame, gl.Replay, gl.Board} {
-			if !inside(r, screen) {
-				t.Errorf("game over %vx%v: %v off screen", w, h, r)
-			}
-		}
 	}
 }

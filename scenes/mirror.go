@@ -133,7 +133,7 @@ func (a *App) pageCommands() {
 		if t, ok := a.scene.(commandTaker); ok {
 			t.PageCommand(a, line)
 		} else if cmd, err := access.Parse(a.text, rules.NewPosition(rules.Bashni), line); err == nil && cmd.Kind == access.KindNew {
-			startTyped(a, cmd) // "new lasca black 1" from the title
+			StartTyped(a, cmd) // "new lasca black 1" from the title
 		} else {
 			platform.Speak(a.text.T("access.no_game"))
 		}

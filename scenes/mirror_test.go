@@ -3,6 +3,9 @@ package scenes
 import (
 	"testing"
 
+	"bashni/access"
+	"bashni/storage"
+
 	"bashni/platform"
 	"bashni/rules"
 )
@@ -17,21 +20,35 @@ func (m *mirror) find(role platform.Role, name string) int {
 	return -1
 }
 
+// buttonsApp is an App at 1280×800 showing a screen of two buttons, driven
+// by a fake keyboard.
+func buttonsApp(t *testing.T) (*App, *buttonScene) {
+	t.Helper()
+	st := storage.Defaults()
+	st.InstantAnimations = true
+	a := NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, Pages: Pages{Play: stubPlay}})
+	a.keyboard = fakeKeys{}
+	a.Resize(1280, 800, 1)
+	s := newButtonScene()
+	a.ShowOnly(s)
+	_ = a.Update()
+	return a, s
+}
+
 // TestMirrorListsAndActivatesTheControls: the controls of the screen on
 // top are listed with their roles, names and states, the list changes
 // only when the screen does, and activating a listed control does what
 // the control does.
 func TestMirrorListsAndActivatesTheControls(t *testing.T) {
-	a, _ := keyApp(t, "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12")
-	ps := a.scene.(*PlayScene)
+	a, bs := buttonsApp(t)
 	_ = a.Update()
 	cat := a.Text()
-	flip := a.mirror.find(platform.RoleButton, cat.T("play.flip"))
+	flip := a.mirror.find(platform.RoleButton, "Flip")
 	if flip < 0 {
 		t.Fatalf("no Flip button in %+v", a.mirror.shown)
 	}
-	if undo := a.mirror.find(platform.RoleButton, cat.T("play.undo")); undo < 0 || !a.mirror.shown[undo].Disabled {
-		t.Errorf("Undo (nothing to undo) is not listed as disabled: %+v", a.mirror.shown)
+	if undo := a.mirror.find(platform.RoleButton, "Undo"); undo < 0 || !a.mirror.shown[undo].Disabled {
+		t.Errorf("Undo (disabled) is not listed as disabled: %+v", a.mirror.shown)
 	}
 	gen := a.mirror.gen
 	_ = a.Update()
@@ -40,14 +57,14 @@ func TestMirrorListsAndActivatesTheControls(t *testing.T) {
 	}
 	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: gen, Index: flip, Pick: -1})
 	_ = a.Update()
-	if !ps.flipped {
-		t.Errorf("Flip activated in the mirror did not flip the board")
+	if bs.flips != 1 {
+		t.Errorf("Flip activated in the mirror was pressed %d times", bs.flips)
 	}
 	// A stale list (an older generation) activates nothing.
 	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: gen - 1, Index: flip, Pick: -1})
 	_ = a.Update()
-	if !ps.flipped {
-		t.Errorf("a stale activation flipped the board back")
+	if bs.flips != 1 {
+		t.Errorf("a stale activation pressed Flip again")
 	}
 
 	// New game's choices are radio groups named by their labels; a pick
@@ -73,9 +90,10 @@ func TestMirrorListsAndActivatesTheControls(t *testing.T) {
 	}
 }
 
-// An idle tick with the mirror allocates nothing.
+// An idle tick with the mirror allocates nothing (the play screen's own:
+// scenes/play).
 func TestMirrorIdleTickAllocatesNothing(t *testing.T) {
-	a, _ := keyApp(t, "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12")
+	a, _ := buttonsApp(t)
 	for i := 0; i < 5; i++ {
 		_ = a.Update()
 	}
@@ -84,29 +102,21 @@ func TestMirrorIdleTickAllocatesNothing(t *testing.T) {
 	}
 }
 
-// The game's typed commands act as their buttons and menu items do: flip,
-// resign, and a new game with its choices.
-func TestTypedGameCommands(t *testing.T) {
-	a, _ := keyApp(t, "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12")
-	ps := a.scene.(*PlayScene)
-	ps.PageCommand(a, "flip")
-	if !ps.flipped {
-		t.Errorf("flip did not turn the board")
+// A typed "new" (from the title, or the play screen through the router's
+// StartTyped) starts the game it names and keeps its choices.
+func TestTypedNewGame(t *testing.T) {
+	a, _ := buttonsApp(t)
+	cmd, err := access.Parse(a.Text(), rules.NewPosition(rules.Bashni), "new lasca black 2")
+	if err != nil {
+		t.Fatal(err)
 	}
-	ps.PageCommand(a, "resign")
-	if o := ps.sess.Outcome(); !o.Over() || o.Reason != rules.Resignation {
-		t.Errorf("resign: the game is %+v", o)
-	}
-	ps.PageCommand(a, "new lasca black 2")
-	for i := 0; i < 60 && (a.play == ps || a.scene.Name() != ScenePlay); i++ {
-		_ = a.Update()
-	}
-	g := a.play
-	if g == ps {
+	StartTyped(a, cmd)
+	g, ok := a.Game().(*stubGame)
+	if !ok {
 		t.Fatal("no new game")
 	}
-	if you, _ := g.Session().Local(); g.Session().Game().Variant() != rules.Lasca || you != rules.Black {
-		t.Errorf("new lasca black 2 started %v, the person plays %v", g.Session().Game().Variant(), you)
+	if g.cfg.Variant != rules.Lasca || g.cfg.Human != rules.Black || g.cfg.Level != 2 || g.cfg.Friend {
+		t.Errorf("new lasca black 2 asked for %+v", g.cfg)
 	}
 	if lv := a.Settings().NewGame.Level; lv != 2 {
 		t.Errorf("new game level %d, want 2", lv)

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bashni/access"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -328,9 +329,13 @@ func (s *NewGameScene) start(c Context) {
 	if g := c.Game(); g != nil {
 		g.Session().Pause()
 	}
-	ps := NewPlayScene(c, s.Config(c.Seed()))
+	open := c.Pages().Play
+	if open == nil {
+		return
+	}
+	ps := open(c, s.Config(c.Seed()))
 	c.SetGame(ps)
-	ps.sess.Save()
+	ps.Session().Save()
 	c.Start(ps)
 }
 
@@ -372,4 +377,23 @@ func NewGameOnlineButton(r NewGameRects, scale float64) Rect {
 	w := math.Min(r.Card.W*0.5, math.Round(230*scale))
 	h := math.Round(MinTouchDP * scale)
 	return Rect{X: r.Card.X + r.Card.W - r.pad - w, Y: r.titleY - h/2, W: w, H: h}
+}
+
+// StartTyped starts the new game a typed "new" asked for: New game's
+// choices, with those the command named.
+func StartTyped(c Context, cmd access.Command) {
+	ng := NewNewGameScene(c)
+	if cmd.HasVariant {
+		ng.variant.Selected = max(0, slices.Index(variantChoices, cmd.Variant))
+	}
+	switch {
+	case cmd.RandomSide:
+		ng.side.Selected = 2
+	case cmd.HasSide:
+		ng.side.Selected = max(0, slices.Index(sideChoices, storage.ColorOf(cmd.Side)))
+	}
+	if cmd.Level > 0 {
+		ng.opponent.Selected, ng.level.Selected = 0, cmd.Level-ai.MinLevel
+	}
+	ng.start(c)
 }

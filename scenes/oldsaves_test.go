@@ -71,8 +71,8 @@ func TestSavesOfEarlierVersions(t *testing.T) {
 			if g.Variant() != tc.variant || !g.Position().Equal(want.Position()) || g.Ply() != tc.ply || len(g.AllMoves()) != len(tc.moves) {
 				t.Fatalf("restored %v %s at ply %d of %d", g.Variant(), g.Position().FEN(), g.Ply(), len(g.AllMoves()))
 			}
-			if a.Game().(*PlayScene).cfg.Human != tc.human {
-				t.Errorf("the board is for %v, want %v", a.Game().(*PlayScene).cfg.Human, tc.human)
+			if got := a.Game().(*stubGame).cfg.Human; got != tc.human {
+				t.Errorf("the board is for %v, want %v", got, tc.human)
 			}
 			if tc.level == 0 {
 				if !Friends(s) {

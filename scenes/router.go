@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bashni/access"
 	"bashni/online/remote"
 	"bashni/platform"
 	"bashni/rules"
@@ -46,6 +47,14 @@ type Pages struct {
 	// Analysis is the analysis board on the game from start through
 	// moves, replaying learner's mistakes (scenes/learn).
 	Analysis func(c Context, start *rules.Position, moves []rules.Move, learner rules.Color) Scene
+	// Play is the play screen of the game cfg describes (scenes/play),
+	// not yet shown: the caller makes it the game in progress (SetGame)
+	// and shows it.
+	Play func(c Context, cfg GameConfig) Game
+	// NewGame is the card that chooses a new game; StartTyped starts the
+	// one a typed "new …" asked for (access.KindNew).
+	NewGame    func(c Context) Scene
+	StartTyped func(c Context, cmd access.Command)
 }
 
 // Pages opens the screens of other packages.

@@ -27,7 +27,7 @@ func newTestApp(t *testing.T, dir string) (*App, *storage.Store) {
 	if !notice.IsZero() {
 		t.Fatalf("notice: %s", notice)
 	}
-	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &platform.Memory{},
+	a := NewApp(Options{Settings: settings, Store: store, NoAttract: true, Clipboard: &platform.Memory{}, Pages: Pages{Play: stubPlay},
 		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	// Every move saves, off the game loop: let the writes end before dir
 	// goes (the test's own cleanups run first).
@@ -85,9 +85,9 @@ func TestContinueRestoresTheGame(t *testing.T) {
 			a, _ := newTestApp(t, dir)
 			cfg := c.cfg
 			cfg.Moves, cfg.Ply = c.play, len(c.play)
-			ps := NewPlayScene(a, cfg)
+			ps := stubPlay(a, cfg)
 			a.play = ps
-			want := ps.sess
+			want := ps.Session()
 			for i := 0; i < c.undo; i++ {
 				want.Undo()
 			}
@@ -120,8 +120,8 @@ func TestContinueRestoresTheGame(t *testing.T) {
 					t.Fatalf("restored %v: %v at level %d, want %v at level %d", side, got.Kind(side), gl, want.Kind(side), wl)
 				}
 			}
-			if b.play.(*PlayScene).cfg.Human != cfg.Human {
-				t.Fatalf("restored the board for %v, want %v", b.play.(*PlayScene).cfg.Human, cfg.Human)
+			if got := b.play.(*stubGame).cfg.Human; got != cfg.Human {
+				t.Fatalf("restored the board for %v, want %v", got, cfg.Human)
 			}
 			if !gg.Start().Equal(wg.Start()) {
 				t.Fatal("a different start position")
@@ -141,44 +141,7 @@ func TestContinueRestoresTheGame(t *testing.T) {
 					t.Fatal("undo after the restart goes elsewhere")
 				}
 			}
-			if b.play.(*PlayScene).flipped != (cfg.Human == rules.Black) {
-				t.Fatal("the board is not turned for the side played")
-			}
 		})
-	}
-}
-
-// TestFinishedGameIsArchivedOnce finishes a game, shows the game-over
-// card twice, tries to take the end back, and finds one entry in the
-// archive.
-func TestFinishedGameIsArchivedOnce(t *testing.T) {
-	dir := t.TempDir()
-	a, store := newTestApp(t, dir)
-	ps := NewPlayScene(a, GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Level: 2, Human: rules.White})
-	a.play, a.scene = ps, ps
-	ps.playMove(a, mustMove(t, ps.sess.Game().Position(), "c3:e5"), 0)
-	for i := 0; i < 3; i++ {
-		ps.finishAnimation(a)
-		ps.checkOver(a)
-		a.tick += gameOverPause
-	}
-	ps.overShown = false
-	ps.checkOver(a)
-	// The game is over for good: undo takes nothing back (so it cannot
-	// end twice and be archived twice).
-	ps.undo(a)
-	if !ps.sess.Over() || ps.sess.Game().Ply() != 1 {
-		t.Fatal("undo took back the end of a finished game")
-	}
-	if err := a.Close(); err != nil {
-		t.Fatal(err)
-	}
-	games, notice := store.LoadArchive()
-	if len(games) != 1 || !notice.IsZero() {
-		t.Fatalf("%d games archived (notice %q)", len(games), notice)
-	}
-	if games[0].Result != storage.ResultWhiteWins || games[0].Plies != 1 {
-		t.Fatalf("entry %+v", games[0])
 	}
 }
 
@@ -223,9 +186,10 @@ func TestDamagedArchiveIsTold(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, store := newTestApp(t, dir)
-	ps := NewPlayScene(a, GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Level: 2, Human: rules.White})
-	a.play, a.scene = ps, ps
-	ps.playMove(a, mustMove(t, ps.sess.Game().Position(), "c3:e5"), 0)
+	m := a.NewSession(GameConfig{Start: mustPosition(t, "W:Wc3,g1:Bd4:H0:F30"), Level: 2, Human: rules.White})
+	if err := m.Play(mustMove(t, m.Game().Position(), "c3:e5")); err != nil {
+		t.Fatal(err)
+	}
 	a.archiver.wg.Wait()
 	msg := a.takeSaveMessage()
 	if !strings.Contains(msg, "game archive was damaged") || !strings.Contains(msg, "archive.json.broken-") {

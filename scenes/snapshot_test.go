@@ -18,8 +18,6 @@ func TestSceneNames(t *testing.T) {
 	}{
 		{&TitleScene{}, "title"},
 		{&NewGameScene{}, "newgame"},
-		{&PlayScene{}, "play"},
-		{&GameOverScene{}, "gameover"},
 		{&ArchiveScene{}, "archive"},
 		{&ImportScene{}, "import"},
 		{&ReplayScene{}, "replay"},
@@ -37,7 +35,7 @@ func TestSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Pages: Pages{Play: stubPlay}, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	var s platform.State
 	a.Snapshot(&s)
 	if s.Scene != "play" || s.Game == nil || s.Game.Position().FEN() != p.FEN() {

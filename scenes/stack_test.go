@@ -17,7 +17,7 @@ import (
 func TestSceneStack(t *testing.T) {
 	st := storage.Defaults()
 	st.InstantAnimations = true // no transitions: the scene shown is the top
-	a := NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{},
+	a := NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, Pages: Pages{Play: stubPlay},
 		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	names := func() []string {
 		var n []string

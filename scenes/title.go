@@ -16,6 +16,9 @@ import (
 	"bashni/storage"
 )
 
+// attractPauseTicks is the pause between the background game's moves.
+const attractPauseTicks = 70
+
 // TitleRects is where the title screen puts things (physical pixels).
 type TitleRects struct {
 	Board                              sprites.Geometry // the attract-mode board behind the menu
@@ -311,7 +314,11 @@ func (s *TitleScene) continueGame(c Context) {
 			c.Invalidate()
 			return
 		}
-		c.SetGame(NewPlayScene(c, cfg))
+		open := c.Pages().Play
+		if open == nil {
+			return
+		}
+		c.SetGame(open(c, cfg))
 	}
 	c.Push(c.Game())
 }

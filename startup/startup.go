@@ -20,6 +20,7 @@ import (
 	"bashni/scenes/home"
 	"bashni/scenes/learn"
 	"bashni/scenes/online"
+	"bashni/scenes/play"
 	"bashni/scenes/settings"
 	"bashni/sprites"
 	"bashni/storage"
@@ -163,7 +164,10 @@ func Pages() scenes.Pages {
 	return scenes.Pages{
 		Settings:       func(c scenes.Context) scenes.Scene { return settings.New(c) },
 		Online:         func(c scenes.Context, code string) scenes.Scene { return online.New(c, code) },
-		OpenOnlineGame: scenes.OpenOnlineGame,
+		OpenOnlineGame: play.OpenOnlineGame,
+		Play:           func(c scenes.Context, cfg scenes.GameConfig) scenes.Game { return play.New(c, cfg) },
+		NewGame:        func(c scenes.Context) scenes.Scene { return scenes.NewNewGameScene(c) },
+		StartTyped:     scenes.StartTyped,
 		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
 		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },
 		Lessons:        func(c scenes.Context) scenes.Scene { return learn.NewLessonsScene(c) },

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bashni/i18n"
+	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -201,4 +202,29 @@ func MeasureFits(t *testing.T, sizes [][2]float64, screens []FitScreen, debts ..
 			}
 		})
 	}
+}
+
+// Sample fills a message's placeholders with long but likely values.
+func Sample(cat *i18n.Catalog, id string, n int) string {
+	return cat.NF(id, n, "Ply", 188, "Plies", 188, "Move", "a3:c5:e7", "Level", 7, "Error", "disk full",
+		"Reason", cat.T("clipboard.hint_wayland"), "Variant", cat.VariantName(rules.Bashni), "Other", cat.VariantName(rules.Lasca),
+		"Name", "bashni-20261129-153012.pdn", "Place", "/home/player/Documents/bashni-20261129-153012.pdn", "Percent", 100,
+		"Page", 8, "Pages", 8, "White", 12, "Black", 12, "Limit", 12, "Stack", "1/0000", "Square", "d4")
+}
+
+// Samples are a message in the forms it takes: each side's for a message
+// split by side (id.white, id.black), and the plural forms of 1, 3, 5 and
+// 22 (one, few, many, other in Russian).
+func Samples(cat *i18n.Catalog, id string) []string {
+	ids := []string{id}
+	if cat.Has(id+".white") || !cat.Has(id) {
+		ids = []string{id + ".white", id + ".black"}
+	}
+	var out []string
+	for _, id := range ids {
+		for _, n := range []int{1, 3, 5, 22} {
+			out = append(out, Sample(cat, id, n))
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
-package scenes
+package play
 
 import (
+	"bashni/scenes"
 	"bashni/scenes/ui"
 )
 
@@ -13,7 +14,7 @@ type playback struct {
 	first, prev, pause, next, last ui.Button
 }
 
-func (pb *playback) init(c Context) {
+func (pb *playback) init(c scenes.Context) {
 	t := c.Text()
 	pb.first = ui.Button{Label: t.T("ux.pb_first"), Icon: ui.IconFirst, Kind: ui.Flat}
 	pb.prev = ui.Button{Label: t.T("ux.pb_prev"), Icon: ui.IconPrev, Kind: ui.Flat}
@@ -27,11 +28,11 @@ func (pb *playback) buttons() []*ui.Button {
 }
 
 // reviewing reports whether the play screen shows the playback controls.
-func (s *PlayScene) reviewing() bool { return s.replaying || !s.live() }
+func (s *Screen) reviewing() bool { return s.replaying || !s.live() }
 
 // updatePlayback handles the playback controls; the labels follow the
 // state (Pause while replaying, Play while paused).
-func (s *PlayScene) updatePlayback(c Context) {
+func (s *Screen) updatePlayback(c scenes.Context) {
 	pb := &s.pb
 	t := c.Text()
 	if s.replaying {
@@ -63,7 +64,7 @@ func (s *PlayScene) updatePlayback(c Context) {
 
 // togglePlayback pauses a replay where it is, or plays on from the move
 // shown.
-func (s *PlayScene) togglePlayback(c Context) {
+func (s *Screen) togglePlayback(c scenes.Context) {
 	if s.replaying {
 		s.stopReplay() // the position stays: a review at that move
 		c.Invalidate()
@@ -83,7 +84,7 @@ func (s *PlayScene) togglePlayback(c Context) {
 // reviewText is the status line while replaying or reviewing: the move
 // shown and the last one, counted as the move list counts them (a move is
 // White's and Black's), not in half-moves.
-func (s *PlayScene) reviewText(c Context) string {
+func (s *Screen) reviewText(c scenes.Context) string {
 	g := s.sess.Game()
 	ply := s.shownPly()
 	t := c.Text()
@@ -97,7 +98,7 @@ func (s *PlayScene) reviewText(c Context) string {
 	if s.replaying {
 		id = "ux.replaying"
 	}
-	return t.F(id, "Move", MoveNumber(g, ply), "Moves", MoveNumber(g, g.Ply()))
+	return t.F(id, "Move", scenes.MoveNumber(g, ply), "Moves", scenes.MoveNumber(g, g.Ply()))
 }
 
 // reviewKey is what reviewText depends on.
@@ -108,7 +109,7 @@ type reviewKey struct {
 
 // refreshReview looks the status line's words up when what it says
 // changes (not in Draw).
-func (s *PlayScene) refreshReview(c Context) {
+func (s *Screen) refreshReview(c scenes.Context) {
 	if !s.reviewing() {
 		return
 	}

@@ -1,6 +1,7 @@
-package scenes
+package play
 
 import (
+	"bashni/scenes"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
@@ -11,12 +12,12 @@ import (
 
 // drawPanel draws the players, the status line, the move list and the
 // controls.
-func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
+func (s *Screen) drawPanel(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	l := &s.layout
-	DrawPanelBack(p, dst, l)
-	top := TopSide(s.flipped)
+	scenes.DrawPanelBack(p, dst, l)
+	top := scenes.TopSide(s.flipped)
 	s.drawCard(c, dst, l.TopCard, top)
 	s.drawCard(c, dst, l.BottomCard, top.Opponent())
 
@@ -54,9 +55,9 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 
 	s.moves.Draw(c, dst, s.sess.Game())
 	if s.reviewing() {
-		DrawControls(p, dst, l, s.pb.buttons()...)
+		scenes.DrawControls(p, dst, l, s.pb.buttons()...)
 	} else {
-		DrawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
+		scenes.DrawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
 	}
 	if s.sess.HintPending() {
 		r := s.btnHint.Rect
@@ -65,7 +66,7 @@ func (s *PlayScene) drawPanel(c Context, dst *ebiten.Image) {
 }
 
 // drawCard draws one player's card.
-func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Color) {
+func (s *Screen) drawCard(c scenes.Context, dst *ebiten.Image, r scenes.Rect, side rules.Color) {
 	pos := s.board.Position()
 	if pos == nil {
 		pos = s.sess.Game().Position()
@@ -77,7 +78,7 @@ func (s *PlayScene) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Co
 	}
 	thinkingSide, thinking := s.sess.Thinking()
 	thinking = thinking && thinkingSide == side && toMove && s.live()
-	DrawSideCard(c, dst, r, side, name, sub, toMove, thinking)
+	scenes.DrawSideCard(c, dst, r, side, name, sub, toMove, thinking)
 	if s.online != nil {
 		s.online.drawCard(c, dst, r, side)
 	}

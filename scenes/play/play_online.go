@@ -1,6 +1,7 @@
-package scenes
+package play
 
 import (
+	"bashni/scenes"
 	"context"
 	"fmt"
 	"math"
@@ -43,7 +44,7 @@ type onlineGame struct {
 	rematchWait    chan rematchResult
 }
 
-func newOnlineGame(c Context, p *remote.Player) *onlineGame {
+func newOnlineGame(c scenes.Context, p *remote.Player) *onlineGame {
 	t := c.Text()
 	o := &onlineGame{p: p, link: remote.Link(p.Server(), p.Code()), version: -1}
 	o.words.waiting = t.T("online.waiting")
@@ -70,7 +71,7 @@ func newOnlineGame(c Context, p *remote.Player) *onlineGame {
 
 // update follows the server: words, clocks, a rematch; a game that can no
 // longer be followed move by move is shown afresh.
-func (o *onlineGame) update(c Context, s *PlayScene) {
+func (o *onlineGame) update(c scenes.Context, s *Screen) {
 	if o.p.Desynced() {
 		OpenOnlineGame(c, o.p)
 		return
@@ -119,7 +120,7 @@ func (o *onlineGame) update(c Context, s *PlayScene) {
 }
 
 // relabel makes the status line and the clocks from the server's view.
-func (o *onlineGame) relabel(c Context, info remote.Info, now time.Time) {
+func (o *onlineGame) relabel(c scenes.Context, info remote.Info, now time.Time) {
 	t := c.Text()
 	switch {
 	case !info.Connected:
@@ -162,7 +163,7 @@ func (o *onlineGame) relabel(c Context, info remote.Info, now time.Time) {
 
 // event follows the session's events: the other side's offers are asked
 // of the person, its presence is said.
-func (o *onlineGame) event(c Context, s *PlayScene, ev session.Event) {
+func (o *onlineGame) event(c scenes.Context, s *Screen, ev session.Event) {
 	if o.p.Spectator() {
 		return
 	}
@@ -203,7 +204,7 @@ func (o *onlineGame) event(c Context, s *PlayScene, ev session.Event) {
 }
 
 // menuItems are the online game's entries of the in-game menu.
-func (o *onlineGame) menuItems(c Context, s *PlayScene) []menuItem {
+func (o *onlineGame) menuItems(c scenes.Context, s *Screen) []menuItem {
 	t := c.Text()
 	m := s.sess
 	var items []menuItem
@@ -235,7 +236,7 @@ func (o *onlineGame) menuItems(c Context, s *PlayScene) []menuItem {
 func (o *onlineGame) name(side rules.Color) string { return o.words.names[side&1] }
 
 // drawCard adds the clock and the presence dot to a player's card.
-func (o *onlineGame) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.Color) {
+func (o *onlineGame) drawCard(c scenes.Context, dst *ebiten.Image, r scenes.Rect, side rules.Color) {
 	p := c.Painter()
 	t := p.Theme
 	x := r.X + r.W - p.DP(40)
@@ -255,7 +256,7 @@ func (o *onlineGame) drawCard(c Context, dst *ebiten.Image, r Rect, side rules.C
 
 // drawShare draws the code and the link to share over the board while the
 // friend has not come.
-func (o *onlineGame) drawShare(c Context, dst *ebiten.Image, s *PlayScene) {
+func (o *onlineGame) drawShare(c scenes.Context, dst *ebiten.Image, s *Screen) {
 	if o.status != remote.Waiting || !s.live() {
 		return
 	}
@@ -284,37 +285,37 @@ func (o *onlineGame) blocksBoard() bool { return o.status == remote.Waiting }
 
 // OnlineShareButton is where the play screen's "Copy link" button is while
 // an online game waits for the friend (for tests).
-func OnlineShareButton(l PlayLayout) Rect {
+func OnlineShareButton(l scenes.PlayLayout) scenes.Rect {
 	_, b := onlineShareRects(l)
 	return b
 }
 
 // onlineShareRects are the share card over the board of layout l and its
 // button.
-func onlineShareRects(l PlayLayout) (card, btn Rect) {
+func onlineShareRects(l scenes.PlayLayout) (card, btn scenes.Rect) {
 	in := l.Board.Inner()
 	dp := func(v float64) float64 { return v * l.Scale }
 	w := math.Min(in.W-dp(24), dp(420))
 	h := dp(196)
-	r := Rect{X: in.X + (in.W-w)/2, Y: in.Y + (in.H-h)/2, W: w, H: h}
+	r := scenes.Rect{X: in.X + (in.W-w)/2, Y: in.Y + (in.H-h)/2, W: w, H: h}
 	bw := math.Min(w-dp(32), dp(220))
-	return r, Rect{X: r.X + (r.W-bw)/2, Y: r.Y + r.H - dp(16) - dp(MinTouchDP), W: bw, H: dp(MinTouchDP)}
+	return r, scenes.Rect{X: r.X + (r.W-bw)/2, Y: r.Y + r.H - dp(16) - dp(scenes.MinTouchDP), W: bw, H: dp(scenes.MinTouchDP)}
 }
 
 // ReplacedBy ends the connection of an online game when the game in
 // progress becomes g (another game, or another online game).
-func (s *PlayScene) ReplacedBy(g Game) {
+func (s *Screen) ReplacedBy(g scenes.Game) {
 	if s.online == nil {
 		return
 	}
-	if n, ok := g.(*PlayScene); ok && n.online != nil && n.online.p == s.online.p {
+	if n, ok := g.(*Screen); ok && n.online != nil && n.online.p == s.online.p {
 		return // the same game shown afresh
 	}
 	go s.online.p.Close()
 }
 
 // OnlineCode is the online game's code, "" for a game at this device.
-func (s *PlayScene) OnlineCode() string {
+func (s *Screen) OnlineCode() string {
 	if s.online == nil {
 		return ""
 	}
@@ -324,7 +325,7 @@ func (s *PlayScene) OnlineCode() string {
 // OpenOnlineGame shows the online game p on the play screen, in place of
 // any other game (Pages.OpenOnlineGame: the create-and-join card,
 // scenes/online, opens it so).
-func OpenOnlineGame(c Context, p *remote.Player) {
+func OpenOnlineGame(c scenes.Context, p *remote.Player) {
 	if g := c.Game(); g != nil {
 		g.Session().Pause()
 	}
@@ -334,8 +335,8 @@ func OpenOnlineGame(c Context, p *remote.Player) {
 }
 
 // newOnlinePlayScene is the play screen of the online game p.
-func newOnlinePlayScene(c Context, p *remote.Player) *PlayScene {
-	ps := NewPlayScene(c, GameConfig{Variant: p.Info().Variant, Human: p.Local(), Online: p})
+func newOnlinePlayScene(c scenes.Context, p *remote.Player) *Screen {
+	ps := New(c, scenes.GameConfig{Variant: p.Info().Variant, Human: p.Local(), Online: p})
 	ps.online = newOnlineGame(c, p)
 	return ps
 }

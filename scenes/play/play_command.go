@@ -1,20 +1,18 @@
-package scenes
+package play
 
 import (
+	"bashni/scenes"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/access"
-	"bashni/ai"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"
-	"bashni/storage"
 )
 
 // commandLine is the play screen's typed-move line (issue 12): `/` opens it
@@ -26,7 +24,7 @@ import (
 type commandLine struct {
 	open  bool
 	field *ui.TextField
-	card  Rect
+	card  scenes.Rect
 	reply string   // the last answer or announcement
 	lines []string // reply, wrapped to the card
 	wrapW float64
@@ -47,11 +45,11 @@ const (
 )
 
 // layoutCommand places the line over the bottom of the board.
-func (s *PlayScene) layoutCommand(c Context) {
+func (s *Screen) layoutCommand(c scenes.Context) {
 	l := &s.layout
 	in := l.Board.Inner()
 	pad := l.DP(10)
-	fh := l.DP(MinTouchDP)
+	fh := l.DP(scenes.MinTouchDP)
 	// A field of two lines when the placeholder does not fit one at 13
 	// dp (every language's does not in a narrow move list).
 	prompt := c.Text().T("command.prompt")
@@ -62,22 +60,22 @@ func (s *PlayScene) layoutCommand(c Context) {
 	// Over the move list, so that the board stays in view; over the
 	// board's lower part when the list is too short for it.
 	if ml := l.MoveList; ml.H >= pad+fh+l.DP(8)+l.DP(commandReplyLine)+pad && ml.W >= l.DP(240) {
-		s.cmd.card = Rect{X: ml.X, Y: ml.Y, W: ml.W, H: math.Min(h, ml.H)}
+		s.cmd.card = scenes.Rect{X: ml.X, Y: ml.Y, W: ml.W, H: math.Min(h, ml.H)}
 	} else {
-		s.cmd.card = Rect{X: in.X + l.DP(8), Y: in.Y + in.H - h - l.DP(8), W: in.W - l.DP(16), H: h}
+		s.cmd.card = scenes.Rect{X: in.X + l.DP(8), Y: in.Y + in.H - h - l.DP(8), W: in.W - l.DP(16), H: h}
 	}
 	s.cmd.rows = max(1, int((s.cmd.card.H-pad-fh-l.DP(8)-pad)/l.DP(commandReplyLine)))
 	if s.cmd.field == nil {
 		s.cmd.field = ui.NewTextField(prompt)
 		s.cmd.field.Size = 16
 	}
-	s.cmd.field.Layout(Rect{X: s.cmd.card.X + pad, Y: s.cmd.card.Y + pad, W: s.cmd.card.W - 2*pad, H: fh})
+	s.cmd.field.Layout(scenes.Rect{X: s.cmd.card.X + pad, Y: s.cmd.card.Y + pad, W: s.cmd.card.W - 2*pad, H: fh})
 	s.cmd.wrap(c)
 }
 
 // wrap breaks the reply into the card's lines (when it or the card
 // changed; never in Draw).
-func (cl *commandLine) wrap(c Context) {
+func (cl *commandLine) wrap(c scenes.Context) {
 	p := c.Painter()
 	w := cl.card.W - p.DP(20)
 	cl.wrapW = w
@@ -93,7 +91,7 @@ func (cl *commandLine) wrap(c Context) {
 }
 
 // say shows text as the line's reply.
-func (cl *commandLine) say(c Context, text string) {
+func (cl *commandLine) say(c scenes.Context, text string) {
 	cl.reply = text
 	if cl.open {
 		cl.wrap(c)
@@ -102,7 +100,7 @@ func (cl *commandLine) say(c Context, text string) {
 }
 
 // openCommand opens the line and gives it the keyboard.
-func (s *PlayScene) openCommand(c Context) {
+func (s *Screen) openCommand(c scenes.Context) {
 	if platform.FocusCommandLine() {
 		return // in a browser the page's own line (a real input, for screen readers too)
 	}
@@ -121,7 +119,7 @@ func (s *PlayScene) openCommand(c Context) {
 }
 
 // closeCommand puts the line away.
-func (s *PlayScene) closeCommand(c Context) {
+func (s *Screen) closeCommand(c scenes.Context) {
 	s.cmd.open = false
 	s.cmd.field.Blur()
 	c.Invalidate()
@@ -129,10 +127,10 @@ func (s *PlayScene) closeCommand(c Context) {
 
 // updateCommand runs the open line for a tick: Enter sends what was typed,
 // Esc closes it; the screen's own keys wait (typing "h" asks no hint).
-func (s *PlayScene) updateCommand(c Context) {
+func (s *Screen) updateCommand(c scenes.Context) {
 	kb := c.Keyboard()
-	c.Keys().Consume(ActBack) // Backspace is the field's
-	c.Keys().Consume(ActConfirm)
+	c.Keys().Consume(scenes.ActBack) // Backspace is the field's
+	c.Keys().Consume(scenes.ActConfirm)
 	c.Focus(s.cmd.field.Rect)
 	switch {
 	case kb.JustPressed(ebiten.KeyEscape):
@@ -155,7 +153,7 @@ func (s *PlayScene) updateCommand(c Context) {
 
 // command answers one typed line (from the play screen's line or the
 // page's): a move is played, anything else answered through answer.
-func (s *PlayScene) command(c Context, line string, answer func(Context, string)) {
+func (s *Screen) command(c scenes.Context, line string, answer func(scenes.Context, string)) {
 	if !s.live() || s.replaying {
 		s.stopReplay()
 		s.returnToGame(c)
@@ -179,13 +177,15 @@ func (s *PlayScene) command(c Context, line string, answer func(Context, string)
 // act does a typed command that acts on the game (issue 22) as the button
 // or menu item for it does; it returns what to answer (nothing when the
 // game's own announcement answers: an undo, a resignation, a hint).
-func (s *PlayScene) act(c Context, cmd access.Command) string {
+func (s *Screen) act(c scenes.Context, cmd access.Command) string {
 	cat := c.Text()
 	m := s.sess
 	cannot := cat.T("command.cannot")
 	switch cmd.Kind {
 	case access.KindNew:
-		startTyped(c, cmd)
+		if start := c.Pages().StartTyped; start != nil {
+			start(c, cmd)
+		}
 		return ""
 	case access.KindUndo:
 		if !m.CanUndo() {
@@ -234,27 +234,8 @@ func (s *PlayScene) act(c Context, cmd access.Command) string {
 	return ""
 }
 
-// startTyped starts the new game a typed "new" asked for: New game's
-// choices, with those the command named.
-func startTyped(c Context, cmd access.Command) {
-	ng := NewNewGameScene(c)
-	if cmd.HasVariant {
-		ng.variant.Selected = max(0, slices.Index(variantChoices, cmd.Variant))
-	}
-	switch {
-	case cmd.RandomSide:
-		ng.side.Selected = 2
-	case cmd.HasSide:
-		ng.side.Selected = max(0, slices.Index(sideChoices, storage.ColorOf(cmd.Side)))
-	}
-	if cmd.Level > 0 {
-		ng.opponent.Selected, ng.level.Selected = 0, cmd.Level-ai.MinLevel
-	}
-	ng.start(c)
-}
-
 // drawCommand draws the open line.
-func (s *PlayScene) drawCommand(c Context, dst *ebiten.Image) {
+func (s *Screen) drawCommand(c scenes.Context, dst *ebiten.Image) {
 	if !s.cmd.open {
 		return
 	}

@@ -1,8 +1,9 @@
-package scenes
+package play
 
 import (
 	"bashni/online/remote"
 	"bashni/rules"
+	"bashni/scenes"
 )
 
 // layerBoard lets the play board redraw only what moves (scenes/board's
@@ -11,7 +12,7 @@ import (
 // inspector (drawn over the panels too, Board.DrawOverlay). Anything new
 // drawn over the board must be added here, or a board frame would paint
 // over it.
-func (s *PlayScene) layerBoard(c Context) {
+func (s *Screen) layerBoard(c scenes.Context) {
 	s.board.Partial = s.explainUntil == 0 && s.toast.Until == 0 && !s.menu.Open &&
 		s.board.Inspecting() == rules.NoSquare &&
 		(s.online == nil || s.online.status != remote.Waiting)

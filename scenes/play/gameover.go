@@ -1,6 +1,7 @@
-package scenes
+package play
 
 import (
+	"bashni/scenes"
 	"image/color"
 	"math"
 
@@ -15,9 +16,9 @@ import (
 
 // GameOverRects is where the game-over card puts things.
 type GameOverRects struct {
-	Card                              Rect
-	NewGame, Replay, Analysis, Export Rect
-	Board                             Rect // closes the card: the final position, unveiled
+	Card                              scenes.Rect
+	NewGame, Replay, Analysis, Export scenes.Rect
+	Board                             scenes.Rect // closes the card: the final position, unveiled
 	titleY, reasonY                   float64
 }
 
@@ -32,11 +33,11 @@ func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	gap := dp(12)
 	pad := dp(26)
 	ch := pad + dp(64) + dp(86) + btn + gap + btn + pad
-	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
-	pl := ComputePlayLayout(w, h, scale, v, false)
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
+	pl := scenes.ComputePlayLayout(w, h, scale, v, false)
 	if pl.Landscape && pl.Panel.W >= dp(300) {
 		cw = math.Min(cw, pl.Panel.W-dp(8))
-		r.Card = Rect{X: math.Round(pl.Panel.X + (pl.Panel.W-cw)/2), Y: math.Round(pl.Panel.Y + (pl.Panel.H-ch)/2), W: cw, H: ch}
+		r.Card = scenes.Rect{X: math.Round(pl.Panel.X + (pl.Panel.W-cw)/2), Y: math.Round(pl.Panel.Y + (pl.Panel.H-ch)/2), W: cw, H: ch}
 	} else if !pl.Landscape {
 		r.Card.Y = math.Round(h - ch - dp(12))
 	}
@@ -46,19 +47,19 @@ func GameOverLayout(w, h, scale float64, v rules.Variant) GameOverRects {
 	r.reasonY = r.Card.Y + pad + dp(74)
 	y := r.Card.Y + pad + dp(64) + dp(86)
 	third := math.Floor((iw - 2*gap) / 3)
-	r.NewGame = Rect{X: x, Y: y, W: iw, H: btn}
+	r.NewGame = scenes.Rect{X: x, Y: y, W: iw, H: btn}
 	y += btn + gap
-	r.Replay = Rect{X: x, Y: y, W: third, H: btn}
-	r.Analysis = Rect{X: x + third + gap, Y: y, W: third, H: btn}
-	r.Export = Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
-	close := dp(MinTouchDP)
-	r.Board = Rect{X: r.Card.X + r.Card.W - close - dp(8), Y: r.Card.Y + dp(8), W: close, H: close}
+	r.Replay = scenes.Rect{X: x, Y: y, W: third, H: btn}
+	r.Analysis = scenes.Rect{X: x + third + gap, Y: y, W: third, H: btn}
+	r.Export = scenes.Rect{X: x + 2*(third+gap), Y: y, W: third, H: btn}
+	close := dp(scenes.MinTouchDP)
+	r.Board = scenes.Rect{X: r.Card.X + r.Card.W - close - dp(8), Y: r.Card.Y + dp(8), W: close, H: close}
 	return r
 }
 
-// GameOverScene shows the result over the final position.
-type GameOverScene struct {
-	play  *PlayScene
+// GameOver shows the result over the final position.
+type GameOver struct {
+	play  *Screen
 	rects GameOverRects
 
 	title, reason string
@@ -72,14 +73,14 @@ type GameOverScene struct {
 	btnNew, btnReplay, btnAnalysis, btnExport, btnBoard ui.Button
 
 	menu        actionMenu
-	export      Exporter
+	export      scenes.Exporter
 	notice      string
 	noticeUntil int64
 }
 
-// NewGameOverScene makes the card for the finished game of play.
-func NewGameOverScene(c Context, play *PlayScene) *GameOverScene {
-	s := &GameOverScene{play: play}
+// NewGameOver makes the card for the finished game of play.
+func NewGameOver(c scenes.Context, play *Screen) *GameOver {
+	s := &GameOver{play: play}
 	s.win = play.resultForPerson()
 	s.btnNew = ui.Button{Kind: ui.Primary}
 	s.btnReplay = ui.Button{Icon: ui.IconPlay}
@@ -91,7 +92,7 @@ func NewGameOverScene(c Context, play *PlayScene) *GameOverScene {
 }
 
 // setWords looks up the card's words in the player's language.
-func (s *GameOverScene) setWords(c Context) {
+func (s *GameOver) setWords(c scenes.Context) {
 	cat := c.Text()
 	m := s.play.sess
 	o := m.Outcome()
@@ -114,15 +115,15 @@ func (s *GameOverScene) setWords(c Context) {
 	s.btnExport.Label = cat.T("gameover.record")
 	s.btnAnalysis.Label = cat.T("ux.analysis")
 	s.btnBoard.Name = cat.T("common.close") // its icon alone on the card; named for the page's mirror
-	moves := MoveCount(m.Game(), m.Game().Ply())
+	moves := scenes.MoveCount(m.Game(), m.Game().Ply())
 	s.countLine = cat.N("common.moves", moves) + cat.T("common.separator") + cat.VariantName(m.Game().Variant())
 }
 
 // Name is the scene's name.
-func (s *GameOverScene) Name() string { return SceneGameOver }
+func (s *GameOver) Name() string { return scenes.SceneGameOver }
 
 // Layout places the card and the play scene under it.
-func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
+func (s *GameOver) Layout(c scenes.Context, w, h, scale float64) {
 	s.play.Layout(c, w, h, scale)
 	s.rects = GameOverLayout(w, h, scale, s.play.sess.Game().Variant())
 	s.btnNew.Rect = s.rects.NewGame
@@ -136,13 +137,13 @@ func (s *GameOverScene) Layout(c Context, w, h, scale float64) {
 }
 
 // say shows a message on the card for a few seconds.
-func (s *GameOverScene) say(c Context, msg string) {
+func (s *GameOver) say(c scenes.Context, msg string) {
 	s.notice, s.noticeUntil = msg, c.Tick()+300
 	c.Invalidate()
 }
 
 // Update handles the buttons.
-func (s *GameOverScene) Update(c Context) error {
+func (s *GameOver) Update(c scenes.Context) error {
 	s.export.Poll(c, s.say)
 	if s.noticeUntil != 0 && c.Tick() >= s.noticeUntil {
 		s.notice, s.noticeUntil = "", 0
@@ -154,11 +155,11 @@ func (s *GameOverScene) Update(c Context) error {
 	}
 	if c.Used(&s.btnExport) {
 		m := s.play.sess
-		s.menu.show(c, c.Text().T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
+		s.menu.show(c, c.Text().T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return scenes.SessionRecord(m) }, s.say)...)
 		return nil
 	}
 	if c.Used(&s.btnNew) {
-		c.Start(NewNewGameScene(c))
+		startNewGame(c)
 		return nil
 	}
 	if c.Used(&s.btnReplay) {
@@ -175,21 +176,21 @@ func (s *GameOverScene) Update(c Context) error {
 		return nil
 	}
 	switch {
-	case c.Keys().Consume(ActBack):
+	case c.Keys().Consume(scenes.ActBack):
 		c.Pop()
-	case c.Keys().Consume(ActNewGame), c.Keys().Consume(ActConfirm):
-		c.Start(NewNewGameScene(c))
+	case c.Keys().Consume(scenes.ActNewGame), c.Keys().Consume(scenes.ActConfirm):
+		startNewGame(c)
 	}
 	return nil
 }
 
 // Draw draws the final position, dimmed, and the card.
-func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
+func (s *GameOver) Draw(c scenes.Context, dst *ebiten.Image) {
 	s.play.Draw(c, dst)
 	p := c.Painter()
 	t := p.Theme
 	b := dst.Bounds()
-	p.Fill(dst, Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 110})
+	p.Fill(dst, scenes.Rect{W: float64(b.Dx()), H: float64(b.Dy())}, color.NRGBA{0, 0, 0, 110})
 	r := s.rects
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1.5), t.PanelEdge)
 	// A coloured band at the top tells the result at a glance.
@@ -197,7 +198,7 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 	if s.win < 0 {
 		band = t.TextDim
 	}
-	p.RoundRect(dst, Rect{X: r.Card.X + p.DP(26), Y: r.Card.Y + p.DP(14), W: p.DP(48), H: p.DP(5)}, p.DP(2.5), band, 0, color.NRGBA{})
+	p.RoundRect(dst, scenes.Rect{X: r.Card.X + p.DP(26), Y: r.Card.Y + p.DP(14), W: p.DP(48), H: p.DP(5)}, p.DP(2.5), band, 0, color.NRGBA{})
 	p.Text(dst, s.title, s.titleSize, sprites.Bold, r.Card.X+p.DP(26), r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	y := r.reasonY
 	for _, l := range s.reasonLines {
@@ -225,10 +226,20 @@ func (s *GameOverScene) Draw(c Context, dst *ebiten.Image) {
 // from 32 dp (not under 24), the reason takes two lines at 16 dp or three
 // at 14 dp above the count of moves.
 func gameOverText(p *ui.Painter, title, reason string, room float64) (lines []string, reasonSize, titleSize float64) {
-	titleSize = FitSize(p, title, 32, 24, sprites.Bold, room)
+	titleSize = scenes.FitSize(p, title, 32, 24, sprites.Bold, room)
 	lines, reasonSize = p.Wrap(reason, 16, sprites.Regular, room), 16
 	if len(lines) > 2 {
-		lines, reasonSize = FitLines(p, reason, 14, 14, sprites.Regular, room, 3)
+		lines, reasonSize = scenes.FitLines(p, reason, 14, 14, sprites.Regular, room, 3)
 	}
 	return lines, reasonSize, titleSize
+}
+
+// analyse opens the analysis board on the game just finished.
+func (s *GameOver) analyse(c scenes.Context) { s.play.analyse(c) }
+
+// startNewGame shows New game over the title in place of the finished game.
+func startNewGame(c scenes.Context) {
+	if open := c.Pages().NewGame; open != nil {
+		c.Start(open(c))
+	}
 }

@@ -1,7 +1,8 @@
-package scenes
+package play
 
 import (
 	"bashni/platform"
+	"bashni/scenes"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -24,15 +25,15 @@ const (
 	attractPauseTicks = 70
 )
 
-// PlayScene shows a game in progress (a session.Session) on the shared
+// Screen shows a game in progress (a session.Session) on the shared
 // board: the players' cards, the status line, the move list and the
 // controls. The session decides who moves and answers; the board enters
 // the person's moves and animates what the session reports; the scene
 // lays them out, draws the panel and lets the player review the game.
-type PlayScene struct {
+type Screen struct {
 	sess    *session.Session
-	cfg     GameConfig
-	layout  PlayLayout
+	cfg     scenes.GameConfig
+	layout  scenes.PlayLayout
 	flipped bool
 	board   *board.Board
 
@@ -49,7 +50,7 @@ type PlayScene struct {
 	explainShown bool
 	explainUntil int64
 	explainSq    rules.Square // the square touched: the banner keeps clear of it
-	toast        Toast        // copied, saved, a refused move: beside the status line, never in it
+	toast        scenes.Toast // copied, saved, a refused move: beside the status line, never in it
 
 	// Widgets.
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
@@ -57,22 +58,22 @@ type PlayScene struct {
 	pb                                          playback // replacing them while reviewing
 	reviewNow                                   string   // the status line while reviewing
 	reviewWas                                   reviewKey
-	moves                                       MoveList
+	moves                                       scenes.MoveList
 	menu                                        actionMenu
 	cmd                                         commandLine // typed moves (play_command.go)
 	announcedPly                                int         // the ply and result last announced (play_speech.go)
 	announcedOver                               bool
-	export                                      Exporter
+	export                                      scenes.Exporter
 
-	ctlRects []Rect
+	ctlRects []scenes.Rect
 	words    playWords // play_words.go
 
 	online *onlineGame // an online game's extras (play_online.go); nil otherwise
 }
 
-// NewPlayScene starts a game.
-func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
-	s := &PlayScene{sess: c.NewSession(cfg), cfg: cfg, viewPly: -1}
+// New starts a game.
+func New(c scenes.Context, cfg scenes.GameConfig) *Screen {
+	s := &Screen{sess: c.NewSession(cfg), cfg: cfg, viewPly: -1}
 	s.board = board.New(c.Renderer(), c)
 	s.flipped = !cfg.Watch && cfg.Human == rules.Black && c.Settings().FlipForBlack
 	s.btnUndo = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
@@ -88,17 +89,17 @@ func NewPlayScene(c Context, cfg GameConfig) *PlayScene {
 }
 
 // Name is the scene's name.
-func (s *PlayScene) Name() string { return ScenePlay }
+func (s *Screen) Name() string { return scenes.ScenePlay }
 
 // Session is the game being played.
-func (s *PlayScene) Session() *session.Session { return s.sess }
+func (s *Screen) Session() *session.Session { return s.sess }
 
 // Layout places everything.
-func (s *PlayScene) Layout(c Context, w, h, scale float64) {
-	s.layout = ComputePlayLayout(w, h, scale, s.sess.Game().Variant(), s.flipped)
+func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
+	s.layout = scenes.ComputePlayLayout(w, h, scale, s.sess.Game().Variant(), s.flipped)
 	s.board.ShowDestinations = c.Settings().ShowDestinations
 	s.board.AllowTap = c.Settings().Input.AllowsTap()
-	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{X: 0, Y: 0, W: w, H: h})
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{X: 0, Y: 0, W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
 		b.Rect = s.ctlRects[i]
@@ -106,7 +107,7 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 	}
 	st := s.layout.Status
 	bw := math.Min(st.W*0.45, s.layout.DP(170))
-	s.btnReturn.Rect = Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-s.layout.DP(MinTouchDP))/2, W: bw, H: s.layout.DP(MinTouchDP)}
+	s.btnReturn.Rect = scenes.Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-s.layout.DP(scenes.MinTouchDP))/2, W: bw, H: s.layout.DP(scenes.MinTouchDP)}
 	s.moves.Rect = s.layout.MoveList
 	s.moves.Scale = scale
 	s.moves.Follow = true
@@ -116,10 +117,10 @@ func (s *PlayScene) Layout(c Context, w, h, scale float64) {
 }
 
 // live reports whether the board shows the game (not a past position).
-func (s *PlayScene) live() bool { return s.viewPly < 0 }
+func (s *Screen) live() bool { return s.viewPly < 0 }
 
 // shownPly is the ply on the board.
-func (s *PlayScene) shownPly() int {
+func (s *Screen) shownPly() int {
 	if s.viewPly >= 0 {
 		return s.viewPly
 	}
@@ -130,7 +131,7 @@ func (s *PlayScene) shownPly() int {
 // now: the legal moves of the game's position when a person is to move and
 // the board follows the game; none otherwise. During an animation towards
 // that position the board keeps them for when it arrives.
-func (s *PlayScene) acceptMoves() {
+func (s *Screen) acceptMoves() {
 	g := s.sess.Game()
 	s.board.Interactive = s.live() && !s.replaying
 	if s.board.Interactive && s.sess.PersonToMove() {
@@ -142,7 +143,7 @@ func (s *PlayScene) acceptMoves() {
 
 // positionChanged shows the position at the ply shown, at rest, with the
 // moves a person may enter and the hint.
-func (s *PlayScene) positionChanged(c Context) {
+func (s *Screen) positionChanged(c scenes.Context) {
 	g := s.sess.Game()
 	ply := s.shownPly()
 	last := rules.Move{}
@@ -156,7 +157,7 @@ func (s *PlayScene) positionChanged(c Context) {
 
 // boardRested follows the board coming to rest: the move list shows the
 // ply on the board, the hint its route.
-func (s *PlayScene) boardRested(c Context) {
+func (s *Screen) boardRested(c scenes.Context) {
 	if h, ok := s.sess.Hint(); ok && s.live() {
 		s.board.SetHint(h.Best)
 	}
@@ -166,7 +167,7 @@ func (s *PlayScene) boardRested(c Context) {
 }
 
 // Update runs the scene for one tick.
-func (s *PlayScene) Update(c Context) error {
+func (s *Screen) Update(c scenes.Context) error {
 	s.layerBoard(c)
 	s.sess.Tick(c.Tick(), s.boardReady())
 	s.showEvents(c)
@@ -206,14 +207,14 @@ func (s *PlayScene) Update(c Context) error {
 // boardReady reports whether the board shows the game as it stands, still:
 // only then does the session play an answer and ask the next player, so
 // that moves are shown one after another and nothing moves behind a menu.
-func (s *PlayScene) boardReady() bool {
+func (s *Screen) boardReady() bool {
 	return s.live() && !s.replaying && !s.board.Animating() && !s.menu.Open
 }
 
 // showEvents shows what happened in the session: moves are animated
 // (after the hops the person's entry already shows), undos settle the
 // board, hints appear.
-func (s *PlayScene) showEvents(c Context) {
+func (s *Screen) showEvents(c scenes.Context) {
 	for _, ev := range s.sess.Events() {
 		s.announce(c, ev)
 		if s.online != nil {
@@ -225,10 +226,10 @@ func (s *PlayScene) showEvents(c Context) {
 			if s.sess.Kind(ev.Side) == session.Person {
 				shown, s.shownHops = s.shownHops, 0
 			}
-			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 1), shown)
+			s.board.Animate(ev.Before, ev.Move, scenes.AnimOptions(c.Settings(), 1), shown)
 			s.acceptMoves()
 		case session.Redone:
-			opts := AnimOptions(c.Settings(), 1.5)
+			opts := scenes.AnimOptions(c.Settings(), 1.5)
 			s.board.Animate(ev.Before, ev.Moves[0], opts, 0)
 			for _, mv := range ev.Moves[1:] {
 				s.board.Queue(mv, opts)
@@ -251,7 +252,7 @@ func (s *PlayScene) showEvents(c Context) {
 			c.Invalidate()
 		case session.Refused:
 			if ev.Refusal != nil && s.sess.Kind(ev.Side) == session.Person {
-				s.say(c, RefusalWords(c.Text(), ev.Refusal))
+				s.say(c, scenes.RefusalWords(c.Text(), ev.Refusal))
 				s.acceptMoves()
 				s.board.Highlight(ev.Refusal.Squares...)
 			}
@@ -263,7 +264,7 @@ func (s *PlayScene) showEvents(c Context) {
 
 // tickEffects keeps the time-driven drawing going: the must-capture pulse,
 // the thinking spinner, timed messages.
-func (s *PlayScene) tickEffects(c Context) {
+func (s *Screen) tickEffects(c scenes.Context) {
 	s.board.Tick(c.Tick())
 	if s.sess.Busy() {
 		c.Spin()
@@ -280,7 +281,7 @@ func (s *PlayScene) tickEffects(c Context) {
 // playMove plays the person's move. shownHops is how many hops of it the
 // board already shows (entered hop by hop, or dropped at the end by a
 // drag): the animation starts from there.
-func (s *PlayScene) playMove(c Context, mv rules.Move, shownHops int) {
+func (s *Screen) playMove(c scenes.Context, mv rules.Move, shownHops int) {
 	s.shownHops = shownHops
 	if err := s.sess.Play(mv); err != nil {
 		s.shownHops = 0
@@ -291,7 +292,7 @@ func (s *PlayScene) playMove(c Context, mv rules.Move, shownHops int) {
 
 // finishAnimation jumps to the end of the running animation and of any
 // queued ones (a new input never waits for an animation).
-func (s *PlayScene) finishAnimation(c Context) {
+func (s *Screen) finishAnimation(c scenes.Context) {
 	if !s.board.Animating() {
 		return
 	}
@@ -301,7 +302,7 @@ func (s *PlayScene) finishAnimation(c Context) {
 
 // --- game over and replay -------------------------------------------------
 
-func (s *PlayScene) checkOver(c Context) {
+func (s *Screen) checkOver(c scenes.Context) {
 	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
 		s.overAt = 0
 		return
@@ -324,14 +325,14 @@ func (s *PlayScene) checkOver(c Context) {
 	}
 	if c.Tick()-s.overAt >= gameOverPause {
 		s.overShown = true
-		c.Push(NewGameOverScene(c, s))
+		c.Push(NewGameOver(c, s))
 	}
 }
 
 // resultForPerson is the result for the one person playing against the
 // computer or another player elsewhere: +1 won, -1 lost, 0 drawn or no
 // such person.
-func (s *PlayScene) resultForPerson() int {
+func (s *Screen) resultForPerson() int {
 	if c, ok := s.sess.Local(); ok {
 		return s.sess.ResultFor(c)
 	}
@@ -339,7 +340,7 @@ func (s *PlayScene) resultForPerson() int {
 }
 
 // StartReplay replays the game from its start, a move every second or so.
-func (s *PlayScene) StartReplay(c Context) {
+func (s *Screen) StartReplay(c scenes.Context) {
 	s.sess.Pause()
 	s.finishAnimation(c)
 	s.replaying = true
@@ -348,7 +349,7 @@ func (s *PlayScene) StartReplay(c Context) {
 	s.positionChanged(c)
 }
 
-func (s *PlayScene) stepReplay(c Context) {
+func (s *Screen) stepReplay(c scenes.Context) {
 	if !s.replaying || s.board.Animating() || c.Tick() < s.replayNext {
 		return
 	}
@@ -364,7 +365,7 @@ func (s *PlayScene) stepReplay(c Context) {
 }
 
 // stepView shows ply, animating a single step forward.
-func (s *PlayScene) stepView(c Context, ply int) {
+func (s *Screen) stepView(c scenes.Context, ply int) {
 	g := s.sess.Game()
 	ply = max(0, min(ply, g.Ply()))
 	from := s.shownPly()
@@ -375,52 +376,52 @@ func (s *PlayScene) stepView(c Context, ply int) {
 	}
 	s.positionChanged(c)
 	if ply == from+1 {
-		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], AnimOptions(c.Settings(), 1), 0)
+		s.board.Animate(g.PositionAt(from), g.AllMoves()[from], scenes.AnimOptions(c.Settings(), 1), 0)
 	}
 }
 
 // --- actions --------------------------------------------------------------
 
-func (s *PlayScene) handleKeys(c Context) {
+func (s *Screen) handleKeys(c scenes.Context) {
 	s.handleBoardKeys(c)
 	k := c.Keys()
 	if k.ShowAllChanged() {
 		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
-	case k.Consume(ActUndo):
+	case k.Consume(scenes.ActUndo):
 		s.undo(c)
-	case k.Consume(ActRedo):
+	case k.Consume(scenes.ActRedo):
 		s.redo(c)
-	case k.Consume(ActFlip):
+	case k.Consume(scenes.ActFlip):
 		s.flip(c)
-	case k.Consume(ActNewGame):
+	case k.Consume(scenes.ActNewGame):
 		s.sess.Pause()
-		c.Push(NewNewGameScene(c))
-	case k.Consume(ActHint):
+		scenes.Open(c, c.Pages().NewGame)
+	case k.Consume(scenes.ActHint):
 		s.askHint(c)
-	case k.Consume(ActBack):
+	case k.Consume(scenes.ActBack):
 		s.back(c)
-	case k.Consume(ActPrev):
+	case k.Consume(scenes.ActPrev):
 		s.stopReplay()
 		s.stepView(c, s.shownPly()-1)
-	case k.Consume(ActNext):
+	case k.Consume(scenes.ActNext):
 		s.stopReplay()
 		s.stepView(c, s.shownPly()+1)
-	case k.Consume(ActFirst):
+	case k.Consume(scenes.ActFirst):
 		s.stopReplay()
 		s.stepView(c, 0)
-	case k.Consume(ActLast):
+	case k.Consume(scenes.ActLast):
 		s.stopReplay()
 		s.returnToGame(c)
 	}
 }
 
-func (s *PlayScene) stopReplay() { s.replaying = false }
+func (s *Screen) stopReplay() { s.replaying = false }
 
 // back is Esc: put a dragged column back, close a pinned inspector, cancel
 // a capture being entered, leave the review, or open the menu.
-func (s *PlayScene) back(c Context) {
+func (s *Screen) back(c scenes.Context) {
 	switch {
 	case s.board.Back():
 	case !s.live() || s.replaying:
@@ -431,18 +432,18 @@ func (s *PlayScene) back(c Context) {
 	}
 }
 
-func (s *PlayScene) returnToGame(c Context) {
+func (s *Screen) returnToGame(c scenes.Context) {
 	s.viewPly = -1
 	s.positionChanged(c)
 }
 
-func (s *PlayScene) undo(c Context) {
+func (s *Screen) undo(c scenes.Context) {
 	s.settle(c)
 	s.sess.Undo()
 	s.showEvents(c)
 }
 
-func (s *PlayScene) redo(c Context) {
+func (s *Screen) redo(c scenes.Context) {
 	s.stopReplay()
 	if !s.live() {
 		s.returnToGame(c)
@@ -455,7 +456,7 @@ func (s *PlayScene) redo(c Context) {
 	s.showEvents(c)
 }
 
-func (s *PlayScene) flip(c Context) {
+func (s *Screen) flip(c scenes.Context) {
 	s.flipped = !s.flipped
 	s.board.CancelDrag()
 	w, h, scale := c.Size()
@@ -463,7 +464,7 @@ func (s *PlayScene) flip(c Context) {
 	c.Invalidate()
 }
 
-func (s *PlayScene) askHint(c Context) {
+func (s *Screen) askHint(c scenes.Context) {
 	if s.live() && s.sess.AskHint() {
 		c.Invalidate()
 	}
@@ -471,7 +472,7 @@ func (s *PlayScene) askHint(c Context) {
 
 // --- the panel ------------------------------------------------------------
 
-func (s *PlayScene) handlePanel(c Context) {
+func (s *Screen) handlePanel(c scenes.Context) {
 	p := c.Pointer()
 	if s.reviewing() {
 		s.updatePlayback(c)
@@ -513,7 +514,7 @@ func (s *PlayScene) handlePanel(c Context) {
 }
 
 // openMenu opens the in-game menu with what can be done now.
-func (s *PlayScene) openMenu(c Context) {
+func (s *Screen) openMenu(c scenes.Context) {
 	m := s.sess
 	cat := c.Text()
 	items := []menuItem{
@@ -529,10 +530,10 @@ func (s *PlayScene) openMenu(c Context) {
 	items = append(items, []menuItem{
 		{cat.T("common.new_game"), func() {
 			m.Pause()
-			c.Push(NewNewGameScene(c))
+			scenes.Open(c, c.Pages().NewGame)
 		}},
 		{cat.T("play.menu.game_record"), func() {
-			s.menu.show(c, cat.T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return sessionRecord(m) }, s.say)...)
+			s.menu.show(c, cat.T("play.menu.game_record_title"), exportItems(c, &s.export, func() string { return scenes.SessionRecord(m) }, s.say)...)
 		}},
 	}...)
 	if m.CanResign() {
@@ -550,7 +551,7 @@ func (s *PlayScene) openMenu(c Context) {
 	if s.online != nil {
 		items = append(items, s.online.menuItems(c, s)...)
 	}
-	if Friends(m) && m.CanOfferDraw() {
+	if scenes.Friends(m) && m.CanOfferDraw() {
 		items = append(items, menuItem{cat.T("play.menu.draw"), func() {
 			s.menu.show(c, cat.T("play.menu.draw_title"),
 				menuItem{cat.T("play.menu.keep_playing"), nil},
@@ -558,7 +559,7 @@ func (s *PlayScene) openMenu(c Context) {
 		}})
 	}
 	items = append(items,
-		menuItem{cat.T("common.settings"), func() { Open(c, c.Pages().Settings) }},
+		menuItem{cat.T("common.settings"), func() { scenes.Open(c, c.Pages().Settings) }},
 		menuItem{cat.T("common.rules"), func() {
 			if open := c.Pages().Rules; open != nil {
 				c.Push(open(c, m.Game().Variant()))
@@ -572,7 +573,7 @@ func (s *PlayScene) openMenu(c Context) {
 // settle stops whatever is going on (a replay, an animation) and shows the
 // game as it stands; the session withdraws the computer's turn itself when
 // the game changes.
-func (s *PlayScene) settle(c Context) {
+func (s *Screen) settle(c scenes.Context) {
 	s.stopReplay()
 	if !s.live() {
 		s.returnToGame(c)
@@ -582,14 +583,14 @@ func (s *PlayScene) settle(c Context) {
 
 // resign ends the game as a loss for the player (for friends, for the
 // side to move).
-func (s *PlayScene) resign(c Context) {
+func (s *Screen) resign(c scenes.Context) {
 	s.settle(c)
 	_ = s.sess.Resign() // the menu offers it only when it can
 	s.showEvents(c)
 }
 
 // agreeDraw ends a game between friends as a draw.
-func (s *PlayScene) agreeDraw(c Context) {
+func (s *Screen) agreeDraw(c scenes.Context) {
 	s.settle(c)
 	_ = s.sess.OfferDraw() // between friends: agreed at once
 	s.showEvents(c)
@@ -600,13 +601,13 @@ func (s *PlayScene) agreeDraw(c Context) {
 // handleBoard hands this tick's gestures to the board and acts on what it
 // reports: a move entered, a refusal to explain, a tap that leaves the
 // review.
-func (s *PlayScene) handleBoard(c Context) {
+func (s *Screen) handleBoard(c scenes.Context) {
 	s.boardResult(c, s.board.Update(c.Gestures(), c.Pointer(), c.Scale()))
 }
 
 // boardResult acts on what the board reports (gestures, or Enter on the
 // keyboard's cursor).
-func (s *PlayScene) boardResult(c Context, r board.Result) {
+func (s *Screen) boardResult(c scenes.Context, r board.Result) {
 	if r.Rested {
 		s.boardRested(c)
 	}
@@ -632,22 +633,22 @@ func (s *PlayScene) boardResult(c Context, r board.Result) {
 }
 
 // showNotice shows a notice from the App in the status line.
-func (s *PlayScene) ShowNotice(c Context, msg string) { s.say(c, msg) }
+func (s *Screen) ShowNotice(c scenes.Context, msg string) { s.say(c, msg) }
 
 // backdrop is what a card over the game shows behind it: the board and
 // the panel.
-func (s *PlayScene) Backdrop(c Context, dst *ebiten.Image) {
+func (s *Screen) Backdrop(c scenes.Context, dst *ebiten.Image) {
 	s.board.Draw(dst)
 	s.drawPanel(c, dst)
 }
 
 // say shows a short message as a toast over the board for a few seconds;
 // the status line keeps saying whose move it is.
-func (s *PlayScene) say(c Context, msg string) { s.toast.Show(c, msg) }
+func (s *Screen) say(c scenes.Context, msg string) { s.toast.Show(c, msg) }
 
 // explainCapture tells the player, once, that capturing is compulsory; the
 // columns that must capture pulse (the board restarted their pulse).
-func (s *PlayScene) explainCapture(c Context) {
+func (s *Screen) explainCapture(c scenes.Context) {
 	if !s.explainShown {
 		s.explainShown = true
 		s.explainUntil = c.Tick() + explanationTicks
@@ -658,7 +659,7 @@ func (s *PlayScene) explainCapture(c Context) {
 // --- drawing --------------------------------------------------------------
 
 // Draw draws the scene.
-func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
+func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	s.board.Draw(dst)
 	if s.explainUntil != 0 {
 		s.drawExplanation(c, dst)
@@ -675,7 +676,7 @@ func (s *PlayScene) Draw(c Context, dst *ebiten.Image) {
 
 // drawExplanation draws the compulsory-capture explanation as a banner over
 // the lower part of the board.
-func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
+func (s *Screen) drawExplanation(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	g := s.board.Geometry()
@@ -686,7 +687,7 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 	lines := p.Wrap(s.words.explain, 16, sprites.Medium, w-p.DP(32))
 	lh := p.DP(22)
 	h := float64(len(lines))*lh + p.DP(24)
-	r := Rect{X: in.X + p.DP(12), Y: in.Y + in.H - h - p.DP(12), W: w, H: h}
+	r := scenes.Rect{X: in.X + p.DP(12), Y: in.Y + in.H - h - p.DP(12), W: w, H: h}
 	if s.explainSq >= 0 && s.explainSq < 64 {
 		if sr := g.SquareRect(s.explainSq); sr.Y+sr.H > r.Y {
 			r.Y = in.Y + p.DP(12) // the touched column is low: the banner goes up
@@ -702,9 +703,26 @@ func (s *PlayScene) drawExplanation(c Context, dst *ebiten.Image) {
 
 // snapshot adds the game on screen: whether the computer thinks, whether a
 // move is animated, where the board is, which column is inspected.
-func (s *PlayScene) Snapshot(snap *platform.State) {
+func (s *Screen) Snapshot(snap *platform.State) {
 	snap.Thinking = s.sess.Busy()
 	snap.Animating = snap.Animating || s.board.Animating()
 	snap.Board = s.board.Geometry()
 	snap.Inspect = s.board.Inspecting()
+}
+
+// analyse opens the analysis board (scenes/learn, through the router) on
+// the game played (the game-over card, the in-game menu of a finished
+// game), for the mistakes of the person at this device (White when both
+// sides were).
+func (s *Screen) analyse(c scenes.Context) {
+	open := c.Pages().Analysis
+	if open == nil {
+		return
+	}
+	learner, one := s.sess.Local()
+	if !one {
+		learner = rules.White
+	}
+	g := s.sess.Game()
+	c.Push(open(c, g.Start(), append([]rules.Move(nil), g.AllMoves()[:g.Ply()]...), learner))
 }

@@ -1,8 +1,9 @@
-package scenes
+package play
 
 import (
 	"bashni/i18n"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/session"
 )
 
@@ -41,7 +42,7 @@ type cardWords struct {
 }
 
 // setWords labels the play screen's buttons in the player's language.
-func (s *PlayScene) setWords(c Context) {
+func (s *Screen) setWords(c scenes.Context) {
 	cat := c.Text()
 	s.words.cat = cat
 	s.btnUndo.Label = cat.T("play.undo")
@@ -55,7 +56,7 @@ func (s *PlayScene) setWords(c Context) {
 }
 
 // statusText is the line under the players, and whether it warns.
-func (s *PlayScene) statusText() (string, bool) {
+func (s *Screen) statusText() (string, bool) {
 	g := s.sess.Game()
 	k := statusKey{cat: s.words.cat, reviewing: s.reviewing(), review: s.reviewNow, over: s.sess.Over(),
 		explaining: s.explainUntil != 0, toMove: g.Position().SideToMove(), mustCapture: s.board.MustCapture()}
@@ -73,7 +74,7 @@ func (s *PlayScene) statusText() (string, bool) {
 }
 
 // makeStatus puts the status line in words.
-func (s *PlayScene) makeStatus(k statusKey) (string, bool) {
+func (s *Screen) makeStatus(k statusKey) (string, bool) {
 	cat := k.cat
 	switch {
 	case k.reviewing:
@@ -118,10 +119,10 @@ func hintText(cat *i18n.Catalog, h session.Hint) string {
 
 // cardText is a player's card: the name ("You", "Computer", "White") and
 // the line under it ("White · level 4 · 9 columns · 1 prisoner held").
-func (s *PlayScene) cardText(c Context, side rules.Color, pos *rules.Position) (name, sub string) {
+func (s *Screen) cardText(c scenes.Context, side rules.Color, pos *rules.Position) (name, sub string) {
 	cw := &s.words.cards[side&1]
-	cols, held := Census(pos, side)
-	lvl, hasLevel := ComputerLevel(s.sess, side)
+	cols, held := scenes.Census(pos, side)
+	lvl, hasLevel := scenes.ComputerLevel(s.sess, side)
 	if cw.made && cw.cat == c.Text() && cw.side == side && cw.cols == cols && cw.held == held && cw.lvl == lvl && cw.hasLevel == hasLevel {
 		return cw.name, cw.sub
 	}
@@ -135,7 +136,7 @@ func (s *PlayScene) cardText(c Context, side rules.Color, pos *rules.Position) (
 	if hasLevel {
 		cw.sub += cat.F("play.level", "Level", lvl) + sep
 	}
-	cw.sub += CensusText(cat, cols, held)
+	cw.sub += scenes.CensusText(cat, cols, held)
 	return cw.name, cw.sub
 }
 

@@ -1,6 +1,7 @@
-package scenes
+package play
 
 import (
+	"bashni/scenes"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/access"
@@ -11,8 +12,8 @@ import (
 // handleBoardKeys makes the board the play screen's first Tab stop: while
 // it has the focus the arrow keys move its cursor and Enter or Space acts
 // on the square under it as a tap would (pick, hop, land, drop the pick);
-// Esc cancels the pick (PlayScene.back).
-func (s *PlayScene) handleBoardKeys(c Context) {
+// Esc cancels the pick (Screen.back).
+func (s *Screen) handleBoardKeys(c scenes.Context) {
 	if kb := c.Keyboard(); kb.JustPressed(ebiten.KeySlash) || (kb.JustPressed(ebiten.KeySemicolon) && kb.Pressed(ebiten.KeyShift)) {
 		// `/` or `:` opens the typed-move line.
 		s.openCommand(c)

@@ -1,8 +1,9 @@
-package scenes
+package play
 
 import (
 	"bashni/access"
 	"bashni/platform"
+	"bashni/scenes"
 	"bashni/session"
 )
 
@@ -11,7 +12,7 @@ import (
 // whose turn it is, and the result. The words go to the play screen's
 // command line and, in a browser, to the page's live region for screen
 // readers (platform.Speak).
-func (s *PlayScene) announce(c Context, ev session.Event) {
+func (s *Screen) announce(c scenes.Context, ev session.Event) {
 	var text string
 	g := s.sess.Game()
 	switch ev.Kind {
@@ -62,7 +63,7 @@ func (s *PlayScene) announce(c Context, ev session.Event) {
 }
 
 // speak shows text in the command line and reads it out in the page.
-func (s *PlayScene) speak(c Context, text string) {
+func (s *Screen) speak(c scenes.Context, text string) {
 	if text == "" {
 		return
 	}
@@ -71,10 +72,10 @@ func (s *PlayScene) speak(c Context, text string) {
 }
 
 // pageCommand answers questions about the finished game under the card.
-func (s *GameOverScene) PageCommand(c Context, line string) {
+func (s *GameOver) PageCommand(c scenes.Context, line string) {
 	s.play.command(c, line, s.play.speak)
 }
 
 // PageCommand answers a line typed into the page's command line: a move is
 // played, a question answered in the live region.
-func (s *PlayScene) PageCommand(c Context, line string) { s.command(c, line, s.speak) }
+func (s *Screen) PageCommand(c scenes.Context, line string) { s.command(c, line, s.speak) }
