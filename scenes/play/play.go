@@ -11,6 +11,7 @@ import (
 	"bashni/audio"
 	"bashni/rules"
 	"bashni/scenes/board"
+	"bashni/scenes/follow"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -38,9 +39,9 @@ type Screen struct {
 	board   *board.Board
 
 	viewPly int // the ply shown while reviewing the move list; -1 follows the game
-	// shownHops is how many hops of the move the person just entered the
-	// board already shows: its animation starts from there.
-	shownHops int
+	// follow animates the session's moves on the board, the person's from
+	// the hops their entry already shows.
+	follow follow.Follower
 
 	overAt     int64 // tick the game ended (0: not over)
 	overShown  bool
@@ -75,6 +76,7 @@ type Screen struct {
 func New(c scenes.Context, cfg scenes.GameConfig) *Screen {
 	s := &Screen{sess: c.NewSession(cfg), cfg: cfg, viewPly: -1}
 	s.board = board.New(c.Renderer(), c)
+	s.follow = follow.Follower{Board: s.board, Entry: func(side rules.Color) bool { return s.sess.Kind(side) == session.Person }}
 	s.flipped = !cfg.Watch && cfg.Human == rules.Black && c.Settings().FlipForBlack
 	s.btnUndo = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
 	s.btnRedo = ui.Button{Icon: ui.IconRedo, Kind: ui.Flat}
@@ -221,19 +223,8 @@ func (s *Screen) showEvents(c scenes.Context) {
 			s.online.event(c, s, ev)
 		}
 		switch ev.Kind {
-		case session.MovePlayed:
-			shown := 0
-			if s.sess.Kind(ev.Side) == session.Person {
-				shown, s.shownHops = s.shownHops, 0
-			}
-			s.board.Animate(ev.Before, ev.Move, scenes.AnimOptions(c.Settings(), 1), shown)
-			s.acceptMoves()
-		case session.Redone:
-			opts := scenes.AnimOptions(c.Settings(), 1.5)
-			s.board.Animate(ev.Before, ev.Moves[0], opts, 0)
-			for _, mv := range ev.Moves[1:] {
-				s.board.Queue(mv, opts)
-			}
+		case session.MovePlayed, session.Redone:
+			s.follow.Show(ev, scenes.AnimOptions(c.Settings(), 1))
 			s.acceptMoves()
 		case session.Undone:
 			s.overShown = false
@@ -282,9 +273,9 @@ func (s *Screen) tickEffects(c scenes.Context) {
 // board already shows (entered hop by hop, or dropped at the end by a
 // drag): the animation starts from there.
 func (s *Screen) playMove(c scenes.Context, mv rules.Move, shownHops int) {
-	s.shownHops = shownHops
+	s.follow.Entered(shownHops)
 	if err := s.sess.Play(mv); err != nil {
-		s.shownHops = 0
+		s.follow.Forget()
 		s.acceptMoves()
 	}
 	s.showEvents(c)

@@ -11,8 +11,9 @@ import (
 )
 
 // lower are the packages under scenes that every page may use: the shared
-// widgets, the board, the animations, the gestures, and this one.
-var lower = map[string]bool{"ui": true, "board": true, "anim": true, "input": true, "scenetest": true}
+// widgets, the board and what follows a session on it, the animations,
+// the gestures, and this one.
+var lower = map[string]bool{"ui": true, "board": true, "follow": true, "anim": true, "input": true, "scenetest": true}
 
 // maxShellFiles is how many .go files (tests aside) the shell, package
 // scenes, may hold. Issue 26 asks for 20 once every page has its package;
