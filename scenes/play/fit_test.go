@@ -57,7 +57,7 @@ func fitPlay(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	for _, cfg := range []scenes.GameConfig{{Variant: rules.Bashni, Level: 7}, {Variant: rules.Lasca, Friend: true}, {Variant: rules.Bashni, Watch: true, Level: 7}} {
 		s := New(a, cfg)
 		s.Layout(a, w, h, 1)
-		for _, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu, &s.btnReturn} {
+		for _, b := range []*ui.Button{&s.ctl.btnUndo, &s.ctl.btnRedo, &s.ctl.btnFlip, &s.ctl.btnHint, &s.ctl.btnMenu, &s.review.btnReturn} {
 			f.Controls("button", b.Fits(p))
 		}
 		st := s.layout.Status
@@ -76,7 +76,7 @@ func fitPlay(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 		}
 		fitStatus(f, "status", texts, st.W-p.DP(24))
 		// Looking back: the line shares the box with "Back to game".
-		fitStatus(f, "status", append(scenetest.Samples(cat, "play.replaying"), scenetest.Samples(cat, "play.reviewing")...), st.W-p.DP(24)-s.btnReturn.Rect.W-p.DP(8))
+		fitStatus(f, "status", append(scenetest.Samples(cat, "play.replaying"), scenetest.Samples(cat, "play.reviewing")...), st.W-p.DP(24)-s.review.btnReturn.Rect.W-p.DP(8))
 		f.Wrapped("banner", ui.TextFit{Text: s.words.explain, Size: 16, Weight: sprites.Medium, Room: s.board.Geometry().Inner().W - p.DP(24) - p.DP(32)}, 4)
 		// The typed-move line's placeholder.
 		s.layoutCommand(a)

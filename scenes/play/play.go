@@ -37,55 +37,63 @@ type Screen struct {
 	layout  scenes.PlayLayout
 	flipped bool
 	board   *board.Board
-
-	viewPly int // the ply shown while reviewing the move list; -1 follows the game
 	// follow animates the session's moves on the board, the person's from
 	// the hops their entry already shows.
 	follow follow.Follower
 
-	overAt     int64 // tick the game ended (0: not over)
-	overShown  bool
-	replaying  bool
-	replayNext int64
+	// The screen's parts, each with its own job.
+	ctl    controls     // Undo, Redo, Flip, Hint, Menu
+	review review       // looking back: the move list's review, the replay (playback.go)
+	over   ending       // the game-over card's timing
+	banner banner       // the compulsory-capture explanation
+	toast  scenes.Toast // copied, saved, a refused move: beside the status line, never in it
+	moves  scenes.MoveList
+	menu   actionMenu
+	cmd    commandLine     // typed moves (play_command.go)
+	speech speech          // what was last said (play_speech.go)
+	export scenes.Exporter // the game record, copied or saved
+	words  playWords       // play_words.go
+	online *onlineGame     // an online game's extras (play_online.go); nil otherwise
+}
 
-	explainShown bool
-	explainUntil int64
-	explainSq    rules.Square // the square touched: the banner keeps clear of it
-	toast        scenes.Toast // copied, saved, a refused move: beside the status line, never in it
+// maxFields is the most fields Screen may have (issue 26): a new concern
+// is a part of its own.
+const maxFields = 20
 
-	// Widgets.
+// controls are the row of buttons under the move list while the game is
+// followed.
+type controls struct {
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
-	btnReturn                                   ui.Button
-	pb                                          playback // replacing them while reviewing
-	reviewNow                                   string   // the status line while reviewing
-	reviewWas                                   reviewKey
-	moves                                       scenes.MoveList
-	menu                                        actionMenu
-	cmd                                         commandLine // typed moves (play_command.go)
-	announcedPly                                int         // the ply and result last announced (play_speech.go)
-	announcedOver                               bool
-	export                                      scenes.Exporter
+	rects                                       []scenes.Rect
+}
 
-	ctlRects []scenes.Rect
-	words    playWords // play_words.go
+// ending is when the game ended and whether its card was shown.
+type ending struct {
+	at    int64 // tick the game ended (0: not over)
+	shown bool
+}
 
-	online *onlineGame // an online game's extras (play_online.go); nil otherwise
+// banner is the compulsory-capture explanation, shown once.
+type banner struct {
+	shown bool
+	until int64        // the tick it goes (0: not shown)
+	sq    rules.Square // the square touched: the banner keeps clear of it
 }
 
 // New starts a game.
 func New(c scenes.Context, cfg scenes.GameConfig) *Screen {
-	s := &Screen{sess: c.NewSession(cfg), cfg: cfg, viewPly: -1}
+	s := &Screen{sess: c.NewSession(cfg), cfg: cfg, review: review{ply: -1}}
 	s.board = board.New(c.Renderer(), c)
 	s.follow = follow.Follower{Board: s.board, Entry: func(side rules.Color) bool { return s.sess.Kind(side) == session.Person }}
 	s.flipped = !cfg.Watch && cfg.Human == rules.Black && c.Settings().FlipForBlack
-	s.btnUndo = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
-	s.btnRedo = ui.Button{Icon: ui.IconRedo, Kind: ui.Flat}
-	s.btnFlip = ui.Button{Icon: ui.IconFlip, Kind: ui.Flat}
-	s.btnHint = ui.Button{Icon: ui.IconHint, Kind: ui.Flat}
-	s.btnMenu = ui.Button{Icon: ui.IconMenu, Kind: ui.Flat}
-	s.btnReturn = ui.Button{Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
+	s.ctl.btnUndo = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
+	s.ctl.btnRedo = ui.Button{Icon: ui.IconRedo, Kind: ui.Flat}
+	s.ctl.btnFlip = ui.Button{Icon: ui.IconFlip, Kind: ui.Flat}
+	s.ctl.btnHint = ui.Button{Icon: ui.IconHint, Kind: ui.Flat}
+	s.ctl.btnMenu = ui.Button{Icon: ui.IconMenu, Kind: ui.Flat}
+	s.review.btnReturn = ui.Button{Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
 	s.setWords(c)
-	s.pb.init(c)
+	s.review.pb.init(c)
 	s.positionChanged(c)
 	return s
 }
@@ -102,14 +110,14 @@ func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 	s.board.ShowDestinations = c.Settings().ShowDestinations
 	s.board.AllowTap = c.Settings().Input.AllowsTap()
 	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{X: 0, Y: 0, W: w, H: h})
-	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
-	for i, b := range []*ui.Button{&s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu} {
-		b.Rect = s.ctlRects[i]
-		s.pb.buttons()[i].Rect = s.ctlRects[i]
+	s.ctl.rects = s.layout.ControlButtons(5, s.ctl.rects[:0])
+	for i, b := range []*ui.Button{&s.ctl.btnUndo, &s.ctl.btnRedo, &s.ctl.btnFlip, &s.ctl.btnHint, &s.ctl.btnMenu} {
+		b.Rect = s.ctl.rects[i]
+		s.review.pb.buttons()[i].Rect = s.ctl.rects[i]
 	}
 	st := s.layout.Status
 	bw := math.Min(st.W*0.45, s.layout.DP(170))
-	s.btnReturn.Rect = scenes.Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-s.layout.DP(scenes.MinTouchDP))/2, W: bw, H: s.layout.DP(scenes.MinTouchDP)}
+	s.review.btnReturn.Rect = scenes.Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-s.layout.DP(scenes.MinTouchDP))/2, W: bw, H: s.layout.DP(scenes.MinTouchDP)}
 	s.moves.Rect = s.layout.MoveList
 	s.moves.Scale = scale
 	s.moves.Follow = true
@@ -119,12 +127,12 @@ func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 }
 
 // live reports whether the board shows the game (not a past position).
-func (s *Screen) live() bool { return s.viewPly < 0 }
+func (s *Screen) live() bool { return s.review.ply < 0 }
 
 // shownPly is the ply on the board.
 func (s *Screen) shownPly() int {
-	if s.viewPly >= 0 {
-		return s.viewPly
+	if s.review.ply >= 0 {
+		return s.review.ply
 	}
 	return s.sess.Game().Ply()
 }
@@ -135,7 +143,7 @@ func (s *Screen) shownPly() int {
 // that position the board keeps them for when it arrives.
 func (s *Screen) acceptMoves() {
 	g := s.sess.Game()
-	s.board.Interactive = s.live() && !s.replaying
+	s.board.Interactive = s.live() && !s.review.replaying
 	if s.board.Interactive && s.sess.PersonToMove() {
 		s.board.Accept(g.Position(), g.LegalMoves())
 	} else {
@@ -210,7 +218,7 @@ func (s *Screen) Update(c scenes.Context) error {
 // only then does the session play an answer and ask the next player, so
 // that moves are shown one after another and nothing moves behind a menu.
 func (s *Screen) boardReady() bool {
-	return s.live() && !s.replaying && !s.board.Animating() && !s.menu.Open
+	return s.live() && !s.review.replaying && !s.board.Animating() && !s.menu.Open
 }
 
 // showEvents shows what happened in the session: moves are animated
@@ -227,11 +235,11 @@ func (s *Screen) showEvents(c scenes.Context) {
 			s.follow.Show(ev, scenes.AnimOptions(c.Settings(), 1))
 			s.acceptMoves()
 		case session.Undone:
-			s.overShown = false
+			s.over.shown = false
 			c.Play(audio.UITap)
 			s.positionChanged(c)
 		case session.GameOver:
-			s.overShown = false
+			s.over.shown = false
 			if !s.board.Animating() {
 				s.positionChanged(c)
 			}
@@ -260,8 +268,8 @@ func (s *Screen) tickEffects(c scenes.Context) {
 	if s.sess.Busy() {
 		c.Spin()
 	}
-	if s.explainUntil != 0 && c.Tick() >= s.explainUntil {
-		s.explainUntil = 0
+	if s.banner.until != 0 && c.Tick() >= s.banner.until {
+		s.banner.until = 0
 		c.Invalidate()
 	}
 	s.toast.Tick(c)
@@ -294,15 +302,15 @@ func (s *Screen) finishAnimation(c scenes.Context) {
 // --- game over and replay -------------------------------------------------
 
 func (s *Screen) checkOver(c scenes.Context) {
-	if !s.sess.Over() || !s.live() || s.board.Animating() || s.replaying {
-		s.overAt = 0
+	if !s.sess.Over() || !s.live() || s.board.Animating() || s.review.replaying {
+		s.over.at = 0
 		return
 	}
-	if s.overShown {
+	if s.over.shown {
 		return
 	}
-	if s.overAt == 0 {
-		s.overAt = c.Tick()
+	if s.over.at == 0 {
+		s.over.at = c.Tick()
 		switch s.resultForPerson() {
 		case 1:
 			c.Play(audio.Win)
@@ -314,8 +322,8 @@ func (s *Screen) checkOver(c scenes.Context) {
 		c.Invalidate()
 		return
 	}
-	if c.Tick()-s.overAt >= gameOverPause {
-		s.overShown = true
+	if c.Tick()-s.over.at >= gameOverPause {
+		s.over.shown = true
 		c.Push(NewGameOver(c, s))
 	}
 }
@@ -334,25 +342,25 @@ func (s *Screen) resultForPerson() int {
 func (s *Screen) StartReplay(c scenes.Context) {
 	s.sess.Pause()
 	s.finishAnimation(c)
-	s.replaying = true
-	s.viewPly = 0
-	s.replayNext = c.Tick() + replayStepTicks
+	s.review.replaying = true
+	s.review.ply = 0
+	s.review.next = c.Tick() + replayStepTicks
 	s.positionChanged(c)
 }
 
 func (s *Screen) stepReplay(c scenes.Context) {
-	if !s.replaying || s.board.Animating() || c.Tick() < s.replayNext {
+	if !s.review.replaying || s.board.Animating() || c.Tick() < s.review.next {
 		return
 	}
 	g := s.sess.Game()
-	if s.viewPly >= g.Ply() {
-		s.replaying = false
-		s.viewPly = -1
+	if s.review.ply >= g.Ply() {
+		s.review.replaying = false
+		s.review.ply = -1
 		s.positionChanged(c)
 		return
 	}
-	s.stepView(c, s.viewPly+1)
-	s.replayNext = c.Tick() + replayStepTicks
+	s.stepView(c, s.review.ply+1)
+	s.review.next = c.Tick() + replayStepTicks
 }
 
 // stepView shows ply, animating a single step forward.
@@ -360,10 +368,10 @@ func (s *Screen) stepView(c scenes.Context, ply int) {
 	g := s.sess.Game()
 	ply = max(0, min(ply, g.Ply()))
 	from := s.shownPly()
-	if ply == g.Ply() && !s.replaying {
-		s.viewPly = -1
+	if ply == g.Ply() && !s.review.replaying {
+		s.review.ply = -1
 	} else {
-		s.viewPly = ply
+		s.review.ply = ply
 	}
 	s.positionChanged(c)
 	if ply == from+1 {
@@ -408,14 +416,14 @@ func (s *Screen) handleKeys(c scenes.Context) {
 	}
 }
 
-func (s *Screen) stopReplay() { s.replaying = false }
+func (s *Screen) stopReplay() { s.review.replaying = false }
 
 // back is Esc: put a dragged column back, close a pinned inspector, cancel
 // a capture being entered, leave the review, or open the menu.
 func (s *Screen) back(c scenes.Context) {
 	switch {
 	case s.board.Back():
-	case !s.live() || s.replaying:
+	case !s.live() || s.review.replaying:
 		s.stopReplay()
 		s.returnToGame(c)
 	default:
@@ -424,7 +432,7 @@ func (s *Screen) back(c scenes.Context) {
 }
 
 func (s *Screen) returnToGame(c scenes.Context) {
-	s.viewPly = -1
+	s.review.ply = -1
 	s.positionChanged(c)
 }
 
@@ -468,29 +476,29 @@ func (s *Screen) handlePanel(c scenes.Context) {
 	if s.reviewing() {
 		s.updatePlayback(c)
 	} else {
-		s.btnUndo.Disabled = !s.sess.CanUndo() || s.replaying
-		s.btnRedo.Disabled = !s.sess.CanRedo() || s.replaying
-		s.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
+		s.ctl.btnUndo.Disabled = !s.sess.CanUndo() || s.review.replaying
+		s.ctl.btnRedo.Disabled = !s.sess.CanRedo() || s.review.replaying
+		s.ctl.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
 		_, hinted := s.sess.Hint()
-		s.btnHint.Toggled = hinted && s.live()
-		if c.Used(&s.btnUndo) {
+		s.ctl.btnHint.Toggled = hinted && s.live()
+		if c.Used(&s.ctl.btnUndo) {
 			s.undo(c)
 		}
-		if c.Used(&s.btnRedo) {
+		if c.Used(&s.ctl.btnRedo) {
 			s.redo(c)
 		}
-		if c.Used(&s.btnFlip) {
+		if c.Used(&s.ctl.btnFlip) {
 			s.flip(c)
 		}
-		if c.Used(&s.btnHint) {
+		if c.Used(&s.ctl.btnHint) {
 			s.askHint(c)
 		}
-		if c.Used(&s.btnMenu) {
+		if c.Used(&s.ctl.btnMenu) {
 			s.openMenu(c)
 		}
 	}
-	if !s.live() || s.replaying {
-		if c.Used(&s.btnReturn) {
+	if !s.live() || s.review.replaying {
+		if c.Used(&s.review.btnReturn) {
 			s.stopReplay()
 			s.returnToGame(c)
 		}
@@ -609,7 +617,7 @@ func (s *Screen) boardResult(c scenes.Context, r board.Result) {
 	}
 	switch r.Refused {
 	case input.CaptureCompulsory:
-		s.explainSq = r.Square
+		s.banner.sq = r.Square
 		s.explainCapture(c)
 	case input.MustContinue:
 		s.say(c, c.Text().T("play.must_land_to_continue"))
@@ -640,9 +648,9 @@ func (s *Screen) say(c scenes.Context, msg string) { s.toast.Show(c, msg) }
 // explainCapture tells the player, once, that capturing is compulsory; the
 // columns that must capture pulse (the board restarted their pulse).
 func (s *Screen) explainCapture(c scenes.Context) {
-	if !s.explainShown {
-		s.explainShown = true
-		s.explainUntil = c.Tick() + explanationTicks
+	if !s.banner.shown {
+		s.banner.shown = true
+		s.banner.until = c.Tick() + explanationTicks
 	}
 	c.Invalidate()
 }
@@ -652,7 +660,7 @@ func (s *Screen) explainCapture(c scenes.Context) {
 // Draw draws the scene.
 func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	s.board.Draw(dst)
-	if s.explainUntil != 0 {
+	if s.banner.until != 0 {
 		s.drawExplanation(c, dst)
 	}
 	s.drawPanel(c, dst)
@@ -679,8 +687,8 @@ func (s *Screen) drawExplanation(c scenes.Context, dst *ebiten.Image) {
 	lh := p.DP(22)
 	h := float64(len(lines))*lh + p.DP(24)
 	r := scenes.Rect{X: in.X + p.DP(12), Y: in.Y + in.H - h - p.DP(12), W: w, H: h}
-	if s.explainSq >= 0 && s.explainSq < 64 {
-		if sr := g.SquareRect(s.explainSq); sr.Y+sr.H > r.Y {
+	if s.banner.sq >= 0 && s.banner.sq < 64 {
+		if sr := g.SquareRect(s.banner.sq); sr.Y+sr.H > r.Y {
 			r.Y = in.Y + p.DP(12) // the touched column is low: the banner goes up
 		}
 	}

@@ -154,7 +154,7 @@ func (s *Screen) updateCommand(c scenes.Context) {
 // command answers one typed line (from the play screen's line or the
 // page's): a move is played, anything else answered through answer.
 func (s *Screen) command(c scenes.Context, line string, answer func(scenes.Context, string)) {
-	if !s.live() || s.replaying {
+	if !s.live() || s.review.replaying {
 		s.stopReplay()
 		s.returnToGame(c)
 	}

@@ -13,7 +13,7 @@ import (
 // drawn over the board must be added here, or a board frame would paint
 // over it.
 func (s *Screen) layerBoard(c scenes.Context) {
-	s.board.Partial = s.explainUntil == 0 && s.toast.Until == 0 && !s.menu.Open &&
+	s.board.Partial = s.banner.until == 0 && s.toast.Until == 0 && !s.menu.Open &&
 		s.board.Inspecting() == rules.NoSquare &&
 		(s.online == nil || s.online.status != remote.Waiting)
 	s.board.Backdrop = c.Renderer().Theme().Background

@@ -30,9 +30,9 @@ func (s *Screen) drawPanel(c scenes.Context, dst *ebiten.Image) {
 		p.RoundRect(dst, st, p.DP(10), ui.Alpha(t.MustCapture, 0.16), p.DP(1), ui.Alpha(t.MustCapture, 0.6))
 	}
 	maxW := st.W - p.DP(24)
-	if !s.live() || s.replaying {
-		maxW -= s.btnReturn.Rect.W + p.DP(8)
-		s.btnReturn.Draw(dst, p)
+	if !s.live() || s.review.replaying {
+		maxW -= s.review.btnReturn.Rect.W + p.DP(8)
+		s.review.btnReturn.Draw(dst, p)
 	}
 	size := 16.0
 	for size > 13 && p.Measure(msg, size, sprites.Medium) > maxW {
@@ -55,12 +55,12 @@ func (s *Screen) drawPanel(c scenes.Context, dst *ebiten.Image) {
 
 	s.moves.Draw(c, dst, s.sess.Game())
 	if s.reviewing() {
-		scenes.DrawControls(p, dst, l, s.pb.buttons()...)
+		scenes.DrawControls(p, dst, l, s.review.pb.buttons()...)
 	} else {
-		scenes.DrawControls(p, dst, l, &s.btnUndo, &s.btnRedo, &s.btnFlip, &s.btnHint, &s.btnMenu)
+		scenes.DrawControls(p, dst, l, &s.ctl.btnUndo, &s.ctl.btnRedo, &s.ctl.btnFlip, &s.ctl.btnHint, &s.ctl.btnMenu)
 	}
 	if s.sess.HintPending() {
-		r := s.btnHint.Rect
+		r := s.ctl.btnHint.Rect
 		c.Renderer().DrawSpinner(dst, r.X+r.W-p.DP(14), r.Y+p.DP(14), p.DP(14), float64(c.Tick()%60)/60, t.Accent)
 	}
 }

@@ -7,6 +7,13 @@ import (
 	"bashni/session"
 )
 
+// speech is what the screen last announced: the ply and whether the game
+// was over, so that the end is said once.
+type speech struct {
+	ply  int
+	over bool
+}
+
 // announce says what an event of the game did, in the player's language
 // (package access): every move of both sides with what a capture took and
 // whose turn it is, and the result. The words go to the play screen's
@@ -28,7 +35,7 @@ func (s *Screen) announce(c scenes.Context, ev session.Event) {
 			return
 		}
 		// A move that ended the game already said the result.
-		if last := g.Ply(); last > 0 && s.announcedPly == last && s.announcedOver {
+		if last := g.Ply(); last > 0 && s.speech.ply == last && s.speech.over {
 			return
 		}
 		text = c.Text().Outcome(ev.Outcome)
@@ -58,7 +65,7 @@ func (s *Screen) announce(c scenes.Context, ev session.Event) {
 	default:
 		return
 	}
-	s.announcedPly, s.announcedOver = g.Ply(), g.Outcome().Over()
+	s.speech.ply, s.speech.over = g.Ply(), g.Outcome().Over()
 	s.speak(c, text)
 }
 

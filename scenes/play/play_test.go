@@ -3,6 +3,7 @@
 package play
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -61,16 +62,16 @@ func TestReplayPausesAndCountsMoves(t *testing.T) {
 	}
 	ps.togglePlayback(a) // Pause
 	run(t, a, func() bool { return false }, 400)
-	if ps.shownPly() != 3 || ps.replaying {
-		t.Fatalf("paused at half-move 3, the replay went on to %d (replaying %v)", ps.shownPly(), ps.replaying)
+	if ps.shownPly() != 3 || ps.review.replaying {
+		t.Fatalf("paused at half-move 3, the replay went on to %d (replaying %v)", ps.shownPly(), ps.review.replaying)
 	}
 	if got, _ := ps.statusText(); got != "Move 2 of 3" {
 		t.Errorf("paused, the status line says %q", got)
 	}
 	ps.togglePlayback(a) // Play on
-	run(t, a, func() bool { return ps.live() && !ps.replaying }, 3000)
-	if !ps.live() || ps.replaying {
-		t.Errorf("the replay did not play on to the end: ply %d, replaying %v", ps.shownPly(), ps.replaying)
+	run(t, a, func() bool { return ps.live() && !ps.review.replaying }, 3000)
+	if !ps.live() || ps.review.replaying {
+		t.Errorf("the replay did not play on to the end: ply %d, replaying %v", ps.shownPly(), ps.review.replaying)
 	}
 }
 
@@ -173,8 +174,8 @@ func TestFinishedGameMenu(t *testing.T) {
 	a.Pop()
 	ps.openMenu(a)
 	chooseMenu(t, ps, replay)
-	if !ps.replaying || ps.shownPly() != 0 {
-		t.Errorf("Replay: replaying %v at ply %d, want a replay from the start", ps.replaying, ps.shownPly())
+	if !ps.review.replaying || ps.shownPly() != 0 {
+		t.Errorf("Replay: replaying %v at ply %d, want a replay from the start", ps.review.replaying, ps.shownPly())
 	}
 }
 
@@ -271,8 +272,8 @@ func TestTabReachesTheBoardAndTheControls(t *testing.T) {
 	}
 	// Undo and Redo are disabled (nothing played): Flip comes next.
 	press(a, kb, ebiten.KeyTab)
-	if ring() != ps.btnFlip.Rect {
-		t.Fatalf("second Tab: ring on %v, want Flip %v", ring(), ps.btnFlip.Rect)
+	if ring() != ps.ctl.btnFlip.Rect {
+		t.Fatalf("second Tab: ring on %v, want Flip %v", ring(), ps.ctl.btnFlip.Rect)
 	}
 	if ps.board.Cursor() != rules.NoSquare {
 		t.Fatal("the cursor stays when the board lost the focus")
@@ -395,14 +396,14 @@ func TestLanguageChangesAtOnce(t *testing.T) {
 	a, _ := newApp(t, scenes.Options{})
 	play := New(a, scenes.GameConfig{Friend: true})
 	a.SetGame(play)
-	if play.btnUndo.Label != "Undo" {
-		t.Fatalf("English Undo %q", play.btnUndo.Label)
+	if play.ctl.btnUndo.Label != "Undo" {
+		t.Fatalf("English Undo %q", play.ctl.btnUndo.Label)
 	}
 	st := a.Settings()
 	st.Language = "ru"
 	a.SetSettings(st)
-	if a.Text().Lang() != i18n.Russian || play.btnUndo.Label != a.Text().T("play.undo") || play.btnUndo.Label == "Undo" {
-		t.Errorf("the game in progress says %q in %v", play.btnUndo.Label, a.Text().Lang())
+	if a.Text().Lang() != i18n.Russian || play.ctl.btnUndo.Label != a.Text().T("play.undo") || play.ctl.btnUndo.Label == "Undo" {
+		t.Errorf("the game in progress says %q in %v", play.ctl.btnUndo.Label, a.Text().Lang())
 	}
 }
 
@@ -499,5 +500,14 @@ func TestGameOverLayout(t *testing.T) {
 				t.Errorf("game over %vx%v: %v off screen", w, h, r)
 			}
 		}
+	}
+}
+
+// TestScreenHasAtMostMaxFields: the play screen keeps the game and the
+// board and owns its other concerns as parts (issue 26): a new concern
+// gets a part of its own, not more fields here.
+func TestScreenHasAtMostMaxFields(t *testing.T) {
+	if n := reflect.TypeFor[Screen]().NumField(); n > maxFields {
+		t.Errorf("the play screen has %d fields, want at most %d: put the new one in a part", n, maxFields)
 	}
 }

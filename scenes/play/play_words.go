@@ -45,12 +45,12 @@ type cardWords struct {
 func (s *Screen) setWords(c scenes.Context) {
 	cat := c.Text()
 	s.words.cat = cat
-	s.btnUndo.Label = cat.T("play.undo")
-	s.btnRedo.Label = cat.T("play.redo")
-	s.btnFlip.Label = cat.T("play.flip")
-	s.btnHint.Label = cat.T("play.hint")
-	s.btnMenu.Label = cat.T("play.menu_button")
-	s.btnReturn.Label = cat.T("play.back_to_game")
+	s.ctl.btnUndo.Label = cat.T("play.undo")
+	s.ctl.btnRedo.Label = cat.T("play.redo")
+	s.ctl.btnFlip.Label = cat.T("play.flip")
+	s.ctl.btnHint.Label = cat.T("play.hint")
+	s.ctl.btnMenu.Label = cat.T("play.menu_button")
+	s.review.btnReturn.Label = cat.T("play.back_to_game")
 	s.words.explain = cat.T("play.explain_compulsory")
 	s.moves.NoMoves = cat.T("play.no_moves_yet")
 }
@@ -58,8 +58,8 @@ func (s *Screen) setWords(c scenes.Context) {
 // statusText is the line under the players, and whether it warns.
 func (s *Screen) statusText() (string, bool) {
 	g := s.sess.Game()
-	k := statusKey{cat: s.words.cat, reviewing: s.reviewing(), review: s.reviewNow, over: s.sess.Over(),
-		explaining: s.explainUntil != 0, toMove: g.Position().SideToMove(), mustCapture: s.board.MustCapture()}
+	k := statusKey{cat: s.words.cat, reviewing: s.reviewing(), review: s.review.now, over: s.sess.Over(),
+		explaining: s.banner.until != 0, toMove: g.Position().SideToMove(), mustCapture: s.board.MustCapture()}
 	k.thinker, k.thinking = s.sess.Thinking()
 	_, k.one = s.sess.Local()
 	if s.online != nil {

@@ -5,6 +5,19 @@ import (
 	"bashni/scenes/ui"
 )
 
+// review is the play screen looking back: the ply shown while reviewing
+// the move list, a replay under way, the playback controls and the status
+// line they say.
+type review struct {
+	ply       int // the ply shown; -1 follows the game
+	replaying bool
+	next      int64 // the tick of the replay's next move
+	pb        playback
+	now       string // the status line while reviewing
+	was       reviewKey
+	btnReturn ui.Button
+}
+
 // playback is the play screen's row of controls while it shows an earlier
 // position — replaying the game (the game-over card's Replay) or reviewing
 // it from the move list: to the start, a move back, pause or play on, a
@@ -28,14 +41,14 @@ func (pb *playback) buttons() []*ui.Button {
 }
 
 // reviewing reports whether the play screen shows the playback controls.
-func (s *Screen) reviewing() bool { return s.replaying || !s.live() }
+func (s *Screen) reviewing() bool { return s.review.replaying || !s.live() }
 
 // updatePlayback handles the playback controls; the labels follow the
 // state (Pause while replaying, Play while paused).
 func (s *Screen) updatePlayback(c scenes.Context) {
-	pb := &s.pb
+	pb := &s.review.pb
 	t := c.Text()
-	if s.replaying {
+	if s.review.replaying {
 		pb.pause.Label, pb.pause.Icon = t.T("ux.pb_pause"), ui.IconPause
 	} else {
 		pb.pause.Label, pb.pause.Icon = t.T("ux.pb_play"), ui.IconPlay
@@ -43,7 +56,7 @@ func (s *Screen) updatePlayback(c scenes.Context) {
 	ply, end := s.shownPly(), s.sess.Game().Ply()
 	pb.first.Disabled, pb.prev.Disabled = ply == 0, ply == 0
 	pb.next.Disabled = ply >= end
-	pb.pause.Disabled = ply >= end && !s.replaying
+	pb.pause.Disabled = ply >= end && !s.review.replaying
 	switch {
 	case c.Used(&pb.first):
 		s.stopReplay()
@@ -65,7 +78,7 @@ func (s *Screen) updatePlayback(c scenes.Context) {
 // togglePlayback pauses a replay where it is, or plays on from the move
 // shown.
 func (s *Screen) togglePlayback(c scenes.Context) {
-	if s.replaying {
+	if s.review.replaying {
 		s.stopReplay() // the position stays: a review at that move
 		c.Invalidate()
 		return
@@ -74,9 +87,9 @@ func (s *Screen) togglePlayback(c scenes.Context) {
 		return
 	}
 	s.sess.Pause()
-	s.replaying = true
-	s.viewPly = s.shownPly()
-	s.replayNext = c.Tick() + replayStepTicks/2
+	s.review.replaying = true
+	s.review.ply = s.shownPly()
+	s.review.next = c.Tick() + replayStepTicks/2
 	s.acceptMoves()
 	c.Invalidate()
 }
@@ -89,13 +102,13 @@ func (s *Screen) reviewText(c scenes.Context) string {
 	ply := s.shownPly()
 	t := c.Text()
 	if ply == 0 {
-		if s.replaying {
+		if s.review.replaying {
 			return t.T("ux.replay_start")
 		}
 		return t.T("ux.review_start")
 	}
 	id := "ux.reviewing"
-	if s.replaying {
+	if s.review.replaying {
 		id = "ux.replaying"
 	}
 	return t.F(id, "Move", scenes.MoveNumber(g, ply), "Moves", scenes.MoveNumber(g, g.Ply()))
@@ -113,9 +126,9 @@ func (s *Screen) refreshReview(c scenes.Context) {
 	if !s.reviewing() {
 		return
 	}
-	k := reviewKey{s.replaying, s.shownPly(), s.sess.Game().Ply()}
-	if k != s.reviewWas || s.reviewNow == "" {
-		s.reviewWas, s.reviewNow = k, s.reviewText(c)
+	k := reviewKey{s.review.replaying, s.shownPly(), s.sess.Game().Ply()}
+	if k != s.review.was || s.review.now == "" {
+		s.review.was, s.review.now = k, s.reviewText(c)
 		c.Invalidate()
 	}
 }
