@@ -1,16 +1,13 @@
 package learn
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strconv"
-	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"bashni/ai"
 	"bashni/audio"
 	"bashni/learn/puzzles"
 	"bashni/learn/record"
@@ -73,7 +70,7 @@ type PuzzleScene struct {
 	failed  bool // counted as not solved already
 
 	sess  *session.Session
-	opp   *puzzleOpponent
+	opp   *puzzles.Opponent
 	me    rules.Color
 	shown int
 	wrong rules.Move // the wrong move played, answered by the refutation
@@ -110,7 +107,7 @@ func NewPuzzleScene(c scenes.Context, v rules.Variant) scenes.Scene {
 	s.btnVar = ui.Button{Kind: ui.Secondary, TextSize: 14}
 	s.btnTier = ui.Button{Kind: ui.Secondary, TextSize: 14}
 	s.store = c.Store
-	s.opp = &puzzleOpponent{engine: ai.NewEngine(ai.Options{HashMiB: 8})}
+	s.opp = puzzles.NewOpponent(c.NewBrain(), puzzleReplyDelay)
 	s.loadSet(c)
 	return s
 }
@@ -163,7 +160,7 @@ func (s *PuzzleScene) next(c scenes.Context) {
 // newSession plays on from the attempt's position: the person against the
 // puzzle's opponent.
 func (s *PuzzleScene) newSession(c scenes.Context) {
-	s.opp.cancel()
+	s.opp.Stop()
 	var players [2]session.Player
 	players[s.me] = session.NewPerson()
 	players[s.me.Opponent()] = s.opp
@@ -197,7 +194,7 @@ func (s *PuzzleScene) judge(_ *rules.Game, _ rules.Color, mv rules.Move) *sessio
 		return &session.Refusal{Code: session.RefusedNotWanted}
 	case puzzles.Right:
 		s.say, s.sayTone = lt.Of(lt.PuzzleRight), toneGood
-		s.opp.answer(v.Reply)
+		s.opp.Answer(v.Reply)
 	case puzzles.Solved:
 		s.solved = true
 		st := s.statsOf()
@@ -211,7 +208,7 @@ func (s *PuzzleScene) judge(_ *rules.Game, _ rules.Color, mv rules.Move) *sessio
 	case puzzles.Wrong:
 		s.wrong = mv
 		s.say, s.sayTone = lt.Of(lt.ScreenRefuting), toneDim
-		s.opp.refute(s.att, mv)
+		s.opp.Refute(s.att, mv, puzzles.RefuteLimits)
 	}
 	return nil
 }
@@ -348,7 +345,7 @@ func (s *PuzzleScene) Update(c scenes.Context) error {
 	if s.sess == nil {
 		return nil
 	}
-	if s.opp.busy() {
+	if s.opp.Busy() {
 		c.Spin()
 	}
 	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
@@ -422,7 +419,7 @@ func (s *PuzzleScene) giveUp() {
 // leave goes back, counting an abandoned puzzle.
 func (s *PuzzleScene) leave(c scenes.Context) {
 	s.giveUp()
-	s.opp.cancel()
+	s.opp.Stop()
 	c.Pop()
 }
 
@@ -444,7 +441,7 @@ func (s *PuzzleScene) showEvents(c scenes.Context) {
 			s.words(c)
 		case session.GameOver:
 			if !s.wrong.IsZero() && s.say.ID == lt.ScreenRefuting {
-				s.opp.cancel()
+				s.opp.Stop()
 				s.say, s.sayTone = lt.Of(lt.PuzzleWrong, "Move", "—"), toneBad
 				s.words(c)
 			}
@@ -474,95 +471,4 @@ func (s *PuzzleScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	for i := range s.btns {
 		s.btns[i].Draw(dst, p)
 	}
-}
-
-// puzzleOpponent is the other side of a puzzle: it answers along the
-// solution at once, and a wrong move with the engine's refutation, found
-// on a goroutine so that the frame loop goes on.
-type puzzleOpponent struct {
-	session.Passive
-	engine *ai.Engine
-	mu     sync.Mutex // the engine: one search at a time
-
-	ply     int
-	due     int64
-	next    rules.Move // the answer along the line, set before the turn
-	pending bool
-	result  chan rules.Move
-	stop    context.CancelFunc
-	ready   bool
-	move    rules.Move
-}
-
-// Kind is Scripted: the answers come from the puzzle.
-func (o *puzzleOpponent) Kind() session.Kind { return session.Scripted }
-
-// answer is the reply along the solution to the move being played.
-func (o *puzzleOpponent) answer(mv rules.Move) { o.next = mv }
-
-// refute starts the search for the answer to wrong.
-func (o *puzzleOpponent) refute(a *puzzles.Attempt, wrong rules.Move) {
-	o.cancel()
-	ctx, stop := context.WithCancel(context.Background())
-	ch := make(chan rules.Move, 1)
-	o.stop, o.result = stop, ch
-	go func() {
-		o.mu.Lock()
-		defer o.mu.Unlock()
-		line, _ := a.Refute(ctx, o.engine, wrong, puzzles.RefuteLimits)
-		mv := rules.Move{}
-		if len(line) > 0 {
-			mv = line[0]
-		}
-		ch <- mv
-	}()
-}
-
-// busy reports whether a refutation is being searched.
-func (o *puzzleOpponent) busy() bool { return o.result != nil }
-
-// cancel stops a search under way and forgets a reply.
-func (o *puzzleOpponent) cancel() {
-	if o.stop != nil {
-		o.stop()
-	}
-	o.stop, o.result = nil, nil
-	o.pending, o.ready = false, false
-	o.next = rules.Move{}
-}
-
-// Begin takes the turn: the reply along the line is due shortly; a
-// refutation when its search ends.
-func (o *puzzleOpponent) Begin(t session.Turn) {
-	o.ply, o.due = t.Ply, t.Now+puzzleReplyDelay
-	o.pending = true
-	o.ready = !o.next.IsZero()
-	o.move, o.next = o.next, rules.Move{}
-}
-
-// Cancel withdraws the turn.
-func (o *puzzleOpponent) Cancel() { o.pending = false }
-
-// Poll plays the answer when it is due.
-func (o *puzzleOpponent) Poll(now int64) (session.Action, bool) {
-	if !o.pending {
-		return session.Action{}, false
-	}
-	if !o.ready && o.result != nil {
-		select {
-		case mv := <-o.result:
-			o.result, o.stop = nil, nil
-			if mv.IsZero() {
-				o.pending = false
-				return session.Action{}, false
-			}
-			o.ready, o.move = true, mv
-		default:
-		}
-	}
-	if !o.ready || now < o.due {
-		return session.Action{}, false
-	}
-	o.pending, o.ready = false, false
-	return session.Action{Kind: session.ActMove, Move: o.move, Ply: o.ply}, true
 }
