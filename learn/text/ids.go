@@ -56,6 +56,8 @@ const (
 	ScreenSolutionMine    = "screen.solution_mine"
 	ScreenSolutionReply   = "screen.solution_reply"
 	ScreenSolutionCounted = "screen.solution_counted"
+	ScreenPrevStep        = "screen.prev_step"
+	ScreenNextStep        = "screen.next_step"
 	ScreenAnalysis        = "screen.analysis"
 	ScreenAnalyse         = "screen.analyse"
 	ScreenAnalysisDone    = "screen.analysis_done"

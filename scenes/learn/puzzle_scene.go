@@ -108,6 +108,7 @@ type PuzzleScene struct {
 	solved  bool
 	failed  bool // counted as not solved already
 	hint    puzzles.HintGrade
+	hintAt  rules.Square // the column the hint names (hint ≥ HintColumn)
 
 	sess    *session.Session
 	opp     *puzzles.Opponent
@@ -515,6 +516,7 @@ func (s *PuzzleScene) press(c scenes.Context, i int) {
 		s.retry(c)
 	case PuzzleNext:
 		s.giveUp()
+		s.skip()
 		s.next(c)
 	}
 }
@@ -529,6 +531,7 @@ func (s *PuzzleScene) giveHint(c scenes.Context) {
 	h := s.att.HintAt(s.hint)
 	switch h.Grade {
 	case puzzles.HintColumn:
+		s.hintAt = h.From
 		s.board.Highlight(h.From)
 		s.say, s.sayTone = lt.Of(lt.ScreenHintColumn, "Square", h.From.String()), toneHint
 	case puzzles.HintMove:
@@ -568,6 +571,18 @@ func (s *PuzzleScene) giveUp() {
 	s.failed = true
 	s.statsOf().Record(s.pz, false)
 	s.save()
+}
+
+// skip marks a puzzle left untouched as seen, without a rating change, so
+// that Next offers another one.
+func (s *PuzzleScene) skip() {
+	if s.pz == nil {
+		return
+	}
+	if st := s.statsOf(); !st.HasSeen(s.pz.ID) {
+		st.Seen = append(st.Seen, s.pz.ID)
+		s.save()
+	}
 }
 
 // leave goes back, counting an abandoned puzzle.
@@ -746,6 +761,13 @@ func (s *PuzzleScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	dst.Fill(t.Background)
 	s.board.Draw(dst)
 	s.marks.draw(p, dst, s.board)
+	if s.hint >= puzzles.HintColumn && s.wrong.IsZero() && !s.solved && !s.viewing && !s.board.Animating() {
+		// The column the hint names, ringed over the board: a tall
+		// column hides a mark on its square.
+		g := s.board.Geometry()
+		x, y := g.SquareCenter(s.hintAt)
+		p.Ring(dst, x, y, g.Square*0.47, g.Square*0.07, ui.Alpha(t.Hint, 0.95))
+	}
 	drawLearnPanel(p, dst, &s.layout.LearnLayout)
 	h := s.layout.Heading
 	p.Text(dst, s.title, 13, sprites.Medium, h.X+p.DP(12), h.Y+h.H*0.3, text.AlignStart, text.AlignCenter, t.TextDim)

@@ -314,9 +314,25 @@ func TestPuzzleMirror(t *testing.T) {
 	}
 	s.viewSolution(a)
 	got = names()
-	for _, w := range []string{cat.T("learn.screen.prev_move"), cat.T("learn.screen.next_move"), cat.T("learn.screen.analyse")} {
+	for _, w := range []string{cat.T("learn.screen.prev_step"), cat.T("learn.screen.next_step"), cat.T("learn.screen.analyse")} {
 		if !slices.Contains(got, w) {
 			t.Errorf("the viewer's mirror %q has no %q", got, w)
 		}
+	}
+}
+
+// TestNextSkips: Next on a puzzle left untouched offers another one and
+// leaves the rating as it was.
+func TestNextSkips(t *testing.T) {
+	a, _, _ := puzzleApp(t, false)
+	s := NewPuzzleScene(a, rules.Bashni).(*PuzzleScene)
+	scenetest.Show(t, a, s)
+	first, before := s.pz, s.statsOf().Rating.R
+	s.press(a, PuzzleNext)
+	if s.pz == nil || s.pz == first {
+		t.Errorf("Next offered %v again", first.ID)
+	}
+	if st := s.statsOf(); st.Rating.R != before || st.Played != 0 {
+		t.Errorf("skipping changed the record: %+v", st)
 	}
 }

@@ -47,9 +47,9 @@ func (s *PuzzleScene) words(c scenes.Context) {
 	s.btnAn.Label = scenes.LearnWord(c, lt.ScreenAnalysePosition)
 	s.btnAn.Disabled = c.Pages().Analysis == nil
 	if s.viewing {
-		s.btnPrev.Label = scenes.LearnWord(c, lt.ScreenPrevMove)
+		s.btnPrev.Label = scenes.LearnWord(c, lt.ScreenPrevStep)
 		s.btnPrev.Disabled = s.step == 0
-		s.btnSol.Label = scenes.LearnWord(c, lt.ScreenNextMove)
+		s.btnSol.Label = scenes.LearnWord(c, lt.ScreenNextStep)
 		s.btnSol.Disabled = s.step >= len(s.steps)
 		s.btnAn.Label = scenes.LearnWord(c, lt.ScreenAnalyse)
 	}
