@@ -288,7 +288,8 @@ func TestThemeAndTierChoice(t *testing.T) {
 }
 
 // TestPuzzleMirror: the page's accessibility mirror lists the choices,
-// the hints, the solution and the analysis by name, in the viewer too.
+// the hints, the solution and the analysis by name, in the viewer too,
+// and each is a Tab stop.
 func TestPuzzleMirror(t *testing.T) {
 	a, _, _ := puzzleApp(t, false)
 	pz := puzzleOf(t, rules.Bashni, func(p *puzzles.Puzzle) bool { return true })
@@ -310,6 +311,12 @@ func TestPuzzleMirror(t *testing.T) {
 	for _, w := range want {
 		if !slices.Contains(got, w) {
 			t.Errorf("the mirror %q has no %q", got, w)
+		}
+	}
+	// Each is a Tab stop: reachable by the keyboard.
+	for _, r := range []scenes.Rect{s.btnVar.Rect, s.btnTier.Rect, s.btnTheme.Rect, s.btnSol.Rect, s.btnAn.Rect, s.btns[PuzzleHint].Rect} {
+		if !slices.Contains(a.FocusStops(), r) {
+			t.Errorf("%+v is no Tab stop: %v", r, a.FocusStops())
 		}
 	}
 	s.viewSolution(a)
