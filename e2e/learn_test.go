@@ -111,9 +111,10 @@ func TestLearnScreenshots(t *testing.T) {
 		}
 		var progress puzzles.Progress
 		pz := set.Next(progress.For(rules.Bashni), puzzles.Filter{})
+		pb := playBoard(w, h, rules.Bashni, pz.Player() == rules.Black) // Black solves from Black's side
 		for _, m := range pz.Start().LegalMoves(nil) {
 			if m != pz.Solution()[0] {
-				g.enter(b, pz.Start(), m)
+				g.enter(pb, pz.Start(), m)
 				break
 			}
 		}
@@ -181,7 +182,7 @@ func TestPuzzleSolved(t *testing.T) {
 	}
 	var progress puzzles.Progress
 	pz := set.Next(progress.For(rules.Bashni), puzzles.Filter{})
-	b := playBoard(w, h, rules.Bashni, false)
+	b := playBoard(w, h, rules.Bashni, pz.Player() == rules.Black) // Black solves from Black's side
 	pos := pz.Start()
 	g.waitFor(b, pos, 120, "the puzzle "+pz.ID)
 	line := pz.Solution()
@@ -294,6 +295,56 @@ func TestLessonScreenshotsInOtherLanguages(t *testing.T) {
 		g.click(b.centre("g3"))
 		g.ticks(30)
 		g.shot(dir, "lesson-"+lang)
+		g.close()
+	}
+}
+
+// TestPuzzleScreenshots writes the puzzle screen from Black's side with
+// the first, graded hint (the column to move), and the solution viewer
+// part-way through the line: docs/puzzle-black-hints-*.png and
+// docs/puzzle-solution-*.png.
+func TestPuzzleScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	set, err := puzzles.Load(rules.Bashni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range screenshotSizes {
+		w, h := float64(sz[0]), float64(sz[1])
+		g := start(t, sz[0], sz[1], "-mute", "-seed", "5")
+		g.ticks(30)
+		g.click(mid(scenes.TitleLayout(w, h, 1, false).Learn))
+		g.ticks(30)
+		g.click(mid(learn.LessonsLayout(w, h, 1, len(lessons.All())).BashniPuzzles))
+		g.ticks(60)
+		// Next skips an untouched puzzle: skip to the first with Black to
+		// move, as the screen does.
+		var progress puzzles.Progress
+		st := progress.For(rules.Bashni)
+		pz := set.Next(st, puzzles.Filter{})
+		buttons := learn.ComputeLearnLayout(w, h, 1, rules.Bashni, 4).Buttons
+		for pz.Player() != rules.Black {
+			st.Seen = append(st.Seen, pz.ID)
+			g.click(mid(buttons[learn.PuzzleNext]))
+			g.ticks(30)
+			pz = set.Next(st, puzzles.Filter{})
+		}
+		b := playBoard(w, h, rules.Bashni, true)
+		g.waitFor(b, pz.Start(), 120, "the puzzle "+pz.ID+" from Black's side")
+		g.click(mid(buttons[learn.PuzzleHint]))
+		g.ticks(20)
+		g.shot(dir, "puzzle-black-hints")
+		// The solution, two moves in (or to its end).
+		g.click(mid(learn.PuzzleLayout(w, h, 1, rules.Bashni, true, [3]float64{}).Pair[0]))
+		g.ticks(20)
+		steps := pz.Steps()
+		n := min(2, len(steps))
+		for i := 0; i < n; i++ {
+			g.key(ebiten.KeyArrowRight)
+			g.ticks(40)
+		}
+		g.waitFor(b, steps[n-1].After, 120, "the solution's move "+steps[n-1].Move.String())
+		g.shot(dir, "puzzle-solution")
 		g.close()
 	}
 }

@@ -58,6 +58,13 @@ func (a *aiEngine) Hint(ctx context.Context, history []*rules.Position) Hint {
 
 func (a *aiEngine) NewGame() { a.e.NewGame() }
 
+func (a *aiEngine) searcher() *ai.Engine { return a.e }
+
+// searcherEngine is an Engine that is package ai's engine underneath, so
+// that searches other than a move or a hint (a puzzle's refutation, a
+// verdict on a try) can share it.
+type searcherEngine interface{ searcher() *ai.Engine }
+
 // Brain is an Engine shared by the searches of a session (the computer's
 // moves, the hints): every search runs on a goroutine of its own, off the
 // game loop, and holds the engine while it runs, so that one engine (and
@@ -78,6 +85,21 @@ func (b *Brain) NewGame() {
 		defer b.mu.Unlock()
 		b.engine.NewGame()
 	}()
+}
+
+// Run runs f with the brain's engine as package ai's, holding it against
+// the brain's other searches for as long as f runs (call it off the game
+// loop: f blocks for its search). It reports false, and does not run f,
+// when the brain's engine is not ai's (a test's fake engine).
+func (b *Brain) Run(f func(e *ai.Engine)) bool {
+	s, ok := b.engine.(searcherEngine)
+	if !ok {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	f(s.searcher())
+	return true
 }
 
 // thought is a search's answer.

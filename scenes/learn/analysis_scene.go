@@ -20,6 +20,7 @@ import (
 	"bashni/scenes"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/sprites"
 )
 
@@ -87,7 +88,7 @@ type AnalysisScene struct {
 	moment  int // -1: not learning
 	judging chan analysis.Verdict
 	stop    context.CancelFunc
-	engine  *ai.Engine
+	brain   *session.Brain // the verdicts' searches (Context.NewBrain)
 	found   bool
 
 	layout AnalysisRects
@@ -489,16 +490,20 @@ func (s *AnalysisScene) judge(c scenes.Context, mv rules.Move) {
 		s.verdict(c, analysis.Verdict{Good: true, Best: mv})
 		return
 	}
-	if s.engine == nil {
-		s.engine = ai.NewEngine(ai.Options{HashMiB: 8})
+	if s.brain == nil {
+		s.brain = c.NewBrain()
 	}
 	s.stopJudging()
 	ctx, stop := context.WithCancel(context.Background())
 	ch := make(chan analysis.Verdict, 1)
 	s.judging, s.stop = ch, stop
 	history := append([]*rules.Position(nil), s.positions[:m.Ply+1]...)
-	e := s.engine
-	go func() { ch <- analysis.Judge(ctx, e, history, mv, analysis.DefaultLimits) }()
+	brain := s.brain
+	go func() {
+		v := analysis.Verdict{} // a brain that cannot search (a test's) judges nothing good
+		brain.Run(func(e *ai.Engine) { v = analysis.Judge(ctx, e, history, mv, analysis.DefaultLimits) })
+		ch <- v
+	}()
 	s.say, s.tone = scenes.LearnWord(c, lt.ScreenRefuting), toneDim
 	s.words(c)
 }

@@ -24,7 +24,7 @@ func (s *PuzzleScene) Snapshot(snap *platform.State) {
 		snap.Game = s.sess.Game()
 		snap.Outcome = snap.Game.Outcome()
 	}
-	snap.Thinking = s.opp.busy()
+	snap.Thinking = s.opp.Busy()
 	snap.Animating = snap.Animating || s.board.Animating()
 	snap.Board = s.board.Geometry()
 	snap.Inspect = s.board.Inspecting()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"bashni/i18n"
+	"bashni/learn/puzzles"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
@@ -43,10 +44,22 @@ func fitLesson(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 func fitPuzzle(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	s := NewPuzzleScene(a, rules.Bashni).(*PuzzleScene)
 	s.Layout(a, w, h, 1)
-	f.Buttons(&s.btnVar, &s.btnTier)
+	f.Buttons(&s.btnVar, &s.btnTier, &s.btnTheme, &s.btnSol, &s.btnAn)
 	for i := range s.btns {
 		f.Buttons(&s.btns[i])
 	}
+	// Every theme's and tier's name on its button.
+	for _, th := range puzzles.AllThemes {
+		s.btnTheme.Label = scenes.LearnWord(a, th.TextID())
+		f.Buttons(&s.btnTheme)
+	}
+	for _, tr := range puzzles.Tiers {
+		s.btnTier.Label = scenes.LearnWord(a, tr.TextID())
+		f.Buttons(&s.btnTier)
+	}
+	// The solution viewer's row.
+	s.viewSolution(a)
+	f.Buttons(&s.btnPrev, &s.btnSol, &s.btnAn)
 }
 
 func fitAnalysis(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
