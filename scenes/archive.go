@@ -316,7 +316,7 @@ func (s *ArchiveScene) read(c Context, i int) (im *imported, ok bool) {
 	g := s.games[i]
 	im, err := parseImport(g.Record, g.Variant.Rules())
 	if err != nil {
-		s.note = c.Text().F("archive.unreadable", "Error", errorWords(c.Text(), err))
+		s.note = c.Text().F("archive.unreadable", "Error", ErrorWords(c.Text(), err))
 		c.Invalidate()
 		return nil, false
 	}

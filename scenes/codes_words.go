@@ -1,10 +1,13 @@
 package scenes
 
 import (
+	"errors"
+	"sort"
 	"strings"
 
 	"bashni/i18n"
 	lt "bashni/learn/text"
+	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
 )
@@ -140,4 +143,55 @@ func problemWords(cat *i18n.Catalog, what string, p storage.Problem) string {
 		return cat.F("storage.not_set_aside", "Notice", s, "Error", p.AsideError)
 	}
 	return cat.F("storage.kept_as", "Notice", s, "Name", p.KeptAs)
+}
+
+// ErrorWords says err in the catalogue's language where rules typed it (a
+// rejected move or square), keeping the context wrapped around it ("move
+// 3... c3-d4: "); other errors stay as they are.
+func ErrorWords(cat *i18n.Catalog, err error) string {
+	var me *rules.MoveError
+	var se *rules.SquareError
+	var inner error
+	switch {
+	case errors.As(err, &me):
+		inner = me
+	case errors.As(err, &se):
+		inner = se
+	default:
+		return platformWords(cat, err.Error())
+	}
+	full, in := err.Error(), inner.Error()
+	if strings.HasSuffix(full, in) {
+		return full[:len(full)-len(in)] + cat.Error(inner)
+	}
+	return cat.Error(inner)
+}
+
+// platformTexts are the messages whose English text package platform
+// writes into its errors (the clipboard, downloads), longest first so that
+// a longer one is put in words before a shorter one it contains.
+var platformTexts = func() []string {
+	ids := []string{"clipboard.browser_no_access", "clipboard.browser_no_read", "clipboard.browser_refused_paste",
+		"clipboard.browser_refused_copy", "clipboard.browser_refused", "clipboard.no_tool",
+		"clipboard.hint_macos", "clipboard.hint_windows", "clipboard.hint_no_display", "clipboard.hint_wayland",
+		"clipboard.hint_x11", "export.no_download", "export.download_refused", "export.no_home"}
+	en := i18n.New(i18n.English)
+	sort.SliceStable(ids, func(i, j int) bool { return len(en.T(ids[i])) > len(en.T(ids[j])) })
+	return ids
+}()
+
+// platformWords puts the English texts package platform writes in its
+// errors in the catalogue's language; the rest (a tool's own output, a
+// path) stays as it is.
+func platformWords(cat *i18n.Catalog, s string) string {
+	if cat.Lang() == i18n.English {
+		return s
+	}
+	en := i18n.New(i18n.English)
+	for _, id := range platformTexts {
+		if t := en.T(id); strings.Contains(s, t) {
+			s = strings.Replace(s, t, cat.T(id), 1)
+		}
+	}
+	return s
 }

@@ -319,7 +319,7 @@ func (s *EditorScene) Update(c Context) error {
 	if ready, _, err := s.export.Job.Ready(); ready {
 		s.export.Job = nil
 		if err != nil {
-			s.say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
+			s.say(c, c.Text().F("export.copy_failed", "Error", ErrorWords(c.Text(), err)))
 		} else {
 			s.say(c, c.Text().T("editor.fen_copied"))
 		}

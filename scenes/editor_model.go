@@ -215,7 +215,7 @@ func (e *editorModel) Check() (ok bool, msg string) {
 	}
 	p := e.Position()
 	if err := p.Validate(); err != nil {
-		return false, e.words.F("editor.invalid", "Error", errorWords(e.words, err))
+		return false, e.words.F("editor.invalid", "Error", ErrorWords(e.words, err))
 	}
 	w, b := e.Counts()
 	if !p.HasLegalMove() {

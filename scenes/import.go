@@ -121,7 +121,7 @@ func clipHint(c Context) string {
 	// not wrapped in another "no clipboard tool" of our own.
 	msg := c.Text().T("import.no_clipboard_tool")
 	if _, err := c.Clipboard().Paste().Result(); err != nil && err.Error() != "" {
-		msg = errorWords(c.Text(), err)
+		msg = ErrorWords(c.Text(), err)
 		r, n := utf8.DecodeRuneInString(msg)
 		msg = string(unicode.ToUpper(r)) + msg[n:]
 	}
@@ -247,7 +247,7 @@ func (s *ImportScene) Update(c Context) error {
 		s.paste = nil
 		switch {
 		case err != nil:
-			s.notice = c.Text().F("clipboard.paste_failed", "Error", errorWords(c.Text(), err))
+			s.notice = c.Text().F("clipboard.paste_failed", "Error", ErrorWords(c.Text(), err))
 		case text == "":
 			s.notice = c.Text().T("clipboard.empty")
 		default:

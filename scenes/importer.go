@@ -3,7 +3,6 @@ package scenes
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"bashni/i18n"
@@ -98,13 +97,13 @@ func (e *importError) Unwrap() error { return e.err }
 func importErrorWords(cat *i18n.Catalog, err error) string {
 	var ie *importError
 	if !errors.As(err, &ie) {
-		return errorWords(cat, err)
+		return ErrorWords(cat, err)
 	}
 	switch ie.kind {
 	case importOtherVariant:
 		return cat.F("import.other_variant", "Error", importErrorWords(cat, ie.err), "Other", cat.VariantName(ie.other))
 	case importBadPosition:
-		return cat.F("import.bad_position", "Error", errorWords(cat, ie.err))
+		return cat.F("import.bad_position", "Error", ErrorWords(cat, ie.err))
 	case importNoMoves:
 		return cat.T("import.no_moves_found")
 	}
@@ -247,55 +246,4 @@ func withoutTag(tags []rules.Tag, name string) []rules.Tag {
 		}
 	}
 	return out
-}
-
-// errorWords says err in the catalogue's language where rules typed it (a
-// rejected move or square), keeping the context wrapped around it ("move
-// 3... c3-d4: "); other errors stay as they are.
-func errorWords(cat *i18n.Catalog, err error) string {
-	var me *rules.MoveError
-	var se *rules.SquareError
-	var inner error
-	switch {
-	case errors.As(err, &me):
-		inner = me
-	case errors.As(err, &se):
-		inner = se
-	default:
-		return platformWords(cat, err.Error())
-	}
-	full, in := err.Error(), inner.Error()
-	if strings.HasSuffix(full, in) {
-		return full[:len(full)-len(in)] + cat.Error(inner)
-	}
-	return cat.Error(inner)
-}
-
-// platformTexts are the messages whose English text package platform
-// writes into its errors (the clipboard, downloads), longest first so that
-// a longer one is put in words before a shorter one it contains.
-var platformTexts = func() []string {
-	ids := []string{"clipboard.browser_no_access", "clipboard.browser_no_read", "clipboard.browser_refused_paste",
-		"clipboard.browser_refused_copy", "clipboard.browser_refused", "clipboard.no_tool",
-		"clipboard.hint_macos", "clipboard.hint_windows", "clipboard.hint_no_display", "clipboard.hint_wayland",
-		"clipboard.hint_x11", "export.no_download", "export.download_refused", "export.no_home"}
-	en := i18n.New(i18n.English)
-	sort.SliceStable(ids, func(i, j int) bool { return len(en.T(ids[i])) > len(en.T(ids[j])) })
-	return ids
-}()
-
-// platformWords puts the English texts package platform writes in its
-// errors in the catalogue's language; the rest (a tool's own output, a
-// path) stays as it is.
-func platformWords(cat *i18n.Catalog, s string) string {
-	if cat.Lang() == i18n.English {
-		return s
-	}
-	en := i18n.New(i18n.English)
-	for _, id := range platformTexts {
-		if t := en.T(id); strings.Contains(s, t) {
-			s = strings.Replace(s, t, cat.T(id), 1)
-		}
-	}
-	return s
 }

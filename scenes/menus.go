@@ -47,12 +47,12 @@ func (e *Exporter) Copy(c Context, text string) {
 
 // Save writes text to a new file (a download in the browser).
 func (e *Exporter) Save(c Context, text string, say func(Context, string)) {
-	name := recordFileName(time.Now())
+	name := RecordFileName(time.Now())
 	where, err := platform.SaveFile(name, text)
 	cat := c.Text()
 	switch {
 	case err != nil:
-		say(c, cat.F("export.save_failed", "Error", errorWords(cat, err)))
+		say(c, cat.F("export.save_failed", "Error", ErrorWords(cat, err)))
 	case !platform.CanSaveFiles:
 		say(c, cat.F("export.saved_download", "Name", name))
 	default:
@@ -68,7 +68,7 @@ func (e *Exporter) Poll(c Context, say func(Context, string)) {
 	}
 	e.Job = nil
 	if err != nil {
-		say(c, c.Text().F("export.copy_failed", "Error", errorWords(c.Text(), err)))
+		say(c, c.Text().F("export.copy_failed", "Error", ErrorWords(c.Text(), err)))
 		return
 	}
 	say(c, c.Text().T("export.copied"))

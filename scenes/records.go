@@ -88,8 +88,8 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 	return ag, true
 }
 
-// recordFileName is the name a record is saved under:
+// RecordFileName is the name a record is saved under:
 // bashni-20261129-153012.pdn.
-func recordFileName(t time.Time) string {
+func RecordFileName(t time.Time) string {
 	return "bashni-" + t.Format("20060102-150405") + ".pdn"
 }

@@ -94,7 +94,7 @@ func TestArchivedGameOf(t *testing.T) {
 }
 
 func TestRecordFileName(t *testing.T) {
-	if got := recordFileName(testDate); got != "bashni-20261129-153012.pdn" {
+	if got := RecordFileName(testDate); got != "bashni-20261129-153012.pdn" {
 		t.Fatal(got)
 	}
 	if archiveLength(en, 1) != "1 move" || archiveLength(en, 2) != "1 move" || archiveLength(en, 3) != "2 moves" {

@@ -41,6 +41,14 @@ type Pages struct {
 	// OpenOnlineGame shows the online game p on the play screen, in place
 	// of any other game.
 	OpenOnlineGame func(c Context, p *remote.Player)
+	// Archive is Past games, the list of finished games; Import reads a
+	// game record, its moves or a position from text (already pasted, or
+	// the paste under way, either may be empty) (scenes/records).
+	Archive func(c Context) Scene
+	Import  func(c Context, text string, paste *platform.Job) Scene
+	// Editor builds a position, starting from p (nil: the start position
+	// of the variant last played) (scenes/editor).
+	Editor func(c Context, p *rules.Position) Scene
 	// Lessons is the list of lessons and the way to the puzzles
 	// (scenes/learn).
 	Lessons func(c Context) Scene

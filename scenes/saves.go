@@ -52,7 +52,7 @@ func (a *App) archiveGame(human rules.Color) func(*session.Session) {
 // aside; "" when all went well.
 func (a *App) takeSaveMessage() string {
 	if err := a.saver.Err(); err != nil {
-		return a.text.F("play.save_failed", "Error", errorWords(a.text, err))
+		return a.text.F("play.save_failed", "Error", ErrorWords(a.text, err))
 	}
 	ar := &a.archiver
 	ar.mu.Lock()
@@ -61,7 +61,7 @@ func (a *App) takeSaveMessage() string {
 	ar.err, ar.notice = nil, storage.Notice{}
 	switch {
 	case err != nil:
-		return a.text.F("play.save_failed", "Error", errorWords(a.text, err))
+		return a.text.F("play.save_failed", "Error", ErrorWords(a.text, err))
 	case !notice.IsZero():
 		return a.text.T("title.past_games") + ": " + NoticeWords(a.text, notice)
 	}

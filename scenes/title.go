@@ -309,7 +309,7 @@ func (s *TitleScene) continueGame(c Context) {
 		}
 		cfg, err := configOfSaved(*s.saved)
 		if err != nil {
-			s.note = c.Text().F("title.restore_failed", "Error", errorWords(c.Text(), err))
+			s.note = c.Text().F("title.restore_failed", "Error", ErrorWords(c.Text(), err))
 			s.saved = nil
 			c.Invalidate()
 			return
