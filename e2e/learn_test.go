@@ -16,6 +16,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/learn"
+	"bashni/scenes/records"
 )
 
 // openLesson opens the lessons from the title and lesson i from the list.
@@ -210,7 +211,7 @@ func openAnalysisOfWorkedGame(g *game, w, h float64) {
 	g.typeText("[Event \"Worked example\"]\n\n" + workedGame)
 	g.click(mid(il.Open))
 	g.ticks(30)
-	g.click(mid(scenes.ReplayMoreButton(w, h, 1, rules.Bashni)))
+	g.click(mid(records.ReplayMoreButton(w, h, 1, rules.Bashni)))
 	g.ticks(10)
 	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 4)))
 	g.ticks(10)
@@ -271,7 +272,7 @@ func TestAnalysisOfWorkedGame(t *testing.T) {
 	g.wait("the end of the analysis", analysisPatience, 8, func() bool { return !analysing(g, w, h) })
 	g.key(ebiten.KeyEscape)
 	g.ticks(30)
-	g.click(mid(scenes.ReplayMoreButton(w, h, 1, rules.Bashni)))
+	g.click(mid(records.ReplayMoreButton(w, h, 1, rules.Bashni)))
 	g.ticks(10)
 	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 4)))
 	g.ticks(30) // the screen slides in; no time for a search

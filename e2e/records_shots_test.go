@@ -7,6 +7,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/records"
 )
 
 // workedGame is the worked example of shared/RULES.md.
@@ -44,7 +45,7 @@ func TestRecordScreenshots(t *testing.T) {
 		for i := 0; i < len(" 7. c3-d3"); i++ {
 			g.key(ebiten.KeyBackspace)
 		}
-		il := scenes.ImportLayout(w, h, 1)
+		il := records.ImportLayout(w, h, 1)
 		g.click(mid(il.Open))
 		g.ticks(30)
 		g.key(ebiten.KeyEnd)

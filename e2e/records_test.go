@@ -12,6 +12,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/records"
 )
 
 // fakeClipboard installs a stand-in for xclip in a directory for PATH: it
@@ -85,7 +86,7 @@ func TestRecordsThroughClipboardAndFiles(t *testing.T) {
 	}
 
 	// Copy: More, then "Copy the record".
-	more := scenes.ReplayMoreButton(w, h, 1, rules.Bashni)
+	more := records.ReplayMoreButton(w, h, 1, rules.Bashni)
 	g.click(mid(more))
 	g.ticks(10)
 	g.click(mid(scenes.PopupMenuItem(w, h, 1, 5, 0)))

@@ -12,6 +12,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/records"
 	"bashni/sprites"
 )
 
@@ -124,11 +125,11 @@ func TestContinueAfterRestart(t *testing.T) {
 }
 
 // openImport goes from the title to the import screen.
-func openImport(g *game, w, h float64) scenes.ImportRects {
+func openImport(g *game, w, h float64) records.ImportRects {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.Import))
 	g.ticks(30)
-	return scenes.ImportLayout(w, h, 1)
+	return records.ImportLayout(w, h, 1)
 }
 
 // TestImportWorkedExample pastes the worked game of RULES.md as a record,
@@ -185,7 +186,7 @@ func TestImportWorkedExample(t *testing.T) {
 	g.ticks(20)
 
 	// Play from here: White (to move) against the computer.
-	g.click(mid(scenes.ReplayPlayButton(w, h, 1, rules.Bashni)))
+	g.click(mid(records.ReplayPlayButton(w, h, 1, rules.Bashni)))
 	g.ticks(30)
 	ng := scenes.NewGameLayout(w, h, 1)
 	g.click(ng.Level.X+ng.Level.W/12, ng.Level.Y+ng.Level.H/2) // level 1
@@ -315,7 +316,7 @@ func TestFinishedGameInList(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.tap(mid(tl.Games))
 	g.ticks(30)
-	al := scenes.ArchiveLayout(w, h, 1, 1)
+	al := records.ArchiveLayout(w, h, 1, 1)
 	img := g.frame()
 	// One row: the "Won" pill in the accent colour at its left.
 	row := scenes.Rect{X: al.List.X, Y: al.List.Y, W: al.List.W, H: al.RowH}

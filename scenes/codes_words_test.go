@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"bashni/online/protocol"
 	"bashni/rules"
 	"bashni/session"
-	"bashni/sprites"
 	"bashni/storage"
 )
 
@@ -56,24 +54,6 @@ func everyCodeSpoken() []spoken {
 			}
 			add("outcome "+o.Status(), key, func(cat *i18n.Catalog) string { return cat.Outcome(o) })
 		}
-		// The list of finished games: the reason stored as a code.
-		short := "outcome.short." + strings.TrimPrefix(tc.key, "outcome.")
-		if tc.reason == rules.TimeOut || tc.reason == rules.Abandonment {
-			short = tc.key + ".short"
-		}
-		g := storage.ArchivedGame{Reason: storage.ReasonOf(tc.reason)}
-		add("archived reason "+string(g.Reason), short, func(cat *i18n.Catalog) string { return reasonWords(cat, g) })
-	}
-	for _, tc := range []struct {
-		g   storage.ArchivedGame
-		key string
-	}{
-		{storage.ArchivedGame{Opponent: storage.OpponentComputer, Level: 4}, "archive.computer_level"},
-		{storage.ArchivedGame{Opponent: storage.OpponentFriend}, "archive.friend"},
-		{storage.ArchivedGame{Opponent: storage.OpponentOnline}, "archive.opponent.online"},
-		{storage.ArchivedGame{Opponent: storage.OpponentItself}, "archive.computer_itself"},
-	} {
-		add("archived opponent "+string(tc.g.Opponent), tc.key, func(cat *i18n.Catalog) string { return opponentWords(cat, tc.g) })
 	}
 	for code, key := range refusalKeys {
 		r := &session.Refusal{Code: code}
@@ -172,72 +152,5 @@ func TestEveryServerRefusalHasWords(t *testing.T) {
 	r := &session.Refusal{Code: "learn.why.occupied", Args: []any{"Square", "d4"}}
 	if got, want := RefusalWords(i18n.New(i18n.Russian), r), i18n.New(i18n.Russian).F("learn.why.occupied", "Square", "d4"); got != want || strings.Contains(got, "learn.") {
 		t.Errorf("a lesson's refusal says %q, want %q", got, want)
-	}
-}
-
-// TestMigratedArchiveInEveryLanguage: the archive written before codes
-// (storage/testdata/archive-schema2) opens in Past games with the same
-// games, each named in the player's language: the opponent, the result and
-// why it ended, none of them in English outside English.
-func TestMigratedArchiveInEveryLanguage(t *testing.T) {
-	defer sprites.UseLanguage(i18n.English)
-	data, err := os.ReadFile(filepath.Join("..", "storage", "testdata", "archive-schema2", "archive.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "archive.json"), data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	a, _ := newTestApp(t, dir)
-	a.sized(1280, 800)
-	// Newest first, as schema 2 had them: the opponent's message and
-	// level, and the reason's.
-	want := []struct {
-		opponent string
-		level    int
-		reason   rules.Reason
-	}{
-		{"archive.computer_level", 4, rules.Resignation},
-		{"archive.opponent.online", 0, rules.Resignation},
-		{"archive.opponent.online", 0, rules.TimeOut},
-		{"archive.opponent.online", 0, rules.Abandonment},
-		{"archive.opponent.online", 0, rules.Abandonment},
-		{"archive.opponent.online", 0, rules.TimeOut},
-		{"archive.opponent.online", 0, rules.TimeOut},
-		{"archive.computer_level", 1, rules.NoProgress},
-		{"archive.friend", 0, rules.Repetition},
-		{"archive.friend", 0, rules.Agreement},
-		{"archive.computer_level", 7, rules.Resignation},
-		{"archive.computer_level", 2, rules.NoMoves},
-	}
-	var english []archiveRow
-	for _, l := range i18n.Langs() {
-		st := a.Settings()
-		st.Language = l.Code()
-		a.SetSettings(st)
-		cat := a.Text()
-		s := NewArchiveScene(a)
-		s.Layout(a, 1280, 800, 1)
-		if len(s.rows) != len(want) || s.note != "" {
-			t.Fatalf("%s: %d rows, note %q", l, len(s.rows), s.note)
-		}
-		for i, w := range want {
-			row := s.rows[i]
-			opponent := cat.F(w.opponent, "Level", w.level)
-			if !strings.HasPrefix(row.line1, opponent+cat.T("common.separator")) {
-				t.Errorf("%s: game %d: %q, want the opponent %q", l, i, row.line1, opponent)
-			}
-			if reason := cat.ShortReason(w.reason); !strings.HasSuffix(row.line2, cat.T("common.separator")+reason) {
-				t.Errorf("%s: game %d: %q, want the reason %q", l, i, row.line2, reason)
-			}
-			if l == i18n.English {
-				english = append(english, row)
-				continue
-			}
-			if e := english[i]; row.line1 == e.line1 || row.outcome == e.outcome {
-				t.Errorf("%s: game %d in English: %q, %q", l, i, row.line1, row.outcome)
-			}
-		}
 	}
 }

@@ -676,6 +676,3 @@ func describeColumn(cat *i18n.Catalog, c rules.Column) string {
 
 // backdrop is what a menu card over the editor shows behind it.
 func (s *EditorScene) Backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
-
-// backdrop is what a menu card over the replay shows behind it.
-func (s *ReplayScene) Backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }

@@ -13,7 +13,6 @@ import (
 	"bashni/scenes/ui"
 	"bashni/session"
 	"bashni/sprites"
-	"bashni/storage"
 )
 
 // The layout test: every message of every screen, in every language, at
@@ -72,11 +71,7 @@ func (f *fitter) controls(what string, fits []ui.TextFit) {
 // failed, and a debt that no longer fails anything fails the test (strike
 // it off). Each is work left for issue 22.
 var layoutDebts = []string{
-	"editor: brush",              // the brush's notes beside it: 10–11 dp
-	"844x390 replay: button",     // Russian toolbar labels under their icons
-	"390x844 past games: row",    // a row's lines: 10–11 dp
-	"390x844 past games: line",   // the line under the title: 11 dp
-	"390x844 past games: result", // the result pill: 10–11 dp
+	"editor: brush", // the brush's notes beside it: 10–11 dp
 }
 
 // debtsMet are the debts that failed something in this run.
@@ -245,9 +240,6 @@ type fitScreen struct {
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
-	{"past games", fitArchive},
-	{"import", fitImport},
-	{"replay", fitReplay},
 	{"editor", fitEditor},
 }
 
@@ -359,114 +351,6 @@ func fitMenu(f *fitter, what string, m *PopupMenu) {
 	f.line(what+" title", ui.TextFit{Text: m.Title, Size: 22, Weight: sprites.Bold, Room: m.Card.W - p.DP(40)})
 	for i := range m.Buttons {
 		f.controls(what, m.Buttons[i].Fits(p))
-	}
-}
-
-// archiveSamples are finished games of every kind the list shows.
-func archiveSamples() []storage.ArchivedGame {
-	when := time.Date(2026, 9, 29, 23, 59, 0, 0, time.Local)
-	var games []storage.ArchivedGame
-	for _, g := range []struct {
-		opp    storage.Opponent
-		level  int
-		human  storage.Color
-		result storage.Result
-		reason storage.Reason
-	}{
-		{storage.OpponentComputer, 7, storage.Black, storage.ResultWhiteWins, storage.ReasonNoMoves},
-		{storage.OpponentComputer, 7, storage.White, storage.ResultWhiteWins, storage.ReasonResignation},
-		{storage.OpponentComputer, 7, storage.White, storage.ResultDraw, storage.ReasonNoProgress},
-		{storage.OpponentFriend, 0, storage.White, storage.ResultBlackWins, storage.ReasonResignation},
-		{storage.OpponentFriend, 0, storage.White, storage.ResultWhiteWins, storage.ReasonRepetition},
-		{storage.OpponentFriend, 0, storage.White, storage.ResultDraw, storage.ReasonAgreement},
-		{storage.OpponentOnline, 0, storage.White, storage.ResultBlackWins, storage.ReasonTime},
-		{storage.OpponentOnline, 0, storage.Black, storage.ResultBlackWins, storage.ReasonAbandonment},
-	} {
-		games = append(games, storage.ArchivedGame{Finished: when, Variant: storage.VariantBashni, Opponent: g.opp, Level: g.level, Human: g.human, Result: g.result, Reason: g.reason, Plies: 375})
-	}
-	return games
-}
-
-func fitArchive(t *testing.T, a *App, f *fitter, w, h float64) {
-	cat, p := f.cat, f.p
-	s := NewArchiveScene(a)
-	s.Layout(a, w, h, 1)
-	r := s.rects
-	f.controls("button", s.btnBack.Fits(p))
-	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: r.Card.W - p.DP(44)})
-	for _, sub := range []string{s.sub, cat.T("archive.not_kept"), cat.F("archive.unreadable", "Error", "bad tag")} {
-		f.shrinking("line", ui.TextFit{Text: sub, Size: 14, Weight: sprites.Regular, Room: r.Card.W - p.DP(44)}, 11)
-	}
-	f.wrapped("empty", ui.TextFit{Text: cat.T("archive.empty"), Size: 16, Weight: sprites.Regular, Room: r.List.W - p.DP(48)}, int(r.List.H/p.DP(22)))
-	s.games = archiveSamples()
-	s.Layout(a, w, h, 1)
-	in := ui.Inset(Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
-	pillW := s.pillW
-	maxW := in.W - p.DP(10) - pillW - p.DP(14) - s.analysisW - p.DP(12)
-	for _, row := range s.rows {
-		f.shrinking("result", ui.TextFit{Text: row.outcome, Size: row.outcomeSize, Weight: sprites.Bold, Room: pillW - p.DP(10)}, 10)
-		f.shrinking("row", ui.TextFit{Text: row.line1, Size: row.size1, Weight: sprites.Medium, Room: maxW}, 10)
-		f.shrinking("row", ui.TextFit{Text: row.line2, Size: row.size2, Weight: sprites.Regular, Room: maxW}, 10)
-	}
-}
-
-func fitImport(t *testing.T, a *App, f *fitter, w, h float64) {
-	cat, p := f.cat, f.p
-	s := NewImportScene(a)
-	s.Layout(a, w, h, 1)
-	r := s.rects
-	for _, b := range []*ui.Button{&s.btnBack, &s.btnPaste, &s.btnClear, &s.btnOpen} {
-		f.controls("button", b.Fits(p))
-	}
-	f.controls("choice", s.variant.Fits(p))
-	room := r.Card.W - p.DP(44)
-	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: room})
-	f.line("subtitle", ui.TextFit{Text: s.sub, Size: 14, Weight: sprites.Regular, Room: room})
-	f.wrapped("label", ui.TextFit{Text: s.label, Size: s.labelSize, Weight: sprites.Medium, Room: s.labelRoom(p)}, 2)
-	f.wrapped("label", ui.TextFit{Text: s.labelTagged, Size: s.labelTaggedSize, Weight: sprites.Medium, Room: s.labelRoom(p)}, 2)
-	fitPlaceholder(f, "placeholder", s.field)
-	var texts []string
-	for _, id := range []string{"import.nothing_yet", "import.no_clipboard", "import.nothing_to_import", "import.no_moves_found",
-		"import.position_summary", "import.game_summary", "clipboard.paste_failed", "clipboard.empty"} {
-		texts = append(texts, samples(cat, id)...)
-	}
-	texts = append(texts, cat.F("import.other_variant", "Error", cat.F("move_error.illegal", "Text", "e5:c3"), "Other", cat.VariantName(rules.Lasca)),
-		cat.F("import.bad_position", "Error", "more than 12 white pieces"),
-		cat.NF("import.game_summary", 188, "Variant", cat.VariantName(rules.Bashni))+cat.T("common.separator")+"1-0"+cat.T("common.separator")+cat.T("import.from_set_position"))
-	// Two lines at 14 dp, or three at 12 (not under 11).
-	for _, m := range texts {
-		room := r.Status.W - p.DP(24)
-		if len(p.Wrap(m, 14, sprites.Medium, room)) <= 2 {
-			continue
-		}
-		_, size := FitLines(p, m, 12, 11, sprites.Medium, room, 3)
-		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 3)
-	}
-}
-
-func fitReplay(t *testing.T, a *App, f *fitter, w, h float64) {
-	cat, p := f.cat, f.p
-	im, err := parseImport(workedGame, rules.Bashni)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewReplayScene(a, im)
-	s.Layout(a, w, h, 1)
-	for _, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast, &s.btnPlay} {
-		f.controls("button", b.Fits(p))
-	}
-	fitMenu(f, "menu", &s.menu)
-	// The position's line beside the buttons (notices are toasts over the
-	// board).
-	var texts []string
-	for _, id := range []string{"replay.at_start", "replay.move_of", "common.to_move"} {
-		texts = append(texts, samples(cat, id)...)
-	}
-	texts = append(texts, cat.F("replay.move_of", "Move", 188, "Moves", 188)+cat.T("common.separator")+"1/2-1/2")
-	room := s.statusRoom(p)
-	for _, m := range texts {
-		_, size := StatusFit(p, m, room)
-		f.wrapped("status", ui.TextFit{Text: m, Size: size, Weight: sprites.Medium, Room: room}, 2)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"bashni/platform"
-	"bashni/rules"
 	"bashni/session"
 )
 
@@ -17,20 +16,6 @@ func PopupMenuItem(w, h, scale float64, n, i int) Rect {
 	m := PopupMenu{Items: make([]string, n)}
 	m.Layout(w, h, scale)
 	return m.Buttons[i].Rect
-}
-
-// ReplayMoreButton is where the replay view's menu button is.
-func ReplayMoreButton(w, h, scale float64, v rules.Variant) Rect {
-	s := &ReplayScene{}
-	s.layoutButtons(ComputePlayLayout(w, h, scale, v, false))
-	return s.btnMore.Rect
-}
-
-// ReplayPlayButton is where the replay view's "Play from here" is.
-func ReplayPlayButton(w, h, scale float64, v rules.Variant) Rect {
-	s := &ReplayScene{}
-	s.layoutButtons(ComputePlayLayout(w, h, scale, v, false))
-	return s.btnPlay.Rect
 }
 
 // Exporter copies records to the clipboard and saves them to files, and

@@ -18,9 +18,6 @@ func TestSceneNames(t *testing.T) {
 	}{
 		{&TitleScene{}, "title"},
 		{&NewGameScene{}, "newgame"},
-		{&ArchiveScene{}, "archive"},
-		{&ImportScene{}, "import"},
-		{&ReplayScene{}, "replay"},
 		{&EditorScene{}, "editor"},
 	} {
 		if got := tc.s.Name(); got != tc.want {

@@ -252,15 +252,17 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnGames) {
-		c.Push(NewArchiveScene(c))
+		Open(c, c.Pages().Archive)
 		return nil
 	}
 	if c.Used(&s.btnImport) {
-		c.Push(NewImportScene(c))
+		s.openImport(c, "", nil)
 		return nil
 	}
 	if c.Used(&s.btnEditor) {
-		c.Push(NewEditorScene(c, nil))
+		if open := c.Pages().Editor; open != nil {
+			c.Push(open(c, nil))
+		}
 		return nil
 	}
 	if c.Used(&s.btnAbout) {
@@ -273,15 +275,11 @@ func (s *TitleScene) Update(c Context) error {
 	}
 	// A record pasted on the title screen opens in the import screen.
 	if text, ok := c.Clipboard().Pasted(); ok {
-		is := NewImportScene(c)
-		is.field.SetText(text)
-		c.Push(is)
+		s.openImport(c, text, nil)
 		return nil
 	}
 	if kb := c.Keyboard(); platform.CtrlVReadsClipboard && kb.JustPressed(ebiten.KeyV) && ui.Ctrl(kb) && c.Clipboard().Tool() != "" {
-		is := NewImportScene(c)
-		is.paste = c.Clipboard().Paste()
-		c.Push(is)
+		s.openImport(c, "", c.Clipboard().Paste())
 		return nil
 	}
 	if c.Keys().Consume(ActConfirm) {
@@ -299,6 +297,14 @@ func (s *TitleScene) Update(c Context) error {
 	}
 	s.stepAttract(c)
 	return nil
+}
+
+// openImport opens the screen that reads a record, with text pasted or
+// the paste under way.
+func (s *TitleScene) openImport(c Context, text string, paste *platform.Job) {
+	if open := c.Pages().Import; open != nil {
+		c.Push(open(c, text, paste))
+	}
 }
 
 // continueGame goes back to the game in progress, or restores the saved one.

@@ -43,17 +43,9 @@ type touchScreen struct {
 
 // touchScreens are every screen of the game in App a.
 func touchScreens(t *testing.T, a *App, title Scene) []touchScreen {
-	record := "1. c3-d4 f6-e5 2. d4:f6 g7:e5 *"
-	im, err := parseImport(record, rules.Bashni)
-	if err != nil {
-		t.Fatal(err)
-	}
 	return []touchScreen{
 		{"title", title, nil},
 		{"new game", NewNewGameScene(a), nil},
-		{"archive", NewArchiveScene(a), nil},
-		{"import", NewImportScene(a), nil},
-		{"replay", NewReplayScene(a, im), nil},
 		{"editor", NewEditorScene(a, rules.NewPosition(rules.Bashni)), nil},
 	}
 }
@@ -116,9 +108,6 @@ func touchTargets(t *testing.T, l i18n.Lang, w, h float64) {
 		if testing.Verbose() {
 			t.Logf("%s: %d stops, smallest %s; %d hit areas", name, len(a.focus.rects), smallest(a.focus.rects), n)
 		}
-	}
-	if rh := ArchiveLayout(w, h, 1, 20).RowH; rh < MinTouchDP {
-		t.Errorf("%gx%g: the archive's rows are %.1f dp tall, under %d", w, h, rh, MinTouchDP)
 	}
 }
 

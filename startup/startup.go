@@ -21,6 +21,7 @@ import (
 	"bashni/scenes/learn"
 	"bashni/scenes/online"
 	"bashni/scenes/play"
+	"bashni/scenes/records"
 	"bashni/scenes/settings"
 	"bashni/sprites"
 	"bashni/storage"
@@ -170,7 +171,12 @@ func Pages() scenes.Pages {
 		StartTyped:     scenes.StartTyped,
 		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
 		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },
-		Lessons:        func(c scenes.Context) scenes.Scene { return learn.NewLessonsScene(c) },
+		Archive:        func(c scenes.Context) scenes.Scene { return records.NewArchiveScene(c) },
+		Import: func(c scenes.Context, text string, paste *platform.Job) scenes.Scene {
+			return records.NewImport(c, text, paste)
+		},
+		Editor:  func(c scenes.Context, p *rules.Position) scenes.Scene { return scenes.NewEditorScene(c, p) },
+		Lessons: func(c scenes.Context) scenes.Scene { return learn.NewLessonsScene(c) },
 		Analysis: func(c scenes.Context, start *rules.Position, moves []rules.Move, learner rules.Color) scenes.Scene {
 			return learn.NewAnalysisScene(c, start, moves, learner)
 		},

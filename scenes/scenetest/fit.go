@@ -204,6 +204,14 @@ func MeasureFits(t *testing.T, sizes [][2]float64, screens []FitScreen, debts ..
 	}
 }
 
+// Menu lists a popup menu's title and items.
+func (f *Fitter) Menu(what string, m *scenes.PopupMenu) {
+	f.Line(what+" title", ui.TextFit{Text: m.Title, Size: 22, Weight: sprites.Bold, Room: m.Card.W - f.P.DP(40)})
+	for i := range m.Buttons {
+		f.Controls(what, m.Buttons[i].Fits(f.P))
+	}
+}
+
 // Sample fills a message's placeholders with long but likely values.
 func Sample(cat *i18n.Catalog, id string, n int) string {
 	return cat.NF(id, n, "Ply", 188, "Plies", 188, "Move", "a3:c5:e7", "Level", 7, "Error", "disk full",

@@ -190,3 +190,39 @@ func TouchTargets(t *testing.T, a *scenes.App, hits *[]scenes.Rect, name string,
 	}
 	return n
 }
+
+// Overlap reports whether a and b share more than half a pixel.
+func Overlap(a, b scenes.Rect) bool {
+	return a.X < b.X+b.W-0.5 && b.X < a.X+a.W-0.5 && a.Y < b.Y+b.H-0.5 && b.Y < a.Y+a.H-0.5
+}
+
+// CheckRects fails when one of a layout's rectangles is off screen, two
+// overlap, or one of targets (what a finger presses) is smaller than
+// scenes.MinTouchDP either way at scale; what names the layout.
+func CheckRects(t *testing.T, what string, scale float64, screen scenes.Rect, targets, others map[string]scenes.Rect) {
+	t.Helper()
+	all := map[string]scenes.Rect{}
+	for n, r := range targets {
+		all[n] = r
+		if r.H < scenes.MinTouchDP*scale-0.5 || r.W < scenes.MinTouchDP*scale-0.5 {
+			t.Errorf("%s: %s is %.0f×%.0f, under %d dp", what, n, r.W/scale, r.H/scale, scenes.MinTouchDP)
+		}
+	}
+	for n, r := range others {
+		all[n] = r
+	}
+	for n, r := range all {
+		if !Inside(r, screen) {
+			t.Errorf("%s: %s %v is off the screen", what, n, r)
+		}
+		for m, q := range all {
+			if n < m && Overlap(r, q) {
+				t.Errorf("%s: %s %v overlaps %s %v", what, n, r, m, q)
+			}
+		}
+	}
+}
+
+// LayoutSizes are the screens (dp) the layout tests lay pages out at,
+// each at scale 1 and 2.
+var LayoutSizes = [][2]float64{{1280, 800}, {390, 844}, {360, 640}, {800, 600}, {1920, 1080}, {320, 568}, {1024, 1366}}

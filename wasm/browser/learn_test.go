@@ -14,6 +14,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/learn"
+	"bashni/scenes/records"
 )
 
 // onScene waits for scene at rest, with a game board when board is set.
@@ -144,7 +145,7 @@ func TestFrameRateWhileAnalysing(t *testing.T) {
 		document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: dt, bubbles: true})); return true; })()`, &ok)
 	b.onScene("import", false)
 	w, h, s := b.physical()
-	b.press(b.cssCentre(scenes.ImportLayout(w, h, s).Open))
+	b.press(b.cssCentre(records.ImportLayout(w, h, s).Open))
 	b.onScene("replay", false)
 	// The menu opens on the next frames, which a loaded machine draws
 	// slowly: press its item until the analysis board is up.
@@ -154,7 +155,7 @@ func TestFrameRateWhileAnalysing(t *testing.T) {
 			break
 		}
 		if st.Scene == "replay" && !st.Animating && try%4 == 0 {
-			b.press(b.cssCentre(scenes.ReplayMoreButton(w, h, s, rules.Bashni)))
+			b.press(b.cssCentre(records.ReplayMoreButton(w, h, s, rules.Bashni)))
 			time.Sleep(2 * time.Second)
 			b.press(b.cssCentre(scenes.PopupMenuItem(w, h, s, 5, 4)))
 		}

@@ -1,6 +1,7 @@
-package scenes
+package records
 
 import (
+	"bashni/scenes"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -27,18 +28,18 @@ type ReplayScene struct {
 	ply     int // the position shown: after ply moves
 	flipped bool
 
-	layout PlayLayout
+	layout scenes.PlayLayout
 	board  *board.Board
-	moves  MoveList
+	moves  scenes.MoveList
 	queue  int // the ply the running animation goes to
 
 	btnBack, btnFirst, btnPrev, btnNext, btnLast ui.Button
 	btnMore, btnPlay                             ui.Button
-	ctlRects                                     []Rect
-	menu                                         PopupMenu
-	export                                       Exporter
+	ctlRects                                     []scenes.Rect
+	menu                                         scenes.PopupMenu
+	export                                       scenes.Exporter
 
-	toast Toast
+	toast scenes.Toast
 
 	// The words shown, in the player's language: the players' names from
 	// the record's tags ("" for none: "White", "Black"), the status line
@@ -60,7 +61,7 @@ type replayWordsKey struct {
 
 // NewReplayScene shows the game read. It opens at the
 // start of a game, or on the position of a FEN.
-func NewReplayScene(c Context, im *imported) *ReplayScene {
+func NewReplayScene(c scenes.Context, im *imported) *ReplayScene {
 	s := &ReplayScene{game: im.Game, tags: im.Tags}
 	for i, tag := range []string{"White", "Black"} {
 		if v := im.Tag(tag); v != "" && v != "?" {
@@ -82,7 +83,7 @@ func NewReplayScene(c Context, im *imported) *ReplayScene {
 }
 
 // setWords labels the controls and the menu in the player's language.
-func (s *ReplayScene) setWords(c Context) {
+func (s *ReplayScene) setWords(c scenes.Context) {
 	cat := c.Text()
 	s.btnBack.Label = cat.T("common.back")
 	s.btnFirst.Label = cat.T("replay.start")
@@ -96,7 +97,7 @@ func (s *ReplayScene) setWords(c Context) {
 	if !platform.CanSaveFiles {
 		save = cat.T("export.download")
 	}
-	s.menu.Items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), LearnWord(c, lt.ScreenAnalyse)}
+	s.menu.Items = []string{cat.T("replay.copy_record"), save, cat.T("replay.edit_position"), cat.T("common.close"), scenes.LearnWord(c, lt.ScreenAnalyse)}
 	for i, side := range []rules.Color{rules.White, rules.Black} {
 		s.names[i] = s.tagNames[i]
 		if s.names[i] == "" {
@@ -107,32 +108,32 @@ func (s *ReplayScene) setWords(c Context) {
 
 // words makes the status line and the cards' lines for the position shown
 // when it or the language changed.
-func (s *ReplayScene) words(c Context) {
+func (s *ReplayScene) words(c scenes.Context) {
 	k := replayWordsKey{cat: c.Text(), ply: s.ply}
 	if k == s.wordsFor && s.status != "" {
 		return
 	}
 	s.wordsFor = k
 	s.status = s.statusText(k.cat)
-	s.statusLine, s.statusSize = StatusFit(c.Painter(), s.status, s.statusRoom(c.Painter()))
+	s.statusLine, s.statusSize = scenes.StatusFit(c.Painter(), s.status, s.statusRoom(c.Painter()))
 	pos := s.game.PositionAt(s.ply)
 	sep := k.cat.T("common.separator")
 	for i, side := range []rules.Color{rules.White, rules.Black} {
-		cols, held := Census(pos, side)
-		s.subs[i] = k.cat.ColorName(side) + sep + CensusText(k.cat, cols, held)
+		cols, held := scenes.Census(pos, side)
+		s.subs[i] = k.cat.ColorName(side) + sep + scenes.CensusText(k.cat, cols, held)
 		if s.names[i] == k.cat.ColorName(side) {
-			s.subs[i] = CensusText(k.cat, cols, held)
+			s.subs[i] = scenes.CensusText(k.cat, cols, held)
 		}
 	}
 }
 
 // Name is the scene's name.
-func (s *ReplayScene) Name() string { return SceneReplay }
+func (s *ReplayScene) Name() string { return scenes.SceneReplay }
 
 // Layout places everything as on the play screen.
-func (s *ReplayScene) Layout(c Context, w, h, scale float64) {
-	s.layout = ComputePlayLayout(w, h, scale, s.game.Variant(), s.flipped)
-	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
+func (s *ReplayScene) Layout(c scenes.Context, w, h, scale float64) {
+	s.layout = scenes.ComputePlayLayout(w, h, scale, s.game.Variant(), s.flipped)
+	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{W: w, H: h})
 	s.ctlRects = s.layout.ControlButtons(5, s.ctlRects[:0])
 	for i, b := range []*ui.Button{&s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast} {
 		b.Rect = s.ctlRects[i]
@@ -148,13 +149,13 @@ func (s *ReplayScene) Layout(c Context, w, h, scale float64) {
 
 // layoutButtons puts "Play from here" and the menu button at the right of
 // the status line.
-func (s *ReplayScene) layoutButtons(l PlayLayout) {
+func (s *ReplayScene) layoutButtons(l scenes.PlayLayout) {
 	st := l.Status
-	bh := l.DP(MinTouchDP)
+	bh := l.DP(scenes.MinTouchDP)
 	bw := math.Min(st.W*0.46, l.DP(180))
-	s.btnPlay.Rect = Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-bh)/2, W: bw, H: bh}
-	mw := l.DP(MinTouchDP + 20)
-	s.btnMore.Rect = Rect{X: s.btnPlay.Rect.X - l.DP(8) - mw, Y: s.btnPlay.Rect.Y, W: mw, H: bh}
+	s.btnPlay.Rect = scenes.Rect{X: st.X + st.W - bw, Y: st.Y + (st.H-bh)/2, W: bw, H: bh}
+	mw := l.DP(scenes.MinTouchDP + 20)
+	s.btnMore.Rect = scenes.Rect{X: s.btnPlay.Rect.X - l.DP(8) - mw, Y: s.btnPlay.Rect.Y, W: mw, H: bh}
 }
 
 // PlyShown is the number of moves played on the board shown.
@@ -165,7 +166,7 @@ func (s *ReplayScene) last() int { return len(s.game.AllMoves()) }
 
 // showPly puts the position after ply moves on the board, without
 // animation.
-func (s *ReplayScene) showPly(c Context, ply int) {
+func (s *ReplayScene) showPly(c scenes.Context, ply int) {
 	s.ply = min(max(ply, 0), s.last())
 	s.queue = s.ply
 	last := rules.Move{}
@@ -179,7 +180,7 @@ func (s *ReplayScene) showPly(c Context, ply int) {
 }
 
 // step goes to ply: one move forward is animated, anything else jumps.
-func (s *ReplayScene) step(c Context, ply int) {
+func (s *ReplayScene) step(c scenes.Context, ply int) {
 	ply = min(max(ply, 0), s.last())
 	if s.board.Animating() {
 		s.showPly(c, s.queue)
@@ -188,16 +189,16 @@ func (s *ReplayScene) step(c Context, ply int) {
 		before := s.game.PositionAt(s.ply)
 		mv := s.game.AllMoves()[s.ply]
 		s.showPly(c, ply)
-		s.board.Animate(before, mv, AnimOptions(c.Settings(), 1.3), 0)
+		s.board.Animate(before, mv, scenes.AnimOptions(c.Settings(), 1.3), 0)
 		return
 	}
 	if ply != s.ply {
-		c.Play(UITap)
+		c.Play(scenes.UITap)
 	}
 	s.showPly(c, ply)
 }
 
-func (s *ReplayScene) stepAnimation(c Context) {
+func (s *ReplayScene) stepAnimation(c scenes.Context) {
 	if s.board.Step() {
 		s.showPly(c, s.ply)
 	}
@@ -210,7 +211,7 @@ func (s *ReplayScene) positionOver() bool {
 }
 
 // Update handles the buttons, the keys, the move list and the board.
-func (s *ReplayScene) Update(c Context) error {
+func (s *ReplayScene) Update(c scenes.Context) error {
 	s.stepAnimation(c)
 	s.export.Poll(c, s.say)
 	s.toast.Tick(c)
@@ -252,20 +253,20 @@ func (s *ReplayScene) Update(c Context) error {
 		s.board.SetShowAll(k.ShowAll)
 	}
 	switch {
-	case k.Consume(ActBack):
+	case k.Consume(scenes.ActBack):
 		if !s.board.Back() {
 			s.back(c)
 		}
 		return nil
-	case k.Consume(ActPrev):
+	case k.Consume(scenes.ActPrev):
 		s.step(c, s.ply-1)
-	case k.Consume(ActNext):
+	case k.Consume(scenes.ActNext):
 		s.step(c, s.ply+1)
-	case k.Consume(ActFirst):
+	case k.Consume(scenes.ActFirst):
 		s.step(c, 0)
-	case k.Consume(ActLast):
+	case k.Consume(scenes.ActLast):
 		s.step(c, s.last())
-	case k.Consume(ActFlip):
+	case k.Consume(scenes.ActFlip):
 		s.flipped = !s.flipped
 		w, h, scale := c.Size()
 		s.Layout(c, w, h, scale)
@@ -277,15 +278,15 @@ func (s *ReplayScene) Update(c Context) error {
 	return nil
 }
 
-func (s *ReplayScene) updateMenu(c Context) {
-	if c.Keys().Consume(ActBack) {
+func (s *ReplayScene) updateMenu(c scenes.Context) {
+	if c.Keys().Consume(scenes.ActBack) {
 		s.menu.Open = false
 		c.Invalidate()
 		return
 	}
 	choice := s.menu.UpdateIn(c)
 	switch choice {
-	case MenuDismissed:
+	case scenes.MenuDismissed:
 		s.menu.Open = false
 	case 0:
 		s.menu.Open = false
@@ -295,7 +296,9 @@ func (s *ReplayScene) updateMenu(c Context) {
 		s.export.Save(c, s.record(), s.say)
 	case 2:
 		s.menu.Open = false
-		c.Push(NewEditorScene(c, s.game.PositionAt(s.ply)))
+		if open := c.Pages().Editor; open != nil {
+			c.Push(open(c, s.game.PositionAt(s.ply)))
+		}
 	case 3:
 		s.menu.Open = false
 	case 4:
@@ -310,20 +313,20 @@ func (s *ReplayScene) record() string {
 }
 
 // say shows a message as a toast over the board for a few seconds.
-func (s *ReplayScene) say(c Context, msg string) { s.toast.Show(c, msg) }
+func (s *ReplayScene) say(c scenes.Context, msg string) { s.toast.Show(c, msg) }
 
-func (s *ReplayScene) back(c Context) {
+func (s *ReplayScene) back(c scenes.Context) {
 	c.Pop()
 }
 
 // playFromHere sets up a game from the position shown, keeping the moves
 // that led to it (so that Undo can go back into them).
-func (s *ReplayScene) playFromHere(c Context) {
-	cfg := GameConfig{Variant: s.game.Variant(), Start: s.game.Start(), Ply: s.ply}
+func (s *ReplayScene) playFromHere(c scenes.Context) {
+	cfg := scenes.GameConfig{Variant: s.game.Variant(), Start: s.game.Start(), Ply: s.ply}
 	for _, m := range s.game.AllMoves()[:s.ply] {
 		cfg.Moves = append(cfg.Moves, m.String())
 	}
-	c.Push(NewPlayFromScene(c, cfg))
+	c.Push(scenes.NewPlayFromScene(c, cfg))
 }
 
 // statusRoom is the status line's room, left of the buttons.
@@ -338,10 +341,10 @@ func (s *ReplayScene) statusText(cat *i18n.Catalog) string {
 		return cat.ToMove(s.game.Start().SideToMove())
 	}
 	if s.ply == 0 {
-		return cat.N("replay.at_start", MoveCount(s.game, n))
+		return cat.N("replay.at_start", scenes.MoveCount(s.game, n))
 	}
 	// Moves as the move list and the play screen number them, not plies.
-	t := cat.F("replay.move_of", "Move", MoveNumber(s.game, s.ply), "Moves", MoveNumber(s.game, n))
+	t := cat.F("replay.move_of", "Move", scenes.MoveNumber(s.game, s.ply), "Moves", scenes.MoveNumber(s.game, n))
 	if s.ply == n {
 		if o := s.game.Outcome(); o.Over() {
 			return t + cat.T("common.separator") + o.Result.Score()
@@ -351,21 +354,21 @@ func (s *ReplayScene) statusText(cat *i18n.Catalog) string {
 }
 
 // Draw draws the scene.
-func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
+func (s *ReplayScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	l := &s.layout
 	s.board.Draw(dst)
-	DrawPanelBack(p, dst, l)
-	top := TopSide(s.flipped)
+	scenes.DrawPanelBack(p, dst, l)
+	top := scenes.TopSide(s.flipped)
 	pos := s.game.PositionAt(s.ply)
 	over := s.ply == s.last() && s.game.Outcome().Over()
 	s.words(c)
 	for _, card := range [2]struct {
-		r    Rect
+		r    scenes.Rect
 		side rules.Color
 	}{{l.TopCard, top}, {l.BottomCard, top.Opponent()}} {
-		DrawSideCard(c, dst, card.r, card.side, s.names[card.side], s.subs[card.side], !over && pos.SideToMove() == card.side, false)
+		scenes.DrawSideCard(c, dst, card.r, card.side, s.names[card.side], s.subs[card.side], !over && pos.SideToMove() == card.side, false)
 	}
 	st := l.Status
 	step := p.DP(math.Round(s.statusSize * 1.25))
@@ -377,10 +380,27 @@ func (s *ReplayScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnMore.Draw(dst, p)
 	s.btnPlay.Draw(dst, p)
 	s.moves.Draw(c, dst, s.game)
-	DrawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
+	scenes.DrawControls(p, dst, l, &s.btnBack, &s.btnFirst, &s.btnPrev, &s.btnNext, &s.btnLast)
 	s.toast.Draw(c, dst, s.board.Geometry().Inner())
 	s.board.DrawOverlay(dst)
 	if s.menu.Open {
 		s.menu.Draw(c, dst)
 	}
+}
+
+// Backdrop is what a menu card over the replay shows behind it.
+func (s *ReplayScene) Backdrop(c scenes.Context, dst *ebiten.Image) { s.board.Draw(dst) }
+
+// ReplayMoreButton is where the replay view's menu button is.
+func ReplayMoreButton(w, h, scale float64, v rules.Variant) scenes.Rect {
+	s := &ReplayScene{}
+	s.layoutButtons(scenes.ComputePlayLayout(w, h, scale, v, false))
+	return s.btnMore.Rect
+}
+
+// ReplayPlayButton is where the replay view's "Play from here" is.
+func ReplayPlayButton(w, h, scale float64, v rules.Variant) scenes.Rect {
+	s := &ReplayScene{}
+	s.layoutButtons(scenes.ComputePlayLayout(w, h, scale, v, false))
+	return s.btnPlay.Rect
 }

@@ -1,6 +1,7 @@
-package scenes
+package records
 
 import (
+	"bashni/scenes"
 	"math"
 	"unicode"
 	"unicode/utf8"
@@ -18,11 +19,11 @@ import (
 
 // ImportRects is where the import screen puts things.
 type ImportRects struct {
-	Card                      Rect
-	Variant                   Rect // the Bashni/Lasca choice
-	Field                     Rect // the text field
-	Status                    Rect // the line under the field: what was read, or the error
-	Back, Paste, Clear, Open  Rect
+	Card                      scenes.Rect
+	Variant                   scenes.Rect // the Bashni/Lasca choice
+	Field                     scenes.Rect // the text field
+	Status                    scenes.Rect // the line under the field: what was read, or the error
+	Back, Paste, Clear, Open  scenes.Rect
 	titleY, subY, variantLblY float64
 }
 
@@ -34,26 +35,26 @@ func ImportLayout(w, h, scale float64) ImportRects {
 	cw := math.Min(w-dp(16), dp(680))
 	pad := dp(20)
 	ch := math.Min(h-dp(16), dp(700))
-	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
 	x, iw := r.Card.X+pad, cw-2*pad
 	y := r.Card.Y + pad
 	r.titleY = y + dp(18)
 	r.subY = y + dp(48)
 	y += dp(66)
 	seg := math.Min(iw*0.62, dp(300))
-	r.Variant = Rect{X: x + iw - seg, Y: y, W: seg, H: dp(48)}
+	r.Variant = scenes.Rect{X: x + iw - seg, Y: y, W: seg, H: dp(48)}
 	r.variantLblY = y + dp(24)
 	y += dp(48) + dp(12)
 	btn := dp(50)
 	bottom := r.Card.Y + ch - pad
-	r.Back = Rect{Y: bottom - btn, H: btn}
+	r.Back = scenes.Rect{Y: bottom - btn, H: btn}
 	status := dp(46)
-	r.Status = Rect{X: x, Y: r.Back.Y - dp(10) - status, W: iw, H: status}
-	r.Field = Rect{X: x, Y: y, W: iw, H: math.Max(dp(96), r.Status.Y-dp(6)-y)}
+	r.Status = scenes.Rect{X: x, Y: r.Back.Y - dp(10) - status, W: iw, H: status}
+	r.Field = scenes.Rect{X: x, Y: y, W: iw, H: math.Max(dp(96), r.Status.Y-dp(6)-y)}
 	gap := dp(10)
 	bw := (iw - 3*gap) / 4
-	for i, b := range []*Rect{&r.Back, &r.Paste, &r.Clear, &r.Open} {
-		*b = Rect{X: math.Round(x + float64(i)*(bw+gap)), Y: bottom - btn, W: math.Floor(bw), H: btn}
+	for i, b := range []*scenes.Rect{&r.Back, &r.Paste, &r.Clear, &r.Open} {
+		*b = scenes.Rect{X: math.Round(x + float64(i)*(bw+gap)), Y: bottom - btn, W: math.Floor(bw), H: btn}
 	}
 	return r
 }
@@ -94,7 +95,7 @@ type importStatusKey struct {
 }
 
 // NewImportScene makes the screen.
-func NewImportScene(c Context) *ImportScene {
+func NewImportScene(c scenes.Context) *ImportScene {
 	s := &ImportScene{}
 	cat := c.Text()
 	s.field = ui.NewTextField(cat.T("import.placeholder"))
@@ -114,14 +115,27 @@ func NewImportScene(c Context) *ImportScene {
 	return s
 }
 
+// NewImport is the screen with text already pasted in its field, or with
+// a paste under way (the title's Ctrl+V); either may be empty.
+func NewImport(c scenes.Context, text string, paste *platform.Job) *ImportScene {
+	s := NewImportScene(c)
+	if text != "" {
+		s.field.SetText(text)
+	}
+	if paste != nil {
+		s.paste = paste
+	}
+	return s
+}
+
 // clipHint says why there is no clipboard.
-func clipHint(c Context) string {
+func clipHint(c scenes.Context) string {
 	// The clipboard's error says it all ("no clipboard tool is available
 	// here (install xclip …)"): it is the notice's first half as it is,
 	// not wrapped in another "no clipboard tool" of our own.
 	msg := c.Text().T("import.no_clipboard_tool")
 	if _, err := c.Clipboard().Paste().Result(); err != nil && err.Error() != "" {
-		msg = ErrorWords(c.Text(), err)
+		msg = scenes.ErrorWords(c.Text(), err)
 		r, n := utf8.DecodeRuneInString(msg)
 		msg = string(unicode.ToUpper(r)) + msg[n:]
 	}
@@ -129,7 +143,7 @@ func clipHint(c Context) string {
 }
 
 // setWords looks up the screen's words in the player's language.
-func (s *ImportScene) setWords(c Context) {
+func (s *ImportScene) setWords(c scenes.Context) {
 	cat := c.Text()
 	s.field.Placeholder = cat.T("import.placeholder")
 	s.field.Words = cat
@@ -146,7 +160,7 @@ func (s *ImportScene) setWords(c Context) {
 
 // statusWords puts what was read, or what is wrong with it, in words
 // wrapped to the status line, when it changed.
-func (s *ImportScene) statusWords(c Context) {
+func (s *ImportScene) statusWords(c scenes.Context) {
 	p := c.Painter()
 	k := importStatusKey{cat: c.Text(), notice: s.notice, checks: s.checks, empty: s.field.Text() == "", width: s.rects.Status.W - p.DP(24)}
 	if k == s.statusFor {
@@ -167,18 +181,18 @@ func (s *ImportScene) statusWords(c Context) {
 	// Two lines at 14 dp, or three smaller ones.
 	s.status, s.statusSize = p.Wrap(msg, 14, sprites.Medium, k.width), 14
 	if len(s.status) > 2 {
-		s.status, s.statusSize = FitLines(p, msg, 12, 11, sprites.Medium, k.width, 3)
+		s.status, s.statusSize = scenes.FitLines(p, msg, 12, 11, sprites.Medium, k.width, 3)
 	}
 }
 
 // Name is the scene's name.
-func (s *ImportScene) Name() string { return SceneImport }
+func (s *ImportScene) Name() string { return scenes.SceneImport }
 
 // readsPastes: the text field takes what is pasted into the page.
 func (s *ImportScene) ReadsPastes() {}
 
 // Layout places the card.
-func (s *ImportScene) Layout(c Context, w, h, scale float64) {
+func (s *ImportScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.rects = ImportLayout(w, h, scale)
 	s.variant.Rect = s.rects.Variant
 	s.field.Layout(s.rects.Field)
@@ -188,8 +202,8 @@ func (s *ImportScene) Layout(c Context, w, h, scale float64) {
 	s.btnOpen.Rect = s.rects.Open
 	s.setWords(c)
 	room := s.labelRoom(c.Painter())
-	s.labelLines, s.labelSize = FitLines(c.Painter(), s.label, 15, 12, sprites.Medium, room, 2)
-	s.labelTaggedLines, s.labelTaggedSize = FitLines(c.Painter(), s.labelTagged, 15, 12, sprites.Medium, room, 2)
+	s.labelLines, s.labelSize = scenes.FitLines(c.Painter(), s.label, 15, 12, sprites.Medium, room, 2)
+	s.labelTaggedLines, s.labelTaggedSize = scenes.FitLines(c.Painter(), s.labelTagged, 15, 12, sprites.Medium, room, 2)
 	s.statusFor = importStatusKey{}
 }
 
@@ -221,7 +235,7 @@ func (s *ImportScene) check() {
 }
 
 // Update handles the field and the buttons.
-func (s *ImportScene) Update(c Context) error {
+func (s *ImportScene) Update(c scenes.Context) error {
 	if c.Used(&s.btnBack) {
 		s.back(c)
 		return nil
@@ -240,14 +254,14 @@ func (s *ImportScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.variant) {
-		c.Play(UITap)
+		c.Play(scenes.UITap)
 		s.checked = false
 	}
 	if ready, text, err := s.paste.Ready(); ready {
 		s.paste = nil
 		switch {
 		case err != nil:
-			s.notice = c.Text().F("clipboard.paste_failed", "Error", ErrorWords(c.Text(), err))
+			s.notice = c.Text().F("clipboard.paste_failed", "Error", scenes.ErrorWords(c.Text(), err))
 		case text == "":
 			s.notice = c.Text().T("clipboard.empty")
 		default:
@@ -267,7 +281,7 @@ func (s *ImportScene) Update(c Context) error {
 		s.open(c)
 		return nil
 	}
-	if !s.field.Focused() && c.Keys().Consume(ActConfirm) {
+	if !s.field.Focused() && c.Keys().Consume(scenes.ActConfirm) {
 		s.open(c)
 		return nil
 	}
@@ -300,13 +314,13 @@ func (s *ImportScene) Update(c Context) error {
 	return nil
 }
 
-func (s *ImportScene) back(c Context) {
+func (s *ImportScene) back(c scenes.Context) {
 	s.field.Blur()
 	c.Pop()
 }
 
 // open shows the game read in the replay view.
-func (s *ImportScene) open(c Context) {
+func (s *ImportScene) open(c scenes.Context) {
 	if !s.checked {
 		s.check()
 	}
@@ -320,7 +334,7 @@ func (s *ImportScene) open(c Context) {
 }
 
 // Draw draws the screen.
-func (s *ImportScene) Draw(c Context, dst *ebiten.Image) {
+func (s *ImportScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := s.rects

@@ -1,10 +1,11 @@
-package scenes
+package records
 
 import (
 	"strings"
 	"testing"
 
 	"bashni/rules"
+	"bashni/scenes"
 )
 
 // workedGame is the worked example of shared/RULES.md.
@@ -31,8 +32,8 @@ func TestImportWorkedExampleAsMovetext(t *testing.T) {
 }
 
 func TestImportDispatch(t *testing.T) {
-	m := newSession(t, GameConfig{Variant: rules.Lasca, Friend: true}, "c3-d4", "e5:c3", "b2:d4")
-	lascaRecord := recordOf(m, testDate)
+	a, _ := newApp(t)
+	lascaRecord := finish(t, a, scenes.GameConfig{Variant: rules.Lasca, Friend: true}, "c3-d4", "e5:c3", "b2:d4").Record
 	start := rules.StartFEN(rules.Bashni)
 	cases := []struct {
 		name, text string

@@ -1,6 +1,7 @@
-package scenes
+package records
 
 import (
+	"bashni/scenes"
 	"image/color"
 	"math"
 	"strings"
@@ -15,7 +16,7 @@ import (
 
 // ArchiveRects is where the list of finished games puts things.
 type ArchiveRects struct {
-	Card, List, Back Rect
+	Card, List, Back scenes.Rect
 	RowH             float64
 	titleY, subY     float64
 }
@@ -28,14 +29,14 @@ func ArchiveLayout(w, h, scale float64, n int) ArchiveRects {
 	cw := math.Min(w-dp(16), dp(640))
 	rows := math.Max(float64(n), 4)
 	ch := math.Min(h-dp(16), dp(20+66+12+52+20)+rows*dp(68))
-	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: math.Round((h - ch) / 2), W: cw, H: ch}
 	pad := dp(20)
 	r.titleY = r.Card.Y + pad + dp(18)
 	r.subY = r.Card.Y + pad + dp(48)
 	top := r.Card.Y + pad + dp(66)
 	btn := dp(52)
-	r.Back = Rect{X: r.Card.X + pad, Y: r.Card.Y + ch - pad - btn, W: math.Min(dp(160), cw-2*pad), H: btn}
-	r.List = Rect{X: r.Card.X + dp(8), Y: top, W: cw - dp(16), H: r.Back.Y - dp(12) - top}
+	r.Back = scenes.Rect{X: r.Card.X + pad, Y: r.Card.Y + ch - pad - btn, W: math.Min(dp(160), cw-2*pad), H: btn}
+	r.List = scenes.Rect{X: r.Card.X + dp(8), Y: top, W: cw - dp(16), H: r.Back.Y - dp(12) - top}
 	r.RowH = dp(68)
 	return r
 }
@@ -70,21 +71,21 @@ type ArchiveScene struct {
 
 // archiveAnalysisRect is where the Analysis button of the row whose inset
 // rectangle is in goes, at its right end: a touch target of MinTouchDP.
-func archiveAnalysisRect(in Rect, w, scale float64) Rect {
-	h := MinTouchDP * scale
-	return Rect{X: in.X + in.W - w - 6*scale, Y: in.Y + (in.H-h)/2, W: w, H: h}
+func archiveAnalysisRect(in scenes.Rect, w, scale float64) scenes.Rect {
+	h := scenes.MinTouchDP * scale
+	return scenes.Rect{X: in.X + in.W - w - 6*scale, Y: in.Y + (in.H-h)/2, W: w, H: h}
 }
 
 // AnalysisButtonOf is where the Analysis button of row i shows (tests
 // press it by position).
-func (s *ArchiveScene) AnalysisButtonOf(i int, scale float64) Rect {
+func (s *ArchiveScene) AnalysisButtonOf(i int, scale float64) scenes.Rect {
 	l, rh := s.rects.List, s.rects.RowH
-	in := ui.Inset(Rect{X: l.X, Y: l.Y + float64(i)*rh - s.scroll, W: l.W, H: rh}, 3*scale)
+	in := ui.Inset(scenes.Rect{X: l.X, Y: l.Y + float64(i)*rh - s.scroll, W: l.W, H: rh}, 3*scale)
 	return archiveAnalysisRect(in, s.analysisW, scale)
 }
 
 // NewArchiveScene loads the archive.
-func NewArchiveScene(c Context) *ArchiveScene {
+func NewArchiveScene(c scenes.Context) *ArchiveScene {
 	s := &ArchiveScene{hover: -1, pressed: -1}
 	s.btnBack = ui.Button{Icon: ui.IconBack}
 	if c.Store() == nil {
@@ -93,18 +94,18 @@ func NewArchiveScene(c Context) *ArchiveScene {
 	}
 	games, notice := c.Archive()
 	s.games = games
-	s.note = NoticeWords(c.Text(), notice)
+	s.note = scenes.NoticeWords(c.Text(), notice)
 	return s
 }
 
 // Name is the scene's name.
-func (s *ArchiveScene) Name() string { return SceneArchive }
+func (s *ArchiveScene) Name() string { return scenes.SceneArchive }
 
 // Games is the list shown.
 func (s *ArchiveScene) Games() []storage.ArchivedGame { return s.games }
 
 // Layout places the list.
-func (s *ArchiveScene) Layout(c Context, w, h, scale float64) {
+func (s *ArchiveScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.rects = ArchiveLayout(w, h, scale, len(s.games))
 	s.btnBack.Rect = s.rects.Back
 	s.clamp()
@@ -113,15 +114,15 @@ func (s *ArchiveScene) Layout(c Context, w, h, scale float64) {
 
 // setWords puts the list in the player's language, each row fitted to the
 // width it has.
-func (s *ArchiveScene) setWords(c Context) {
+func (s *ArchiveScene) setWords(c scenes.Context) {
 	cat, p, r := c.Text(), c.Painter(), s.rects
 	s.btnBack.Label = cat.T("common.back")
 	s.title = cat.T("archive.title")
 	s.sub = cat.N("archive.kept", storage.ArchiveLimit)
 	s.empty = p.Wrap(cat.T("archive.empty"), 16, sprites.Regular, r.List.W-p.DP(48))
-	in := ui.Inset(Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
+	in := ui.Inset(scenes.Rect{X: r.List.X, W: r.List.W, H: r.RowH}, p.DP(3))
 	s.pillW = archivePillWidth(cat, p, s.games, in.W)
-	s.analysis, s.analysisW = "", p.DP(MinTouchDP)
+	s.analysis, s.analysisW = "", p.DP(scenes.MinTouchDP)
 	if in.W >= p.DP(480) {
 		s.analysis = cat.T("ux.analysis")
 		s.analysisW += p.Measure(s.analysis, 14, sprites.Medium) + p.DP(10)
@@ -156,13 +157,13 @@ func (s *ArchiveScene) rowAt(x, y float64) int {
 }
 
 // Update handles the list and the button.
-func (s *ArchiveScene) Update(c Context) error {
+func (s *ArchiveScene) Update(c scenes.Context) error {
 	p := c.Pointer()
 	if c.Used(&s.btnBack) {
 		s.back(c)
 		return nil
 	}
-	if c.Keys().Consume(ActBack) {
+	if c.Keys().Consume(scenes.ActBack) {
 		s.back(c)
 		return nil
 	}
@@ -212,19 +213,19 @@ func (s *ArchiveScene) Update(c Context) error {
 }
 
 // open shows a finished game in the replay view.
-func (s *ArchiveScene) open(c Context, i int) {
+func (s *ArchiveScene) open(c scenes.Context, i int) {
 	if im, ok := s.read(c, i); ok {
-		c.Play(UITap)
+		c.Play(scenes.UITap)
 		c.Push(NewReplayScene(c, im))
 	}
 }
 
-func (s *ArchiveScene) back(c Context) {
+func (s *ArchiveScene) back(c scenes.Context) {
 	c.Pop()
 }
 
 // Draw draws the list.
-func (s *ArchiveScene) Draw(c Context, dst *ebiten.Image) {
+func (s *ArchiveScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := s.rects
@@ -258,18 +259,18 @@ func (s *ArchiveScene) Draw(c Context, dst *ebiten.Image) {
 		if y > l.Y+l.H {
 			break
 		}
-		s.drawRow(c, clip, Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
+		s.drawRow(c, clip, scenes.Rect{X: l.X, Y: y, W: l.W, H: r.RowH}, i)
 	}
 	if ms := s.maxScroll(); ms > 0 {
 		h := l.H * l.H / (l.H + ms)
 		y := l.Y + (l.H-h)*s.scroll/ms
-		p.RoundRect(dst, Rect{X: l.X + l.W - p.DP(4), Y: y, W: p.DP(3), H: h}, p.DP(1.5), ui.Alpha(t.TextDim, 0.5), 0, color.NRGBA{})
+		p.RoundRect(dst, scenes.Rect{X: l.X + l.W - p.DP(4), Y: y, W: p.DP(3), H: h}, p.DP(1.5), ui.Alpha(t.TextDim, 0.5), 0, color.NRGBA{})
 	}
 	s.btnBack.Draw(dst, p)
 }
 
 // drawRow draws finished game i in rect r.
-func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
+func (s *ArchiveScene) drawRow(c scenes.Context, dst *ebiten.Image, r scenes.Rect, i int) {
 	p := c.Painter()
 	t := p.Theme
 	if i >= len(s.rows) {
@@ -287,7 +288,7 @@ func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 	}
 	// The result, as a pill.
 	outcome := row.outcome
-	pill := Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: s.pillW, H: p.DP(30)}
+	pill := scenes.Rect{X: in.X + p.DP(10), Y: in.Y + (in.H-p.DP(30))/2, W: s.pillW, H: p.DP(30)}
 	fill, fg := ui.Alpha(t.TextDim, 0.25), t.Text
 	switch row.kind {
 	case outcomeWon:
@@ -303,7 +304,7 @@ func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 	p.Text(dst, row.line2, row.size2, sprites.Regular, x, in.Y+in.H/2+p.DP(11), text.AlignStart, text.AlignCenter, t.TextDim)
 	b := archiveAnalysisRect(in, s.analysisW, c.Scale())
 	p.RoundRect(dst, b, p.DP(10), t.Button, p.DP(1), t.PanelEdge)
-	icon := p.DP(MinTouchDP) / 2 // the icon's centre: a square's middle
+	icon := p.DP(scenes.MinTouchDP) / 2 // the icon's centre: a square's middle
 	ui.IconHint(dst, p, b.X+icon, b.Y+b.H/2, p.DP(20), t.Text)
 	if s.analysis != "" {
 		p.Text(dst, s.analysis, 14, sprites.Medium, b.X+2*icon, b.Y+b.H/2, text.AlignStart, text.AlignCenter, t.Text)
@@ -312,11 +313,11 @@ func (s *ArchiveScene) drawRow(c Context, dst *ebiten.Image, r Rect, i int) {
 
 // read parses finished game i's record for the replay or the analysis
 // board; a record that no longer reads is said on the screen (ok false).
-func (s *ArchiveScene) read(c Context, i int) (im *imported, ok bool) {
+func (s *ArchiveScene) read(c scenes.Context, i int) (im *imported, ok bool) {
 	g := s.games[i]
 	im, err := parseImport(g.Record, g.Variant.Rules())
 	if err != nil {
-		s.note = c.Text().F("archive.unreadable", "Error", ErrorWords(c.Text(), err))
+		s.note = c.Text().F("archive.unreadable", "Error", scenes.ErrorWords(c.Text(), err))
 		c.Invalidate()
 		return nil, false
 	}

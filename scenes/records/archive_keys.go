@@ -1,12 +1,14 @@
-package scenes
+package records
+
+import "bashni/scenes"
 
 // focusRows makes every finished game a Tab stop: the focused row is
 // scrolled into view, Enter or Space opens it. It reports whether one was
 // opened.
-func (s *ArchiveScene) focusRows(c Context) bool {
+func (s *ArchiveScene) focusRows(c scenes.Context) bool {
 	l, rh := s.rects.List, s.rects.RowH
 	for i := range s.games {
-		r := Rect{X: l.X, Y: l.Y + float64(i)*rh - s.scroll, W: l.W, H: rh}
+		r := scenes.Rect{X: l.X, Y: l.Y + float64(i)*rh - s.scroll, W: l.W, H: rh}
 		name := ""
 		if i < len(s.rows) {
 			name = s.rows[i].name

@@ -1,6 +1,7 @@
-package scenes
+package records
 
 import (
+	"bashni/scenes"
 	"errors"
 	"fmt"
 	"strings"
@@ -50,7 +51,7 @@ func (im *imported) Summary(cat *i18n.Catalog) string {
 		return cat.SideNF("import.position_summary", p.SideToMove(), p.PieceCount(), "Variant", v)
 	}
 	sep := cat.T("common.separator")
-	s := cat.NF("import.game_summary", MoveCount(g, len(g.AllMoves())), "Variant", v)
+	s := cat.NF("import.game_summary", scenes.MoveCount(g, len(g.AllMoves())), "Variant", v)
 	if o := g.Outcome(); o.Over() {
 		s += sep + o.Result.Score()
 	}
@@ -97,13 +98,13 @@ func (e *importError) Unwrap() error { return e.err }
 func importErrorWords(cat *i18n.Catalog, err error) string {
 	var ie *importError
 	if !errors.As(err, &ie) {
-		return ErrorWords(cat, err)
+		return scenes.ErrorWords(cat, err)
 	}
 	switch ie.kind {
 	case importOtherVariant:
 		return cat.F("import.other_variant", "Error", importErrorWords(cat, ie.err), "Other", cat.VariantName(ie.other))
 	case importBadPosition:
-		return cat.F("import.bad_position", "Error", ErrorWords(cat, ie.err))
+		return cat.F("import.bad_position", "Error", scenes.ErrorWords(cat, ie.err))
 	case importNoMoves:
 		return cat.T("import.no_moves_found")
 	}
