@@ -7,6 +7,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/editor"
 	"bashni/scenes/records"
 )
 
@@ -65,7 +66,7 @@ func TestRecordScreenshots(t *testing.T) {
 		g.ticks(30)
 		g.click(mid(tl.Editor))
 		g.ticks(30)
-		el := scenes.EditorLayout(w, h, 1, rules.Bashni)
+		el := editor.EditorLayout(w, h, 1, rules.Bashni)
 		eb := board{g: el.Board, v: rules.Bashni}
 		g.click(mid(el.Empty))
 		// A white king over three black men on c3, black men on d6 and

@@ -12,6 +12,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/editor"
 	"bashni/scenes/records"
 	"bashni/sprites"
 )
@@ -345,7 +346,7 @@ func TestEditorBuildsAndPlays(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.tap(mid(tl.Editor))
 	g.ticks(30)
-	el := scenes.EditorLayout(w, h, 1, rules.Bashni)
+	el := editor.EditorLayout(w, h, 1, rules.Bashni)
 	eb := board{g: el.Board, m: sprites.MetricsFor(el.Board.Square), v: rules.Bashni}
 	g.expect(eb, rules.NewPosition(rules.Bashni), "the editor opens on the start position")
 	g.tap(mid(el.Empty))

@@ -70,9 +70,7 @@ func (f *fitter) controls(what string, fits []ui.TextFit) {
 // at 12 dp: a failure whose place contains one of these is logged, not
 // failed, and a debt that no longer fails anything fails the test (strike
 // it off). Each is work left for issue 22.
-var layoutDebts = []string{
-	"editor: brush", // the brush's notes beside it: 10–11 dp
-}
+var layoutDebts = []string{}
 
 // debtsMet are the debts that failed something in this run.
 var debtsMet = map[string]bool{}
@@ -240,7 +238,6 @@ type fitScreen struct {
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
-	{"editor", fitEditor},
 }
 
 // fitButtons lists the labels of a screen's buttons.
@@ -329,76 +326,5 @@ func onScreen(t *testing.T, f *fitter, w, h float64, card Rect, buttons ...*ui.B
 		if !inside(b.Rect, screen) {
 			t.Errorf("%s: %q %v is off the screen", f.where, b.Label, b.Rect)
 		}
-	}
-}
-
-// fitPlaceholder lists a text field's placeholder, in the lines the field
-// shows at the size it draws it.
-func fitPlaceholder(f *fitter, what string, field *ui.TextField) {
-	tf, rows := field.PlaceholderFit(f.p)
-	f.wrapped(what, tf, rows)
-}
-
-// outcomeIDs and verdictIDs are the results and the computer's opinions.
-var (
-	outcomeIDs = []string{"outcome.repetition", "outcome.no_progress", "outcome.agreement", "outcome.no_moves", "outcome.resignation"}
-	verdictIDs = []string{"verdict.equal", "verdict.slightly_better", "verdict.better", "verdict.much_better", "verdict.winning", "verdict.has_won", "verdict.wins_in"}
-)
-
-// fitMenu lists a popup menu's title and items.
-func fitMenu(f *fitter, what string, m *PopupMenu) {
-	p := f.p
-	f.line(what+" title", ui.TextFit{Text: m.Title, Size: 22, Weight: sprites.Bold, Room: m.Card.W - p.DP(40)})
-	for i := range m.Buttons {
-		f.controls(what, m.Buttons[i].Fits(p))
-	}
-}
-
-func fitEditor(t *testing.T, a *App, f *fitter, w, h float64) {
-	cat, p := f.cat, f.p
-	s := NewEditorScene(a, nil)
-	s.Layout(a, w, h, 1)
-	r := &s.rects
-	for _, b := range []*ui.Button{&s.btnEmpty, &s.btnStart, &s.btnCopy, &s.btnBack, &s.btnAnalyse, &s.btnPlay} {
-		f.controls("button", b.Fits(p))
-	}
-	for _, sg := range []*ui.Segmented{&s.tool, &s.variant, &s.side} {
-		f.controls("choice", sg.Fits(p))
-	}
-	if r.Landscape {
-		f.line("title", ui.TextFit{Text: s.title, Size: 24, Weight: sprites.Bold, Room: r.Panel.W - p.DP(32)})
-	}
-	st := r.Status
-	maxLines := max(1, int((st.H-p.DP(12))/p.DP(20)))
-	var texts []string
-	for _, id := range []string{"editor.build_first", "editor.too_many", "editor.invalid", "editor.board_empty", "editor.no_legal_move",
-		"editor.summary_moves", "editor.summary_capture", "editor.looking", "editor.fen_copied", "export.copy_failed"} {
-		texts = append(texts, samples(cat, id)...)
-	}
-	for _, id := range verdictIDs {
-		for _, v := range samples(cat, id) {
-			texts = append(texts, cat.F("editor.best", "Move", "a3:c5:e7:g5")+cat.T("common.separator")+v)
-		}
-	}
-	for _, m := range texts {
-		f.wrapped("status", ui.TextFit{Text: m, Size: 14, Weight: sprites.Medium, Room: st.W - p.DP(44)}, maxLines)
-	}
-	// The brush: what it is (shrinks to 11 dp) and what a tap does.
-	box := r.Brush.H - p.DP(8)
-	room := r.Brush.W - p.DP(6) - box - p.DP(10) - p.DP(6)
-	var titles []string
-	for _, pc := range EditorPieces {
-		titles = append(titles, cat.PieceName(pc))
-	}
-	for _, side := range []rules.Color{rules.White, rules.Black} {
-		// Columns as tall as games make them: five pieces.
-		titles = append(titles, cat.SideNF("editor.column_own", side, 5, "Stack", "11111"),
-			cat.SideNF("editor.column_prisoners", side, 4, "Stack", "1/0000"))
-	}
-	for _, title := range titles {
-		f.shrinking("brush", ui.TextFit{Text: title, Size: 16, Weight: sprites.Bold, Room: room}, 11)
-	}
-	for _, id := range []string{"editor.choose", "editor.choose_sub", "editor.tap_to_place", "editor.new_column", "editor.pieces_go_under"} {
-		f.shrinking("brush", ui.TextFit{Text: cat.T(id), Size: 13, Weight: sprites.Regular, Room: room}, 10)
 	}
 }

@@ -3,11 +3,9 @@ package scenes
 import (
 	"fmt"
 	"testing"
-
-	"bashni/rules"
 )
 
-// TestRecordScreensLayouts lays out the editor and the title at many
+// TestRecordScreensLayouts lays out the title at many
 // sizes: everything on the screen, nothing overlapping, touch targets of
 // at least 44 dp.
 func TestRecordScreensLayouts(t *testing.T) {
@@ -37,21 +35,6 @@ func TestRecordScreensLayouts(t *testing.T) {
 							t.Errorf("%s %s: %s %v overlaps %s %v", what, name, n, r, m, q)
 						}
 					}
-				}
-			}
-			for _, v := range rules.Variants {
-				el := EditorLayout(w, h, scale, v)
-				targets := map[string]Rect{"undo": el.Undo, "clear column": el.ClearCol, "tool": el.Tool, "variant": el.Variant,
-					"side": el.Side, "empty": el.Empty, "start": el.Start, "copy": el.CopyFEN, "back": el.Back, "analyse": el.Analyse, "play": el.Play}
-				for i, r := range el.Pieces {
-					targets[fmt.Sprint("piece ", i)] = r
-				}
-				check("editor "+v.String(), targets, map[string]Rect{"board": el.Board.Outer(), "brush": el.Brush, "status": el.Status})
-				if el.Tool.W/2 < MinTouchDP*scale || el.Side.W/2 < MinTouchDP*scale {
-					t.Errorf("editor %s: segments too narrow", name)
-				}
-				if el.Board.Square < 24*scale || (sz[1] >= 800 && el.Board.Square < 40*scale) {
-					t.Errorf("editor %s: squares of %v px", name, el.Board.Square)
 				}
 			}
 			tl := TitleLayout(w, h, scale, true)

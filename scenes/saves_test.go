@@ -163,9 +163,6 @@ func TestNewGameChoicesAreSettings(t *testing.T) {
 		t.Fatalf("after a restart the screen offers variant %d, opponent %d, level %d, side %d; want 1, 1, 5, 2",
 			got.variant.Selected, got.opponent.Selected, got.level.Selected, got.side.Selected)
 	}
-	if e := NewEditorScene(b, nil); e.model.variant != rules.Lasca {
-		t.Errorf("the editor opens on %v, the variant last played is Lasca", e.model.variant)
-	}
 	from := NewPlayFromScene(b, GameConfig{Start: rules.NewPosition(rules.Bashni)})
 	from.opponent.Selected, from.level.Selected = 0, 2
 	from.start(b)

@@ -18,7 +18,6 @@ func TestSceneNames(t *testing.T) {
 	}{
 		{&TitleScene{}, "title"},
 		{&NewGameScene{}, "newgame"},
-		{&EditorScene{}, "editor"},
 	} {
 		if got := tc.s.Name(); got != tc.want {
 			t.Errorf("%T is named %q, want %q", tc.s, got, tc.want)

@@ -7,7 +7,6 @@ import (
 
 	"bashni/i18n"
 	"bashni/platform"
-	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
 )
@@ -46,7 +45,6 @@ func touchScreens(t *testing.T, a *App, title Scene) []touchScreen {
 	return []touchScreen{
 		{"title", title, nil},
 		{"new game", NewNewGameScene(a), nil},
-		{"editor", NewEditorScene(a, rules.NewPosition(rules.Bashni)), nil},
 	}
 }
 

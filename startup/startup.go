@@ -17,6 +17,7 @@ import (
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/editor"
 	"bashni/scenes/home"
 	"bashni/scenes/learn"
 	"bashni/scenes/online"
@@ -175,7 +176,7 @@ func Pages() scenes.Pages {
 		Import: func(c scenes.Context, text string, paste *platform.Job) scenes.Scene {
 			return records.NewImport(c, text, paste)
 		},
-		Editor:  func(c scenes.Context, p *rules.Position) scenes.Scene { return scenes.NewEditorScene(c, p) },
+		Editor:  func(c scenes.Context, p *rules.Position) scenes.Scene { return editor.NewEditorScene(c, p) },
 		Lessons: func(c scenes.Context) scenes.Scene { return learn.NewLessonsScene(c) },
 		Analysis: func(c scenes.Context, start *rules.Position, moves []rules.Move, learner rules.Color) scenes.Scene {
 			return learn.NewAnalysisScene(c, start, moves, learner)

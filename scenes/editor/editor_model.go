@@ -1,8 +1,9 @@
-package scenes
+package editor
 
 import (
 	"bashni/i18n"
 	"bashni/rules"
+	"bashni/scenes"
 )
 
 // editorModel is the position editor without pixels: the columns on the
@@ -215,7 +216,7 @@ func (e *editorModel) Check() (ok bool, msg string) {
 	}
 	p := e.Position()
 	if err := p.Validate(); err != nil {
-		return false, e.words.F("editor.invalid", "Error", ErrorWords(e.words, err))
+		return false, e.words.F("editor.invalid", "Error", scenes.ErrorWords(e.words, err))
 	}
 	w, b := e.Counts()
 	if !p.HasLegalMove() {

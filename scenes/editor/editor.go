@@ -1,6 +1,7 @@
-package scenes
+package editor
 
 import (
+	"bashni/scenes"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -22,21 +23,21 @@ type EditorRects struct {
 	Landscape bool
 	Compact   bool // a short phone: fewer, smaller rows
 	Board     sprites.Geometry
-	Panel     Rect // the panel's background (landscape: beside the board)
-	Brush     Rect // the column being built and its description
-	Undo      Rect // takes the bottom piece off the column
-	ClearCol  Rect // empties the column
-	Pieces    [4]Rect
-	Tool      Rect // Place | Erase
-	Variant   Rect // Bashni | Lasca
-	Side      Rect // White to move | Black to move
-	Empty     Rect // clears the board
-	Start     Rect // the start position
-	CopyFEN   Rect
-	Status    Rect // whether the position can be played; the analysis
-	Back      Rect
-	Analyse   Rect
-	Play      Rect
+	Panel     scenes.Rect // the panel's background (landscape: beside the board)
+	Brush     scenes.Rect // the column being built and its description
+	Undo      scenes.Rect // takes the bottom piece off the column
+	ClearCol  scenes.Rect // empties the column
+	Pieces    [4]scenes.Rect
+	Tool      scenes.Rect // Place | Erase
+	Variant   scenes.Rect // Bashni | Lasca
+	Side      scenes.Rect // White to move | Black to move
+	Empty     scenes.Rect // clears the board
+	Start     scenes.Rect // the start position
+	CopyFEN   scenes.Rect
+	Status    scenes.Rect // whether the position can be played; the analysis
+	Back      scenes.Rect
+	Analyse   scenes.Rect
+	Play      scenes.Rect
 	titleY    float64
 }
 
@@ -79,7 +80,7 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 			panelH += math.Min(extra, dp(50))
 		}
 		ph := math.Min(h-2*m, panelH+title+dp(28))
-		r.Panel = Rect{X: px, Y: math.Round((h - ph) / 2), W: pw, H: ph}
+		r.Panel = scenes.Rect{X: px, Y: math.Round((h - ph) / 2), W: pw, H: ph}
 		r.titleY = r.Panel.Y + dp(14) + title/2
 		px, pw = px+dp(14), pw-dp(28)
 		py = r.Panel.Y + dp(14) + title
@@ -91,40 +92,40 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 		o := r.Board.Outer()
 		px, pw = m, w-2*m
 		py = o.Y + o.H + gap
-		r.Panel = Rect{X: 0, Y: o.Y + o.H, W: w, H: h - (o.Y + o.H)}
+		r.Panel = scenes.Rect{X: 0, Y: o.Y + o.H, W: w, H: h - (o.Y + o.H)}
 		r.titleY = -1
 	}
 	y := py
-	small := math.Min(dp(MinTouchDP+8), brushH)
-	r.ClearCol = Rect{X: px + pw - small, Y: y + (brushH-small)/2, W: small, H: small}
-	r.Undo = Rect{X: r.ClearCol.X - gap - small, Y: r.ClearCol.Y, W: small, H: small}
-	r.Brush = Rect{X: px, Y: y, W: r.Undo.X - gap - px, H: brushH}
+	small := math.Min(dp(scenes.MinTouchDP+8), brushH)
+	r.ClearCol = scenes.Rect{X: px + pw - small, Y: y + (brushH-small)/2, W: small, H: small}
+	r.Undo = scenes.Rect{X: r.ClearCol.X - gap - small, Y: r.ClearCol.Y, W: small, H: small}
+	r.Brush = scenes.Rect{X: px, Y: y, W: r.Undo.X - gap - px, H: brushH}
 	y += brushH + gap
 	pwid := (pw - 3*gap) / 4
 	for i := range r.Pieces {
-		r.Pieces[i] = Rect{X: math.Round(px + float64(i)*(pwid+gap)), Y: y, W: math.Floor(pwid), H: pieceH}
+		r.Pieces[i] = scenes.Rect{X: math.Round(px + float64(i)*(pwid+gap)), Y: y, W: math.Floor(pwid), H: pieceH}
 	}
 	y += pieceH + gap
 	half := (pw - gap) / 2
 	quarter := (half - gap) / 2
-	r.Tool = Rect{X: px, Y: y, W: math.Floor(half), H: rowH}
-	r.Variant = Rect{X: math.Round(px + half + gap), Y: y, W: math.Floor(half), H: rowH}
+	r.Tool = scenes.Rect{X: px, Y: y, W: math.Floor(half), H: rowH}
+	r.Variant = scenes.Rect{X: math.Round(px + half + gap), Y: y, W: math.Floor(half), H: rowH}
 	y += rowH + gap
 	third := (pw - 2*gap) / 3
 	if r.Compact {
-		r.Side = Rect{X: px, Y: y, W: math.Floor(half), H: rowH}
-		r.Empty = Rect{X: math.Round(px + half + gap), Y: y, W: math.Floor(quarter), H: rowH}
-		r.Start = Rect{X: math.Round(px + half + gap + quarter + gap), Y: y, W: math.Floor(quarter), H: rowH}
+		r.Side = scenes.Rect{X: px, Y: y, W: math.Floor(half), H: rowH}
+		r.Empty = scenes.Rect{X: math.Round(px + half + gap), Y: y, W: math.Floor(quarter), H: rowH}
+		r.Start = scenes.Rect{X: math.Round(px + half + gap + quarter + gap), Y: y, W: math.Floor(quarter), H: rowH}
 		y += rowH + gap
 	} else {
-		r.Side = Rect{X: px, Y: y, W: pw, H: rowH}
+		r.Side = scenes.Rect{X: px, Y: y, W: pw, H: rowH}
 		y += rowH + gap
-		r.Empty = Rect{X: px, Y: y, W: math.Floor(third), H: rowH}
-		r.Start = Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: rowH}
-		r.CopyFEN = Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: rowH}
+		r.Empty = scenes.Rect{X: px, Y: y, W: math.Floor(third), H: rowH}
+		r.Start = scenes.Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: rowH}
+		r.CopyFEN = scenes.Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: rowH}
 		y += rowH + gap
 	}
-	r.Status = Rect{X: px, Y: y, W: pw, H: statusH}
+	r.Status = scenes.Rect{X: px, Y: y, W: pw, H: statusH}
 	y += statusH + gap
 	if !r.Landscape && h-dp(8)-actH > y {
 		// Spare height goes to the status (the analysis needs two lines).
@@ -133,14 +134,14 @@ func EditorLayout(w, h, scale float64, v rules.Variant) EditorRects {
 	}
 	if r.Compact {
 		fourth := (pw - 3*gap) / 4
-		for i, b := range []*Rect{&r.Back, &r.CopyFEN, &r.Analyse, &r.Play} {
-			*b = Rect{X: math.Round(px + float64(i)*(fourth+gap)), Y: y, W: math.Floor(fourth), H: actH}
+		for i, b := range []*scenes.Rect{&r.Back, &r.CopyFEN, &r.Analyse, &r.Play} {
+			*b = scenes.Rect{X: math.Round(px + float64(i)*(fourth+gap)), Y: y, W: math.Floor(fourth), H: actH}
 		}
 		return r
 	}
-	r.Back = Rect{X: px, Y: y, W: math.Floor(third), H: actH}
-	r.Analyse = Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: actH}
-	r.Play = Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: actH}
+	r.Back = scenes.Rect{X: px, Y: y, W: math.Floor(third), H: actH}
+	r.Analyse = scenes.Rect{X: math.Round(px + third + gap), Y: y, W: math.Floor(third), H: actH}
+	r.Play = scenes.Rect{X: math.Round(px + 2*(third+gap)), Y: y, W: math.Floor(third), H: actH}
 	return r
 }
 
@@ -166,7 +167,7 @@ type EditorScene struct {
 	analysis      session.Hint
 	analysed      bool
 	message       string // a refusal, shown until the next action
-	export        Exporter
+	export        scenes.Exporter
 	notice        string
 	noticeAt      int64
 
@@ -208,7 +209,7 @@ type editorBrushKey struct {
 
 // NewEditorScene opens the editor on p (nil: the start position of the
 // last variant played).
-func NewEditorScene(c Context, p *rules.Position) *EditorScene {
+func NewEditorScene(c scenes.Context, p *rules.Position) *EditorScene {
 	v := c.Settings().NewGame.Variant.Rules() // the variant last played
 	s := &EditorScene{model: newEditorModel(v, p)}
 	s.model.words = c.Text()
@@ -239,13 +240,13 @@ func NewEditorScene(c Context, p *rules.Position) *EditorScene {
 func (s *EditorScene) Position() *rules.Position { return s.model.Position() }
 
 // Name is the scene's name.
-func (s *EditorScene) Name() string { return SceneEditor }
+func (s *EditorScene) Name() string { return scenes.SceneEditor }
 
 // Layout places the board and the palette.
-func (s *EditorScene) Layout(c Context, w, h, scale float64) {
+func (s *EditorScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.rects = EditorLayout(w, h, scale, s.model.variant)
 	r := &s.rects
-	s.board.Layout(r.Board, c.Settings().ShowCoordinates, Rect{W: w, H: h})
+	s.board.Layout(r.Board, c.Settings().ShowCoordinates, scenes.Rect{W: w, H: h})
 	for i := range s.pieces {
 		s.pieces[i].Rect = r.Pieces[i]
 	}
@@ -263,7 +264,7 @@ func (s *EditorScene) Layout(c Context, w, h, scale float64) {
 
 // setWords labels the controls in the player's language: short labels
 // where the rows are short (compact).
-func (s *EditorScene) setWords(c Context, compact bool) {
+func (s *EditorScene) setWords(c scenes.Context, compact bool) {
 	cat := c.Text()
 	s.model.words = cat
 	s.tool.Options = []string{cat.T("editor.place"), cat.T("editor.erase")}
@@ -284,7 +285,7 @@ func (s *EditorScene) setWords(c Context, compact bool) {
 
 // changed refreshes the board and the checks after an edit; a running
 // analysis is dropped.
-func (s *EditorScene) changed(c Context) {
+func (s *EditorScene) changed(c scenes.Context) {
 	s.stopAnalysis()
 	s.analysed = false
 	s.analysis = session.Hint{}
@@ -302,7 +303,7 @@ func (s *EditorScene) changed(c Context) {
 }
 
 // Update handles the palette, the board and the analysis.
-func (s *EditorScene) Update(c Context) error {
+func (s *EditorScene) Update(c scenes.Context) error {
 	if s.analysisBoard != nil {
 		s.analysisBoard.Tick(c.Tick(), true)
 		for _, ev := range s.analysisBoard.Events() {
@@ -319,7 +320,7 @@ func (s *EditorScene) Update(c Context) error {
 	if ready, _, err := s.export.Job.Ready(); ready {
 		s.export.Job = nil
 		if err != nil {
-			s.say(c, c.Text().F("export.copy_failed", "Error", ErrorWords(c.Text(), err)))
+			s.say(c, c.Text().F("export.copy_failed", "Error", scenes.ErrorWords(c.Text(), err)))
 		} else {
 			s.say(c, c.Text().T("editor.fen_copied"))
 		}
@@ -333,7 +334,7 @@ func (s *EditorScene) Update(c Context) error {
 			s.message = ""
 			s.model.Add(EditorPieces[i])
 			s.tool.Selected = 0
-			c.Play(UITap)
+			c.Play(scenes.UITap)
 			s.changed(c)
 		}
 	}
@@ -374,16 +375,16 @@ func (s *EditorScene) Update(c Context) error {
 	}
 	s.handleBoard(c)
 	switch {
-	case c.Keys().Consume(ActBack):
+	case c.Keys().Consume(scenes.ActBack):
 		s.back(c)
-	case c.Keys().Consume(ActHint):
+	case c.Keys().Consume(scenes.ActHint):
 		s.analyse(c)
 	}
 	return nil
 }
 
 // handleBoard places, erases and picks columns.
-func (s *EditorScene) handleBoard(c Context) {
+func (s *EditorScene) handleBoard(c scenes.Context) {
 	for _, gs := range c.Gestures() {
 		sq, on := s.board.SquareAt(gs.StartX*c.Scale(), gs.StartY*c.Scale())
 		switch gs.Kind {
@@ -408,7 +409,7 @@ func (s *EditorScene) handleBoard(c Context) {
 					s.model.Pick(sq)
 					s.tool.Selected = 0
 					s.message = ""
-					c.Play(UITap)
+					c.Play(scenes.UITap)
 					s.changed(c)
 					s.board.Inspect(sq)
 				}
@@ -419,7 +420,7 @@ func (s *EditorScene) handleBoard(c Context) {
 	}
 }
 
-func (s *EditorScene) say(c Context, msg string) {
+func (s *EditorScene) say(c scenes.Context, msg string) {
 	s.notice, s.noticeAt = msg, c.Tick()
 	c.Invalidate()
 }
@@ -435,13 +436,13 @@ func (s *EditorScene) stopAnalysis() {
 	}
 }
 
-func (s *EditorScene) back(c Context) {
+func (s *EditorScene) back(c scenes.Context) {
 	s.stopAnalysis()
 	c.Pop()
 }
 
 // analyse asks the computer for the best move, its opinion and its line.
-func (s *EditorScene) analyse(c Context) {
+func (s *EditorScene) analyse(c scenes.Context) {
 	if ok, _ := s.model.Check(); !ok || s.thinking() {
 		return
 	}
@@ -459,7 +460,7 @@ func (s *EditorScene) analyse(c Context) {
 }
 
 // play sets up a game from the position.
-func (s *EditorScene) play(c Context) {
+func (s *EditorScene) play(c scenes.Context) {
 	if ok, _ := s.model.Check(); !ok {
 		return
 	}
@@ -467,7 +468,7 @@ func (s *EditorScene) play(c Context) {
 	st := c.Settings()
 	st.NewGame.Variant = storage.VariantOf(s.model.variant)
 	c.SetSettings(st)
-	c.Push(NewPlayFromScene(c, GameConfig{Start: s.model.Position()}))
+	c.Push(scenes.NewPlayFromScene(c, scenes.GameConfig{Start: s.model.Position()}))
 }
 
 // statusLines says what the position is, why it cannot be played, or what
@@ -507,7 +508,7 @@ func (s *EditorScene) statusLines(cat *i18n.Catalog, fits func(string) bool) (li
 }
 
 // Draw draws the editor.
-func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
+func (s *EditorScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := &s.rects
@@ -565,7 +566,7 @@ func (s *EditorScene) Draw(c Context, dst *ebiten.Image) {
 
 // statusWords puts the status in words, wrapped to its box, when what it
 // says changed.
-func (s *EditorScene) statusWords(c Context) {
+func (s *EditorScene) statusWords(c scenes.Context) {
 	p := c.Painter()
 	st := s.rects.Status
 	k := editorStatusKey{cat: c.Text(), notice: s.notice, message: s.message, thinking: s.thinking(),
@@ -596,7 +597,7 @@ func (s *EditorScene) statusWords(c Context) {
 }
 
 // drawPiece draws a piece of the palette on its button.
-func (s *EditorScene) drawPiece(c Context, dst *ebiten.Image, r Rect, pc rules.Piece, disabled bool) {
+func (s *EditorScene) drawPiece(c scenes.Context, dst *ebiten.Image, r scenes.Rect, pc rules.Piece, disabled bool) {
 	m := c.Renderer().Metrics()
 	if m.Radius <= 0 {
 		return
@@ -610,13 +611,13 @@ func (s *EditorScene) drawPiece(c Context, dst *ebiten.Image, r Rect, pc rules.P
 }
 
 // drawBrush draws the column being built, and says what it is.
-func (s *EditorScene) drawBrush(c Context, dst *ebiten.Image) {
+func (s *EditorScene) drawBrush(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := s.rects.Brush
 	p.RoundRect(dst, r, p.DP(12), ui.Mix(t.Panel, t.Background, 0.4), p.DP(1), t.PanelEdge)
 	col := s.model.Brush()
-	box := Rect{X: r.X + p.DP(6), Y: r.Y + p.DP(4), W: r.H - p.DP(8), H: r.H - p.DP(8)}
+	box := scenes.Rect{X: r.X + p.DP(6), Y: r.Y + p.DP(4), W: r.H - p.DP(8), H: r.H - p.DP(8)}
 	if sq := c.Renderer().SquareSize(); sq > 0 && !col.IsEmpty() {
 		m := c.Renderer().Metrics()
 		l := c.Renderer().ColumnLayout(col, 0)
@@ -675,4 +676,4 @@ func describeColumn(cat *i18n.Catalog, c rules.Column) string {
 }
 
 // backdrop is what a menu card over the editor shows behind it.
-func (s *EditorScene) Backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
+func (s *EditorScene) Backdrop(c scenes.Context, dst *ebiten.Image) { s.board.Draw(dst) }

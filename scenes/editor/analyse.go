@@ -1,15 +1,16 @@
-package scenes
+package editor
 
 import (
 	"bashni/rules"
+	"bashni/scenes"
 )
 
-// The ways into the analysis board (scenes/learn, opened through the
-// router) from the other screens.
+// The way from the editor to the analysis board (scenes/learn, opened
+// through the router).
 
 // openAnalysis opens the analysis board on the game from start through
 // moves, for learner's mistakes.
-func openAnalysis(c Context, start *rules.Position, moves []rules.Move, learner rules.Color) {
+func openAnalysis(c scenes.Context, start *rules.Position, moves []rules.Move, learner rules.Color) {
 	if open := c.Pages().Analysis; open != nil {
 		c.Push(open(c, start, moves, learner))
 	}
@@ -18,7 +19,7 @@ func openAnalysis(c Context, start *rules.Position, moves []rules.Move, learner 
 // analyseOrOpen asks the computer about the position in place; asked
 // again once it has answered, it opens the position on the analysis
 // board.
-func (s *EditorScene) analyseOrOpen(c Context) {
+func (s *EditorScene) analyseOrOpen(c scenes.Context) {
 	if s.analysed {
 		if ok, _ := s.model.Check(); ok {
 			s.stopAnalysis()
