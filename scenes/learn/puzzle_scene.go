@@ -748,8 +748,7 @@ func (s *PuzzleScene) analyse(c scenes.Context) {
 	if !s.solved && !s.viewing && s.att != nil {
 		s.att.HintAt(puzzles.HintMove)
 	}
-	pos := s.shownPosition()
-	s.opp.Stop()
+	pos := s.shownPosition() // a play-out under way goes on: it is there on the way back
 	c.Push(open(c, pos, nil, pos.SideToMove()))
 }
 
