@@ -14,6 +14,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/board"
+	"bashni/scenes/follow"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -49,7 +50,7 @@ type LessonScene struct {
 	step      int        // the step the texts show
 	reply     rules.Move // the scripted answer to the move being played
 	replyLeft bool
-	shown     int // hops of the person's move the board shows already
+	follow    follow.Follower // the session's moves on the board
 	done      bool
 
 	layout LearnLayout
@@ -74,6 +75,7 @@ func NewLessonScene(c scenes.Context, i int) *LessonScene {
 	set := c.Settings()
 	s.board.AllowTap = set.Input.AllowsTap()
 	s.board.ShowDestinations = set.ShowDestinations
+	s.follow = follow.Follower{Board: s.board, Entry: func(side rules.Color) bool { return side == s.me }}
 	s.btns[LessonBack] = ui.Button{Icon: ui.IconBack, Kind: ui.Flat}
 	s.btns[LessonHint] = ui.Button{Icon: ui.IconHint, Kind: ui.Flat}
 	s.btns[LessonRestart] = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
@@ -244,8 +246,9 @@ func (s *LessonScene) Update(c scenes.Context) error {
 		s.explainRefusal(c, r.Tried)
 	}
 	if !r.Move.IsZero() {
-		s.shown = r.Shown
+		s.follow.Entered(r.Shown)
 		if err := s.sess.Play(r.Move); err != nil {
+			s.follow.Forget()
 			c.Play(audio.CaptureRequired)
 			s.accept()
 			s.words(c)
@@ -294,13 +297,10 @@ func (s *LessonScene) showEvents(c scenes.Context) {
 	for _, ev := range s.sess.Events() {
 		switch ev.Kind {
 		case session.MovePlayed:
-			shown := 0
-			if ev.Side == s.me {
-				shown, s.shown = s.shown, 0
-			} else {
+			if ev.Side != s.me {
 				s.replyLeft = false
 			}
-			s.board.Animate(ev.Before, ev.Move, scenes.AnimOptions(c.Settings(), 1), shown)
+			s.follow.Show(ev, scenes.AnimOptions(c.Settings(), 1))
 			s.accept()
 			s.words(c)
 		case session.Refused:

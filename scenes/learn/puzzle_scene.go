@@ -14,6 +14,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/board"
+	"bashni/scenes/follow"
 	"bashni/scenes/input"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -113,8 +114,8 @@ type PuzzleScene struct {
 	sess    *session.Session
 	opp     *puzzles.Opponent
 	me      rules.Color
-	shown   int
-	wrong   rules.Move // the wrong move played, answered by the refutation
+	follow  follow.Follower // the session's moves on the board
+	wrong   rules.Move      // the wrong move played, answered by the refutation
 	loss    *puzzles.Loss
 	lossSet bool // the loss's square is marked on the board at rest
 
@@ -151,6 +152,7 @@ func NewPuzzleScene(c scenes.Context, v rules.Variant) scenes.Scene {
 	set := c.Settings()
 	s.board.AllowTap = set.Input.AllowsTap()
 	s.board.ShowDestinations = set.ShowDestinations
+	s.follow = follow.Follower{Board: s.board, Entry: func(side rules.Color) bool { return side == s.me }}
 	s.btns[PuzzleBack] = ui.Button{Icon: ui.IconBack, Kind: ui.Flat}
 	s.btns[PuzzleHint] = ui.Button{Icon: ui.IconHint, Kind: ui.Flat}
 	s.btns[PuzzleRetry] = ui.Button{Icon: ui.IconUndo, Kind: ui.Flat}
@@ -470,8 +472,9 @@ func (s *PuzzleScene) Update(c scenes.Context) error {
 		}
 	}
 	if !r.Move.IsZero() {
-		s.shown = r.Shown
+		s.follow.Entered(r.Shown)
 		if err := s.sess.Play(r.Move); err != nil {
+			s.follow.Forget()
 			s.accept()
 		}
 		s.words(c)
@@ -597,11 +600,7 @@ func (s *PuzzleScene) showEvents(c scenes.Context) {
 	for _, ev := range s.sess.Events() {
 		switch ev.Kind {
 		case session.MovePlayed:
-			shown := 0
-			if ev.Side == s.me {
-				shown, s.shown = s.shown, 0
-			}
-			s.board.Animate(ev.Before, ev.Move, scenes.AnimOptions(c.Settings(), 1), shown)
+			s.follow.Show(ev, scenes.AnimOptions(c.Settings(), 1))
 			if ev.Side != s.me && !s.wrong.IsZero() {
 				s.playOut(c, ev.Move)
 			}
@@ -749,8 +748,7 @@ func (s *PuzzleScene) analyse(c scenes.Context) {
 	if !s.solved && !s.viewing && s.att != nil {
 		s.att.HintAt(puzzles.HintMove)
 	}
-	pos := s.shownPosition()
-	s.opp.Stop()
+	pos := s.shownPosition() // a play-out under way goes on: it is there on the way back
 	c.Push(open(c, pos, nil, pos.SideToMove()))
 }
 

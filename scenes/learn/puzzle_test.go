@@ -96,13 +96,15 @@ func play(t *testing.T, a *scenes.App, s *PuzzleScene, mv rules.Move) {
 // Black's side, one with White to move from White's.
 func TestPuzzleFromBlacksSide(t *testing.T) {
 	a, _, _ := puzzleApp(t, false)
-	for _, side := range []rules.Color{rules.Black, rules.White} {
-		pz := puzzleOf(t, rules.Bashni, func(p *puzzles.Puzzle) bool { return p.Player() == side })
-		s := showPuzzle(t, a, pz)
-		if got := s.board.Geometry().Flipped; got != (side == rules.Black) {
-			t.Errorf("%s (%v to move): the board is flipped %v", pz.ID, side, got)
+	for _, v := range rules.Variants {
+		for _, side := range []rules.Color{rules.Black, rules.White} {
+			pz := puzzleOf(t, v, func(p *puzzles.Puzzle) bool { return p.Player() == side })
+			s := showPuzzle(t, a, pz)
+			if got := s.board.Geometry().Flipped; got != (side == rules.Black) {
+				t.Errorf("%v %s (%v to move): the board is flipped %v", v, pz.ID, side, got)
+			}
+			a.Pop()
 		}
-		a.Pop()
 	}
 }
 
