@@ -49,6 +49,7 @@ type Settings struct {
 	Minutes  int            `json:"minutes"` // how long pairing goes on
 	Rated    bool           `json:"rated"`
 	Schedule string         `json:"schedule,omitempty"` // the schedule that made it; "" for a player's
+	By       string         `json:"by,omitempty"`       // the name of the player who made it
 }
 
 // Check refuses settings no arena can have; the error names the field.
@@ -109,10 +110,16 @@ const (
 
 // StatusAt is an arena's status at now, for one that starts at starts.
 func (s Settings) StatusAt(starts, now time.Time) Status {
+	return StatusAt(starts, starts.Add(s.Duration()), now)
+}
+
+// StatusAt is the status at now of an arena that pairs from starts until
+// ends.
+func StatusAt(starts, ends, now time.Time) Status {
 	switch {
 	case now.Before(starts):
 		return Coming
-	case now.Before(starts.Add(s.Duration())):
+	case now.Before(ends):
 		return Running
 	}
 	return Finished

@@ -18,6 +18,9 @@ const (
 	// GamesPath prefixes /online/games/{code} (a game's summary, JSON) and
 	// /online/games/{code}/record (its record, PROTOCOL.md's format).
 	GamesPath = "/online/games/"
+	// ArenasPath prefixes /online/arenas/{id}: an arena with its whole
+	// table (Arena, JSON).
+	ArenasPath = "/online/arenas/"
 )
 
 // Size limits. The server closes a WebSocket whose message exceeds

@@ -70,6 +70,7 @@ type Arena struct {
 	Creator  string // the player who made it; "" for the server's schedule
 	Schedule string // the schedule that made it; "" for a player's
 	Created  time.Time
+	Lease    string // the node that holds (or last held) its lease, as read
 }
 
 // Entry is a player in an arena.
@@ -149,7 +150,7 @@ func arenaSchema(blob string) []string {
 
 const (
 	qCreateArena  = `INSERT INTO arenas (id, data, starts, ends, creator, sched, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
-	arenaCols     = `id, data, starts, ends, creator, sched, created_at`
+	arenaCols     = `id, data, starts, ends, creator, sched, created_at, lease_node`
 	qLeaseArena   = `UPDATE arenas SET lease_node = ?, lease_until = ? WHERE id = ? AND (lease_node = ? OR lease_until < ?)`
 	qReleaseArena = `UPDATE arenas SET lease_until = 0 WHERE id = ? AND lease_node = ?`
 	// The fence of a pairing: the lease still held, the arena's row
@@ -279,7 +280,7 @@ func scanArena(row interface{ Scan(...any) error }) (Arena, error) {
 	var data string
 	var sched sql.NullString
 	var starts, ends, created int64
-	if err := row.Scan(&a.ID, &data, &starts, &ends, &a.Creator, &sched, &created); err != nil {
+	if err := row.Scan(&a.ID, &data, &starts, &ends, &a.Creator, &sched, &created, &a.Lease); err != nil {
 		return a, err
 	}
 	a.Data, a.Schedule = []byte(data), sched.String
@@ -320,7 +321,7 @@ func (r reader) ListArenas(ctx context.Context, endsAfter time.Time, limit int) 
 }
 
 func (r reader) PlayerArenas(ctx context.Context, player string, limit int) ([]Arena, error) {
-	return r.arenas(ctx, "a player's arenas", `SELECT a.id, a.data, a.starts, a.ends, a.creator, a.sched, a.created_at FROM arenas a
+	return r.arenas(ctx, "a player's arenas", `SELECT a.id, a.data, a.starts, a.ends, a.creator, a.sched, a.created_at, a.lease_node FROM arenas a
 		JOIN arena_entries e ON e.arena_id = a.id WHERE e.player = ? ORDER BY a.starts DESC, a.id LIMIT ?`, player, limit)
 }
 
