@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -105,8 +106,11 @@ type arenas struct {
 	entrants map[string]map[string]map[*conn]struct{}
 	joined   map[*conn]map[string]string // the arenas each connection entered, with its player
 	watchers map[*conn]arenaWatch
-	seated   map[*conn]string // the arena game each connection was last seated in
-	listed   time.Time        // when runs were last read from the store
+	// seated is the arena games each connection was seated in, newest
+	// last: a table read before a game ended still shows the player in
+	// it, and must not seat them there again once they play the next.
+	seated map[*conn][]string
+	listed time.Time // when runs were last read from the store
 }
 
 type arenaWatch struct {
@@ -124,10 +128,13 @@ type arenaRun struct {
 	entries  map[string]store.Entry
 	games    map[string]store.ArenaGame
 	rows     []arena.Row
-	lease    time.Time // this node's lease runs until then; zero if not held
-	tried    time.Time // the last attempt at the lease
-	pairing  bool      // a pairing round is going on
-	informed int64     // the version last pushed to watchers
+	lease    time.Time      // this node's lease runs until then; zero if not held
+	tried    time.Time      // the last attempt at the lease
+	pairing  bool           // a pairing round is going on
+	swept    time.Time      // when ended games were last looked for
+	points   map[string]int // each player's points in rows
+	rank     map[string]int // each player's index in rows
+	informed int64          // the version last pushed to watchers
 }
 
 func newArenas(s *Server) (*arenas, error) {
@@ -140,7 +147,7 @@ func newArenas(s *Server) (*arenas, error) {
 	}
 	a := &arenas{s: s, cfg: cfg, kick: make(chan struct{}, 1), stopCh: make(chan struct{}),
 		limits: newLimiters(cfg.RequestsPerMinute, 60), runs: map[string]*arenaRun{},
-		entrants: map[string]map[string]map[*conn]struct{}{}, joined: map[*conn]map[string]string{}, watchers: map[*conn]arenaWatch{}, seated: map[*conn]string{}}
+		entrants: map[string]map[string]map[*conn]struct{}{}, joined: map[*conn]map[string]string{}, watchers: map[*conn]arenaWatch{}, seated: map[*conn][]string{}}
 	if cfg.CreatePerHour > 0 {
 		a.creates = &limiters{limit: rate.Limit(float64(cfg.CreatePerHour) / 3600), burst: 2, byAddr: map[string]*limiterEntry{}}
 	}
@@ -181,6 +188,8 @@ func (a *arenas) loop() {
 	defer a.s.bg.Done()
 	t := a.s.clock.NewTicker(a.cfg.Tick)
 	defer t.Stop()
+	// The tables are read and pushed between pairing rounds: on a busy
+	// machine, pushes beside pairing took the time pairing needed.
 	var scheduled, pushed time.Time
 	for {
 		select {
@@ -351,28 +360,38 @@ func (a *arenas) pairRun(r *arenaRun, now time.Time) {
 	}
 	// Games whose end is stored but not in the arena: their node
 	// stopped between the two.
-	ended, err := a.s.store.EndedArenaGames(a.s.ctx, r.st.ID, 100)
+	a.mu.Lock()
+	sweep := now.Sub(r.swept) >= 2*time.Second
+	if sweep {
+		r.swept = now
+	}
+	a.mu.Unlock()
+	if sweep {
+		ended, err := a.s.store.EndedArenaGames(a.s.ctx, r.st.ID, 100)
+		if err != nil {
+			a.s.log.Error("finding an arena's ended games", "arena", r.st.ID, "err", err)
+		}
+		for _, g := range ended {
+			a.finishStored(g)
+		}
+	}
+	// The waiting entries, fresh; their points from the table as last
+	// read (within Push: a point more or less only moves a player a
+	// place in the ranking that pairs them).
+	es, err := a.s.store.WaitingEntries(a.s.ctx, r.st.ID)
 	if err != nil {
-		a.s.log.Error("finding an arena's ended games", "arena", r.st.ID, "err", err)
-	}
-	for _, g := range ended {
-		a.finishStored(g)
-	}
-	if err := a.refresh(r, now, false); err != nil {
+		a.s.log.Error("reading an arena's waiting players", "arena", r.st.ID, "err", err)
 		return
 	}
 	a.mu.Lock()
 	var waiting []arena.Waiting
-	points := map[string]int{}
-	for _, row := range r.rows {
-		points[row.Player.ID] = row.Sheet.Points
-	}
-	for _, e := range r.entries {
-		if e.Playing == "" && !e.Paused && a.alive(e.Node) {
-			waiting = append(waiting, arena.Waiting{ID: e.Player, Points: points[e.Player], Rating: e.Rating, Last: e.Last, Colour: e.Colour, Since: e.Since})
+	entries := map[string]store.Entry{}
+	for _, e := range es {
+		if a.alive(e.Node) {
+			entries[e.Player] = e
+			waiting = append(waiting, arena.Waiting{ID: e.Player, Points: r.points[e.Player], Rating: e.Rating, Last: e.Last, Colour: e.Colour, Since: e.Since})
 		}
 	}
-	entries := r.entries
 	a.mu.Unlock()
 	pairs := arena.Pair(waiting, now)
 	if len(pairs) == 0 {
@@ -479,7 +498,7 @@ func (a *arenas) seat(c *conn, arenaID, game string, seat int8) {
 	c.act.Lock()
 	defer c.act.Unlock()
 	a.mu.Lock()
-	done := a.seated[c] == game
+	done := slices.Contains(a.seated[c], game)
 	a.mu.Unlock()
 	if c.gone || done || c.room != nil && c.room.id == game && c.seat == seat {
 		return
@@ -502,7 +521,9 @@ func (a *arenas) seat(c *conn, arenaID, game string, seat int8) {
 	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeSeated, Game: game, Seat: referee.SeatName(rules.Color(seat)), Token: seatToken(key, arenaID), ArenaID: arenaID})
 	c.holds(game)
 	a.mu.Lock()
-	a.seated[c] = game
+	// The last few suffice: a table is read within Push, and a game
+	// lasts longer than that.
+	a.seated[c] = append(a.seated[c][max(0, len(a.seated[c])-7):], game)
 	a.mu.Unlock()
 }
 
@@ -571,6 +592,10 @@ func (a *arenas) refresh(r *arenaRun, now time.Time, force bool) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	r.version, r.read, r.rows = v, now, rows
+	r.points, r.rank = make(map[string]int, len(rows)), make(map[string]int, len(rows))
+	for i, row := range rows {
+		r.points[row.Player.ID], r.rank[row.Player.ID] = row.Sheet.Points, i
+	}
 	r.entries = make(map[string]store.Entry, len(es))
 	for _, e := range es {
 		r.entries[e.Player] = e
@@ -652,7 +677,7 @@ func (a *arenas) catchUp(r *arenaRun) {
 			seat = 1
 		}
 		for c := range cs {
-			if a.seated[c] != e.Playing {
+			if !slices.Contains(a.seated[c], e.Playing) {
 				todo = append(todo, seating{c, e.Playing, seat})
 			}
 		}
@@ -722,12 +747,9 @@ func (a *arenas) view(r *arenaRun, now time.Time, page int, player string) proto
 	for _, row := range r.rows[from:to] {
 		v.Standings = append(v.Standings, a.wireRow(r, row, now))
 	}
-	for _, row := range r.rows {
-		if row.Player.ID == player && player != "" {
-			e := protocol.ArenaEntry{ArenaRow: a.wireRow(r, row, now), Game: r.entries[player].Playing}
-			v.You = &e
-			break
-		}
+	if i, ok := r.rank[player]; ok && player != "" {
+		e := protocol.ArenaEntry{ArenaRow: a.wireRow(r, r.rows[i], now), Game: r.entries[player].Playing}
+		v.You = &e
 	}
 	return v
 }

@@ -151,9 +151,8 @@ func (a *arenas) join(c *conn, m *protocol.ClientMessage, now time.Time) error {
 	if key == "" {
 		return protocol.Errorf(protocol.ErrNotIdentified, "identify first")
 	}
-	if err := a.refresh(r, now, false); err != nil {
-		return unavailable(err)
-	}
+	// The table as this node last read it (within Push): enough to bound
+	// the players, and cheap when a thousand join at once.
 	a.mu.Lock()
 	_, entered := r.entries[p.ID]
 	full := len(r.entries) >= protocol.MaxArenaPlayers
@@ -186,15 +185,20 @@ func (a *arenas) join(c *conn, m *protocol.ClientMessage, now time.Time) error {
 	}
 	a.joined[c][r.st.ID] = p.ID
 	a.mu.Unlock()
-	if err := a.refresh(r, now, true); err != nil {
-		return unavailable(err)
+	a.mu.Lock()
+	a.watchers[c] = arenaWatch{arena: r.st.ID, page: 1}
+	a.mu.Unlock()
+	v := a.view(r, now, 1, p.ID)
+	if v.You == nil {
+		// Not in the table as last read: a newcomer, ranked at the next read.
+		v.You = &protocol.ArenaEntry{ArenaRow: protocol.ArenaRow{Name: p.Name, Rating: e.Rating, Sheet: []int{}}}
 	}
-	if err := a.watch(c, m.ID, r, 1, now); err != nil {
-		return err
-	}
+	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeArenaState, Re: m.ID, Arena: &v})
 	if e.Playing != "" {
 		// Back during a game (another node died, a reload): its seat.
-		a.catchUp(r)
+		if err := a.refresh(r, now, true); err == nil {
+			a.catchUp(r)
+		}
 	}
 	a.wake()
 	return nil

@@ -44,13 +44,21 @@ type identities struct {
 	byPlayer map[string]map[*conn]struct{}
 }
 
+// perMinuteOr is a limit, or none (-1) when off.
+func perMinuteOr(n int, off bool) int {
+	if off {
+		return -1
+	}
+	return n
+}
+
 func newIdentities(s *Server) *identities {
 	ids := &identities{s: s,
 		svc:            &identity.Service{Store: s.store, Now: s.now},
-		identifyLimits: newLimiters(identifyPerMinute, 10),
-		nameLimits:     newLimiters(namePerMinute, 10),
-		claimLimits:    newLimiters(claimPerMinute, 5),
-		lookupLimits:   newLimiters(lookupPerMinute, 30),
+		identifyLimits: newLimiters(perMinuteOr(identifyPerMinute, s.cfg.NoPlayerLimits), 10),
+		nameLimits:     newLimiters(perMinuteOr(namePerMinute, s.cfg.NoPlayerLimits), 10),
+		claimLimits:    newLimiters(perMinuteOr(claimPerMinute, s.cfg.NoPlayerLimits), 5),
+		lookupLimits:   newLimiters(perMinuteOr(lookupPerMinute, s.cfg.NoPlayerLimits), 30),
 		who:            map[*conn]store.Player{},
 		byPlayer:       map[string]map[*conn]struct{}{},
 	}

@@ -63,6 +63,10 @@ type Config struct {
 	// quarter of MaxConns if less]
 	ConnsPerAddress int
 	TrustProxy      bool // take the client's address from X-Forwarded-For (behind a reverse proxy)
+	// NoPlayerLimits turns off the rate limits of the player requests
+	// (identify, set-name, claim-transfer, profile, leaderboard): for a
+	// load test whose players all come from one address.
+	NoPlayerLimits bool
 
 	Lobby  LobbyConfig // seeks, pairing and the lobby (lobby.go)
 	Arenas ArenaConfig // arena tournaments (arena.go)

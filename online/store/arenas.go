@@ -41,9 +41,13 @@ type Arenas interface {
 	PauseNode(ctx context.Context, node string) (int, error)
 	// Entries lists an arena's entries.
 	Entries(ctx context.Context, arena string) ([]Entry, error)
+	// WaitingEntries lists an arena's entries waiting to be paired: not
+	// playing, not paused.
+	WaitingEntries(ctx context.Context, arena string) ([]Entry, error)
 	// PairArena starts game g between two waiting, unpaused entries,
-	// if node holds the arena's lease at now; ErrConflict if it does not
-	// or either player is not waiting any more.
+	// if node holds the arena's lease (no other node took it over since
+	// now, when node last had it); ErrConflict if it does not or either
+	// player is not waiting any more.
 	PairArena(ctx context.Context, arena, node string, now time.Time, white, black string, g NewGame) error
 	// FinishArenaGame records the end of an arena game and puts both
 	// players back to waiting, once: false if it was recorded already or
@@ -153,9 +157,11 @@ const (
 	arenaCols     = `id, data, starts, ends, creator, sched, created_at, lease_node`
 	qLeaseArena   = `UPDATE arenas SET lease_node = ?, lease_until = ? WHERE id = ? AND (lease_node = ? OR lease_until < ?)`
 	qReleaseArena = `UPDATE arenas SET lease_until = 0 WHERE id = ? AND lease_node = ?`
-	// The fence of a pairing: the lease still held, the arena's row
-	// locked (PostgreSQL) until the pairing commits, its version bumped.
-	qFenceArena = `UPDATE arenas SET version = version + 1 WHERE id = ? AND lease_node = ? AND lease_until >= ?`
+	// The fence of a pairing: the lease still this node's (no other node
+	// took it over meanwhile, even if it ran out while a long round went
+	// on), the arena's row locked (PostgreSQL) until the pairing commits,
+	// its version bumped.
+	qFenceArena = `UPDATE arenas SET version = version + 1 WHERE id = ? AND lease_node = ?`
 	qBumpArena  = `UPDATE arenas SET version = version + 1 WHERE id = ?`
 	qJoinArena  = `INSERT INTO arena_entries (arena_id, player, name, rating, token_hash, node, since, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (arena_id, player) DO UPDATE SET paused = 0, node = excluded.node, token_hash = excluded.token_hash, name = excluded.name,
@@ -226,7 +232,7 @@ func (d dialect) pauseEntry(ctx context.Context, x execer, arena, player, node s
 }
 
 func (d dialect) pairArena(ctx context.Context, x execer, arena, node string, now time.Time, white, black string, g NewGame) error {
-	res, err := x.ExecContext(ctx, d.q(qFenceArena), arena, node, now.UnixMilli())
+	res, err := x.ExecContext(ctx, d.q(qFenceArena), arena, node)
 	if err != nil {
 		return fmt.Errorf("pairing in arena %s: %w", arena, err)
 	}
@@ -326,7 +332,16 @@ func (r reader) PlayerArenas(ctx context.Context, player string, limit int) ([]A
 }
 
 func (r reader) Entries(ctx context.Context, arena string) ([]Entry, error) {
-	rows, err := r.db.QueryContext(ctx, r.d.q(`SELECT `+entryCols+` FROM arena_entries WHERE arena_id = ? ORDER BY joined_at, player`), arena)
+	return r.entries(ctx, `SELECT `+entryCols+` FROM arena_entries WHERE arena_id = ? ORDER BY joined_at, player`, arena)
+}
+
+func (r reader) WaitingEntries(ctx context.Context, arena string) ([]Entry, error) {
+	return r.entries(ctx, `SELECT `+entryCols+` FROM arena_entries WHERE arena_id = ? AND game = '' AND paused = 0 ORDER BY player`, arena)
+}
+
+func (r reader) entries(ctx context.Context, query string, args ...any) ([]Entry, error) {
+	arena := args[0]
+	rows, err := r.db.QueryContext(ctx, r.d.q(query), args...)
 	if err != nil {
 		return nil, fmt.Errorf("listing the entries of arena %s: %w", arena, err)
 	}
@@ -461,16 +476,14 @@ func (s *sqliteStore) FinishArenaGame(_ context.Context, game, result string, pl
 
 // entry reads one entry.
 func (r reader) entry(ctx context.Context, arena, player string) (Entry, error) {
-	es, err := r.Entries(ctx, arena)
+	es, err := r.entries(ctx, `SELECT `+entryCols+` FROM arena_entries WHERE arena_id = ? AND player = ?`, arena, player)
 	if err != nil {
 		return Entry{}, err
 	}
-	for _, e := range es {
-		if e.Player == player {
-			return e, nil
-		}
+	if len(es) == 0 {
+		return Entry{}, ErrNotFound
 	}
-	return Entry{}, ErrNotFound
+	return es[0], nil
 }
 
 // PostgreSQL: each write its own transaction; the pairing's fence locks
