@@ -9,6 +9,8 @@
 package arena
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -180,4 +182,49 @@ func DefaultSchedules() []Schedule {
 // initial time (and no increment: Berserk removes it).
 func BerserkTime(c protocol.Clock) time.Duration {
 	return time.Duration(c.Initial) * time.Second / 2
+}
+
+// ParseSchedules reads schedules from JSON, as an operator writes them:
+//
+//	[{"key":"hourly-bashni-blitz","every":"1h","offset":"0s",
+//	  "name":"Hourly Bashni Blitz","variant":"bashni",
+//	  "clock":{"kind":"live","initial":180,"increment":2},"minutes":57,"rated":true}]
+//
+// Each is checked (Schedule.Check); the error names the one at fault.
+func ParseSchedules(data []byte) ([]Schedule, error) {
+	var raw []struct {
+		Key    string `json:"key"`
+		Every  string `json:"every"`
+		Offset string `json:"offset"`
+		Settings
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("reading arena schedules: %w", err)
+	}
+	out := make([]Schedule, 0, len(raw))
+	seen := map[string]bool{}
+	for i, r := range raw {
+		s := Schedule{Key: r.Key, Settings: r.Settings}
+		var err error
+		if s.Every, err = time.ParseDuration(r.Every); err != nil {
+			return nil, fmt.Errorf("arena schedule %d (%s): \"every\": %w", i+1, r.Key, err)
+		}
+		if r.Offset != "" {
+			if s.Offset, err = time.ParseDuration(r.Offset); err != nil {
+				return nil, fmt.Errorf("arena schedule %d (%s): \"offset\": %w", i+1, r.Key, err)
+			}
+		}
+		if err := s.Check(); err != nil {
+			return nil, fmt.Errorf("arena schedule %d (%s): %w", i+1, r.Key, err)
+		}
+		if seen[s.Key] {
+			return nil, fmt.Errorf("arena schedule %d: key %q twice", i+1, s.Key)
+		}
+		seen[s.Key] = true
+		s.Settings.Schedule = s.Key
+		out = append(out, s)
+	}
+	return out, nil
 }

@@ -256,3 +256,28 @@ func TestStatusAt(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSchedules(t *testing.T) {
+	good := `[{"key":"weekly","every":"168h","offset":"20h","name":"Weekly Lasca","variant":"lasca",
+		"clock":{"kind":"live","initial":300,"increment":3},"minutes":90,"rated":true}]`
+	ss, err := ParseSchedules([]byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ss) != 1 || ss[0].Every != 168*time.Hour || ss[0].Offset != 20*time.Hour || ss[0].Settings.Minutes != 90 || ss[0].Settings.Schedule != "weekly" {
+		t.Fatalf("parsed %+v", ss)
+	}
+	for _, tc := range []struct{ name, json, want string }{
+		{"not a list", `{}`, "reading arena schedules"},
+		{"unknown field", `[{"key":"a","every":"1h","colour":"red"}]`, "colour"},
+		{"bad every", `[{"key":"a","every":"hourly"}]`, `"every"`},
+		{"too often", `[{"key":"a","every":"30m","name":"x","variant":"bashni","clock":{"kind":"live","initial":60,"increment":0},"minutes":20}]`, "less than an hour"},
+		{"overlapping", `[{"key":"a","every":"1h","name":"x","variant":"bashni","clock":{"kind":"live","initial":60,"increment":0},"minutes":90}]`, "overlap"},
+		{"twice", `[{"key":"a","every":"1h","name":"x","variant":"bashni","clock":{"kind":"live","initial":60,"increment":0},"minutes":30},
+			{"key":"a","every":"2h","name":"y","variant":"bashni","clock":{"kind":"live","initial":60,"increment":0},"minutes":30}]`, "twice"},
+	} {
+		if _, err := ParseSchedules([]byte(tc.json)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

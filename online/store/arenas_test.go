@@ -119,6 +119,10 @@ func TestArenaLifecycle(t *testing.T) {
 			if got, err := s.EndedArenaGames(ctx, a.ID, 10); err != nil || len(got) != 0 {
 				t.Fatalf("EndedArenaGames after finishing %v %v", got, err)
 			}
+			// Waiting: bob; ann is paused (her node died), cid and dan play.
+			if w, err := s.WaitingEntries(ctx, a.ID); err != nil || len(w) != 1 || w[0].Player != "bob" {
+				t.Fatalf("WaitingEntries %+v %v", w, err)
+			}
 			es, err := s.Entries(ctx, a.ID)
 			if err != nil {
 				t.Fatal(err)
