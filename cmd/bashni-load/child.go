@@ -26,8 +26,9 @@ func serveChild() error {
 	}
 	defer st.Close()
 	every, _ := time.ParseDuration(os.Getenv(lobbyEveryEnv)) // 0: the default
-	srv, err := server.New(server.Config{Store: st, Node: "load", CreatePerMinute: -1, AttachPerMinute: -1, MessagesPerSec: -1, MaxConns: 1 << 20, ConnsPerAddress: -1,
-		Lobby: server.LobbyConfig{SeeksPerMinute: -1, MaxSeeks: 100000, Every: every}})
+	srv, err := server.New(server.Config{Store: st, Node: "load", CreatePerMinute: -1, AttachPerMinute: -1, MessagesPerSec: -1, MaxConns: 1 << 20, ConnsPerAddress: -1, NoPlayerLimits: true,
+		Lobby:  server.LobbyConfig{SeeksPerMinute: -1, MaxSeeks: 100000, Every: every},
+		Arenas: server.ArenaConfig{NoSchedule: true, CreatePerHour: -1, RequestsPerMinute: -1}})
 	if err != nil {
 		return err
 	}

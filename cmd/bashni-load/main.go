@@ -7,6 +7,7 @@
 //	go run ./cmd/bashni-load                         # 10,000 games, a move every 5 s per game
 //	go run ./cmd/bashni-load -games 2000 -think 1s -measure 30s
 //	go run ./cmd/bashni-load -db postgres://…        # the node on PostgreSQL
+//	go run ./cmd/bashni-load -arena -players 1000 -think 5s   # an arena: waiting to paired, game end to table
 //
 // By default it starts the node itself, as a child process (the same binary,
 // so client and server memory are counted apart), on a fresh SQLite file,
@@ -82,7 +83,11 @@ func run() error {
 	flag.IntVar(&lo.watchers, "watchers", 10000, "with -lobby: how many of the players watch the lobby")
 	flag.IntVar(&lo.seeksPerMinute, "seeks", 1000, "with -lobby: seeks a minute, each taken by a quick pairing")
 	flag.DurationVar(&lo.every, "lobby-every", 0, "with -lobby: how often the node pushes lobby updates (default: the server's, 250ms)")
+	arenaMode := flag.Bool("arena", false, "an arena's load instead: -players named players in one arena, each game lasting -think on average (arena.go)")
 	flag.Parse()
+	if *arenaMode {
+		return runArena(o, lo.players)
+	}
 	if *lobbyMode {
 		return runLobby(o, lo)
 	}

@@ -26,6 +26,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"bashni/online/arena"
 	"bashni/online/server"
 	"bashni/online/store"
 	"bashni/version"
@@ -62,6 +63,8 @@ func run() error {
 		proxy     = flag.Bool("trust-proxy", false, "behind a reverse proxy: rate-limit by X-Forwarded-For")
 		firstMove = flag.Duration("first-move", 30*time.Second, "a game paired in the lobby is aborted when a side's first move takes longer (-1s: never)")
 		seekMin   = flag.Int("seeks-per-minute", 30, "seeks and quick pairings one address may ask for a minute (-1: no limit)")
+		arenas    = flag.String("arenas", "default", "the arenas the server makes: \"default\" (an hourly Bashni blitz, a daily Lasca rapid), \"none\", or a JSON file of schedules (docs/ONLINE.md, Arenas)")
+		arenaHour = flag.Int("arenas-per-hour", 4, "arenas one address may create an hour (-1: no limit)")
 		debugAddr = flag.String("debug-addr", "", "serve /debug/stats and /debug/pprof/ here (keep it on loopback)")
 		showVer   = flag.Bool("version", false, "print the version and exit")
 	)
@@ -101,12 +104,28 @@ func run() error {
 	if fit := server.DefaultMaxConns(); *maxConns > fit {
 		log.Printf("warning: -max-conns %d is more than the open-file limit allows (%d): past that, connections wait for files and new players wait with them", *maxConns, fit)
 	}
+	arenaCfg := server.ArenaConfig{CreatePerHour: *arenaHour}
+	switch *arenas {
+	case "default":
+	case "none":
+		arenaCfg.NoSchedule = true
+	default:
+		data, err := os.ReadFile(*arenas)
+		if err != nil {
+			return fmt.Errorf("-arenas: %w", err)
+		}
+		if arenaCfg.Schedules, err = arena.ParseSchedules(data); err != nil {
+			return fmt.Errorf("-arenas %s: %w", *arenas, err)
+		}
+		arenaCfg.NoSchedule = len(arenaCfg.Schedules) == 0
+	}
 	srv, err := server.New(server.Config{
 		Store: st, NATS: nc, Node: *node, Log: logger,
 		AbandonAfter: *abandon, ExpireIdle: *idle, KeepFinished: *keep,
 		CreatePerMinute: *createMin, AttachPerMinute: *attachMin, MessagesPerSec: *msgSec,
 		MaxConns: *maxConns, ConnsPerAddress: *perAddr, TrustProxy: *proxy,
-		Lobby: server.LobbyConfig{FirstMove: *firstMove, SeeksPerMinute: *seekMin},
+		Lobby:  server.LobbyConfig{FirstMove: *firstMove, SeeksPerMinute: *seekMin},
+		Arenas: arenaCfg,
 	})
 	if err != nil {
 		return err

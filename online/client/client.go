@@ -47,7 +47,10 @@ type Event struct {
 
 	Lobby *protocol.LobbyUpdate // KindLobby (lobby.go)
 	Seek  *protocol.Seek        // KindPaired: the seek that paired
-	Game  string                // KindPaired, KindTop: the game
+	Game  string                // KindPaired, KindTop, KindArenaPaired: the game
+
+	Arena   *protocol.Arena // KindArena (arena.go)
+	ArenaID string          // KindArenaPaired: the arena that paired the game
 }
 
 // Seat is a held seat: keep Token (secret) to Resume the game later.
@@ -415,6 +418,9 @@ func (c *Conn) handle(m protocol.ServerMessage) {
 	}
 	if lev := lobbyEvent(m); lev != nil {
 		ev = lev
+	}
+	if aev := arenaEvent(m); aev != nil {
+		ev = aev
 	}
 	if ch := c.pending[m.Re]; m.Re != 0 && ch != nil {
 		ch <- m

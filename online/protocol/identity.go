@@ -124,6 +124,7 @@ type Profile struct {
 	Losses  int          `json:"losses"`
 	Games   []GameLine   `json:"games,omitempty"`   // the latest, newest first
 	Playing []string     `json:"playing,omitempty"` // codes of the games going on now (watch them)
+	Arenas  []ArenaLine  `json:"arenas,omitempty"`  // the arenas played, newest first (arena.go)
 }
 
 // GameLine is a game in a profile.

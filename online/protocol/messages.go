@@ -18,6 +18,9 @@ const (
 	// GamesPath prefixes /online/games/{code} (a game's summary, JSON) and
 	// /online/games/{code}/record (its record, PROTOCOL.md's format).
 	GamesPath = "/online/games/"
+	// ArenasPath prefixes /online/arenas/{id}: an arena with its whole
+	// table (Arena, JSON).
+	ArenasPath = "/online/arenas/"
 )
 
 // Size limits. The server closes a WebSocket whose message exceeds
@@ -149,6 +152,12 @@ type ClientMessage struct {
 	Rated *bool        `json:"rated,omitempty"` // seek, quick-pair (lobby.go)
 	Range *RatingRange `json:"range,omitempty"` // seek, quick-pair
 	Seek  string       `json:"seek,omitempty"`  // cancel-seek, accept-seek: the seek's id
+
+	// Arenas (arena.go).
+	Arena    string `json:"arena,omitempty"`    // join-arena, leave-arena, watch-arena: the arena's id
+	Page     int    `json:"page,omitempty"`     // watch-arena: the standings' page (1-based; 0: the first)
+	Minutes  int    `json:"minutes,omitempty"`  // create-arena: how long it pairs
+	StartsIn int    `json:"startsIn,omitempty"` // create-arena: seconds until it starts
 }
 
 // Clock is a game's time control. Its JSON has the fields its kind uses,
@@ -222,6 +231,10 @@ type ServerMessage struct {
 	LobbyUpdate *LobbyUpdate `json:"lobbyUpdate,omitempty"` // lobby-update
 	Games       []LiveGame   `json:"games,omitempty"`       // playing
 	Top         bool         `json:"top,omitempty"`         // watching: the top game (watch-top)
+
+	Arena   *Arena      `json:"arena,omitempty"`   // arena, arena-update (arena.go)
+	Arenas  []ArenaInfo `json:"arenas,omitempty"`  // arenas
+	ArenaID string      `json:"arenaId,omitempty"` // seated: the arena that paired the game
 }
 
 // GameState is a whole game as one client sees it.
@@ -251,6 +264,10 @@ type GameState struct {
 
 	// Ratings are the players' rating changes, once a rated game has ended.
 	Ratings *GameRatings `json:"ratings,omitempty"`
+
+	// A game paired in an arena: its id, and the seats that went berserk.
+	Arena   string   `json:"arena,omitempty"`
+	Berserk []string `json:"berserk,omitempty"`
 }
 
 // Player is what everyone knows about a seat.

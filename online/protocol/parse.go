@@ -91,6 +91,9 @@ func ParseClientMessage(data []byte) (ClientMessage, error) {
 	if isLobbyType(m.Type) {
 		f.parseLobby(&m)
 	}
+	if isArenaType(m.Type) {
+		f.parseArena(&m)
+	}
 	if f.err != nil {
 		return m, f.err
 	}

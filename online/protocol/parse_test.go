@@ -182,3 +182,40 @@ func TestClockJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestParseArenaMessages(t *testing.T) {
+	tests := []struct {
+		msg  string
+		want string // in the refusal; "" to accept
+	}{
+		{`{"type":"arenas"}`, ""},
+		{`{"type":"join-arena","arena":"k7mp2qab"}`, ""},
+		{`{"type":"join-arena"}`, `"arena"`},
+		{`{"type":"join-arena","arena":"K7MP2Q"}`, "8"},
+		{`{"type":"join-arena","arena":5}`, `"arena" must be a string`},
+		{`{"type":"watch-arena","arena":"K7MP2QAB","page":2}`, ""},
+		{`{"type":"watch-arena","arena":"K7MP2QAB","page":-1}`, `"page"`},
+		{`{"type":"watch-arena","arena":"K7MP2QAB","page":"2"}`, `"page" must be a whole number`},
+		{`{"type":"create-arena","name":"x","clock":{"kind":"live","initial":180,"increment":2},"minutes":30}`, ""},
+		{`{"type":"create-arena","name":"x","minutes":30}`, `"clock"`},
+		{`{"type":"create-arena","name":"x","clock":{"kind":"live","initial":180,"increment":2},"minutes":30,"startsIn":90000}`, `"startsIn"`},
+		{`{"type":"create-arena","name":"x","clock":{"kind":"live","initial":180,"increment":2},"minutes":30,"rated":"yes"}`, `"rated" must be true or false`},
+		{`{"type":"unwatch-arena"}`, ""},
+		{`{"type":"berserk"}`, ""},
+	}
+	for _, tc := range tests {
+		m, err := protocol.ParseClientMessage([]byte(tc.msg))
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.msg, err)
+			}
+			if m.Type == protocol.TypeJoinArena && m.Arena != "K7MP2QAB" {
+				t.Errorf("%s: arena %q, want it upper-cased", tc.msg, m.Arena)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.msg, err, tc.want)
+		}
+	}
+}

@@ -178,6 +178,9 @@ func (m *ClientMessage) Validate() error {
 	case TypeSeek, TypeQuickPair, TypeCancelSeek, TypeAcceptSeek:
 		return m.validateLobby()
 	case TypeLobby, TypeLeaveLobby, TypePlaying, TypeWatchTop:
+	case TypeCreateArena, TypeJoinArena, TypeLeaveArena, TypeWatchArena:
+		return m.validateArena()
+	case TypeArenas, TypeUnwatchArena, TypeBerserk:
 	case TypeLeave, TypeSync, TypeResign, TypeOfferDraw, TypeRequestTakeback, TypeOfferRematch, TypePing, TypeTransferCode:
 	case "":
 		return Errorf(ErrBadMessage, "the message has no \"type\"")

@@ -28,6 +28,9 @@ func (s *State) Decide(c Command, now time.Time) (Event, error) {
 	mine, theirs := int8(c.Seat), int8(c.Seat.Opponent())
 	switch c.Type {
 	case protocol.TypeOfferRematch, protocol.TypeAnswerRematch:
+		if s.arena != "" {
+			return e, protocol.Errorf(protocol.ErrNotArena, "arena games have no rematch: the arena pairs your next game")
+		}
 		return s.decideRematch(c, e, mine, theirs)
 	}
 	if err := s.mustBePlaying(); err != nil {
@@ -65,7 +68,12 @@ func (s *State) Decide(c Command, now time.Time) (Event, error) {
 		if c.Accept {
 			e.Kind = protocol.EventDrawAgreed
 		}
+	case protocol.TypeBerserk:
+		return s.decideBerserk(c, e)
 	case protocol.TypeRequestTakeback:
+		if s.arena != "" {
+			return e, protocol.Errorf(protocol.ErrNotArena, "arena games have no takebacks")
+		}
 		if s.takeback != noSeat {
 			return e, protocol.Errorf(protocol.ErrAlreadyOffered, "a takeback request stands")
 		}

@@ -51,6 +51,7 @@ type Event struct {
 	RematchOf string          `json:"rematchOf,omitempty"`
 	Lobby     bool            `json:"lobby,omitempty"`     // paired in the lobby (abort.go)
 	FirstMove int64           `json:"firstMove,omitempty"` // lobby: ms each side has for its first move
+	Arena     string          `json:"arena,omitempty"`     // paired in this arena (berserk.go)
 
 	// rematch: the new game
 	Game string `json:"game,omitempty"`
@@ -134,6 +135,10 @@ type State struct {
 	// its first move before the game is aborted (abort.go).
 	lobby     bool
 	firstMove time.Duration
+	// arena: the arena that paired the game; berserk: the seats that
+	// went berserk (berserk.go).
+	arena   string
+	berserk [2]bool
 
 	// positions[i] is the position after i moves; moves[i] leads from
 	// positions[i] to positions[i+1]. Positions are never modified once
@@ -283,6 +288,7 @@ func (s *State) Apply(e Event) error {
 		}
 		s.Variant, s.Clock, s.Created, s.RematchOf = v, *e.Clock, at, e.RematchOf
 		s.lobby, s.firstMove = e.Lobby, time.Duration(e.FirstMove)*time.Millisecond
+		s.arena = e.Arena
 		s.positions = []*rules.Position{rules.NewPosition(v)}
 		s.drawOffer, s.takeback, s.rematch = noSeat, noSeat, noSeat
 		for _, name := range e.Seated {
@@ -319,7 +325,7 @@ func (s *State) Apply(e Event) error {
 		s.positions = append(s.positions, s.position().Play(m))
 		s.moves = append(s.moves, m)
 		s.charge(by, at)
-		if s.Clock.Kind == protocol.ClockLive {
+		if s.Clock.Kind == protocol.ClockLive && !s.berserk[by] {
 			s.remaining[by] += time.Duration(s.Clock.Increment) * time.Second
 		}
 		// A move answers the opponent's draw offer with no; the mover's
@@ -365,6 +371,11 @@ func (s *State) Apply(e Event) error {
 			return fmt.Errorf("aborted a game that is not being played")
 		}
 		s.end(rules.Ongoing, protocol.ReasonAborted)
+	case protocol.EventBerserk:
+		if s.status != Playing || !byOK || s.berserk[by] || s.arena == "" {
+			return fmt.Errorf("berserk by %q out of place", e.By)
+		}
+		s.applyBerserk(by)
 	case protocol.EventRematchOffered:
 		s.rematch = int8(by)
 	case protocol.EventRematchDeclined:

@@ -28,6 +28,9 @@ func (s *State) View(now time.Time, online [2]bool) protocol.GameState {
 		White:       protocol.Player{Seated: s.seated[White], Online: online[White]},
 		Black:       protocol.Player{Seated: s.seated[Black], Online: online[Black]},
 	}
+	if s.arena != "" {
+		g.Arena, g.Berserk = s.arena, s.berserkSeats()
+	}
 	if s.timed() {
 		g.Clocks = &protocol.Clocks{White: s.Left(White, now).Milliseconds(), Black: s.Left(Black, now).Milliseconds()}
 		if s.status == Playing {

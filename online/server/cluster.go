@@ -227,6 +227,7 @@ func (c *cluster) sweep() {
 		return
 	}
 	c.s.log.Info("nodes stopped answering", "nodes", gone)
+	c.s.arenas.nodesGone(gone)
 	c.s.mu.Lock()
 	var rooms []*room
 	for _, r := range c.s.rooms {

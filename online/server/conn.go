@@ -84,6 +84,11 @@ type conn struct {
 	act  sync.Mutex
 	gone bool
 
+	// key is the player key the connection identified with (guarded by
+	// the identities' mu): it makes the seat token of the player's arena
+	// games (arena.go). Kept in memory only, never stored.
+	key string
+
 	// attachedAt orders the connections holding one seat, across nodes:
 	// the latest resume holds it. Guarded by the room's mu.
 	attachedAt int64
@@ -181,6 +186,7 @@ func (c *conn) reader() {
 		c.leave()
 		c.act.Unlock()
 		c.s.hub.disconnected(c)
+		c.s.arenas.disconnected(c)
 		c.s.ids.forget(c)
 		c.s.mu.Lock()
 		delete(c.s.conns, c)
@@ -398,6 +404,9 @@ func (c *conn) handle(m *protocol.ClientMessage) error {
 	}
 	if protocol.IsLobby(m.Type) {
 		return c.s.hub.handle(c, m)
+	}
+	if protocol.IsArena(m.Type) {
+		return c.s.arenas.handle(c, m)
 	}
 	switch m.Type {
 	case protocol.TypePing:

@@ -44,13 +44,21 @@ type identities struct {
 	byPlayer map[string]map[*conn]struct{}
 }
 
+// perMinuteOr is a limit, or none (-1) when off.
+func perMinuteOr(n int, off bool) int {
+	if off {
+		return -1
+	}
+	return n
+}
+
 func newIdentities(s *Server) *identities {
 	ids := &identities{s: s,
 		svc:            &identity.Service{Store: s.store, Now: s.now},
-		identifyLimits: newLimiters(identifyPerMinute, 10),
-		nameLimits:     newLimiters(namePerMinute, 10),
-		claimLimits:    newLimiters(claimPerMinute, 5),
-		lookupLimits:   newLimiters(lookupPerMinute, 30),
+		identifyLimits: newLimiters(perMinuteOr(identifyPerMinute, s.cfg.NoPlayerLimits), 10),
+		nameLimits:     newLimiters(perMinuteOr(namePerMinute, s.cfg.NoPlayerLimits), 10),
+		claimLimits:    newLimiters(perMinuteOr(claimPerMinute, s.cfg.NoPlayerLimits), 5),
+		lookupLimits:   newLimiters(perMinuteOr(lookupPerMinute, s.cfg.NoPlayerLimits), 30),
 		who:            map[*conn]store.Player{},
 		byPlayer:       map[string]map[*conn]struct{}{},
 	}
@@ -126,6 +134,7 @@ func (ids *identities) handle(c *conn, m *protocol.ClientMessage) (bool, error) 
 			return true, err
 		}
 		ids.bind(c, p)
+		ids.setKey(c, m.Key)
 		return true, ids.answer(c, m.ID, p)
 	case protocol.TypeClaimTransfer:
 		if !ids.claimLimits.allow(c.ip) {
@@ -143,6 +152,7 @@ func (ids *identities) handle(c *conn, m *protocol.ClientMessage) (bool, error) 
 			}
 		}
 		ids.bind(c, p)
+		ids.setKey(c, m.Key)
 		return true, ids.answer(c, m.ID, p)
 	case protocol.TypeSetName:
 		p, ok := c.Player()
@@ -185,6 +195,9 @@ func (ids *identities) handle(c *conn, m *protocol.ClientMessage) (bool, error) 
 		if err != nil {
 			return true, err
 		}
+		if prof.Arenas, err = ids.s.arenas.profileArenas(c.ctx, m.Name, ids.s.now()); err != nil {
+			return true, err
+		}
 		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeProfile, Re: m.ID, Profile: &prof})
 		return true, nil
 	case protocol.TypeLeaderboard:
@@ -219,6 +232,23 @@ func (ids *identities) answer(c *conn, re int64, p store.Player) error {
 }
 
 // bind makes p the connection's player.
+// setKey keeps the key c identified with (arena.go's seat tokens).
+func (ids *identities) setKey(c *conn, key string) {
+	ids.mu.Lock()
+	c.key = key
+	ids.mu.Unlock()
+}
+
+// arenaKey is the key c identified with; "" if it has not.
+func (c *conn) arenaKey() string {
+	c.s.ids.mu.Lock()
+	defer c.s.ids.mu.Unlock()
+	if _, ok := c.s.ids.who[c]; !ok {
+		return ""
+	}
+	return c.key
+}
+
 func (ids *identities) bind(c *conn, p store.Player) {
 	ids.mu.Lock()
 	defer ids.mu.Unlock()

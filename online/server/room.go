@@ -583,6 +583,7 @@ func (r *room) commit(e referee.Event, x extra) error {
 	}
 	r.state = next
 	r.s.hub.committed(next, e)
+	r.s.arenas.committed(next)
 	if x.token != nil {
 		r.tokens[x.seat] = x.token
 	}

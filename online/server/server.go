@@ -63,8 +63,13 @@ type Config struct {
 	// quarter of MaxConns if less]
 	ConnsPerAddress int
 	TrustProxy      bool // take the client's address from X-Forwarded-For (behind a reverse proxy)
+	// NoPlayerLimits turns off the rate limits of the player requests
+	// (identify, set-name, claim-transfer, profile, leaderboard): for a
+	// load test whose players all come from one address.
+	NoPlayerLimits bool
 
-	Lobby LobbyConfig // seeks, pairing and the lobby (lobby.go)
+	Lobby  LobbyConfig // seeks, pairing and the lobby (lobby.go)
+	Arenas ArenaConfig // arena tournaments (arena.go)
 }
 
 func (c *Config) defaults() error {
@@ -141,7 +146,8 @@ type Server struct {
 
 	cluster *cluster // nil for a single node
 	ids     *identities
-	hub     *hub // the lobby
+	hub     *hub    // the lobby
+	arenas  *arenas // arena tournaments
 }
 
 // New starts a node: its janitor and, with NATS, its part of the cluster.
@@ -176,6 +182,16 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.hub = h
+	ar, err := newArenas(s)
+	if err != nil {
+		cancel()
+		h.stop()
+		if s.cluster != nil {
+			s.cluster.stop()
+		}
+		return nil, err
+	}
+	s.arenas = ar
 	s.bg.Add(1)
 	go s.janitor()
 	return s, nil
@@ -196,6 +212,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET "+protocol.InfoPath, s.serveInfo)
 	mux.HandleFunc("GET "+protocol.GamesPath+"{code}", s.serveSummary)
 	mux.HandleFunc("GET "+protocol.GamesPath+"{code}/record", s.serveRecord)
+	mux.HandleFunc("GET "+protocol.ArenasPath+"{id}", s.serveArena)
 	return mux
 }
 
@@ -229,6 +246,7 @@ func (s *Server) shutdown(graceful bool) {
 		s.cluster.stop()
 	}
 	s.hub.stop()
+	s.arenas.stop()
 	for _, c := range conns {
 		if graceful {
 			c.close(websocketGoingAway, "the server is shutting down: reconnect and resume")

@@ -58,7 +58,7 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, schemaLock); err != nil {
 			return err
 		}
-		for _, stmt := range slices.Concat(postgresDialect.schema, playersSchema("BYTEA", "DOUBLE PRECISION"), seekSchema) {
+		for _, stmt := range slices.Concat(postgresDialect.schema, playersSchema("BYTEA", "DOUBLE PRECISION"), seekSchema, arenaSchema("BYTEA")) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				return err
 			}

@@ -213,7 +213,7 @@ func openSQLite(ctx context.Context, path string, walLimit int64, every time.Dur
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxIdleTime(0)
 	w.SetConnMaxLifetime(0)
-	for _, stmt := range slices.Concat(sqliteDialect.schema, playersSchema("BLOB", "REAL"), seekSchema) {
+	for _, stmt := range slices.Concat(sqliteDialect.schema, playersSchema("BLOB", "REAL"), seekSchema, arenaSchema("BLOB")) {
 		if _, err := w.ExecContext(ctx, stmt); err != nil {
 			w.Close()
 			return nil, fmt.Errorf("creating the schema in %s: %w", path, err)

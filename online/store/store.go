@@ -81,6 +81,7 @@ type Store interface {
 	Expire(ctx context.Context, idleBefore, finishedBefore time.Time) (int, error)
 	Players // identities and ratings (players.go)
 	Seeks   // the lobby (seeks.go)
+	Arenas  // arena tournaments (arenas.go)
 	Close() error
 }
 
