@@ -122,3 +122,4 @@ func TestTypedNewGame(t *testing.T) {
 		t.Errorf("new game level %d, want 2", lv)
 	}
 }
+
