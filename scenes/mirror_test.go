@@ -122,4 +122,3 @@ func TestTypedNewGame(t *testing.T) {
 		t.Errorf("new game level %d, want 2", lv)
 	}
 }
-
