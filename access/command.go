@@ -37,6 +37,8 @@ type Command struct {
 	// commands compare with ==).
 	Line  [8]rules.Square
 	LineN int
+	// KindJoin: the game's code as typed.
+	Code string
 }
 
 // questions are the English words for each question; every language

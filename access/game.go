@@ -26,6 +26,7 @@ const (
 	KindPieces                    // the columns of a side (Command.Side; both when HasSide is false)
 	KindScan                      // the squares of a rank, a file or a diagonal (Command.Line)
 	KindSquares                   // the whole board square by square
+	KindJoin                      // join a friend's game online (Command.Code)
 )
 
 // actions are the words of the commands without arguments.
@@ -56,6 +57,13 @@ func parseGame(c, en *i18n.Catalog, v rules.Variant, t string) (Command, bool, e
 	}
 	if rest, ok := after(t, c, en, "command.words_new"); ok {
 		return parseNew(c, en, rest)
+	}
+	if rest, ok := after(t, c, en, "command.words_join"); ok {
+		if rest == "" {
+			return Command{}, true, localized{c.T("command.join_needs")}
+		}
+		// The online card reads the code (and says what is wrong with it).
+		return Command{Kind: KindJoin, Code: rest}, true, nil
 	}
 	if rest, ok := after(t, c, en, "command.words_pieces"); ok {
 		cmd := Command{Kind: KindPieces}

@@ -42,6 +42,12 @@ func TestParseGameCommandsInEveryLanguage(t *testing.T) {
 		{i18n.Japanese, "新規 ラスカ 黒 2", Command{Kind: KindNew, Variant: rules.Lasca, HasVariant: true, Side: rules.Black, HasSide: true, Level: 2}},
 		{i18n.Japanese, "投了", Command{Kind: KindResign}},
 		{i18n.Japanese, "駒 白", Command{Kind: KindPieces, Side: rules.White, HasSide: true}},
+		{i18n.English, "join K7M2PQ", Command{Kind: KindJoin, Code: "k7m2pq"}},
+		{i18n.English, "join k7m-2pq", Command{Kind: KindJoin, Code: "k7m-2pq"}},
+		{i18n.Russian, "подключиться K7M2PQ", Command{Kind: KindJoin, Code: "k7m2pq"}},
+		{i18n.Russian, "join K7M2PQ", Command{Kind: KindJoin, Code: "k7m2pq"}},
+		{i18n.Korean, "참가 K7M2PQ", Command{Kind: KindJoin, Code: "k7m2pq"}},
+		{i18n.Japanese, "参加 K7M2PQ", Command{Kind: KindJoin, Code: "k7m2pq"}},
 	} {
 		got, err := Parse(i18n.New(tc.l), start, tc.text)
 		if err != nil || got != tc.want {
@@ -67,7 +73,7 @@ func TestScans(t *testing.T) {
 			t.Errorf("%q:\n got %q\nwant %q", tc.line, r.Text, tc.want)
 		}
 	}
-	for _, bad := range []string{"s", "s 9", "s a1-b3", "s z"} {
+	for _, bad := range []string{"s", "s 9", "s a1-b3", "s z", "join"} {
 		if r := Respond(en, g, true, bad); !r.Rejected {
 			t.Errorf("%q: %+v, want a refusal", bad, r)
 		}

@@ -100,3 +100,19 @@ func Speaking() (bool, string) {
 	<-desktopSpeech.decided
 	return desktopSpeech.on, desktopSpeech.why
 }
+
+// SpeaksFocus: the desktop says the screens' names and the focused
+// controls (the shell's announcer), having no accessibility tree to give.
+const SpeaksFocus = true
+
+// SpeakingNow is Speaking without waiting: known is false until the
+// system has answered (a screen shows "on" or "off" once it knows).
+func SpeakingNow() (on, known bool) {
+	startSpeech()
+	select {
+	case <-desktopSpeech.decided:
+		return desktopSpeech.on, true
+	default:
+		return false, false
+	}
+}

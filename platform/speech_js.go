@@ -91,3 +91,10 @@ func SetSpeechLanguage(string) {}
 
 // Speaking is true in a page: its live region is always there.
 func Speaking() (bool, string) { return true, "" }
+
+// SpeaksFocus is false in a page: the screen reader reads the mirrored
+// controls (mirror_js.go) and their focus itself.
+const SpeaksFocus = false
+
+// SpeakingNow: a page always speaks through its live region.
+func SpeakingNow() (on, known bool) { return true, true }

@@ -11,3 +11,9 @@ func SetSpeechLanguage(string) {}
 
 // Speaking is false in the mobile apps.
 func Speaking() (bool, string) { return false, "the app does not speak by itself" }
+
+// SpeaksFocus is false on phones: the app does not speak by itself.
+const SpeaksFocus = false
+
+// SpeakingNow: the app does not speak by itself.
+func SpeakingNow() (on, known bool) { return false, true }

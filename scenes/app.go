@@ -138,9 +138,10 @@ type App struct {
 
 	play Game // the game in progress, kept while other scenes show
 
-	focus     focus    // the keyboard focus (focus.go)
-	pageLines []string // lines from the page's command line (play_speech.go)
-	mirror    mirror   // the controls, for the page's accessible copy (mirror.go)
+	focus     focus     // the keyboard focus (focus.go)
+	pageLines []string  // lines from the page's command line (play_speech.go)
+	mirror    mirror    // the controls, for the page's accessible copy (mirror.go)
+	announced announcer // what the desktop said of the screen (announce.go)
 	// pageLabelled: the page's command line has its label.
 	pageLabelled bool
 
@@ -505,6 +506,7 @@ func (a *App) Update() error {
 	}
 	a.focus.endTick(a)
 	a.mirror.endTick()
+	a.announce()
 	a.pageCommands()
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {

@@ -115,6 +115,15 @@ func (a *App) FocusItem(r ui.Rect, name string) FocusState {
 	return st
 }
 
+// JoinTyped opens the online card joining the game of the code typed
+// ("join K7M2PQ"): the card says what it does, or what is wrong with the
+// code.
+func JoinTyped(c Context, code string) {
+	if online := c.Pages().Online; online != nil {
+		c.Push(online(c, code))
+	}
+}
+
 // commandTaker is a scene that answers the page's command line (the play
 // screen, and the game-over card over it).
 type commandTaker interface {
@@ -134,6 +143,10 @@ func (a *App) pageCommands() {
 			t.PageCommand(a, line)
 		} else if cmd, err := access.Parse(a.text, rules.NewPosition(rules.Bashni), line); err == nil && cmd.Kind == access.KindNew {
 			StartTyped(a, cmd) // "new lasca black 1" from the title
+		} else if err == nil && cmd.Kind == access.KindJoin {
+			JoinTyped(a, cmd.Code) // "join K7M2PQ"
+		} else if err != nil && err.Error() == a.text.T("command.join_needs") {
+			platform.Speak(err.Error()) // "join" without a code
 		} else {
 			platform.Speak(a.text.T("access.no_game"))
 		}

@@ -139,7 +139,7 @@ func (b *Board) start(before *rules.Position, mv rules.Move, opts anim.Options, 
 	b.clearMarks()
 	b.last = rules.Move{}
 	b.anim.apply(b)
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // Animating reports whether a move is being animated.

@@ -108,6 +108,7 @@ type Board struct {
 	Partial  bool
 	Backdrop color.NRGBA
 	cache    layers
+	pulse    pulseCache
 
 	items    []drawItem
 	routeBuf []sprites.Point
@@ -137,7 +138,7 @@ func (b *Board) Layout(g sprites.Geometry, coords bool, bounds Rect) {
 	if b.anim != nil {
 		b.anim.apply(b)
 	}
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // Geometry is where the board is.
@@ -159,7 +160,7 @@ func (b *Board) Inspecting() rules.Square { return b.inspect }
 func (b *Board) Inspect(sq rules.Square) {
 	if b.inspect != sq {
 		b.inspect = sq
-		b.host.Invalidate()
+		b.invalidate()
 	}
 }
 
@@ -167,7 +168,7 @@ func (b *Board) Inspect(sq rules.Square) {
 func (b *Board) SetShowAll(on bool) {
 	if b.showAll != on {
 		b.showAll = on
-		b.host.Invalidate()
+		b.invalidate()
 	}
 }
 
@@ -175,7 +176,7 @@ func (b *Board) SetShowAll(on bool) {
 func (b *Board) SetHint(mv rules.Move) {
 	if b.hint != mv {
 		b.hint = mv
-		b.host.Invalidate()
+		b.invalidate()
 	}
 }
 
@@ -188,7 +189,7 @@ func (b *Board) Highlight(squares ...rules.Square) {
 			b.pointed |= bit(sq)
 		}
 	}
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // Show puts pos on the board at rest with the last move's marks (zero:
@@ -213,7 +214,7 @@ func (b *Board) rest(pos *rules.Position, last rules.Move) {
 	}
 	b.refreshMarks()
 	b.inspector.hover(false)
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // Accept lets a person enter one of legal, the legal moves of pos (none:
@@ -230,7 +231,7 @@ func (b *Board) Accept(pos *rules.Position, legal []rules.Move) {
 		b.entry.ResetWith(pos, legal)
 	}
 	b.refreshMarks()
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // takingMoves reports whether a person is entering a move on the position
@@ -260,7 +261,7 @@ func (b *Board) Tick(now int64) {
 // rule is being explained).
 func (b *Board) RestartPulse() {
 	b.phase = 0
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // clearMarks removes every highlight.

@@ -82,7 +82,7 @@ func (b *Board) Update(gs []input.Gesture, p *ui.Pointer, scale float64) Result 
 			if b.dragging {
 				b.dragX, b.dragY = x, y
 				b.refreshMarks()
-				b.host.Invalidate()
+				b.invalidate()
 			}
 		case input.DragEnd:
 			if !b.dragging {
@@ -134,7 +134,7 @@ func (b *Board) apply(r *Result, res input.Result, shownHops int) {
 		}
 	}
 	b.refreshMarks()
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // finishForInput completes a running move animation so that the input acts
@@ -154,7 +154,7 @@ func (b *Board) CancelDrag() {
 	}
 	b.dragging = false
 	b.refreshMarks()
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // Back is Esc on the board: it puts a dragged column back, closes an
@@ -169,7 +169,7 @@ func (b *Board) Back() bool {
 	case b.Selecting():
 		b.entry.Cancel()
 		b.refreshMarks()
-		b.host.Invalidate()
+		b.invalidate()
 	default:
 		return false
 	}
@@ -199,6 +199,6 @@ func (b *Board) updateHover(p *ui.Pointer) {
 	}
 	if b.hover != marked {
 		b.hover = marked
-		b.host.Invalidate()
+		b.invalidate()
 	}
 }

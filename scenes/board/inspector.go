@@ -35,7 +35,7 @@ func (in *inspectorGestures) handle(gs input.Gesture, scale float64, busy bool) 
 	case input.LongPress:
 		if sq, on := b.SquareAt(gs.StartX*scale, gs.StartY*scale); on && !b.pos.Column(sq).IsEmpty() {
 			b.inspect, in.longPress, in.pinned = sq, true, false
-			in.board.host.Invalidate()
+			in.board.invalidate()
 		}
 	case input.LongPressEnd:
 		if in.longPress {
@@ -58,7 +58,7 @@ func (in *inspectorGestures) handle(gs input.Gesture, scale float64, busy bool) 
 			in.close()
 		case !b.pos.Column(sq).IsEmpty():
 			b.inspect, in.pinned = sq, true
-			in.board.host.Invalidate()
+			in.board.invalidate()
 		}
 	default:
 		return false
@@ -76,7 +76,7 @@ func (in *inspectorGestures) hover(busy bool) {
 	b := in.board
 	if sq, on := b.SquareAt(in.hoverX, in.hoverY); on && b.pos.Column(sq).Height() >= 2 && b.inspect != sq {
 		b.inspect = sq
-		in.board.host.Invalidate()
+		in.board.invalidate()
 	}
 }
 
@@ -108,7 +108,7 @@ func (in *inspectorGestures) closeOpen() bool {
 func (in *inspectorGestures) close() {
 	in.board.inspect = rules.NoSquare
 	in.pinned = false
-	in.board.host.Invalidate()
+	in.board.invalidate()
 }
 
 // DrawOverlay draws what goes over everything else on the screen: the

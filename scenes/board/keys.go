@@ -30,7 +30,7 @@ func (b *Board) ShowCursor(on bool) {
 	if on && !b.keys.placed {
 		b.keys.sq, b.keys.placed = b.cursorStart(), true
 	}
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 // cursorStart is where the cursor first stands.
@@ -62,7 +62,7 @@ func (b *Board) Cursor() rules.Square {
 func (b *Board) SetCursor(sq rules.Square) {
 	if sq >= 0 && sq < 64 && b.keys.sq != sq {
 		b.keys.sq, b.keys.placed = sq, true
-		b.host.Invalidate()
+		b.invalidate()
 	}
 }
 
@@ -78,7 +78,7 @@ func (b *Board) MoveCursor(dc, dr int) {
 	col, row = max(0, min(n-1, col+dc)), max(0, min(n-1, row+dr))
 	if sq := b.g.SquareAtCell(col, row); sq != b.keys.sq {
 		b.keys.sq = sq
-		b.host.Invalidate()
+		b.invalidate()
 	}
 }
 

@@ -82,7 +82,7 @@ func (b *Board) invalidateMoving() {
 		ph.InvalidatePart(b)
 		return
 	}
-	b.host.Invalidate()
+	b.invalidate()
 }
 
 func (b *Board) currentKey() staticKey {
@@ -129,6 +129,7 @@ func (b *Board) drawLayered(dst *ebiten.Image) {
 	op.GeoM.Translate(float64(b.cache.ox), float64(b.cache.oy))
 	dst.DrawImage(img, &op)
 	b.drawOver(dst, nil, true)
+	b.pulse.forget()
 	b.cache.shown = true
 	b.cache.moved = b.movingRects(b.cache.moved[:0])
 	b.cache.movedFits = b.fitsLayer()
@@ -161,6 +162,13 @@ func (b *Board) DrawPart(dst *ebiten.Image) {
 	c.cur = mergeRects(c.cur)
 	img := b.staticLayer()
 	bounds := b.cacheRect()
+	if step, ok := b.pulseStep(); ok && c.shown && c.valid && c.key == b.currentKey() && b.drawPulse(dst, img, step, c.cur, bounds) {
+		c.moved = b.movingRects(c.moved[:0])
+		c.movedFits = b.fitsLayer()
+		c.hidden = b.hiddenNow()
+		return
+	}
+	b.pulse.forget()
 	for _, r := range c.cur {
 		r = clipRect(r, bounds)
 		if r.W <= 0 || r.H <= 0 {

@@ -44,7 +44,7 @@ func (b *Board) Fading() rules.Square {
 func (b *Board) tickFade() {
 	if b.fade.left > 0 {
 		b.fade.left--
-		b.host.Invalidate()
+		b.invalidate()
 	}
 }
 

@@ -187,6 +187,9 @@ func (s *Screen) act(c scenes.Context, cmd access.Command) string {
 			start(c, cmd)
 		}
 		return ""
+	case access.KindJoin:
+		scenes.JoinTyped(c, cmd.Code)
+		return ""
 	case access.KindUndo:
 		if !m.CanUndo() {
 			return cannot

@@ -389,6 +389,22 @@ func TestTypedGameCommands(t *testing.T) {
 	}
 }
 
+// "join CODE" typed in a game opens the online card joining that code.
+func TestTypedJoin(t *testing.T) {
+	joined := ""
+	a, _ := newApp(t, scenes.Options{FEN: "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12", Variant: rules.Bashni, Pages: scenes.Pages{
+		Online: func(c scenes.Context, code string) scenes.Scene {
+			joined = code
+			return scenes.NewNewGameScene(c)
+		}}})
+	_ = a.Update()
+	ps := a.Shown().(*Screen)
+	ps.PageCommand(a, "join K7M-2PQ")
+	if joined != "k7m-2pq" {
+		t.Errorf("join K7M-2PQ opened the online card with %q", joined)
+	}
+}
+
 // TestLanguageChangesAtOnce: choosing a language switches the words of
 // the game in progress at once.
 func TestLanguageChangesAtOnce(t *testing.T) {

@@ -3,6 +3,7 @@ package settings
 import (
 	"bashni/scenes"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -42,9 +43,13 @@ type Screen struct {
 
 	// The words drawn, in the player's language (setWords).
 	heading, noSound string
-	noSoundLines     []string // noSound wrapped left of the Done button
-	noSoundSize      float64
-	volumePercent    int // the volume shown in volume.Text
+	// speech says whether the desktop speaks ("" where the screen reader
+	// reads the page, or before the system has answered).
+	speech        string
+	speechKnown   bool
+	noSoundLines  []string // noSound and speech wrapped left of the Done button
+	noSoundSize   float64
+	volumePercent int // the volume shown in volume.Text
 }
 
 type labelAt struct {
@@ -132,6 +137,17 @@ func (s *Screen) setWords(c scenes.Context) {
 	s.btnBack.Label = cat.T("common.done")
 	s.heading = cat.T("settings.title")
 	s.noSound = cat.T("settings.no_sound")
+	s.speech = ""
+	if platform.SpeaksFocus {
+		on, known := platform.SpeakingNow()
+		s.speechKnown = known
+		switch {
+		case known && on:
+			s.speech = cat.T("settings.speech_on")
+		case known:
+			s.speech = cat.T("settings.speech_off")
+		}
+	}
 	s.volumePercent = -1
 	s.setVolumeText(c)
 	s.online.setWords(c)
@@ -287,7 +303,20 @@ func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 	}
 	s.online.layout(c, s.scrolled())
 	s.btnBack.Rect = r.Done
-	s.noSoundLines, s.noSoundSize = scenes.FitLines(c.Painter(), s.noSound, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+	s.fitNotice(c)
+}
+
+// fitNotice wraps the notices left of Done: no sound device, and whether
+// the desktop speaks.
+func (s *Screen) fitNotice(c scenes.Context) {
+	notice := s.speech
+	if c.SoundNotice() != "" {
+		notice = strings.TrimSpace(s.noSound + " " + s.speech)
+	}
+	s.noSoundLines, s.noSoundSize = nil, 0
+	if notice != "" {
+		s.noSoundLines, s.noSoundSize = scenes.FitLines(c.Painter(), notice, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+	}
 }
 
 // scrolled is the layout with the rows moved up by the scroll.
@@ -396,6 +425,14 @@ func (s *Screen) noSoundRoom(p *ui.Painter) float64 {
 
 // Update applies changes.
 func (s *Screen) Update(c scenes.Context) error {
+	if platform.SpeaksFocus && !s.speechKnown {
+		// The system answers a moment after the first words.
+		if _, known := platform.SpeakingNow(); known {
+			s.setWords(c)
+			s.fitNotice(c)
+			c.Invalidate()
+		}
+	}
 	s.scrollRows(c)     // before the rows: a drag over them is no tap
 	s.body.BeginRows(c) // rows scrolled under the title or Done take no pointer there
 	st := c.Settings()
@@ -454,7 +491,7 @@ func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	p.RoundRect(dst, s.card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.heading, 28, sprites.Bold, s.card.X+p.DP(24), s.title, text.AlignStart, text.AlignCenter, t.Text)
 	s.drawRows(c, dst)
-	if c.SoundNotice() != "" {
+	if len(s.noSoundLines) > 0 {
 		step := p.DP(s.noSoundSize * 1.25)
 		y := s.btnBack.Rect.Y + s.btnBack.Rect.H/2 - step/2*float64(len(s.noSoundLines)-1)
 		for _, l := range s.noSoundLines {
