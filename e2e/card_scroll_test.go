@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bashni/launch"
 	"bashni/startup"
 	"os"
 	"path/filepath"
@@ -132,7 +133,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 func TestCardsScrollingDrawAllocatesNothing(t *testing.T) {
 	inFrame(func() {
 		const w, h = 844, 390
-		app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), NoAttract: true, Seed: 1})
+		app := scenes.NewApp(scenes.Options{Launch: launch.Launch{Seed: 1}, Pages: startup.Pages(), NoAttract: true})
 		screen := ebiten.NewImage(w, h)
 		app.LayoutF(w, h)
 		if scenes.NewGameLayout(w, h, 1).MaxScroll() <= 0 || online.Layout(w, h, 1).MaxScroll() <= 0 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/scenes"
 	"bashni/startup"
@@ -24,7 +25,7 @@ var panelMarker = image.Pt(1200, 780)
 // newLayerApp makes a game on captureFEN at w×h: the person's move (rings
 // pulsing) or, with watch, the computer capturing at once.
 func newLayerApp(watch bool, w, h int) (*scenes.App, *ebiten.Image) {
-	app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), FEN: captureFEN, Level: 1, Watch: watch, NoAttract: true, Seed: 1})
+	app := scenes.NewApp(scenes.Options{Launch: launch.Launch{FEN: captureFEN, Level: 1, Watch: watch, Seed: 1}, Pages: startup.Pages(), NoAttract: true})
 	screen := ebiten.NewImage(w, h)
 	app.LayoutF(float64(w), float64(h))
 	return app, screen

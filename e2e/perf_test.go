@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/launch"
 	"bashni/scenes"
 	"bashni/startup"
 )
@@ -20,7 +21,7 @@ import (
 // newBenchApp makes a game in the middle of a position with tall columns
 // and kings, the human to move, laid out at 1280×800.
 func newBenchApp() (*scenes.App, *ebiten.Image) {
-	app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), FEN: showcaseFEN, Level: 1, NoAttract: true, Seed: 1})
+	app := scenes.NewApp(scenes.Options{Launch: launch.Launch{FEN: showcaseFEN, Level: 1, Seed: 1}, Pages: startup.Pages(), NoAttract: true})
 	screen := ebiten.NewImage(1280, 800)
 	app.LayoutF(1280, 800)
 	return app, screen

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/launch"
 	"bashni/scenes"
 	"bashni/scenes/settings"
 	"bashni/startup"
@@ -129,7 +130,7 @@ func (g *game) wheelDown(x, y, px float64) {
 func TestSettingsScrollingDrawAllocatesNothing(t *testing.T) {
 	inFrame(func() {
 		const w, h = 844, 390
-		app := scenes.NewApp(scenes.Options{Pages: startup.Pages(), NoAttract: true, Seed: 1})
+		app := scenes.NewApp(scenes.Options{Launch: launch.Launch{Seed: 1}, Pages: startup.Pages(), NoAttract: true})
 		screen := ebiten.NewImage(w, h)
 		app.LayoutF(w, h)
 		s := settings.New(app)

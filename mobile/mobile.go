@@ -29,6 +29,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/launch"
 	"bashni/rules"
 	"bashni/startup"
 	"bashni/storage"
@@ -91,8 +92,8 @@ func (g *game) LayoutF(w, h float64) (float64, float64) { return g.get().LayoutF
 // (package startup), with its settings and the saved game in dir.
 func newApp(dir string) *startup.Game {
 	return startup.New(startup.Options{
-		Store:   func() (*storage.Store, error) { return openStore(dir) },
-		Variant: rules.Bashni,
+		Store:  func() (*storage.Store, error) { return openStore(dir) },
+		Launch: launch.Launch{Variant: rules.Bashni},
 	})
 }
 

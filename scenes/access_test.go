@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/session"
@@ -31,8 +32,7 @@ func keyApp(t *testing.T, fen string) (*App, fakeKeys) {
 	t.Helper()
 	st := storage.Defaults()
 	st.InstantAnimations = true
-	a := NewApp(Options{Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, FEN: fen, Variant: rules.Bashni,
-		Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	a := NewApp(Options{Launch: launch.Launch{FEN: fen, Variant: rules.Bashni}, Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	kb := fakeKeys{}
 	a.keyboard = kb
 	a.w, a.h, a.scale = 1280, 800, 1

@@ -19,6 +19,7 @@ import (
 
 	"bashni/audio"
 	"bashni/i18n"
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
@@ -39,8 +40,6 @@ type Options struct {
 	Store *storage.Store
 	// Sound plays the effects; nil is silent.
 	Sound *audio.Player
-	// Mute silences the game for this run without changing the settings.
-	Mute bool
 	// Notice is a one-line message shown on the title screen (a settings
 	// file that could not be read, no sound device, …).
 	Notice string
@@ -48,20 +47,13 @@ type Options struct {
 	// nil speaks English.
 	Text *i18n.Catalog
 
-	// FEN starts a game from this position (in Variant) at once, skipping
-	// the title; the human plays the side to move against the computer,
-	// or the computer plays both sides with Watch.
-	FEN     string
-	Variant rules.Variant
-	// Watch starts a game of the computer against itself.
-	Watch bool
-	// Level is the computer's level (1–7) for FEN and Watch; 0 means the
-	// ComputerLevel new players are offered (storage.DefaultLevel).
-	Level int
-	// Friend makes a FEN game a game between two people.
-	Friend bool
-	// Seed makes the computer's choices repeatable (tests).
-	Seed uint64
+	// Launch is what the player asked for at start: a game from a
+	// position (FEN, Variant, Level, Watch, Friend) instead of the title,
+	// the computer's Seed (tests make its choices repeatable), Mute (no
+	// sound this run, the settings unchanged), the online games' Server
+	// (-server, ?server=: it wins over the one in Settings) and a Game to
+	// join at once (a link's ?game=).
+	launch.Launch
 	// Engine, if not nil, makes the computer players (tests inject a fast
 	// one); nil uses the real computer player.
 	Engine func(seed uint64) session.Engine
@@ -72,15 +64,10 @@ type Options struct {
 	// (clipboard_desktop.go, clipboard_js.go).
 	Clipboard platform.Clipboard
 
-	// Server is the online games' server given at start (-server,
-	// ?server=): it wins over the one in Settings. SiteServer is the one
-	// used when neither names a server: the site that served the page, if
-	// it is a bashni-server. With none of them online play is hidden
-	// (App.Server). JoinGame is a game code to open at once (a link's
-	// ?game=).
-	Server     string
+	// SiteServer is the server used when neither Launch nor Settings name
+	// one: the site that served the page, if it is a bashni-server. With
+	// none of them online play is hidden (App.Server).
 	SiteServer string
-	JoinGame   string
 
 	// Pages opens the screens of other packages (router.go); startup
 	// sets it.
@@ -190,8 +177,8 @@ func NewApp(opts Options) *App {
 	title := NewTitleScene(a, opts.Notice, !opts.NoAttract)
 	a.stack = []stacked{{scene: title}}
 	a.scene = title
-	if opts.JoinGame != "" && a.Server() != "" && opts.Pages.Online != nil {
-		join := opts.Pages.Online(a, opts.JoinGame)
+	if opts.Game != "" && a.Server() != "" && opts.Pages.Online != nil {
+		join := opts.Pages.Online(a, opts.Game)
 		a.stack = append(a.stack, stacked{join, title})
 		a.scene = join
 	} else if opts.FEN != "" || opts.Watch {

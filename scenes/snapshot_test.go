@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/session"
@@ -31,7 +32,7 @@ func TestSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewApp(Options{FEN: p.FEN(), Variant: rules.Bashni, NoAttract: true, Level: 1, Pages: Pages{Play: stubPlay}, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	a := NewApp(Options{Launch: launch.Launch{FEN: p.FEN(), Variant: rules.Bashni, Level: 1}, NoAttract: true, Pages: Pages{Play: stubPlay}, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	var s platform.State
 	a.Snapshot(&s)
 	if s.Scene != "play" || s.Game == nil || s.Game.Position().FEN() != p.FEN() {

@@ -14,6 +14,7 @@ import (
 
 	"bashni/audio"
 	"bashni/i18n"
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
@@ -35,31 +36,9 @@ type Options struct {
 	// place (storage.OpenDefault). When it fails the game keeps nothing
 	// and says why on the title.
 	Store func() (*storage.Store, error)
-	// Mute: no sound this run (in a page, no audio context at all).
-	Mute bool
-
-	// FEN starts a game from this position (in Variant) at once; Watch
-	// lets the computer play itself; Level is its level (1–6) for both;
-	// Friend makes a FEN game one between two people; Seed makes the
-	// computer's choices repeatable.
-	FEN     string
-	Variant rules.Variant
-	Watch   bool
-	Level   int
-	Friend  bool
-	Seed    uint64
-
-	// Lang is the language asked for on the command line or in the page's
-	// address (-lang, ?lang=), over the one chosen in Settings; "" or a
-	// code the game does not speak leaves the choice to Settings, then to
-	// the system.
-	Lang string
-
-	// Server is the online games' server (-server, ?server=); "" is, in a
-	// page served by a bashni-server, that server, else no online play.
-	// Game is a game's code to open at once (a link's ?game=).
-	Server string
-	Game   string
+	// Launch is what the player asked for: a game from a position, the
+	// language, the server, … (main's flags, mobile's defaults).
+	launch.Launch
 }
 
 // Game is the game ready to run: an Ebitengine game (with the page's hooks
@@ -112,18 +91,10 @@ func New(o Options) *Game {
 		Settings:   settings,
 		Store:      store,
 		Sound:      sound,
-		Mute:       o.Mute,
 		Notice:     strings.Join(notices, " "),
 		Text:       text,
-		FEN:        o.FEN,
-		Variant:    o.Variant,
-		Watch:      o.Watch,
-		Level:      o.Level,
-		Friend:     o.Friend,
-		Seed:       o.Seed,
-		Server:     o.Server,
+		Launch:     o.Launch,
 		SiteServer: siteServer(o.Server),
-		JoinGame:   o.Game,
 		Pages:      Pages(),
 	})
 	return &Game{Game: platform.Wrap(app), App: app}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"bashni/i18n"
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/storage"
 )
@@ -15,7 +16,7 @@ import (
 // TestWithoutAFolder: when the settings cannot be kept the game starts
 // anyway, keeps them in memory and says so on the title.
 func TestWithoutAFolder(t *testing.T) {
-	g := New(Options{Mute: true, Store: func() (*storage.Store, error) { return nil, errors.New("no home") }})
+	g := New(Options{Launch: launch.Launch{Mute: true}, Store: func() (*storage.Store, error) { return nil, errors.New("no home") }})
 	if g.App.Store() == nil {
 		t.Fatal("no store at all")
 	}
@@ -33,8 +34,7 @@ func TestWithoutAFolder(t *testing.T) {
 // and saves go to the folder given.
 func TestGameFromAPosition(t *testing.T) {
 	dir := t.TempDir()
-	g := New(Options{Mute: true, FEN: "W:Wc3:Bf6:H0:F1", Level: 1,
-		Store: func() (*storage.Store, error) { return storage.Open(dir) }})
+	g := New(Options{Launch: launch.Launch{Mute: true, FEN: "W:Wc3:Bf6:H0:F1", Level: 1}, Store: func() (*storage.Store, error) { return storage.Open(dir) }})
 	var st platform.State
 	g.Snapshot(&st)
 	if st.Scene != "play" || st.Game == nil || !strings.HasPrefix(st.Game.Position().FEN(), "W:Wc3") {
@@ -75,7 +75,7 @@ func TestChooseLanguage(t *testing.T) {
 // TestStartsInTheLanguageAsked: the scenes get the catalogue of the
 // language asked for.
 func TestStartsInTheLanguageAsked(t *testing.T) {
-	g := New(Options{Mute: true, Lang: "ru", Store: func() (*storage.Store, error) { return storage.OpenMemory(), nil }})
+	g := New(Options{Launch: launch.Launch{Mute: true, Lang: "ru"}, Store: func() (*storage.Store, error) { return storage.OpenMemory(), nil }})
 	defer g.Close()
 	if got := g.App.Text().Lang(); got != i18n.Russian {
 		t.Fatalf("language %v, want ru", got)

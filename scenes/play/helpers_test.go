@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
@@ -41,7 +42,7 @@ func newApp(t *testing.T, opts scenes.Options) (*scenes.App, scenetest.Keys) {
 // shown.
 func keyApp(t *testing.T, fen string) (*scenes.App, scenetest.Keys, *Screen) {
 	t.Helper()
-	a, kb := newApp(t, scenes.Options{FEN: fen, Variant: rules.Bashni})
+	a, kb := newApp(t, scenes.Options{Launch: launch.Launch{FEN: fen, Variant: rules.Bashni}})
 	_ = a.Update()
 	ps, ok := a.Shown().(*Screen)
 	if !ok {

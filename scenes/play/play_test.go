@@ -12,6 +12,7 @@ import (
 
 	"bashni/access"
 	"bashni/i18n"
+	"bashni/launch"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
@@ -371,7 +372,7 @@ func TestTypedCommands(t *testing.T) {
 // (through the router's StartTyped).
 func TestTypedGameCommands(t *testing.T) {
 	var typed access.Command
-	a, _ := newApp(t, scenes.Options{FEN: "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12", Variant: rules.Bashni, Pages: scenes.Pages{
+	a, _ := newApp(t, scenes.Options{Launch: launch.Launch{FEN: "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12", Variant: rules.Bashni}, Pages: scenes.Pages{
 		StartTyped: func(c scenes.Context, cmd access.Command) { typed = cmd }}})
 	_ = a.Update()
 	ps := a.Shown().(*Screen)
@@ -472,7 +473,7 @@ func TestSceneNames(t *testing.T) {
 func TestSnapshot(t *testing.T) {
 	const fen = "W:Wc3,e3-00:Bd6,f6-1"
 	p := mustPosition(t, fen)
-	a, _ := newApp(t, scenes.Options{FEN: p.FEN(), Variant: rules.Bashni, Level: 1})
+	a, _ := newApp(t, scenes.Options{Launch: launch.Launch{FEN: p.FEN(), Variant: rules.Bashni, Level: 1}})
 	var s platform.State
 	a.Snapshot(&s)
 	if s.Scene != "play" || s.Game == nil || s.Game.Position().FEN() != p.FEN() {

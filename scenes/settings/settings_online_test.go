@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"bashni/launch"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"testing"
@@ -140,7 +141,7 @@ func TestOnlineServerGivenAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	b, s, _ := settingsApp(t, store, scenes.Options{Server: "http://given.example:8080", SiteServer: "https://site.example"})
+	b, s, _ := settingsApp(t, store, scenes.Options{Launch: launch.Launch{Server: "http://given.example:8080"}, SiteServer: "https://site.example"})
 	if b.Server() != "http://given.example:8080" {
 		t.Errorf("the server given at start does not win: %q", b.Server())
 	}
