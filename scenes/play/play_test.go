@@ -393,7 +393,7 @@ func TestTypedGameCommands(t *testing.T) {
 // "join CODE" typed in a game opens the online card joining that code.
 func TestTypedJoin(t *testing.T) {
 	joined := ""
-	a, _ := newApp(t, scenes.Options{FEN: "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12", Variant: rules.Bashni, Pages: scenes.Pages{
+	a, _ := newApp(t, scenes.Options{Launch: launch.Launch{FEN: "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12", Variant: rules.Bashni}, Pages: scenes.Pages{
 		Online: func(c scenes.Context, code string) scenes.Scene {
 			joined = code
 			return scenes.NewNewGameScene(c)
