@@ -26,13 +26,14 @@ func press(a *App, kb fakeKeys, keys ...ebiten.Key) {
 	_ = a.Update()
 }
 
-// keyApp is an App at 1280×800 on a game from fen (the person plays the
-// side to move; the computer never answers), driven by a fake keyboard.
+// keyApp is an App at 1280×800 on a game from fen (on a stub of the play
+// screen, scenes/play; the person plays the side to move, the computer
+// never answers), driven by a fake keyboard.
 func keyApp(t *testing.T, fen string) (*App, fakeKeys) {
 	t.Helper()
 	st := storage.Defaults()
 	st.InstantAnimations = true
-	a := NewApp(Options{Launch: launch.Launch{FEN: fen, Variant: rules.Bashni}, Settings: st, NoAttract: true, Clipboard: &platform.Memory{}, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
+	a := NewApp(Options{Launch: launch.Launch{FEN: fen, Variant: rules.Bashni}, Settings: st, NoAttract: true, Pages: Pages{Play: stubPlay}, Clipboard: &platform.Memory{}, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	kb := fakeKeys{}
 	a.keyboard = kb
 	a.w, a.h, a.scale = 1280, 800, 1
