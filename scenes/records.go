@@ -3,6 +3,7 @@ package scenes
 import (
 	"time"
 
+	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
@@ -11,15 +12,34 @@ import (
 // Game records (shared/PROTOCOL.md) of the games played here: for the
 // clipboard, for a file and for the archive of finished games.
 
-// playerName is how a record names the one who plays side c.
+// playerName is how a record names the one who plays side c: in an online
+// game between identified players, the name the server gives.
 func playerName(s *session.Session, c rules.Color) string {
 	if n, ok := ComputerLevel(s, c); ok {
 		return ComputerLevelName(n)
+	}
+	if card, ok := onlineCard(s, c); ok && card.Name != "" {
+		return card.Name
 	}
 	if _, one := s.Local(); one && s.Kind(c) == session.Person {
 		return "Player"
 	}
 	return c.String() // two friends at one screen
+}
+
+// onlineCard is side c's name and rating as the server of an online game
+// has them (ok false in a game at this device). In a game by link the
+// card is empty.
+func onlineCard(s *session.Session, c rules.Color) (remote.Card, bool) {
+	local, one := s.Local()
+	if !one {
+		return remote.Card{}, false
+	}
+	p, ok := s.Player(local.Opponent()).(*remote.Player)
+	if !ok {
+		return remote.Card{}, false
+	}
+	return p.Info().Players[c&1], true
 }
 
 // opponentOf is the kind of opponent for the list of finished games, and
@@ -84,6 +104,9 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 		Reason:   storage.ReasonOf(o.Reason),
 		Plies:    g.Ply(),
 		Record:   recordOf(s, finished.Local()),
+	}
+	if card, ok := onlineCard(s, human.Opponent()); ok {
+		ag.OpponentName, ag.OpponentRating, ag.OpponentProvisional = card.Name, card.Rating, card.Provisional
 	}
 	return ag, true
 }
