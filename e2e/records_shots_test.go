@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -9,6 +10,7 @@ import (
 	"bashni/scenes"
 	"bashni/scenes/editor"
 	"bashni/scenes/records"
+	"bashni/storage"
 )
 
 // workedGame is the worked example of shared/RULES.md.
@@ -101,6 +103,41 @@ func TestRecordScreenshots(t *testing.T) {
 		g.click(mid(l.ControlButtons(5, nil)[4]))
 		g.ticks(20)
 		g.shot(dir, "menu")
+		g.close()
+	}
+}
+
+// TestOnlineGamesScreenshot renders Past games with online games in it
+// (issue 24): opponents named as the server named them, with their
+// ratings, beside a game by link and one against the computer, into
+// BASHNI_SCREENSHOTS as games-online-<w>x<h>.png.
+func TestOnlineGamesScreenshot(t *testing.T) {
+	dir := screenshotDir(t)
+	rec := "[White \"Player\"]\n[Black \"alice\"]\n[Variant \"Bashni\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 1-0\n"
+	at := time.Date(2026, 12, 1, 21, 30, 0, 0, time.Local)
+	for _, sz := range screenshotSizes {
+		w, h := float64(sz[0]), float64(sz[1])
+		config := t.TempDir()
+		store, err := storage.Open(config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range []storage.ArchivedGame{ // oldest first: the list shows the newest first
+			{Opponent: storage.OpponentComputer, Level: 2, Human: storage.White, Result: storage.ResultWhiteWins, Reason: storage.ReasonNoMoves, Plies: 37},
+			{Opponent: storage.OpponentOnline, Human: storage.Black, Result: storage.ResultWhiteWins, Reason: storage.ReasonResignation, Plies: 52},
+			{Opponent: storage.OpponentOnline, OpponentName: "Ёжик_42", OpponentRating: 1498, OpponentProvisional: true, Human: storage.White, Result: storage.ResultDraw, Reason: storage.ReasonAgreement, Plies: 64},
+			{Opponent: storage.OpponentOnline, OpponentName: "alice", OpponentRating: 1623, Human: storage.White, Result: storage.ResultWhiteWins, Reason: storage.ReasonTime, Plies: 41},
+		} {
+			g.Finished, g.Variant, g.Record = at.Add(time.Duration(i)*time.Hour), storage.VariantBashni, rec
+			if _, err := store.AddToArchive(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g := startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "11", "-mute")
+		g.ticks(60)
+		g.click(mid(scenes.TitleLayout(w, h, 1, false).Games))
+		g.ticks(40)
+		g.shot(dir, "games-online")
 		g.close()
 	}
 }

@@ -3,23 +3,44 @@ package scenes
 import (
 	"time"
 
+	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
 )
 
-// Game records (shared/PROTOCOL.md) of the games played here: for the
-// clipboard, for a file and for the archive of finished games.
+// What is kept of the games played here: their records (shared/PROTOCOL.md)
+// for the clipboard, a file and the archive of finished games, the
+// archive's entries, and the saved game in progress.
 
-// playerName is how a record names the one who plays side c.
+// playerName is how a record names the one who plays side c: in an online
+// game between identified players, the name the server gives.
 func playerName(s *session.Session, c rules.Color) string {
 	if n, ok := ComputerLevel(s, c); ok {
 		return ComputerLevelName(n)
+	}
+	if card, ok := onlineCard(s, c); ok && card.Name != "" {
+		return card.Name
 	}
 	if _, one := s.Local(); one && s.Kind(c) == session.Person {
 		return "Player"
 	}
 	return c.String() // two friends at one screen
+}
+
+// onlineCard is side c's name and rating as the server of an online game
+// has them (ok false in a game at this device). In a game by link the
+// card is empty.
+func onlineCard(s *session.Session, c rules.Color) (remote.Card, bool) {
+	local, one := s.Local()
+	if !one {
+		return remote.Card{}, false
+	}
+	p, ok := s.Player(local.Opponent()).(*remote.Player)
+	if !ok {
+		return remote.Card{}, false
+	}
+	return p.Info().Players[c&1], true
 }
 
 // opponentOf is the kind of opponent for the list of finished games, and
@@ -85,6 +106,9 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 		Plies:    g.Ply(),
 		Record:   recordOf(s, finished.Local()),
 	}
+	if card, ok := onlineCard(s, human.Opponent()); ok {
+		ag.OpponentName, ag.OpponentRating, ag.OpponentProvisional = card.Name, card.Rating, card.Provisional
+	}
 	return ag, true
 }
 
@@ -92,4 +116,50 @@ func archivedGameOf(s *session.Session, human rules.Color, finished time.Time) (
 // bashni-20261129-153012.pdn.
 func RecordFileName(t time.Time) string {
 	return "bashni-" + t.Format("20060102-150405") + ".pdn"
+}
+
+// savedGameOf turns a game into the storage document; human is the side
+// at the bottom of the board between friends. ok is false for a game
+// nobody at this device plays (the computer against itself).
+func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool) {
+	g := s.Game()
+	sg := storage.SavedGame{
+		Variant:  storage.VariantOf(g.Variant()),
+		Opponent: storage.OpponentComputer,
+		Ply:      g.Ply(),
+	}
+	if local, one := s.Local(); one {
+		human = local
+		sg.Level, _ = ComputerLevel(s, local.Opponent())
+	} else if Friends(s) {
+		sg.Opponent = storage.OpponentFriend
+	} else {
+		return storage.SavedGame{}, false
+	}
+	sg.Human = storage.ColorOf(human)
+	if start := g.Start(); !start.Equal(rules.NewPosition(g.Variant())) || start.FullmoveNumber() != 1 {
+		sg.StartFEN = start.FEN()
+	}
+	for _, mv := range g.AllMoves() {
+		sg.Moves = append(sg.Moves, mv.String())
+	}
+	if o := g.Outcome(); o.Over() {
+		sg.Result = storage.Result(o.Result.Score())
+		sg.ResultReason = storage.ReasonOf(o.Reason)
+	}
+	return sg, true
+}
+
+// configOfSaved turns a saved game back into a game configuration.
+func configOfSaved(sg storage.SavedGame) (GameConfig, error) {
+	cfg := GameConfig{Variant: sg.Variant.Rules(), Level: sg.Level, Human: sg.Human.Rules(),
+		Friend: sg.Opponent == storage.OpponentFriend, Moves: sg.Moves, Ply: sg.Ply}
+	if sg.StartFEN != "" {
+		p, err := rules.ParseFEN(cfg.Variant, sg.StartFEN)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Start = p
+	}
+	return cfg, nil
 }

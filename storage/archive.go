@@ -26,6 +26,16 @@ type ArchivedGame struct {
 	// names none of the kinds (Opponent is then ""): kept, and shown as
 	// it is, so that migrating loses nothing.
 	OpponentText string `json:"opponentText,omitempty"`
+	// OpponentName is an online opponent's display name, as the server
+	// gave it (OpponentOnline; "" for a game by link or an unnamed
+	// player); OpponentRating their rating in the game's variant and speed
+	// when the game began (0: none), OpponentProvisional whether it was
+	// provisional. Names are data, shown as they are; added in archive
+	// schema 3 as optional fields, so older archives load as they are and
+	// older versions read these.
+	OpponentName        string `json:"opponentName,omitempty"`
+	OpponentRating      int    `json:"opponentRating,omitempty"`
+	OpponentProvisional bool   `json:"opponentProvisional,omitempty"`
 	// Human is the colour the human played.
 	Human Color `json:"human"`
 	// Result is "1-0", "0-1" or "1/2-1/2".
@@ -55,6 +65,13 @@ const ArchiveLimit = 200
 const maxRecordBytes = 64 << 10
 
 const maxOpponentRunes = 100
+
+// maxNameRunes bounds an online opponent's name (the server allows 20
+// letters); maxRating their rating (Glicko-2 ratings stay far below it).
+const (
+	maxNameRunes = 40
+	maxRating    = 9999
+)
 
 // Normalize repairs what can be repaired in place and rejects an entry that
 // has no real result or an oversized record.
@@ -95,6 +112,13 @@ func (g *ArchivedGame) Normalize() error {
 	} else {
 		g.Level = 0
 	}
+	if g.Opponent == OpponentOnline {
+		g.OpponentName = shortText(g.OpponentName, maxNameRunes)
+		g.OpponentRating = min(max(g.OpponentRating, 0), maxRating)
+	} else {
+		g.OpponentName, g.OpponentRating = "", 0
+	}
+	g.OpponentProvisional = g.OpponentProvisional && g.OpponentRating > 0
 	g.OpponentText = shortText(g.OpponentText, maxOpponentRunes)
 	g.ReasonText = shortText(g.ReasonText, maxReasonRunes)
 	g.Plies = max(g.Plies, 0)

@@ -2,6 +2,7 @@ package records
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"bashni/i18n"
@@ -34,21 +35,22 @@ type archiveRow struct {
 	name         string // the row read as one, for the page's mirror
 }
 
-// vsComputer reports whether an archived game was played against the
-// computer (or watched: the computer against itself).
-func vsComputer(g storage.ArchivedGame) bool {
-	return g.Opponent == storage.OpponentComputer || g.Opponent == storage.OpponentItself
+// oneSide reports whether the player at this device played one side of an
+// archived game, against the computer or someone online: the result is
+// then theirs, won or lost.
+func oneSide(g storage.ArchivedGame) bool {
+	return g.Opponent == storage.OpponentComputer || g.Opponent == storage.OpponentOnline
 }
 
 // archiveOutcome says how an archived game ended for the player: "Won",
-// "Lost" or "Draw" against the computer; "White won", "Black won" or
-// "Draw" between friends.
+// "Lost" or "Draw" against the computer or online; "White won", "Black
+// won" or "Draw" between friends (and the computer against itself).
 func archiveOutcome(cat *i18n.Catalog, g storage.ArchivedGame) (string, outcomeKind) {
 	if g.Result == storage.ResultDraw {
 		return cat.T("common.draw"), outcomeDraw
 	}
 	whiteWon := g.Result == storage.ResultWhiteWins
-	if !vsComputer(g) {
+	if !oneSide(g) {
 		if whiteWon {
 			return cat.Side("archive.side_won", rules.White), outcomeWon
 		}
@@ -76,14 +78,25 @@ func archiveStartOffset(g storage.ArchivedGame) int {
 }
 
 // opponentWords names an archived game's opponent in the player's
-// language; a label an older version kept that names no kind is shown as
-// it is.
+// language: an online opponent by the name the server gave, with the
+// rating when there was one; a label an older version kept that names no
+// kind is shown as it is.
 func opponentWords(cat *i18n.Catalog, g storage.ArchivedGame) string {
 	switch g.Opponent {
 	case storage.OpponentFriend:
 		return cat.T("archive.friend")
 	case storage.OpponentOnline:
-		return cat.T("archive.opponent.online")
+		switch {
+		case g.OpponentName == "":
+			return cat.T("archive.opponent.online") // a game by link
+		case g.OpponentRating > 0:
+			rating := strconv.Itoa(g.OpponentRating)
+			if g.OpponentProvisional {
+				rating += "?"
+			}
+			return cat.F("archive.opponent.rated", "Name", g.OpponentName, "Rating", rating)
+		}
+		return g.OpponentName
 	case storage.OpponentItself:
 		return cat.T("archive.computer_itself")
 	case storage.OpponentComputer:
@@ -117,7 +130,7 @@ func archiveRowWords(cat *i18n.Catalog, p *ui.Painter, g storage.ArchivedGame, m
 	// side played and the reason.
 	r.line2 = cat.Date(g.Finished.Local()) + sep + archiveLength(cat, g.Plies+archiveStartOffset(g))
 	var extras []string
-	if vsComputer(g) {
+	if oneSide(g) {
 		side := rules.White
 		if g.Human == storage.Black {
 			side = rules.Black

@@ -146,3 +146,37 @@ func TestMigratedArchiveInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlineOpponentsByName: Past games names an online opponent by the
+// name the server gave, with the rating when there was one ("?" while
+// provisional), and says whether the player here won or lost, in every
+// language; a game by link, with no name, is a friend online (issue 24).
+func TestOnlineOpponentsByName(t *testing.T) {
+	online := func(name string, rating int, prov bool, human storage.Color) storage.ArchivedGame {
+		return storage.ArchivedGame{Variant: storage.VariantBashni, Opponent: storage.OpponentOnline, Human: human,
+			Result: storage.ResultBlackWins, Reason: storage.ReasonTime, OpponentName: name, OpponentRating: rating, OpponentProvisional: prov}
+	}
+	for _, l := range i18n.Langs() {
+		cat := i18n.New(l)
+		for _, tt := range []struct {
+			g       storage.ArchivedGame
+			name    string // what line 1 begins with
+			outcome string
+		}{
+			{online("Ёжик_42", 1623, false, storage.Black), cat.F("archive.opponent.rated", "Name", "Ёжик_42", "Rating", "1623"), cat.T("archive.won")},
+			{online("alice", 1500, true, storage.White), cat.F("archive.opponent.rated", "Name", "alice", "Rating", "1500?"), cat.T("archive.lost")},
+			{online("박지성", 0, false, storage.White), "박지성", cat.T("archive.lost")},
+			{online("", 0, false, storage.Black), cat.T("archive.opponent.online"), cat.T("archive.won")},
+		} {
+			if got := opponentWords(cat, tt.g); got != tt.name {
+				t.Errorf("%s: %+v is named %q, want %q", l, tt.g, got, tt.name)
+			}
+			if tt.g.OpponentName != "" && !strings.Contains(tt.name, tt.g.OpponentName) {
+				t.Errorf("%s: %q does not show the name %q", l, tt.name, tt.g.OpponentName)
+			}
+			if got, kind := archiveOutcome(cat, tt.g); got != tt.outcome || (kind == outcomeWon) != (tt.outcome == cat.T("archive.won")) {
+				t.Errorf("%s: %+v: outcome %q (%v), want %q", l, tt.g, got, kind, tt.outcome)
+			}
+		}
+	}
+}
