@@ -12,6 +12,7 @@ const (
 	RoleSwitch                     // on or off: Selected 1 when on
 	RoleSlider                     // Selected the value in twentieths, Value its words
 	RoleItem                       // a row of a list (a past game) that opens
+	RoleTextField                  // a one-line text field: Value its text
 )
 
 // Control is one control of the screen shown, as the page mirrors it.
@@ -26,7 +27,8 @@ type Control struct {
 	Value    string
 	Disabled bool
 	// Stop is the control's keyboard Tab stop (-1: none, a disabled
-	// button): activating the mirrored control activates that stop.
+	// button): activating the mirrored control activates that stop. A
+	// text field without a Tab stop has -2-k, the k-th such field.
 	Stop int
 }
 
@@ -49,4 +51,6 @@ func (c *Control) Same(d *Control) bool {
 // or a slider the option or value chosen (Pick; -1 for a plain click).
 type Activation struct {
 	Gen, Index, Pick int
+	// Text is what was typed into a mirrored text field (RoleTextField).
+	Text string
 }

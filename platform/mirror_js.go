@@ -21,7 +21,7 @@ var (
 	interacted atomic.Bool
 )
 
-// hookActivations installs window.bashniActivate(gen, index, pick) and
+// hookActivations installs window.bashniActivate(gen, index, pick[, text]) and
 // window.bashniInteract() once.
 func hookActivations() {
 	if actHooked {
@@ -34,7 +34,11 @@ func hookActivations() {
 		}
 		interacted.Store(true)
 		actMu.Lock()
-		acts = append(acts, Activation{Gen: args[0].Int(), Index: args[1].Int(), Pick: args[2].Int()})
+		a := Activation{Gen: args[0].Int(), Index: args[1].Int(), Pick: args[2].Int()}
+		if len(args) > 3 && args[3].Type() == js.TypeString {
+			a.Text = args[3].String() // a text field's new text
+		}
+		acts = append(acts, a)
 		actMu.Unlock()
 		return nil
 	}))
@@ -93,4 +97,4 @@ func mirror(gen int, list []Control) {
 	f.Invoke(gen, arr)
 }
 
-var roleNames = [...]string{RoleButton: "button", RoleRadioGroup: "radiogroup", RoleSwitch: "switch", RoleSlider: "slider", RoleItem: "item"}
+var roleNames = [...]string{RoleButton: "button", RoleRadioGroup: "radiogroup", RoleSwitch: "switch", RoleSlider: "slider", RoleItem: "item", RoleTextField: "textbox"}

@@ -12,7 +12,8 @@ import (
 // moves to it or the arrows change it, once each, and nothing while
 // nothing changes.
 func TestDesktopSaysScreensAndFocus(t *testing.T) {
-	a, kb := keyApp(t, "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12")
+	a, _ := buttonsApp(t)
+	kb := a.keyboard.(fakeKeys)
 	var said []string
 	a.announced.say = func(s string) { said = append(said, s) }
 	cat := a.Text()

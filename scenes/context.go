@@ -102,6 +102,11 @@ type Context interface {
 	// FocusItem is Focus for a list's row that opens something, named
 	// for the page's mirror of the controls.
 	FocusItem(r Rect, name string) FocusState
+	// FocusField is Focus for a one-line text field, mirrored in the page
+	// as a text box named name: what is typed there becomes its text.
+	FocusField(f *ui.TextField, name string) FocusState
+	// MirrorField mirrors a text field that is no Tab stop the same way.
+	MirrorField(f *ui.TextField, name string)
 	KeyboardFocus() bool
 	// FocusRing is the rectangle of the stop that has the keyboard focus
 	// (ok false when none does), for a screen that scrolls it into view.

@@ -62,6 +62,10 @@ type focus struct {
 	// tick has begun activates nothing), remotePick the option or value
 	// chosen there (-1: a plain activation).
 	remote, remotePick int
+	// remoteText is the text typed into the mirror of a text field
+	// (FocusField), remoteTyped whether there was one.
+	remoteText  string
+	remoteTyped bool
 }
 
 // beginTick reads the focus keys before the scene's Update. keys is this

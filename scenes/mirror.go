@@ -26,6 +26,11 @@ type mirror struct {
 	acts []platform.Activation
 	// pending are activations handed in outside a page (tests).
 	pending []platform.Activation
+	// fields counts this tick's text fields without a Tab stop
+	// (MirrorField); typed is the one the page typed into (-1: none) and
+	// typedText its text.
+	fields, typed int
+	typedText     string
 }
 
 // add lists a control of this tick.
@@ -62,15 +67,22 @@ func b2i(b bool) int {
 func (m *mirror) beginTick(a *App) {
 	m.cur = m.cur[:0]
 	m.used = false
+	m.fields, m.typed = 0, -1
 	a.focus.remote, a.focus.remotePick = 0, -1
+	a.focus.remoteText, a.focus.remoteTyped = "", false
 	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
 	m.pending = m.pending[:0]
 	for _, act := range m.acts {
 		if act.Gen != m.gen || act.Index < 0 || act.Index >= len(m.shown) {
 			continue // the page showed an older screen
 		}
-		if c := &m.shown[act.Index]; c.Stop >= 0 && !c.Disabled {
+		if c := &m.shown[act.Index]; c.Role == platform.RoleTextField && c.Stop <= -2 {
+			m.typed, m.typedText = -2-c.Stop, act.Text // a field without a Tab stop
+		} else if c.Stop >= 0 && !c.Disabled {
 			a.focus.remote, a.focus.remotePick = c.Stop+1, act.Pick
+			if c.Role == platform.RoleTextField {
+				a.focus.remoteText, a.focus.remoteTyped = act.Text, true
+			}
 		}
 		a.Invalidate()
 	}
@@ -113,6 +125,46 @@ func (a *App) FocusItem(r ui.Rect, name string) FocusState {
 		a.mirror.used = true
 	}
 	return st
+}
+
+// FocusField is Focus for a one-line text field (the online card's code,
+// Settings' server): it is mirrored in the page as a text box named name
+// holding the field's text, and what is typed there (committed with Enter
+// or by leaving the box) becomes the field's text, Changed set, as if
+// typed on the canvas.
+func (a *App) FocusField(f *ui.TextField, name string) FocusState {
+	st := a.focus.stop(a, f.Rect, false)
+	stop := a.focus.count - 1
+	if a.focus.remoteTyped && st.Activated && a.focus.remotePick < 0 {
+		if t := a.focus.remoteText; t != f.Text() {
+			f.SetText(t)
+			f.Changed = true
+			a.Invalidate()
+		}
+		a.focus.remoteTyped = false
+		st.Activated = false // typed, not asked to start typing
+		a.mirror.used = true
+	}
+	a.mirror.add(platform.Control{Role: platform.RoleTextField, Name: name, Value: f.Text(), Stop: stop})
+	return st
+}
+
+// MirrorField mirrors a text field that is no Tab stop (the online card's
+// code, typed into at once) as FocusField does.
+func (a *App) MirrorField(f *ui.TextField, name string) {
+	m := &a.mirror
+	k := m.fields
+	m.fields++
+	if m.typed == k {
+		if f.Text() != m.typedText {
+			f.SetText(m.typedText)
+			f.Changed = true
+			a.Invalidate()
+		}
+		m.typed = -1
+		m.used = true
+	}
+	m.add(platform.Control{Role: platform.RoleTextField, Name: name, Value: f.Text(), Stop: -2 - k})
 }
 
 // JoinTyped opens the online card joining the game of the code typed

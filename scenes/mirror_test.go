@@ -8,6 +8,7 @@ import (
 
 	"bashni/platform"
 	"bashni/rules"
+	"bashni/scenes/ui"
 )
 
 // find is the index of the mirrored control with that role and name.
@@ -120,5 +121,58 @@ func TestTypedNewGame(t *testing.T) {
 	}
 	if lv := a.Settings().NewGame.Level; lv != 2 {
 		t.Errorf("new game level %d, want 2", lv)
+	}
+}
+
+// fieldScene is a screen with one text field and a button after it.
+type fieldScene struct {
+	stubScene
+	field, code *ui.TextField
+	save        ui.Button
+}
+
+func (s *fieldScene) Update(c Context) error {
+	c.FocusField(s.field, "Server")
+	c.MirrorField(s.code, "Code")
+	c.Used(&s.save)
+	return nil
+}
+
+// A text field is mirrored as a text box holding its text, and what is
+// typed into the box becomes the field's text.
+func TestMirrorTextField(t *testing.T) {
+	a, _ := buttonsApp(t)
+	fs := &fieldScene{stubScene: stubScene{"field"}, field: ui.NewTextField("http://…"), code: ui.NewTextField("K7M2PQ"), save: ui.Button{Label: "Save", Rect: Rect{X: 100, Y: 200, W: 120, H: 48}}}
+	fs.field.Layout(Rect{X: 100, Y: 100, W: 300, H: 48})
+	fs.field.SetText("http://old")
+	fs.field.Changed = false
+	a.ShowOnly(fs)
+	_ = a.Update()
+	_ = a.Update()
+	box := a.mirror.find(platform.RoleTextField, "Server")
+	if box < 0 || a.mirror.shown[box].Value != "http://old" {
+		t.Fatalf("no text box holding the field's text in %+v", a.mirror.shown)
+	}
+	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: a.mirror.gen, Index: box, Pick: -1, Text: "http://192.168.1.5:8080"})
+	_ = a.Update()
+	if fs.field.Text() != "http://192.168.1.5:8080" || !fs.field.Changed {
+		t.Errorf("typed into the box: the field has %q (changed %v)", fs.field.Text(), fs.field.Changed)
+	}
+	if fs.field.Focused() {
+		t.Errorf("text typed in the page's box started typing on the canvas")
+	}
+	_ = a.Update()
+	if box = a.mirror.find(platform.RoleTextField, "Server"); box < 0 || a.mirror.shown[box].Value != "http://192.168.1.5:8080" {
+		t.Errorf("the box does not show the new text: %+v", a.mirror.shown)
+	}
+	// A field without a Tab stop (the online card's code) too.
+	code := a.mirror.find(platform.RoleTextField, "Code")
+	if code < 0 {
+		t.Fatalf("no text box for the code in %+v", a.mirror.shown)
+	}
+	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: a.mirror.gen, Index: code, Pick: -1, Text: "k7m2pq"})
+	_ = a.Update()
+	if fs.code.Text() != "k7m2pq" || fs.field.Text() != "http://192.168.1.5:8080" {
+		t.Errorf("typed into the code's box: code %q, server %q", fs.code.Text(), fs.field.Text())
 	}
 }

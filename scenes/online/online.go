@@ -259,6 +259,9 @@ func (s *Screen) Update(c scenes.Context) error {
 			c.Play(scenes.UITap)
 		}
 	}
+	// The code field is a text box in the page's mirror (no Tab stop:
+	// Join beside it is).
+	c.MirrorField(s.code, s.words.join)
 	if s.code.Update(c) {
 		c.Invalidate()
 	}

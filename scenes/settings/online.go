@@ -165,7 +165,7 @@ func (r *onlineRow) update(c scenes.Context) {
 	}
 	// The field is a Tab stop: Enter or Space there starts typing; Tab
 	// away from it stops.
-	if st := c.Focus(r.field.Rect); st.Activated && !r.field.Focused() {
+	if st := c.FocusField(r.field, c.Text().T("settings_online.label")); st.Activated && !r.field.Focused() {
 		r.field.Focus(c.Tick())
 		c.Invalidate()
 		c.Used(&r.btnSave) // still a Tab stop this tick

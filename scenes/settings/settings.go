@@ -309,14 +309,14 @@ func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 // fitNotice wraps the notices left of Done: no sound device, and whether
 // the desktop speaks.
 func (s *Screen) fitNotice(c scenes.Context) {
-	notice := s.speech
-	if c.SoundNotice() != "" {
+	notice := s.noSound // fitted even when not shown: the layout test measures it
+	switch {
+	case c.SoundNotice() != "":
 		notice = strings.TrimSpace(s.noSound + " " + s.speech)
+	case s.speech != "":
+		notice = s.speech
 	}
-	s.noSoundLines, s.noSoundSize = nil, 0
-	if notice != "" {
-		s.noSoundLines, s.noSoundSize = scenes.FitLines(c.Painter(), notice, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
-	}
+	s.noSoundLines, s.noSoundSize = scenes.FitLines(c.Painter(), notice, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
 }
 
 // scrolled is the layout with the rows moved up by the scroll.
@@ -491,7 +491,7 @@ func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	p.RoundRect(dst, s.card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	p.Text(dst, s.heading, 28, sprites.Bold, s.card.X+p.DP(24), s.title, text.AlignStart, text.AlignCenter, t.Text)
 	s.drawRows(c, dst)
-	if len(s.noSoundLines) > 0 {
+	if c.SoundNotice() != "" || s.speech != "" {
 		step := p.DP(s.noSoundSize * 1.25)
 		y := s.btnBack.Rect.Y + s.btnBack.Rect.H/2 - step/2*float64(len(s.noSoundLines)-1)
 		for _, l := range s.noSoundLines {
