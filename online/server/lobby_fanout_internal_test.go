@@ -13,7 +13,8 @@ import (
 
 // TestPushEvery: the lobby pushes every period while its watchers take at
 // most fanoutPerSec messages a second together, less often beyond, and
-// never less often than maxPushEvery (or the period, if longer).
+// never less often than maxPushEvery (or the period, if longer), in
+// whole periods.
 func TestPushEvery(t *testing.T) {
 	for _, c := range []struct {
 		every    time.Duration
@@ -24,7 +25,9 @@ func TestPushEvery(t *testing.T) {
 		{250 * time.Millisecond, 1000, 250 * time.Millisecond},
 		{250 * time.Millisecond, 5000, 250 * time.Millisecond},
 		{250 * time.Millisecond, 10000, 500 * time.Millisecond},
-		{250 * time.Millisecond, 100000, maxPushEvery},
+		{250 * time.Millisecond, 5001, 500 * time.Millisecond},
+		{250 * time.Millisecond, 100000, 500 * time.Millisecond},
+		{100 * time.Millisecond, 100000, 600 * time.Millisecond},
 		{time.Second, 100000, time.Second},
 		{50 * time.Millisecond, 2000, 100 * time.Millisecond},
 	} {

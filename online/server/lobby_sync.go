@@ -178,12 +178,14 @@ const fanoutPerSec = 20000
 // watch it: its watchers are told within a second.
 const maxPushEvery = 600 * time.Millisecond
 
-// pushEvery is how often the lobby pushes to watchers: every, or less
-// often when that many watchers would take more than fanoutPerSec
-// messages a second, up to maxPushEvery (or every, if longer).
+// pushEvery is how often the lobby pushes to watchers, in whole periods
+// (the loop's ticks): every, or less often when that many watchers would
+// take more than fanoutPerSec messages a second, up to maxPushEvery (or
+// every, if longer).
 func pushEvery(every time.Duration, watchers int) time.Duration {
 	d := time.Duration(watchers) * time.Second / fanoutPerSec
-	return max(every, min(d, maxPushEvery))
+	n := (d + every - 1) / every
+	return every * max(1, min(n, maxPushEvery/every))
 }
 
 // push sends the watchers what changed since the last push: one message,
