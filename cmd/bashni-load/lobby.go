@@ -31,6 +31,11 @@ import (
 type lobbyOptions struct {
 	players, watchers, seeksPerMinute int
 	every                             time.Duration
+	// server2 is a second node of the same cluster (PostgreSQL + NATS):
+	// player i connects to -server when i is even, to server2 when odd,
+	// so half the players are on each and every seek is opened on one
+	// node and taken on the other (pair takes neighbours).
+	server2 string
 }
 
 // lobbyEveryEnv passes -lobby-every to the child node.
@@ -126,7 +131,7 @@ type seekTrack struct {
 }
 
 type lobbyLoad struct {
-	url      string
+	urls     []string // the nodes: player i connects to urls[i%len(urls)]
 	conns    []*lconn
 	tracks   sync.Map // seek id → *seekTrack
 	pairing  histogram
@@ -163,7 +168,13 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	l := &lobbyLoad{url: strings.Replace(o.serverURL, "http", "ws", 1) + protocol.SocketPath}
+	if lo.server2 != "" && serverPID != 0 {
+		return fmt.Errorf("-server2 needs -server: start both nodes of the cluster first (docs/ONLINE.md \"The lobby's load benchmark\")")
+	}
+	l := &lobbyLoad{urls: []string{strings.Replace(o.serverURL, "http", "ws", 1) + protocol.SocketPath}}
+	if lo.server2 != "" {
+		l.urls = append(l.urls, strings.Replace(lo.server2, "http", "ws", 1)+protocol.SocketPath)
+	}
 	start := time.Now()
 	if err := l.connect(ctx, lo, o.setups); err != nil {
 		return err
@@ -203,6 +214,9 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	fmt.Printf("\n== bashni-load -lobby: %d players, %d watching the lobby, %d seeks a minute, lobby updates every %s, measured %v\n",
 		len(l.conns), lo.watchers, lo.seeksPerMinute, every, o.measure)
+	if len(l.urls) > 1 {
+		fmt.Printf("nodes:                 %d, the players alternating between them: every seek opened on one node and taken on the other\n", len(l.urls))
+	}
 	fmt.Printf("seeks opened:          %d, paired %d (%.0f a minute), %d failures, %d broken connections\n",
 		l.opened.Load(), l.paired.Load(), float64(l.paired.Load())/o.measure.Minutes(), l.failures.Load(), l.broken.Load())
 	if e, ok := l.lastErr.Load().(string); ok && e != "" {
@@ -250,7 +264,7 @@ func (l *lobbyLoad) connect(ctx context.Context, lo lobbyOptions, setups int) er
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			c, err := l.dial(ctx, i < lo.watchers)
+			c, err := l.dial(ctx, l.urls[i%len(l.urls)], i < lo.watchers)
 			if err != nil {
 				select {
 				case errc <- fmt.Errorf("connecting player %d: %w", i, err):
@@ -270,10 +284,10 @@ func (l *lobbyLoad) connect(ctx context.Context, lo lobbyOptions, setups int) er
 	return nil
 }
 
-func (l *lobbyLoad) dial(ctx context.Context, watch bool) (*lconn, error) {
+func (l *lobbyLoad) dial(ctx context.Context, url string, watch bool) (*lconn, error) {
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(dctx, l.url, nil)
+	ws, _, err := websocket.Dial(dctx, url, nil)
 	if err != nil {
 		return nil, err
 	}

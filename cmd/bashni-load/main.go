@@ -82,6 +82,7 @@ func run() error {
 	flag.IntVar(&lo.players, "players", 10000, "with -lobby: connected players")
 	flag.IntVar(&lo.watchers, "watchers", 10000, "with -lobby: how many of the players watch the lobby")
 	flag.IntVar(&lo.seeksPerMinute, "seeks", 1000, "with -lobby: seeks a minute, each taken by a quick pairing")
+	flag.StringVar(&lo.server2, "server2", "", "with -lobby and -server: a second node of the same cluster; half the players connect to each, and every seek opened on one is taken on the other")
 	flag.DurationVar(&lo.every, "lobby-every", 0, "with -lobby: how often the node pushes lobby updates (default: the server's, 250ms)")
 	arenaMode := flag.Bool("arena", false, "an arena's load instead: -players named players in one arena, each game lasting -think on average (arena.go)")
 	flag.Parse()
