@@ -53,6 +53,11 @@ const (
 	NotTheGoal   Code = "not-the-goal"   // legal, but not what the step asks
 	CanStillMove Code = "can-still-move" // the opponent is not blocked yet
 	Refuted      Code = "refuted"        // the opponent has a strong answer (shown as Route)
+
+	// A lesson's practice game against the computer.
+	NotYourTurn   Code = "not-your-turn"  // the computer is to move
+	PracticeLost  Code = "practice-lost"  // the practice game was lost: it starts again
+	PracticeDrawn Code = "practice-drawn" // the practice game was drawn: it starts again
 )
 
 // Why is the answer to a refused try.

@@ -43,15 +43,37 @@ const (
 	// Block: a move after which the opponent has no legal move (Accept
 	// lists them, for hints and tests).
 	Block
+	// Draw: a move after which the game is drawn by the rules (threefold
+	// repetition or the 30-ply rule); Accept lists them.
+	Draw
+	// Practice: the player plays the position out against the computer
+	// (any legal move; the screen's engine answers through Run.Respond)
+	// until the Target is reached. A lost or drawn game starts the step
+	// again. Accept, if given, is a good first move for the hint.
+	Practice
+)
+
+// Target is what a practice position asks for.
+type Target uint8
+
+const (
+	// Win: the opponent has no legal move.
+	Win Target = iota
+	// Crown: a man of the player's is crowned (or the game is won).
+	Crown
 )
 
 // Step is one task of a lesson.
 type Step struct {
 	// FEN is the position of the step; empty continues from where the
 	// previous step ended (after its reply).
-	FEN  string
-	Goal Goal
-	Text string // message ID of the task, shown while the player thinks
+	FEN string
+	// Before are moves played from FEN before the step begins (both
+	// sides'), so that the step's position has a history: what a
+	// repetition counts. The board shows the position after them.
+	Before []string
+	Goal   Goal
+	Text   string // message ID of the task, shown while the player thinks
 	// Accept lists the correct moves (full routes in the game's notation)
 	// for PlayOne and Block.
 	Accept []string
@@ -67,6 +89,10 @@ type Step struct {
 	// for any move). No entry: no answer.
 	Replies map[string]string
 	Praise  string // message ID said after the correct move
+	// Target and Level are a practice step's aim and the computer's level
+	// (ai levels, 1–7; 0 means 1).
+	Target Target
+	Level  int
 }
 
 // Answer is what a Run says about a try.
@@ -87,6 +113,9 @@ type Answer struct {
 	// complete.
 	NextStep bool
 	Finished bool
+	// Restarted reports that a practice game was lost or drawn and the
+	// step began again from its position (Why says how it ended).
+	Restarted bool
 }
 
 // Run is a lesson in progress.
@@ -106,10 +135,15 @@ func (l *Lesson) Start() *Run {
 }
 
 // StartAt begins the lesson at step i (0-based), as if the earlier steps
-// had been played with their first accepted moves.
+// had been played with their first accepted moves (a practice step is
+// skipped: the step after it has a position of its own).
 func (l *Lesson) StartAt(i int) *Run {
 	r := l.Start()
 	for r.step < i && !r.done {
+		if r.lesson.Steps[r.step].Goal == Practice {
+			r.enter(r.step+1, r.Position())
+			continue
+		}
 		r.Try(r.Hint().Path())
 	}
 	return r
@@ -127,6 +161,14 @@ func (r *Run) enter(i int, prev *rules.Position) {
 		panic(fmt.Sprintf("lesson %s step %d: %v", r.lesson.ID, i+1, err)) // checked by the tests
 	}
 	r.history = []*rules.Position{p}
+	for _, b := range st.Before {
+		m, err := p.ParseMove(b)
+		if err != nil {
+			panic(fmt.Sprintf("lesson %s step %d: move before %s: %v", r.lesson.ID, i+1, b, err)) // checked by the tests
+		}
+		p = p.Play(m)
+		r.history = append(r.history, p)
+	}
 }
 
 // Lesson is the lesson being run.
@@ -140,6 +182,30 @@ func (r *Run) Position() *rules.Position { return r.history[len(r.history)-1] }
 
 // Goal is the current step's task.
 func (r *Run) Goal() text.T { return text.Of(r.lesson.Steps[r.step].Text) }
+
+// Step is the current step (do not modify).
+func (r *Run) Step() *Step { return &r.lesson.Steps[r.step] }
+
+// Practising reports whether the current step is a practice game against
+// the computer.
+func (r *Run) Practising() bool { return !r.done && r.Step().Goal == Practice }
+
+// WaitingForOpponent reports whether a practice game waits for the
+// computer's move (Respond).
+func (r *Run) WaitingForOpponent() bool {
+	return r.Practising() && r.Position().SideToMove() != r.player()
+}
+
+// Level is the computer's level in a practice step (1 if the step names
+// none).
+func (r *Run) Level() int { return max(1, r.Step().Level) }
+
+// History is the positions of the current step, oldest first, the position
+// on the board last: what an engine needs to answer (a copy).
+func (r *Run) History() []*rules.Position { return append([]*rules.Position(nil), r.history...) }
+
+// player is the player's colour: the side to move when the step began.
+func (r *Run) player() rules.Color { return r.history[0].SideToMove() }
 
 // Finished reports whether every step is done.
 func (r *Run) Finished() bool { return r.done }
@@ -155,7 +221,10 @@ func (r *Run) Hint() rules.Move {
 	}
 	st := &r.lesson.Steps[r.step]
 	p := r.Position()
-	if st.Goal == PlayAny {
+	if st.Goal == Practice && (len(r.history) > 1 || len(st.Accept) == 0) || st.Goal == PlayAny {
+		if p.SideToMove() != r.player() {
+			return rules.Move{}
+		}
 		return p.LegalMoves(nil)[0]
 	}
 	m, _ := p.ParseMove(st.Accept[0])
@@ -180,6 +249,9 @@ func (r *Run) Try(path []rules.Square) Answer {
 	if m.IsZero() { // a column picked, no move yet
 		return Answer{}
 	}
+	if st.Goal == Practice {
+		return r.practise(m)
+	}
 	if w := r.judge(st, p, m); w != nil {
 		r.tries++
 		return Answer{Move: m, Why: w}
@@ -196,6 +268,13 @@ func (r *Run) Try(path []rules.Square) Answer {
 		q = q.Play(rm)
 		r.history = append(r.history, q)
 	}
+	r.advance(&ans, q)
+	return ans
+}
+
+// advance ends the current step after a correct move: the next step
+// begins (from q if it has no position of its own), or the lesson is done.
+func (r *Run) advance(ans *Answer, q *rules.Position) {
 	if r.step+1 < len(r.lesson.Steps) {
 		r.enter(r.step+1, q)
 		ans.NextStep = true
@@ -203,7 +282,66 @@ func (r *Run) Try(path []rules.Square) Answer {
 		r.done = true
 		ans.Finished = true
 	}
+}
+
+// practise plays the player's move m in a practice game.
+func (r *Run) practise(m rules.Move) Answer {
+	if r.WaitingForOpponent() {
+		return Answer{Why: &explain.Why{Code: explain.NotYourTurn, Text: text.Of("lesson.practice.wait")}}
+	}
+	r.history = append(r.history, r.Position().Play(m))
+	ans := Answer{Correct: true, Move: m}
+	r.judgePractice(&ans)
 	return ans
+}
+
+// Respond plays the computer's move in a practice game. A move that is not
+// legal here, or a call when no practice game waits for the computer, is
+// an error and changes nothing.
+func (r *Run) Respond(m rules.Move) (Answer, error) {
+	if !r.WaitingForOpponent() {
+		return Answer{}, fmt.Errorf("lesson %s step %d: no practice game waits for the computer's move", r.lesson.ID, r.step+1)
+	}
+	p := r.Position()
+	legal := false
+	for _, l := range p.LegalMoves(nil) {
+		if l == m {
+			legal = true
+			break
+		}
+	}
+	if !legal {
+		return Answer{}, fmt.Errorf("lesson %s step %d: the computer's move %v is not legal in %s", r.lesson.ID, r.step+1, m, p.FEN())
+	}
+	r.history = append(r.history, p.Play(m))
+	ans := Answer{Correct: true, Move: m}
+	r.judgePractice(&ans)
+	return ans, nil
+}
+
+// judgePractice looks at the practice game after a move: the target
+// reached ends the step; a lost or drawn game starts it again.
+func (r *Run) judgePractice(ans *Answer) {
+	st := r.Step()
+	out := rules.StatusOf(r.history)
+	me := r.player()
+	won := out.Result == rules.WinFor(me)
+	if !won && st.Target == Crown && ans.Move.IsPromotion() && r.history[len(r.history)-2].SideToMove() == me {
+		won = true
+	}
+	switch {
+	case won:
+		ans.Praise = text.Of(st.Praise)
+		r.advance(ans, r.Position())
+	case out.Over():
+		code, id := explain.PracticeLost, "lesson.practice.lost"
+		if out.Result == rules.Draw {
+			code, id = explain.PracticeDrawn, "lesson.practice.drawn"
+		}
+		ans.Why = &explain.Why{Code: code, Text: text.Of(id)}
+		ans.Restarted = true
+		r.enter(r.step, nil)
+	}
 }
 
 // judge returns why a legal move does not do what the step asks, or nil.
@@ -211,6 +349,16 @@ func (r *Run) judge(st *Step, p *rules.Position, m rules.Move) *explain.Why {
 	switch st.Goal {
 	case PlayAny:
 		return nil
+	case Draw:
+		after := append(r.History(), p.Play(m))
+		if rules.StatusOf(after).Result == rules.Draw {
+			return nil
+		}
+		w := &explain.Why{Code: explain.NotTheGoal, Text: text.Of("why.not_a_draw")}
+		if st.WrongText != "" {
+			w.Text = text.Of(st.WrongText, "Move", m.String())
+		}
+		return w
 	case Block:
 		q := p.Play(m)
 		replies := q.LegalMoves(nil)

@@ -36,11 +36,21 @@ var messages = []Message{
 	{"why.not_the_goal", "A legal move that is not what the lesson step asks.", "That is allowed, but it is not what this step asks. Try again."},
 	{"why.can_still_move", "Lesson on blocking: after the player's move the opponent can still move; one such move is shown.", "Your opponent can still move, for example {{.Move}}. Leave no move at all."},
 	{"why.refuted", "A legal move that loses: the opponent's answer is shown.", "That loses: your opponent answers {{.Move}}."},
+	{"why.not_a_draw", "Lesson on draws: the move does not draw the game.", "That move does not draw: no position is on the board for the third time, and the count of 30 plies is not reached."},
 
 	// Lessons (package lessons). Each lesson has a title, an introduction
 	// (one or two sentences), the task of each step and what is said after
 	// the step is done. The player has White.
 	{"lesson.over", "A try after the lesson was finished.", "This lesson is finished."},
+
+	{"lesson.goal.title", "Lesson title (the first lesson).", "The start and the goal"},
+	{"lesson.goal.intro", "Lesson introduction.", "Each side starts with twelve men on the dark squares of its first three rows, and White moves first. You win when your opponent cannot move: all their pieces are your prisoners, or every column of theirs is blocked."},
+	{"lesson.goal.step1", "Task: the start position; any first move.", "This is how every game begins. White moves first: make any move."},
+	{"lesson.goal.praise1", "After the first move; Black has answered.", "Then Black moves, and so on, one move each, until one side cannot move."},
+	{"lesson.goal.step2", "Task: capture Black's last man; Black then has no column and no move.", "Black has one man left. Capture it: with no column of its own, Black cannot move and loses."},
+	{"lesson.goal.praise2", "After the winning capture.", "Black's last man is your prisoner: Black has no move, and you have won."},
+	{"lesson.goal.step3", "Task: take away the only square of Black's last man without giving a capture.", "Black's man on a5 can only go to b4. Go there first, so that it can neither move nor capture."},
+	{"lesson.goal.praise3", "After the blocking move.", "Black still has a man, but it cannot move: a player who cannot move loses."},
 
 	{"lesson.forward.title", "Lesson title.", "Men move forward"},
 	{"lesson.forward.intro", "Lesson introduction.", "Bashni is played on the dark squares. A man moves one square diagonally forward, to an empty square."},
@@ -49,6 +59,9 @@ var messages = []Message{
 	{"lesson.forward.step2", "Task: move again.", "Move your man forward again. Try a move backwards or a long one, too: the board tells you why it is not allowed."},
 	{"lesson.forward.praise2", "Lesson done.", "That is all a man does when there is nothing to capture."},
 
+	{"lesson.forward.step3", "Task: some men are hemmed in by the player's own men; move one that can move.", "Some of your men are hemmed in by your own. Move one that can."},
+	{"lesson.forward.praise3", "After the move.", "Your own men can block you too: a man moves only to an empty square."},
+
 	{"lesson.capture.title", "Lesson title.", "Capturing is compulsory"},
 	{"lesson.capture.intro", "Lesson introduction.", "A column next to an enemy column with an empty square behind it jumps over it: that is a capture, and when you can capture, you must."},
 	{"lesson.capture.step1", "Task: the one capture of the position.", "A black man stands next to yours with an empty square behind it. Capture it: jump over it."},
@@ -56,6 +69,9 @@ var messages = []Message{
 	{"lesson.capture.step2", "Task: two captures, one of them loses the man; the player must pick the safe one.", "You have two captures. You must capture, but you may choose which — even the one that takes less. Choose the capture after which Black cannot take back."},
 	{"lesson.capture.wrong2", "The player took two men but Black takes back; the answer is shown.", "You took two men, but Black answers {{.Move}}: it takes the top of your column, and the men under it are Black's again. Choose the other capture."},
 	{"lesson.capture.praise2", "After the safe capture.", "Yes: nobody has to take the most. Choose the capture that is good for you."},
+
+	{"lesson.capture.step3", "Task: two captures, both fine; the player picks either.", "Two captures at once. You must capture, but you choose which: take either man."},
+	{"lesson.capture.praise3", "After either capture.", "Either was right. Which capture is yours to choose; not capturing is not."},
 
 	{"lesson.under.title", "Lesson title.", "The captured piece goes under you"},
 	{"lesson.under.intro", "Lesson introduction.", "In Bashni nothing leaves the board. A piece you capture goes under your capturing piece, and together they make a column."},
@@ -74,6 +90,10 @@ var messages = []Message{
 	{"lesson.top.step2", "Task: two black columns, one with white men under its top; jumping that one turns it white.", "Two tall black columns. Jump the one whose top is the only black piece: with its top gone, the column becomes yours."},
 	{"lesson.top.wrong2", "The player jumped the column that stays black; both columns are marked.", "After that jump the column on b4 still has a black man on top, so it stays Black's. Look at what is under each top."},
 	{"lesson.top.praise2", "After turning the tall column white.", "The column on f4 is yours now: three of your men were freed by one jump."},
+
+	{"lesson.top.step3", "Task: three captures; the two that free the player's men under d4 are accepted.", "Your two men are prisoners under the black top on d4. Free them: capture that top."},
+	{"lesson.top.wrong3", "The player captured the man on f4 and left d4's prisoners; d4 is marked.", "That takes a man, but your two men on d4 stay prisoners. Jump the column on d4."},
+	{"lesson.top.praise3", "After freeing the two men.", "Both men are free, and the column on d4 is yours again."},
 
 	{"lesson.chain.title", "Lesson title.", "Chains of captures and the Turkish strike"},
 	{"lesson.chain.intro", "Lesson introduction.", "After a jump, if the column can jump again, it must, until no jump is left. Men capture backwards too."},
@@ -95,15 +115,39 @@ var messages = []Message{
 	{"lesson.king.step3", "Task: capture from a distance.", "A king captures from afar too: it jumps a column at any distance and lands on any empty square beyond it. Capture!"},
 	{"lesson.king.praise3", "After the king's capture.", "Kings are strong: a king is worth about three men."},
 
+	{"lesson.buried.title", "Lesson title: a king inside a column stays a king; only the top is crowned.", "Kings inside columns"},
+	{"lesson.buried.intro", "Lesson introduction.", "Every piece keeps its rank inside a column: a king taken prisoner is still a king when it comes to the top again. And when a column reaches the far side, only its top piece is crowned."},
+	{"lesson.buried.step1", "Task: a white king is a prisoner under the black man on d4; jump the column to free it.", "Your king is a prisoner under the black man on d4. Jump the column and free it."},
+	{"lesson.buried.praise1", "After freeing the king; Black has answered.", "Your king is on top again — and it is still a king."},
+	{"lesson.buried.step2", "Task: the freed king captures from afar.", "Now use your king: capture the man on b6 from a distance."},
+	{"lesson.buried.praise2", "After the king's capture.", "Prisoner or not, a king never stops being a king."},
+	{"lesson.buried.step3", "Task: crown the column on c7 (a white man over a black prisoner).", "Your column on c7 has a black prisoner under your man. Move it to the last rank."},
+	{"lesson.buried.wrong3", "The player moved the other man; c7 is marked.", "That is allowed, but this step is about the column on c7: take it to the last rank."},
+	{"lesson.buried.praise3", "After crowning the column; only the top became a king.", "Only your man on top was crowned. The prisoner under it is still a black man."},
+	{"lesson.buried.step4", "Task: a column with a man on top of a king moves as a man.", "The column on c3 has a king inside, under a man. Move it. Which piece decides how it moves?"},
+	{"lesson.buried.praise4", "After the move.", "It moved one square, like a man: the top piece decides. The king inside flies again only when it is on top."},
+
 	{"lesson.crown.title", "Lesson title.", "Crowned in the middle of a capture"},
 	{"lesson.crown.intro", "Lesson introduction.", "A man that reaches the last rank during a capture is crowned at once, and if the new king can capture, it goes on as a king."},
 	{"lesson.crown.step1", "Task: capture onto d8, be crowned, and continue as a king over f6.", "Capture: your man is crowned on d8 on the way and goes on capturing as a king."},
 	{"lesson.crown.praise1", "After the capture.", "One move: a man's jump, a crown, and a king's jump."},
 
+	{"lesson.crown.step2", "Task: two captures; the one that is crowned on d8 and goes on takes two men.", "Find the capture that takes two men: be crowned on the way and go on as a king."},
+	{"lesson.crown.wrong2", "The player took one man to h8 and stopped; d8 is marked.", "That takes one man. Through d8 you are crowned and take two."},
+	{"lesson.crown.praise2", "After the double capture.", "A man's jump, a crown on d8, and a king's long jump to a5."},
+	{"lesson.crown.step3", "Task: a capture that crowns on d8 and then takes two more men as a king.", "Capture with your man. How far can the new king go?"},
+	{"lesson.crown.praise3", "After the three-man capture.", "Three men in one move: crowned on d8, then on as a king over f6 and d2."},
+
 	{"lesson.landing.title", "Lesson title.", "Where a king lands"},
 	{"lesson.landing.intro", "Lesson introduction.", "After a jump a king may land on any empty square beyond the column it took — but if some of those squares let it capture again, it must land on one of them."},
 	{"lesson.landing.step1", "Task: the king must land on e5, the one square from which it captures again.", "Capture with your king. Where must it land?"},
 	{"lesson.landing.praise1", "After the king's capture.", "Only from e5 could your king go on, so it had to land there."},
+
+	{"lesson.landing.step2", "Task: the king must land on e5 to capture again.", "Capture with your king, and land where it can go on."},
+	{"lesson.landing.praise2", "After the capture.", "From e5 your king could take c3 too, so e5 was the square."},
+	{"lesson.landing.step3", "Task: a king's capture of three men; the landing squares e5 and g3 let it go on, d4 takes only two.", "Your king can take three men. Choose each landing square so that it does."},
+	{"lesson.landing.praise3", "After the three captures.", "e5, then g3: each time the square from which your king could capture again, and three men taken."},
+	{"lesson.landing.wrong3", "The player took the route through d4 (two men); e5 and g3 are marked.", "That takes two. Land on e5 first, then on g3: from each your king can go on."},
 
 	{"lesson.block.title", "Lesson title.", "Winning by blocking"},
 	{"lesson.block.intro", "Lesson introduction.", "You win when your opponent cannot move: all their columns are blocked, or all their pieces are your prisoners."},
@@ -111,6 +155,40 @@ var messages = []Message{
 	{"lesson.block.praise1", "After the blocking move; the game is won.", "Black cannot move a single man: you win."},
 	{"lesson.block.step2", "Task: free the last prisoner; Black then has no column that can move.", "Black has one free column left. Win now."},
 	{"lesson.block.praise2", "After the winning capture.", "Black's last top went under your man, and the man on h8 is blocked: Black has no move and loses."},
+
+	{"lesson.block.step3", "Task: one king move blocks Black completely.", "Black has two men left. Find the one move that leaves both without a move."},
+	{"lesson.block.praise3", "After the blocking move.", "Your king on b6 stops a7, and your men on g7 and f6 hold h8: Black cannot move."},
+	{"lesson.draw.title", "Lesson title: threefold repetition and the 30-ply rule.", "Draws"},
+	{"lesson.draw.intro", "Lesson introduction (rules as in RULES.md).", "A game is drawn when the same position, with the same side to move, occurs for the third time, or after 15 moves by each side (30 plies) in a row with no capture and no crowning. The players may also agree to a draw."},
+	{"lesson.draw.step1", "Task: the kings have gone back and forth; bring back a position for the third time.", "The kings went back and forth: h2-g1, b8-a7, g1-h2, a7-b8, twice. Play g1-h2 again: the position after it is on the board for the third time."},
+	{"lesson.draw.wrong1", "The player made a move that does not repeat a position.", "This position has not been on the board twice before, so the game goes on. Play g1-h2."},
+	{"lesson.draw.praise1", "After the third repetition.", "The same position for the third time, with the same side to move: the game is drawn."},
+	{"lesson.draw.step2", "Task: 29 plies without capture or crowning; any quiet move makes it 30.", "29 plies in a row have gone by without a capture or a crowning. Make any move."},
+	{"lesson.draw.praise2", "After the 30th ply.", "That was the 30th ply — 15 moves by each side — with no capture and no crowning: a draw."},
+	{"lesson.draw.step3", "Task: 29 plies again, but crowning the man resets the count and keeps the game going.", "29 plies again, and you are winning. Find the move that starts the count again."},
+	{"lesson.draw.wrong3", "The player made a quiet move that draws by the 30-ply rule; g7 is marked.", "That was the 30th ply without a capture or a crowning: a draw. Crown the man on g7 instead — a crowning starts the count again."},
+	{"lesson.draw.praise3", "After the crowning.", "A crowning, like a capture, starts the count of 30 plies from nothing."},
+	{"lesson.draw.practice", "Practice: win before the 30-ply rule draws; 14 plies have already gone by.", "Practice: win against the computer. Fourteen quiet plies have already gone by: capture or crown before the count reaches 30."},
+	{"lesson.plan.title", "Lesson title: first ideas of strategy.", "First strategy"},
+	{"lesson.plan.intro", "Lesson introduction.", "A tall column is strong, but each jump takes its top: keep it where it cannot be jumped. Free your prisoners when you can. Give a man away only when you get more back — often your own man, freed."},
+	{"lesson.plan.step1", "Task: the tall white column on d4 (one white man over three black) is attacked by c5; cover e3.", "Your column on d4 has just one of your men on top of three black prisoners. c5 threatens to jump it. Save it."},
+	{"lesson.plan.wrong1", "A move that leaves the tall column to be jumped; Black's capture is shown.", "Black answers {{.Move}}: one jump takes your top, and the whole column becomes Black's."},
+	{"lesson.plan.praise1", "After d2-e3.", "The square behind your column is taken now, so nobody can jump it."},
+	{"lesson.plan.step2", "Task: capture the column holding two white prisoners instead of the single man.", "Two captures. One takes a man; the other frees two of yours. Which is worth more?"},
+	{"lesson.plan.wrong2", "The player took the single man; f4 (with the prisoners) is marked.", "That takes one man, and your two men on f4 stay prisoners. Free them instead."},
+	{"lesson.plan.praise2", "After freeing the two men.", "Two men back in play are worth more than one prisoner taken."},
+	{"lesson.plan.step3", "Task: offer a man on d4; Black must take it, and the recapture frees it.", "Exchange: put a man on d4. Black must take it — and then you take the top of Black's new column."},
+	{"lesson.plan.wrong3", "A move that is not the exchange; d4 is marked.", "That is allowed, but this step asks for the exchange: move to d4."},
+	{"lesson.plan.praise3", "After Black's capture e5:c3.", "Black had to capture. Your man is a prisoner on c3 — for now."},
+	{"lesson.plan.step4", "Task: recapture d2:b4, freeing the man on c3.", "Take back: jump the column on c3."},
+	{"lesson.plan.praise4", "After the recapture; the man on c3 is free again.", "You took Black's man and freed your own: an exchange that costs you nothing. Exchange when you get more back."},
+	{"lesson.practice.win", "Task of a lesson's last step: play the position out against the computer and win.", "Practice: play this position against the computer and win."},
+	{"lesson.practice.crown", "Task of a lesson's last step: against the computer, crown a man.", "Practice: against the computer, get a man to the last rank and crown it."},
+	{"lesson.practice.won", "After the practice game was won.", "You won the practice game."},
+	{"lesson.practice.crowned", "After a man was crowned in the practice game.", "Crowned! That was the task."},
+	{"lesson.practice.lost", "The practice game was lost; it starts again from its position.", "The computer won this time. The position is set up again: try once more."},
+	{"lesson.practice.drawn", "The practice game ended in a draw; it starts again from its position.", "A draw — not enough this time. The position is set up again: try once more."},
+	{"lesson.practice.wait", "The player tried to move while the computer is to move in a practice game.", "Wait for the computer's move."},
 
 	{"lesson.lasca.title", "Lesson title.", "Lasca: the differences"},
 	{"lesson.lasca.intro", "Lesson introduction.", "Lasca, Emanuel Lasker's game, is column draughts on a 7×7 board with the rules of English draughts: soldiers capture forward only, officers take one step at a time, and a captured top goes under the capturer at once."},
@@ -162,7 +240,7 @@ var messages = []Message{
 
 	// The screens' own words (scenes: lessons, lesson, puzzle, analysis, the title's offer).
 	{"screen.learn", "Title screen button opening the lessons and puzzles.", "Learn"},
-	{"screen.offer", "Title screen, first start (no game played yet): invites the player to the lessons.", "New to Bashni? Learn it in ten short lessons."},
+	{"screen.offer", "Title screen, first start (no game played yet): invites the player to the lessons.", "New to Bashni? Learn it in short lessons."},
 	{"screen.progress", "Title screen: the player's progress; Done and Total count lessons, Solved counts puzzles solved.", "Lessons {{.Done}}/{{.Total}} · puzzles solved {{.Solved}}"},
 	{"screen.lessons", "Heading of the lessons list.", "Lessons"},
 	{"screen.lessons_done", "Under the lessons heading; Done and Total count lessons.", "{{.Done}} of {{.Total}} done"},
