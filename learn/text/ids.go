@@ -37,6 +37,7 @@ const (
 	ScreenHint            = "screen.hint"
 	ScreenRestart         = "screen.restart"
 	ScreenNextLesson      = "screen.next_lesson"
+	ScreenLessonNextStep  = "screen.lesson_next_step"
 	ScreenLessonDone      = "screen.lesson_done"
 	ScreenCourseDone      = "screen.course_done"
 	ScreenHintMove        = "screen.hint_move"

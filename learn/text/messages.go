@@ -251,6 +251,7 @@ var messages = []Message{
 	{"screen.hint", "Button: show a hint.", "Hint"},
 	{"screen.restart", "Button: start the lesson again.", "Restart"},
 	{"screen.next_lesson", "Button: go to the next lesson.", "Next lesson"},
+	{"screen.lesson_next_step", "Lesson screen button: the step is done and stays on the board; go to the next step.", "Next step"},
 	{"screen.lesson_done", "Lesson screen: the lesson is finished.", "Lesson complete!"},
 	{"screen.course_done", "Lesson screen: the last lesson is finished.", "You have finished every lesson. Try the puzzles next."},
 	{"screen.hint_move", "Lesson or puzzle: the hint names the move to play.", "Hint: play {{.Move}}."},

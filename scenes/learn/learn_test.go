@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"bashni/i18n"
+	"bashni/learn/lessons"
 	"bashni/learn/puzzles"
 	"bashni/platform"
 	"bashni/rules"
@@ -38,6 +39,17 @@ func fitLesson(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	s.Layout(a, w, h, 1)
 	for i := range s.btns {
 		f.Buttons(&s.btns[i])
+	}
+	// A finished step waits for "Next step" on the Next button.
+	s.pending = true
+	s.words(a)
+	f.Buttons(&s.btns[LessonNext])
+	// Every lesson's title in the heading, shrunk no further than
+	// lessonTitleMin (lesson 5's was cut off on a phone).
+	for i := range lessons.All() {
+		s := NewLessonScene(a, i)
+		s.Layout(a, w, h, 1)
+		f.Shrinking(fmt.Sprintf("lesson %d's title", i+1), s.TitleFit(f.P), lessonTitleMin)
 	}
 }
 

@@ -38,7 +38,10 @@ const (
 // scripted opponent (the lesson's replies) on the board, with the lesson
 // as the session's judge. Each try is checked; a wrong one is answered
 // with why, shown on the board (package learn/explain's route and marks),
-// and the player tries again.
+// and the player tries again. A finished step stays on the board with its
+// explanation until the player asks for the next one (Next step, Enter or
+// →). A practice step is a session against the computer (Context.NewBrain,
+// at the step's level), which the lesson follows move by move.
 type LessonScene struct {
 	index  int // in lessons.All()
 	lesson *lessons.Lesson
@@ -52,6 +55,14 @@ type LessonScene struct {
 	replyLeft bool
 	follow    follow.Follower // the session's moves on the board
 	done      bool
+	// pending: the step shown is done; its board and explanation stay
+	// until the player asks for the next step.
+	pending bool
+	goal    lt.T // the task of the step shown
+	// practice: the session is a practice game against brain; reset: it
+	// ended without the target and is set up again once the board rests.
+	practice, reset bool
+	brain           *session.Brain
 
 	layout LearnLayout
 	board  *board.Board
@@ -60,7 +71,8 @@ type LessonScene struct {
 	info   textBlock
 
 	heading, title string
-	say            lt.T // the latest answer: praise, why, hint
+	titleSize      float64 // the title's size, shrunk to fit the heading (Layout)
+	say            lt.T    // the latest answer: praise, why, hint
 	sayTone        tone
 	sayText        string // say rendered, or an error of the store
 }
@@ -93,7 +105,8 @@ func (s *LessonScene) Lesson() *lessons.Lesson { return s.lesson }
 // restart starts the lesson from its first step.
 func (s *LessonScene) restart(c scenes.Context) {
 	s.run = s.lesson.Start()
-	s.step, s.done = 0, false
+	s.step, s.done, s.pending, s.reset = 0, false, false, false
+	s.goal = s.run.Goal()
 	s.say = lt.T{}
 	s.newSession(c)
 	s.words(c)
@@ -106,8 +119,18 @@ func (s *LessonScene) newSession(c scenes.Context) {
 	s.me = pos.SideToMove()
 	var players [2]session.Player
 	players[s.me] = session.NewPerson()
-	players[s.me.Opponent()] = session.NewScripted(s.script, lessonReplyDelay)
-	sess, err := session.New(session.Config{Variant: s.lesson.Variant, Start: pos, Players: players, Judge: s.judge})
+	cfg := session.Config{Variant: s.lesson.Variant, Start: pos, Players: players, Judge: s.judge}
+	s.practice = s.run.Practising()
+	if s.practice {
+		if s.brain == nil {
+			s.brain = c.NewBrain()
+		}
+		cfg.Players[s.me.Opponent()] = session.NewComputer(s.brain, s.run.Level(), lessonReplyDelay)
+		cfg.Hints = s.brain
+	} else {
+		cfg.Players[s.me.Opponent()] = session.NewScripted(s.script, lessonReplyDelay)
+	}
+	sess, err := session.New(cfg)
 	if err != nil { // the lessons' positions are checked by their tests
 		s.sayText = err.Error()
 		return
@@ -161,7 +184,7 @@ func (s *LessonScene) showWhy(why *explain.Why, tried rules.Move) {
 
 // accept lets the person enter moves when it is their turn.
 func (s *LessonScene) accept() {
-	if s.sess != nil && s.sess.PersonToMove() && !s.done {
+	if s.sess != nil && s.sess.PersonToMove() && !s.done && !s.pending && !s.reset {
 		g := s.sess.Game()
 		s.board.Accept(g.Position(), g.LegalMoves())
 	} else {
@@ -183,7 +206,12 @@ func (s *LessonScene) words(c scenes.Context) {
 	if s.done && s.index+1 < total {
 		s.btns[LessonNext].Kind = ui.Primary
 	}
-	s.btns[LessonHint].Disabled = s.done
+	if s.pending {
+		s.btns[LessonNext].Label = scenes.LearnWord(c, lt.ScreenLessonNextStep)
+		s.btns[LessonNext].Disabled = false
+		s.btns[LessonNext].Kind = ui.Primary
+	}
+	s.btns[LessonHint].Disabled = s.done || s.pending
 	steps := len(s.lesson.Steps)
 	ps := []para{{s: scenes.LearnWord(c, s.lesson.Intro), size: 14, weight: sprites.Regular, tone: toneDim}}
 	if s.done {
@@ -191,7 +219,7 @@ func (s *LessonScene) words(c scenes.Context) {
 	} else {
 		ps = append(ps,
 			para{s: scenes.LearnWord(c, lt.ScreenStepN, "N", strconv.Itoa(s.step+1), "Total", strconv.Itoa(steps)), size: 13, weight: sprites.Medium, tone: toneDim},
-			para{s: scenes.LearnSay(c, s.run.Goal()), size: 17, weight: sprites.Medium, tone: toneText})
+			para{s: scenes.LearnSay(c, s.goal), size: 17, weight: sprites.Medium, tone: toneText})
 	}
 	msg := s.sayText
 	if msg == "" {
@@ -208,6 +236,9 @@ func (s *LessonScene) words(c scenes.Context) {
 // Layout places the board, the texts and the buttons.
 func (s *LessonScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.layout = ComputeLearnLayout(w, h, scale, s.lesson.Variant, lessonButtons)
+	s.words(c)
+	tf := s.TitleFit(c.Painter())
+	s.titleSize = scenes.FitSize(c.Painter(), tf.Text, tf.Size, lessonTitleMin, tf.Weight, tf.Room)
 	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{W: w, H: h})
 	for i := range s.btns {
 		s.btns[i].Rect = s.layout.Buttons[i]
@@ -239,6 +270,14 @@ func (s *LessonScene) Update(c scenes.Context) error {
 		if !s.board.Back() {
 			c.Pop()
 		}
+		return nil
+	}
+	if s.pending && (c.Keys().Consume(scenes.ActConfirm) || c.Keys().Consume(scenes.ActNext)) {
+		s.nextStepAsked(c)
+		return nil
+	}
+	if c.Keys().Consume(scenes.ActHint) && !s.done && !s.pending {
+		s.press(c, LessonHint)
 		return nil
 	}
 	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
@@ -276,6 +315,10 @@ func (s *LessonScene) press(c scenes.Context, i int) {
 	case LessonBack:
 		c.Pop()
 	case LessonHint:
+		if s.practice {
+			s.sess.AskHint() // the computer's own suggestion: HintReady brings it
+			return
+		}
 		if mv := s.run.Hint(); !mv.IsZero() && s.sess.PersonToMove() {
 			s.board.SetHint(mv)
 			s.say, s.sayTone = lt.Of(lt.ScreenHintMove, "Move", mv.String()), toneHint
@@ -284,6 +327,10 @@ func (s *LessonScene) press(c scenes.Context, i int) {
 	case LessonRestart:
 		s.restart(c)
 	case LessonNext:
+		if s.pending {
+			s.nextStepAsked(c)
+			return
+		}
 		if s.index+1 < len(lessons.All()) {
 			n := NewLessonScene(c, s.index+1)
 			c.Pop()
@@ -299,6 +346,9 @@ func (s *LessonScene) showEvents(c scenes.Context) {
 		case session.MovePlayed:
 			if ev.Side != s.me {
 				s.replyLeft = false
+				if s.practice {
+					s.computerMoved(ev.Move)
+				}
 			}
 			s.follow.Show(ev, scenes.AnimOptions(c.Settings(), 1))
 			s.accept()
@@ -306,16 +356,65 @@ func (s *LessonScene) showEvents(c scenes.Context) {
 		case session.Refused:
 			s.accept()
 			s.words(c)
+		case session.HintReady:
+			if !ev.Hint.Best.IsZero() {
+				s.board.SetHint(ev.Hint.Best)
+				s.say, s.sayTone = lt.Of(lt.ScreenHintMove, "Move", ev.Hint.Best.String()), toneHint
+			}
+			s.words(c)
 		default:
 			c.Invalidate()
 		}
 	}
 }
 
-// nextStep moves the screen on once the board rests after a step's last
-// move (and its reply): the next step's position, or the lesson done.
+// computerMoved follows the computer's move of a practice game in the
+// lesson: a lost or drawn game is set up again once the board rests.
+func (s *LessonScene) computerMoved(mv rules.Move) {
+	ans, err := s.run.Respond(mv)
+	switch {
+	case err != nil: // the session and the lesson disagree: say so rather than go on
+		s.sayText = err.Error()
+	case ans.Restarted:
+		s.say, s.sayTone = ans.Why.Text, toneBad
+		s.reset = true
+	case ans.NextStep || ans.Finished:
+		s.say, s.sayTone = ans.Praise, toneGood
+	}
+}
+
+// nextStepAsked shows the next step: its position (unless it goes on from
+// the board) and its task.
+func (s *LessonScene) nextStepAsked(c scenes.Context) {
+	if !s.pending {
+		return
+	}
+	s.pending = false
+	s.step = s.run.StepIndex()
+	s.goal = s.run.Goal()
+	s.say = lt.T{}
+	s.marks.clear()
+	s.board.Highlight()
+	if s.run.Practising() || !s.run.Position().Equal(s.sess.Game().Position()) || s.run.Position().SideToMove() != s.me {
+		s.newSession(c)
+	} else {
+		s.accept()
+	}
+	s.words(c)
+}
+
+// nextStep follows the lesson once the board rests after a step's last
+// move (and its reply): the step stays on the board with its explanation
+// (pending) until the player asks for the next one; the last step ends the
+// lesson.
 func (s *LessonScene) nextStep(c scenes.Context) {
 	if s.board.Animating() || s.replyLeft {
+		return
+	}
+	if s.reset {
+		s.reset = false
+		s.newSession(c)
+		s.words(c)
 		return
 	}
 	if s.run.Finished() && !s.done {
@@ -330,15 +429,11 @@ func (s *LessonScene) nextStep(c scenes.Context) {
 		s.words(c)
 		return
 	}
-	if s.run.Finished() || s.run.StepIndex() == s.step {
+	if s.run.Finished() || s.run.StepIndex() == s.step || s.pending {
 		return
 	}
-	s.step = s.run.StepIndex()
-	if !s.run.Position().Equal(s.sess.Game().Position()) || s.run.Position().SideToMove() != s.me {
-		s.newSession(c)
-	} else {
-		s.accept()
-	}
+	s.pending = true
+	s.accept()
 	s.words(c)
 }
 
@@ -352,9 +447,23 @@ func (s *LessonScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	drawLearnPanel(p, dst, &s.layout)
 	h := s.layout.Heading
 	p.Text(dst, s.heading, 13, sprites.Medium, h.X+p.DP(12), h.Y+h.H*0.3, text.AlignStart, text.AlignCenter, t.TextDim)
-	p.Text(dst, s.title, 20, sprites.Bold, h.X+p.DP(12), h.Y+h.H*0.68, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, s.title, s.titleSize, sprites.Bold, h.X+p.DP(12), h.Y+h.H*0.68, text.AlignStart, text.AlignCenter, t.Text)
 	s.info.draw(dst)
 	for i := range s.btns {
 		s.btns[i].Draw(dst, p)
 	}
+}
+
+// lessonTitleSize is the size of a lesson's title; lessonTitleMin the
+// smallest it shrinks to when the heading is narrow (a phone).
+const (
+	lessonTitleSize = 20
+	lessonTitleMin  = 14
+)
+
+// TitleFit is the lesson's title and its room in the heading, as drawn
+// (for the layout test).
+func (s *LessonScene) TitleFit(p *ui.Painter) ui.TextFit {
+	h := s.layout.Heading
+	return ui.TextFit{Text: s.title, Size: lessonTitleSize, Weight: sprites.Bold, Room: h.W - p.DP(24)}
 }
