@@ -38,6 +38,7 @@ const (
 	ScreenRestart         = "screen.restart"
 	ScreenNextLesson      = "screen.next_lesson"
 	ScreenLessonNextStep  = "screen.lesson_next_step"
+	ScreenMainLine        = "screen.main_line"
 	ScreenLessonDone      = "screen.lesson_done"
 	ScreenCourseDone      = "screen.course_done"
 	ScreenHintMove        = "screen.hint_move"

@@ -281,6 +281,7 @@ var messages = []Message{
 	{"screen.summary", "Analysis board: one side's count of errors; Side is White or Black, the numbers are counts.", "{{.Side}}: inaccuracies {{.Inaccuracies}}, mistakes {{.Mistakes}}, blunders {{.Blunders}}"},
 	{"screen.prev_move", "Analysis board button: show the position one move earlier.", "Previous"},
 	{"screen.next_move", "Analysis board button: show the position one move later.", "Next"},
+	{"screen.main_line", "Analysis board button, shown while a variation is on the board: back to the position of the game it left from.", "To the game"},
 	{"screen.learn_mistakes", "Analysis board button: replay the player's worst moments.", "Learn from your mistakes"},
 	{"screen.no_mistakes", "Analysis board: nothing for Learn from your mistakes.", "No mistakes to learn from. Well played!"},
 	{"screen.show_better", "Learn from your mistakes: button that shows the better move.", "Show"},

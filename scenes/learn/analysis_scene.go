@@ -3,7 +3,6 @@ package learn
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -36,23 +35,57 @@ const (
 // AnalysisRects is where the analysis board puts things.
 type AnalysisRects struct {
 	LearnLayout
-	Bar   scenes.Rect // the evaluation bar: White's share from the left
+	// Bar is the vertical evaluation bar beside the board: White's share
+	// from White's side of the board, the evaluation written on it.
+	Bar   scenes.Rect
 	Graph scenes.Rect // the evaluation over the game; a tap jumps there
+	// Moves is the move list: the game with its branches, a chip a move,
+	// MoveLines lines of them.
+	Moves     scenes.Rect
+	MoveLines int
+	// Progress is the analysis's progress line under the heading.
+	Progress scenes.Rect
 }
+
+// The evaluation bar's width and its gap from the board, and a move
+// chip's height (a touch target), in dp.
+const (
+	evalBarDP  = 34
+	evalGapDP  = 6
+	moveChipDP = 44
+)
 
 // AnalysisLayout lays out the analysis board.
 func AnalysisLayout(w, h, scale float64, v rules.Variant) AnalysisRects {
 	l := AnalysisRects{LearnLayout: ComputeLearnLayout(w, h, scale, v, analysisButtons)}
 	dp := func(x float64) float64 { return math.Round(x * scale) }
+	// The bar takes a strip on the left of the board's room; the board
+	// shrinks to the rest.
+	o := l.Board.Outer()
+	room := scenes.Rect{X: o.X + dp(evalBarDP+evalGapDP), Y: o.Y, W: o.W - dp(evalBarDP+evalGapDP), H: o.H}
+	l.Board = sprites.FitGeometry(v, room.X, room.Y, room.W, room.H, false)
+	no := l.Board.Outer()
+	l.Bar = scenes.Rect{X: no.X - dp(evalBarDP+evalGapDP), Y: no.Y + l.Board.Frame(), W: dp(evalBarDP), H: l.Board.Side()}
 	hd := l.Heading
-	l.Bar = scenes.Rect{X: hd.X + dp(12), Y: hd.Y + hd.H - dp(10), W: hd.W - dp(24), H: dp(8)}
+	l.Progress = scenes.Rect{X: hd.X + dp(12), Y: hd.Y + hd.H - dp(6), W: hd.W - dp(24), H: dp(3)}
+	t := l.Text
+	// The graph, the move list and the texts share the panel; a short
+	// panel gives the graph less.
 	gh := dp(130)
 	if !l.Landscape {
-		gh = dp(84)
+		gh = dp(72)
 	}
-	t := l.Text
+	l.MoveLines = 1
+	if t.H >= dp(380) {
+		l.MoveLines = 3
+	} else if t.H < dp(200) {
+		gh = dp(56)
+	}
+	chips := float64(l.MoveLines) * dp(moveChipDP)
 	l.Graph = scenes.Rect{X: t.X + dp(10), Y: t.Y + dp(8), W: t.W - dp(20), H: gh}
-	l.Text = scenes.Rect{X: t.X, Y: t.Y + gh + dp(10), W: t.W, H: t.H - gh - dp(10)}
+	l.Moves = scenes.Rect{X: t.X + dp(6), Y: l.Graph.Y + gh + dp(6), W: t.W - dp(12), H: chips}
+	top := l.Moves.Y + chips + dp(4)
+	l.Text = scenes.Rect{X: t.X, Y: top, W: t.W, H: t.Y + t.H - top}
 	return l
 }
 
@@ -82,6 +115,19 @@ type AnalysisScene struct {
 	graph   []float64
 
 	ply int
+	// tree is what the board explores: the game and the branches tried;
+	// its current node is the position shown while browsing.
+	tree  *analysis.Tree
+	rows  []analysis.Row // the move list
+	chips []ui.Button    // the move list's chips shown, for rows[chipFrom:]
+	// chipFrom is the first row shown; chipRows the rows the chips stand for.
+	chipFrom int
+	chipRows []analysis.Row
+	// A search of a branch position, off the frame loop.
+	evaluating *analysis.Node
+	evals      chan branchEval
+	stopEval   context.CancelFunc
+	evalEngine *ai.Engine
 
 	// Learn from your mistakes.
 	moments []analysis.Moment
@@ -92,6 +138,7 @@ type AnalysisScene struct {
 	found   bool
 
 	layout AnalysisRects
+	bar    analysis.Bar
 	board  *board.Board
 	marks  whyMarks
 	btns   [analysisButtons]ui.Button
@@ -114,7 +161,11 @@ func NewAnalysisScene(c scenes.Context, start *rules.Position, moves []rules.Mov
 		}
 		s.positions = append(s.positions, s.positions[i].Play(m))
 	}
+	s.tree, _ = analysis.NewTree(start, s.moves) // the moves were checked above
 	s.board = board.New(c.Renderer(), c)
+	set := c.Settings()
+	s.board.AllowTap = set.Input.AllowsTap()
+	s.board.ShowDestinations = set.ShowDestinations
 	s.btns[AnalysisBack] = ui.Button{Icon: ui.IconBack, Kind: ui.Flat}
 	s.btns[AnalysisPrev] = ui.Button{Icon: ui.IconPrev, Kind: ui.Flat}
 	s.btns[AnalysisNext] = ui.Button{Icon: ui.IconForward, Kind: ui.Flat}
@@ -162,48 +213,101 @@ func (s *AnalysisScene) loadKept(c scenes.Context) bool {
 func (s *AnalysisScene) setReport(r *analysis.Report) {
 	s.report = r
 	s.graph = r.Graph()
+	if s.tree != nil {
+		_ = s.tree.Fill(r) // the report is of this game: its key says so
+	}
 	if r.Complete {
 		s.moments = r.Moments(s.learner, 5)
 	}
 }
 
-// show puts the position after ply moves on the board.
+// show puts the game's position after ply moves on the board.
 func (s *AnalysisScene) show(c scenes.Context, ply int) {
-	s.ply = min(max(ply, 0), len(s.moves))
-	last := rules.Move{}
-	if s.ply > 0 {
-		last = s.moves[s.ply-1]
-	}
-	s.board.Interactive = false
-	s.board.Accept(nil, nil)
-	s.board.Show(s.positions[s.ply], last)
+	main := s.tree.MainLine()
+	_ = s.tree.GoTo(main[min(max(ply, 0), len(main)-1)])
+	s.showNode(c)
+}
+
+// showNode puts the tree's current position on the board, ready for a
+// free move, with its best move as the hint (searched now if it is a
+// branch's).
+func (s *AnalysisScene) showNode(c scenes.Context) {
+	n := s.tree.Current()
+	s.ply = n.Ply
+	s.board.Show(n.Position, n.Move)
+	s.board.Interactive = true
+	s.board.Accept(n.Position, n.Position.LegalMoves(nil))
 	s.marks.clear()
 	s.say = ""
 	s.marksFor()
+	if n.Eval == nil && !n.Main {
+		s.evaluate(n)
+	}
 	s.words(c)
 }
 
 // marksFor marks the position shown: the best move as the hint, and
 // after a marked move the better one.
 func (s *AnalysisScene) marksFor() {
-	r := s.report
-	if r == nil || s.ply >= len(r.Positions) {
+	n := s.tree.Current()
+	s.bar = analysis.BarOf(n)
+	if best, ok := n.Best(); ok {
+		s.board.SetHint(best)
+	}
+	if n.Parent == nil {
 		return
 	}
-	if pos := r.Positions[s.ply]; pos.Done && pos.Best != "" {
-		if m, err := s.positions[s.ply].ParseMove(pos.Best); err == nil {
-			s.board.SetHint(m)
+	var rv analysis.Review
+	ok := false
+	if r := s.report; n.Main && r != nil && n.Ply-1 < len(r.Reviews) {
+		rv, ok = r.Reviews[n.Ply-1], r.Reviews[n.Ply-1].Done
+	} else {
+		rv, ok = n.Review()
+	}
+	if ok && (rv.Class == analysis.Mistake || rv.Class == analysis.Blunder) && rv.Best != "" {
+		if m, err := n.Parent.Position.ParseMove(rv.Best); err == nil {
+			s.marks.tried = n.Move.Path()
+			s.marks.route = m.Path()
 		}
 	}
-	if s.ply > 0 && s.ply-1 < len(r.Reviews) {
-		rv := r.Reviews[s.ply-1]
-		if rv.Done && (rv.Class == analysis.Mistake || rv.Class == analysis.Blunder) && rv.Best != "" {
-			if m, err := s.positions[s.ply-1].ParseMove(rv.Best); err == nil {
-				s.marks.tried = s.moves[s.ply-1].Path()
-				s.marks.route = m.Path()
-			}
-		}
+}
+
+// branchEval is a search of a branch's position.
+type branchEval struct {
+	node *analysis.Node
+	eval analysis.Eval
+}
+
+// evaluate searches n's position off the frame loop (one at a time: a new
+// one stops the last), with the analysis's own budget.
+func (s *AnalysisScene) evaluate(n *analysis.Node) {
+	if s.evaluating == n {
+		return
 	}
+	s.stopEvaluating()
+	if s.evalEngine == nil {
+		s.evalEngine = ai.NewEngine(ai.Options{HashMiB: 8})
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	ch := make(chan branchEval, 1)
+	s.evaluating, s.evals, s.stopEval = n, ch, stop
+	e, history := s.evalEngine, n.History()
+	side := n.Position.SideToMove()
+	go func() {
+		res := e.Search(ctx, history, analysis.DefaultLimits, nil)
+		score := res.Score
+		if side == rules.Black {
+			score = -score
+		}
+		ch <- branchEval{node: n, eval: analysis.Eval{Score: score, Best: res.Best, PV: res.PV, Depth: res.Depth}}
+	}()
+}
+
+func (s *AnalysisScene) stopEvaluating() {
+	if s.stopEval != nil {
+		s.stopEval()
+	}
+	s.evaluating, s.evals, s.stopEval = nil, nil, nil
 }
 
 // words looks up the texts of what is shown.
@@ -219,9 +323,19 @@ func (s *AnalysisScene) words(c scenes.Context) {
 	s.btns[AnalysisPrev].Icon = ui.IconPrev
 	s.btns[AnalysisNext].Label = scenes.LearnWord(c, lt.ScreenNextMove)
 	s.btns[AnalysisLearn].Label = scenes.LearnWord(c, lt.ScreenLearn)
-	s.btns[AnalysisPrev].Disabled = !learning && s.ply == 0
-	s.btns[AnalysisNext].Disabled = !learning && s.ply == len(s.moves)
+	s.btns[AnalysisLearn].Icon = ui.IconHint
+	s.btns[AnalysisLearn].Kind = ui.Flat
+	cur := s.tree.Current()
+	s.btns[AnalysisPrev].Disabled = !learning && cur.Parent == nil
+	s.btns[AnalysisNext].Disabled = !learning && len(cur.Children) == 0
 	s.btns[AnalysisLearn].Disabled = s.report == nil || !s.report.Complete
+	if !learning && s.tree.InBranch() {
+		// One tap back to the game.
+		s.btns[AnalysisLearn].Label = scenes.LearnWord(c, lt.ScreenMainLine)
+		s.btns[AnalysisLearn].Icon = ui.IconUndo
+		s.btns[AnalysisLearn].Kind = ui.Primary
+		s.btns[AnalysisLearn].Disabled = false
+	}
 	if learning {
 		s.btns[AnalysisPrev].Label = scenes.LearnWord(c, lt.ScreenShowBetter)
 		s.btns[AnalysisPrev].Icon = ui.IconHint
@@ -250,42 +364,55 @@ func (s *AnalysisScene) words(c scenes.Context) {
 		return
 	}
 	r := s.report
-	if s.ply > 0 {
-		line := strconv.Itoa((s.ply+1)/2) + ". " + s.moves[s.ply-1].String()
-		if s.ply%2 == 0 {
-			line = strconv.Itoa(s.ply/2) + "… " + s.moves[s.ply-1].String()
+	s.moveList(c)
+	if cur.Parent != nil {
+		num := strconv.Itoa(cur.Parent.Position.FullmoveNumber())
+		line := num + ". " + cur.Move.String()
+		if cur.Parent.Position.SideToMove() == rules.Black {
+			line = num + "… " + cur.Move.String()
 		}
 		t := toneText
-		if r != nil && s.ply-1 < len(r.Reviews) {
-			if rv := r.Reviews[s.ply-1]; rv.Done && rv.Class != analysis.Good {
-				line += " · " + scenes.LearnWord(c, rv.Class.TextID())
-				t = toneBad
-				if rv.Class == analysis.Inaccuracy {
-					t = toneHint
-				}
-				if rv.Best != "" {
-					line += " · " + scenes.LearnWord(c, lt.AnalysisBetter, "Move", rv.Best)
-				}
+		var rv analysis.Review
+		ok := false
+		if cur.Main && r != nil && cur.Ply-1 < len(r.Reviews) {
+			rv, ok = r.Reviews[cur.Ply-1], r.Reviews[cur.Ply-1].Done
+		} else {
+			rv, ok = cur.Review()
+		}
+		if ok && rv.Class != analysis.Good {
+			line += " " + rv.Class.Mark() + " · " + scenes.LearnWord(c, rv.Class.TextID())
+			t = toneBad
+			if rv.Class == analysis.Inaccuracy {
+				t = toneHint
+			}
+			if rv.Best != "" {
+				line += " · " + scenes.LearnWord(c, lt.AnalysisBetter, "Move", rv.Best)
 			}
 		}
 		ps = append(ps, para{s: line, size: 16, weight: sprites.Bold, tone: t})
 	}
-	if r != nil && s.ply < len(r.Positions) && r.Positions[s.ply].Done {
-		pos := r.Positions[s.ply]
-		ev := scenes.LearnWord(c, lt.ScreenEval, "Score", fmt.Sprintf("%+.1f", float64(pos.Score)/100))
-		if n, w, ok := r.Mate(s.ply); ok {
-			ev = scenes.LearnWord(c, lt.ScreenWinIn, "Side", sideWord(c, w), "N", strconv.Itoa((n+1)/2))
+	if v, ok := cur.Verdict(); ok {
+		// Words, never "wins in 0": a finished game says who has won.
+		ev := c.Text().Verdict(v)
+		if s.bar.Known && s.bar.Label != "" {
+			ev += " (" + s.bar.Label + ")"
 		}
 		ps = append(ps, para{s: ev, size: 15, weight: sprites.Medium, tone: toneText})
-		if len(pos.PV) > 0 {
-			pv := pos.PV
+		if cur.Eval != nil && len(cur.Eval.PV) > 0 {
+			pv := cur.Eval.PV
 			if len(pv) > 8 {
 				pv = pv[:8]
 			}
-			ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenBestLine, "Line", strings.Join(pv, " ")), size: 14, weight: sprites.Regular, tone: toneDim})
-		} else if !s.positions[s.ply].HasLegalMove() {
+			words := make([]string, len(pv))
+			for i, m := range pv {
+				words[i] = m.String()
+			}
+			ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenBestLine, "Line", strings.Join(words, " ")), size: 14, weight: sprites.Regular, tone: toneDim})
+		} else if !cur.Position.HasLegalMove() {
 			ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenGameOver), size: 14, weight: sprites.Regular, tone: toneDim})
 		}
+	} else if s.evaluating == cur {
+		ps = append(ps, para{s: scenes.LearnWord(c, lt.ScreenRefuting), size: 14, weight: sprites.Regular, tone: toneDim})
 	}
 	if r != nil {
 		for _, side := range []rules.Color{rules.White, rules.Black} {
@@ -300,6 +427,79 @@ func (s *AnalysisScene) words(c scenes.Context) {
 	s.info.set(ps...)
 	c.Invalidate()
 }
+
+// moveChipSize is the move chips' text size (dp).
+const moveChipSize = 14
+
+// moveList lays out the move list's chips: the rows, a chip each, in
+// MoveLines lines of the list's width, the page of lines that holds the
+// move shown.
+func (s *AnalysisScene) moveList(c scenes.Context) {
+	s.rows = s.tree.Rows(s.report)
+	ml := s.layout.Moves
+	if ml.W <= 0 || s.layout.MoveLines == 0 {
+		return
+	}
+	p := c.Painter()
+	pad, gap := p.DP(10), p.DP(4)
+	chipH := math.Min(p.DP(moveChipDP), ml.H/float64(s.layout.MoveLines))
+	type placed struct {
+		line int
+		x, w float64
+	}
+	pos := make([]placed, len(s.rows))
+	line, x := 0, 0.0
+	current := -1
+	for i, r := range s.rows {
+		w := math.Max(p.DP(48), p.Measure(chipLabel(r), moveChipSize, sprites.Medium)+2*pad)
+		w = math.Min(w, ml.W)
+		if x > 0 && x+w > ml.W {
+			line, x = line+1, 0
+		}
+		pos[i] = placed{line: line, x: x, w: w}
+		x += w + gap
+		if r.Current {
+			current = i
+		}
+	}
+	page := 0
+	if current >= 0 {
+		page = pos[current].line / s.layout.MoveLines
+	} else if len(pos) > 0 && s.tree.Current().Parent == nil {
+		page = 0
+	}
+	s.chipRows = s.chipRows[:0]
+	s.chipFrom = -1
+	n := 0
+	for i, r := range s.rows {
+		if pos[i].line/s.layout.MoveLines != page {
+			continue
+		}
+		if s.chipFrom < 0 {
+			s.chipFrom = i
+		}
+		if n == len(s.chips) {
+			s.chips = append(s.chips, ui.Button{})
+		}
+		b := &s.chips[n]
+		b.Label, b.TextSize = chipLabel(r), moveChipSize
+		b.Kind = ui.Flat
+		if r.Depth > 0 {
+			b.Kind = ui.Secondary // a branch's moves stand out from the game's
+		}
+		b.Toggled = r.Current
+		b.Disabled = s.moment >= 0
+		l := pos[i].line % s.layout.MoveLines
+		b.Rect = scenes.Rect{X: ml.X + pos[i].x, Y: ml.Y + float64(l)*chipH, W: pos[i].w, H: chipH}
+		s.chipRows = append(s.chipRows, r)
+		n++
+	}
+	s.chips = s.chips[:n]
+}
+
+// chipLabel is a move as the list writes it: its number where needed, the
+// move and its mark.
+func chipLabel(r analysis.Row) string { return r.Num + r.Text + r.Mark }
 
 // sideWord is White or Black in the player's language.
 func sideWord(c scenes.Context, side rules.Color) string {
@@ -332,25 +532,64 @@ func (s *AnalysisScene) Update(c scenes.Context) error {
 			return nil
 		}
 	}
+	for i := range s.chips {
+		if c.Used(&s.chips[i]) && i < len(s.chipRows) && s.moment < 0 {
+			_ = s.tree.GoTo(s.chipRows[i].Node)
+			s.showNode(c)
+			return nil
+		}
+	}
+	// The board is a Tab stop: while it has the focus the arrows move its
+	// cursor and Enter or Space enters a move square by square, as taps.
+	if st := c.FocusArrows(s.layout.Board.Outer()); st.Focused {
+		s.board.ShowCursor(true)
+		kb := c.Keyboard()
+		dc, dr := 0, 0
+		if ui.RepeatKey(kb, ebiten.KeyArrowLeft) {
+			dc--
+		}
+		if ui.RepeatKey(kb, ebiten.KeyArrowRight) {
+			dc++
+		}
+		if ui.RepeatKey(kb, ebiten.KeyArrowUp) {
+			dr--
+		}
+		if ui.RepeatKey(kb, ebiten.KeyArrowDown) {
+			dr++
+		}
+		s.board.MoveCursor(dc, dr)
+		if st.Activated {
+			s.boardMove(c, s.board.PressCursor().Move)
+		}
+		if c.Keys().Consume(scenes.ActBack) && !s.board.Back() {
+			s.press(c, AnalysisBack)
+		}
+		return nil
+	}
+	s.board.ShowCursor(false)
 	k := c.Keys()
 	switch {
 	case k.Consume(scenes.ActBack):
 		s.press(c, AnalysisBack)
 		return nil
 	case k.Consume(scenes.ActPrev):
-		if s.moment < 0 {
-			s.show(c, s.ply-1)
+		if s.moment < 0 && s.tree.Back() {
+			s.showNode(c)
 		}
 	case k.Consume(scenes.ActNext):
-		if s.moment < 0 {
-			s.show(c, s.ply+1)
+		if s.moment < 0 && s.tree.Forward() {
+			s.showNode(c)
 		}
 	case k.Consume(scenes.ActFirst):
 		if s.moment < 0 {
 			s.show(c, 0)
 		}
 	case k.Consume(scenes.ActLast):
-		if s.moment < 0 {
+		// Back to the game from a branch; on the game, its last move.
+		if s.moment < 0 && s.tree.InBranch() {
+			s.tree.BackToMain()
+			s.showNode(c)
+		} else if s.moment < 0 {
 			s.show(c, len(s.moves))
 		}
 	}
@@ -361,11 +600,23 @@ func (s *AnalysisScene) Update(c scenes.Context) error {
 		in := c.Scale() * 7
 		s.show(c, int(math.Round((p.X-g.X-in)/(g.W-2*in)*float64(len(s.moves)))))
 	}
-	r := s.board.Update(c.Gestures(), c.Pointer(), c.Scale())
-	if !r.Move.IsZero() && s.moment >= 0 {
-		s.judge(c, r.Move)
-	}
+	s.boardMove(c, s.board.Update(c.Gestures(), c.Pointer(), c.Scale()).Move)
 	return nil
+}
+
+// boardMove takes a move entered on the board: in learn mode the try to
+// judge; else a free move, which follows the game's own move or makes a
+// branch.
+func (s *AnalysisScene) boardMove(c scenes.Context, mv rules.Move) {
+	switch {
+	case mv.IsZero():
+	case s.moment >= 0:
+		s.judge(c, mv)
+	default:
+		if _, err := s.tree.Play(mv); err == nil {
+			s.showNode(c)
+		}
+	}
 }
 
 // progressTicks is the least time between two showings of the analysis's
@@ -398,7 +649,22 @@ func (s *AnalysisScene) poll(c scenes.Context) {
 				s.setReport(r)
 				s.keep(c, r)
 			}
-			s.show(c, s.ply)
+			if s.moment < 0 {
+				s.showNode(c)
+			}
+		}
+	}
+	if s.evals != nil {
+		select {
+		case e := <-s.evals:
+			s.tree.SetEval(e.node, e.eval)
+			s.evaluating, s.evals, s.stopEval = nil, nil, nil
+			if e.node == s.tree.Current() {
+				s.marksFor()
+			}
+			s.words(c)
+		default:
+			c.Spin()
 		}
 	}
 	if s.judging != nil {
@@ -445,11 +711,18 @@ func (s *AnalysisScene) press(c scenes.Context, i int) {
 			s.words(c)
 		}
 	case i == AnalysisPrev:
-		s.show(c, s.ply-1)
+		if s.tree.Back() {
+			s.showNode(c)
+		}
 	case i == AnalysisNext && learning:
 		s.openMoment(c, (s.moment+1)%len(s.moments))
 	case i == AnalysisNext:
-		s.show(c, s.ply+1)
+		if s.tree.Forward() {
+			s.showNode(c)
+		}
+	case i == AnalysisLearn && s.tree.InBranch():
+		s.tree.BackToMain()
+		s.showNode(c)
 	case i == AnalysisLearn:
 		if len(s.moments) == 0 {
 			s.show(c, s.ply)
@@ -534,6 +807,7 @@ func (s *AnalysisScene) stopJudging() {
 // dropped (a second look starts it again).
 func (s *AnalysisScene) leave(c scenes.Context) {
 	s.stopJudging()
+	s.stopEvaluating()
 	if s.job != nil {
 		s.job.Cancel()
 		s.job = nil
@@ -560,29 +834,52 @@ func (s *AnalysisScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p.Text(dst, s.status, 13, sprites.Medium, h.X+h.W-p.DP(12), h.Y+h.H*0.28, text.AlignEnd, text.AlignCenter, t.TextDim)
 	s.drawBar(p, dst)
 	s.drawGraph(p, dst)
+	for i := range s.chips {
+		s.chips[i].Draw(dst, p)
+	}
 	s.info.draw(dst)
 	for i := range s.btns {
 		s.btns[i].Draw(dst, p)
 	}
+	s.board.DrawOverlay(dst)
 }
 
-// drawBar draws the evaluation bar of the position shown: White's
-// expected score from the left; during the analysis a progress line
-// under it.
+// drawBar draws the vertical evaluation bar beside the board: White's
+// share from White's side of the board (the bottom unless the board is
+// turned), the evaluation written at the leading side's end; during the
+// analysis a progress line under the heading.
 func (s *AnalysisScene) drawBar(p *ui.Painter, dst *ebiten.Image) {
 	b := s.layout.Bar
-	ev := 0.5
-	if s.report != nil {
-		ev = s.report.Eval(s.ply)
+	t := p.Theme
+	white := s.bar.White
+	if !s.bar.Known {
+		white = 0.5
 	}
-	p.RoundRect(dst, b, b.H/2, p.Theme.Black.Face, p.DP(1), p.Theme.PanelEdge)
-	p.RoundRect(dst, scenes.Rect{X: b.X, Y: b.Y, W: math.Max(b.H, b.W*ev), H: b.H}, b.H/2, p.Theme.White.Face, 0, p.Theme.PanelEdge)
+	p.RoundRect(dst, b, p.DP(6), t.Black.Face, p.DP(1), t.PanelEdge)
+	wh := math.Max(p.DP(2), b.H*white)
+	p.RoundRect(dst, scenes.Rect{X: b.X, Y: b.Y + b.H - wh, W: b.W, H: wh}, p.DP(6), t.White.Face, 0, t.PanelEdge)
+	p.Line(dst, b.X, b.Y+b.H/2, b.X+b.W, b.Y+b.H/2, p.DP(1), ui.Alpha(t.Accent, 0.7))
+	if s.bar.Known && s.bar.Label != "" {
+		size := scenes.FitSize(p, s.bar.Label, 13, 12, sprites.Bold, b.W-p.DP(4))
+		if white >= 0.5 {
+			p.Text(dst, s.bar.Label, size, sprites.Bold, b.X+b.W/2, b.Y+b.H-p.DP(10), text.AlignCenter, text.AlignCenter, t.Black.Face)
+		} else {
+			p.Text(dst, s.bar.Label, size, sprites.Bold, b.X+b.W/2, b.Y+p.DP(10), text.AlignCenter, text.AlignCenter, t.White.Face)
+		}
+	}
 	if s.job != nil {
 		done, total := s.job.Progress()
 		if total > 0 {
-			p.Fill(dst, scenes.Rect{X: b.X, Y: b.Y + b.H + p.DP(2), W: b.W * float64(done) / float64(total), H: p.DP(2)}, p.Theme.Accent)
+			g := s.layout.Progress
+			p.Fill(dst, scenes.Rect{X: g.X, Y: g.Y, W: g.W * float64(done) / float64(total), H: g.H}, t.Accent)
 		}
 	}
+}
+
+// BarLabelFit is the evaluation bar's label and its room (for the layout
+// test): the widest label is a result such as "½–½" or "−12.5".
+func (s *AnalysisScene) BarLabelFit(label string) ui.TextFit {
+	return ui.TextFit{Text: label, Size: 12, Weight: sprites.Bold, Room: s.layout.Bar.W - s.layout.DP(4)}
 }
 
 // drawGraph draws White's expected score over the game, the ply shown as

@@ -75,10 +75,27 @@ func fitPuzzle(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 }
 
 func fitAnalysis(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
-	s := NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)
+	start := rules.NewPosition(rules.Bashni)
+	var moves []rules.Move
+	for p := start; len(moves) < 30 && p.HasLegalMove(); {
+		m := p.LegalMoves(nil)[0]
+		moves, p = append(moves, m), p.Play(m)
+	}
+	s := NewAnalysisScene(a, start, moves, rules.White)
+	defer s.leave(a)
 	s.Layout(a, w, h, 1)
 	for i := range s.btns {
 		f.Buttons(&s.btns[i])
+	}
+	// The move list's chips, and in a branch the back-to-the-game button.
+	for i := range s.chips {
+		f.Buttons(&s.chips[i])
+	}
+	s.boardMove(a, s.tree.Current().Position.LegalMoves(nil)[0])
+	f.Buttons(&s.btns[AnalysisLearn])
+	// The evaluation bar's widest labels.
+	for _, l := range []string{"+9.9", "−9.9", "½–½", "1–0", "M12"} {
+		f.Line("the evaluation bar's label", s.BarLabelFit(l))
 	}
 }
 

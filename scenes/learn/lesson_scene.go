@@ -211,7 +211,11 @@ func (s *LessonScene) words(c scenes.Context) {
 		s.btns[LessonNext].Disabled = false
 		s.btns[LessonNext].Kind = ui.Primary
 	}
-	s.btns[LessonHint].Disabled = s.done || s.pending
+	s.btns[LessonHint].Disabled = false
+	if s.done || s.pending {
+		// The step's board, or the practice game, on the analysis board.
+		s.btns[LessonHint].Label = scenes.LearnWord(c, lt.ScreenAnalyse)
+	}
 	steps := len(s.lesson.Steps)
 	ps := []para{{s: scenes.LearnWord(c, s.lesson.Intro), size: 14, weight: sprites.Regular, tone: toneDim}}
 	if s.done {
@@ -315,6 +319,10 @@ func (s *LessonScene) press(c scenes.Context, i int) {
 	case LessonBack:
 		c.Pop()
 	case LessonHint:
+		if s.done || s.pending {
+			s.analyse(c)
+			return
+		}
 		if s.practice {
 			s.sess.AskHint() // the computer's own suggestion: HintReady brings it
 			return
@@ -366,6 +374,21 @@ func (s *LessonScene) showEvents(c scenes.Context) {
 			c.Invalidate()
 		}
 	}
+}
+
+// analyse opens the analysis board: a practice game whole (its "learn
+// from your mistakes" replays the player's), any other step's position as
+// it stands.
+func (s *LessonScene) analyse(c scenes.Context) {
+	if s.sess == nil {
+		return
+	}
+	g := s.sess.Game()
+	if s.practice {
+		c.Push(NewAnalysisScene(c, g.Start(), g.Moves(), s.me))
+		return
+	}
+	c.Push(NewAnalysisScene(c, g.Position(), nil, s.me))
 }
 
 // computerMoved follows the computer's move of a practice game in the

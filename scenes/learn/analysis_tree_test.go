@@ -1,0 +1,118 @@
+package learn
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"bashni/learn/analysis"
+	"bashni/rules"
+	"bashni/scenes"
+	"bashni/scenes/scenetest"
+	"bashni/scenes/ui"
+	"bashni/storage"
+)
+
+// click presses and releases the pointer at the centre of r.
+func click(a *scenes.App, s scenes.Scene, r scenes.Rect) {
+	x, y := r.X+r.W/2, r.Y+r.H/2
+	scenetest.PointerTick(a, s, ui.Pointer{X: x, Y: y, Down: true, Pressed: true})
+	scenetest.PointerTick(a, s, ui.Pointer{X: x, Y: y, Released: true})
+}
+
+// currentRow is the move list's row of the position shown, or nil.
+func currentRow(s *AnalysisScene) *analysis.Row {
+	for i := range s.rows {
+		if s.rows[i].Current {
+			return &s.rows[i]
+		}
+	}
+	return nil
+}
+
+// TestAnalysisBranches drives the analysis board as a player would: a
+// free move makes a branch in the move list, "To the game" goes back in
+// one tap, a chip jumps to its move, the keyboard steps through the line,
+// and a branch's position is searched for its best move, shown with the
+// evaluation bar's label (never "M0").
+func TestAnalysisBranches(t *testing.T) {
+	st := storage.Defaults()
+	st.InstantAnimations = true
+	a, kb := scenetest.NewApp(t, nil, scenes.Options{Settings: st})
+	a.Resize(390, 844, 1)
+	start := rules.NewPosition(rules.Bashni)
+	var moves []rules.Move
+	p := start
+	for _, m := range []string{"c3-d4", "f6-g5", "g3-h4", "g5-f4"} {
+		mv, err := p.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, mv)
+		p = p.Play(mv)
+	}
+	s := NewAnalysisScene(a, start, moves, rules.White)
+	t.Cleanup(func() { s.leave(a) })
+	scenetest.Show(t, a, s)
+
+	s.show(a, 2)
+	free, _ := s.tree.Current().Position.ParseMove("e3-f4")
+	s.boardMove(a, free)
+	row := currentRow(s)
+	if row == nil || row.Depth != 1 || row.Text != "e3-f4" || !s.tree.InBranch() {
+		t.Fatalf("after a free move: current row %+v", row)
+	}
+	back := &s.btns[AnalysisLearn]
+	if back.Label != "To the game" || back.Kind != ui.Primary || back.Disabled {
+		t.Fatalf("the back-to-the-game button: %q kind %v disabled %v", back.Label, back.Kind, back.Disabled)
+	}
+	// The branch's position is searched off the frame loop: its best move
+	// is drawn and the bar labelled.
+	deadline := time.Now().Add(time.Minute)
+	for s.tree.Current().Eval == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the branch's position was not searched")
+		}
+		_ = a.Update()
+		time.Sleep(time.Millisecond)
+	}
+	if _, ok := s.tree.Current().Best(); !ok || !s.bar.Known || s.bar.Label == "" || s.bar.Label == "M0" {
+		t.Errorf("a searched branch: bar %+v", s.bar)
+	}
+	// The game's chip for Black's first move: a tap jumps there.
+	for i, r := range s.chipRows {
+		if r.Node.Main && r.Node.Ply == 2 {
+			click(a, s, s.chips[i].Rect)
+			break
+		}
+	}
+	if n := s.tree.Current(); n.Ply != 2 || !n.Main {
+		t.Fatalf("after a tap on the chip of move 1…: at ply %d, main %v", n.Ply, n.Main)
+	}
+	// → from there follows the line last shown from it: the branch.
+	scenetest.Press(a, kb, ebiten.KeyArrowRight)
+	if n := s.tree.Current(); n.Move.String() != "e3-f4" {
+		t.Fatalf("→ from the branch point: %v", n.Move)
+	}
+	click(a, s, s.btns[AnalysisLearn].Rect)
+	if s.tree.InBranch() || s.tree.Current().Ply != 2 {
+		t.Fatalf("To the game: at ply %d, in a branch %v", s.tree.Current().Ply, s.tree.InBranch())
+	}
+	// End from a branch goes back to the game too.
+	s.boardMove(a, free)
+	scenetest.Press(a, kb, ebiten.KeyEnd)
+	if s.tree.InBranch() {
+		t.Fatal("End did not go back to the game")
+	}
+	// The game's moves are still the main line, the branch kept.
+	main := 0
+	for _, r := range s.tree.Rows(nil) {
+		if r.Depth == 0 {
+			main++
+		}
+	}
+	if main != len(moves) {
+		t.Errorf("%d moves on the main line, want %d", main, len(moves))
+	}
+}
