@@ -17,6 +17,7 @@ import (
 	"bashni/scenes"
 	"bashni/scenes/learn"
 	"bashni/scenes/records"
+	"bashni/sprites"
 )
 
 // openLesson opens the lessons from the title and lesson i from the list.
@@ -36,16 +37,19 @@ func squareColour(g *game, b board, s string) color.NRGBA {
 	return c
 }
 
-// TestLessonOne plays the first lesson from the title: a wrong try (a man
-// moved two squares) is answered on the board — the square is marked and
-// the position stays — then the right moves, the scripted reply, and the
-// lesson is saved as done.
+// TestLessonOne plays the lesson on men's moves from the title: a wrong
+// try (a man moved two squares) is answered on the board — the square is
+// marked and the position stays — then the right moves and the scripted
+// reply; a finished step stays on the board until Next step, and the
+// progress of a finished lesson is saved (a whole lesson, practice game
+// included, is scenes/learn's TestLessonPractice).
 func TestLessonOne(t *testing.T) {
 	const w, h = 1280, 800
 	config := t.TempDir()
 	g := startIn(t, w, h, guestEnv{config: config}, "-mute")
 	g.ticks(20)
-	openLesson(g, w, h, 0)
+	openLesson(g, w, h, 1)
+	nx, ny := mid(learn.ComputeLearnLayout(w, h, 1, rules.Bashni, 4).Buttons[learn.LessonNext])
 
 	b := playBoard(w, h, rules.Bashni, false)
 	pos := mustFEN(t, rules.Bashni, "W:Wc3:Bf8")
@@ -66,18 +70,20 @@ func TestLessonOne(t *testing.T) {
 	pos = pos.Play(mustMove(t, pos, "c3-d4"))
 	pos = pos.Play(mustMove(t, pos, "f8-g7"))
 	g.waitFor(b, pos, 240, "c3-d4 and the scripted reply f8-g7")
+	g.ticks(60)
+	g.expect(b, pos, "the first step stays on the board")
+	g.click(nx, ny)
+	g.ticks(10)
 
 	g.click(b.centre("d4"))
 	g.click(b.centre("e5"))
 	pos = pos.Play(mustMove(t, pos, "d4-e5"))
 	g.waitFor(b, pos, 120, "the second step's d4-e5")
+	g.ticks(60)
+	g.expect(b, pos, "the second step stays on the board")
+	g.click(nx, ny)
 	g.ticks(30)
-
-	// The progress is saved off the game loop, in real time.
-	g.until("lesson 1 done in learning.json", func() bool {
-		data, err := os.ReadFile(filepath.Join(config, "learning.json"))
-		return err == nil && strings.Contains(string(data), lessons.All()[0].ID)
-	})
+	g.expect(b, mustFEN(t, rules.Bashni, "W:Wa1,b2,a3,c3:Bh8"), "the third step after Next step")
 }
 
 // TestLearnScreenshots renders the lessons list, a lesson with a wrong try
@@ -94,8 +100,8 @@ func TestLearnScreenshots(t *testing.T) {
 		g.ticks(30)
 		g.shot(dir, "lessons")
 		ll := learn.LessonsLayout(w, h, 1, len(lessons.All()))
-		// Lesson 2, step 1: a quiet move while a capture is compulsory.
-		g.click(mid(ll.Rows[1]))
+		// The capture lesson, step 1: a quiet move while a capture is compulsory.
+		g.click(mid(ll.Rows[2]))
 		g.ticks(30)
 		b := playBoard(w, h, rules.Bashni, false)
 		g.click(b.centre("g3"))
@@ -222,11 +228,11 @@ func openAnalysisOfWorkedGame(g *game, w, h float64) {
 const analysisPatience = 10 * time.Minute
 
 // analysing reports whether the analysis board shows its progress line
-// (under the evaluation bar, drawn only while the analysis runs).
+// (under the heading, drawn only while the analysis runs).
 func analysing(g *game, w, h float64) bool {
-	r := learn.AnalysisLayout(w, h, 1, rules.Bashni).Bar
+	r := learn.AnalysisLayout(w, h, 1, rules.Bashni).Progress
 	img := g.frame()
-	for y := int(r.Y + r.H + 2); y <= int(r.Y+r.H+3); y++ {
+	for y := int(r.Y); y < int(r.Y+r.H); y++ {
 		for x := int(r.X); x < int(r.X+r.W); x++ {
 			c := img.RGBAAt(x, y)
 			// The line is 2 dp at a fractional position: its pixels are
@@ -346,6 +352,65 @@ func TestPuzzleScreenshots(t *testing.T) {
 		}
 		g.waitFor(b, steps[n-1].After, 120, "the solution's move "+steps[n-1].Move.String())
 		g.shot(dir, "puzzle-solution")
+		g.close()
+	}
+}
+
+// TestLessonStepAndBranchScreenshots renders a finished lesson step, its
+// explanation beside the board it explains (kings inside columns: the
+// freed king), and the analysis board with a branch tried from the worked
+// game and the evaluation bar, at 1280×800 and 390×844 into
+// BASHNI_SCREENSHOTS (docs/lesson-step-*.png, docs/analysis-branch-*.png).
+func TestLessonStepAndBranchScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, sz := range screenshotSizes {
+		w, h := float64(sz[0]), float64(sz[1])
+		g := start(t, sz[0], sz[1], "-mute")
+		g.ticks(20)
+		idx := -1
+		for i, l := range lessons.All() {
+			if l.ID == "buried-king" {
+				idx = i
+			}
+		}
+		openLesson(g, w, h, idx)
+		b := playBoard(w, h, rules.Bashni, false)
+		pos := mustFEN(t, rules.Bashni, "W:Wc3:Bd4-0/1,b6,h8")
+		g.expect(b, pos, "the lesson on kings inside columns")
+		g.click(b.centre("c3"))
+		g.click(b.centre("e5"))
+		pos = pos.Play(mustMove(t, pos, "c3:e5"))
+		pos = pos.Play(mustMove(t, pos, "h8-g7"))
+		g.waitFor(b, pos, 240, "c3:e5 and the reply h8-g7")
+		g.ticks(60)
+		g.expect(b, pos, "the step stays on the board")
+		g.shot(dir, "lesson-step")
+		g.close()
+
+		g = start(t, sz[0], sz[1], "-mute")
+		g.ticks(20)
+		openAnalysisOfWorkedGame(g, w, h)
+		g.wait("the end of the analysis", analysisPatience, 8, func() bool { return !analysing(g, w, h) })
+		// After 1. c3-b4 b6-c5, White tries g3-h4 instead of the game's b4-a5.
+		g.key(ebiten.KeyHome)
+		g.key(ebiten.KeyArrowRight)
+		g.key(ebiten.KeyArrowRight)
+		g.ticks(10)
+		al := learn.AnalysisLayout(w, h, 1, rules.Bashni)
+		ab := board{g: al.Board, m: sprites.MetricsFor(al.Board.Square), v: rules.Bashni, sc: 1}
+		p := rules.NewPosition(rules.Bashni)
+		p = p.Play(mustMove(t, p, "c3-b4"))
+		p = p.Play(mustMove(t, p, "b6-c5"))
+		g.expect(ab, p, "the position after 1. c3-b4 b6-c5")
+		g.enter(ab, p, mustMove(t, p, "g3-h4"))
+		p = p.Play(mustMove(t, p, "g3-h4"))
+		g.waitFor(ab, p, 120, "the branch's g3-h4")
+		// The branch's position is searched in real time.
+		for i := 0; i < 40; i++ {
+			g.ticks(3)
+			time.Sleep(100 * time.Millisecond)
+		}
+		g.shot(dir, "analysis-branch")
 		g.close()
 	}
 }

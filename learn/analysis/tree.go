@@ -302,9 +302,10 @@ type Bar struct {
 	// or 0 once the game is decided).
 	White float64
 	// Label is the number written on the bar: the evaluation in men from
-	// White's view ("+1.5", "−0.3", "0.0"), "M3" for a forced win in three
+	// White's view ("+1.5", "-0.3", "0.0"), "M3" for a forced win in three
 	// moves (the bar's fill says whose), or the result once the game is
-	// over ("1–0", "0–1", "½–½"). Never "M0".
+	// over ("1-0", "0-1", "=" a draw). Never "M0". ASCII only: the game's
+	// font subsets have no typographic minus.
 	Label   string
 	Verdict ai.Verdict
 }
@@ -319,11 +320,11 @@ func BarOf(n *Node) Bar {
 	if out := n.Outcome(); out.Over() {
 		switch out.Result {
 		case rules.WinFor(rules.White):
-			b.White, b.Label = 1, "1–0"
+			b.White, b.Label = 1, "1-0"
 		case rules.WinFor(rules.Black):
-			b.White, b.Label = 0, "0–1"
+			b.White, b.Label = 0, "0-1"
 		default:
-			b.White, b.Label = 0.5, "½–½"
+			b.White, b.Label = 0.5, "="
 		}
 		return b
 	}
@@ -332,9 +333,9 @@ func BarOf(n *Node) Bar {
 	case v.Kind == ai.VerdictWinsIn:
 		b.Label = "M" + strconv.Itoa(v.Moves)
 	case v.Kind == ai.VerdictHasWon: // the engine saw the end at the root: the game is over
-		b.Label = "1–0"
+		b.Label = "1-0"
 		if v.Leader == rules.Black {
-			b.Label = "0–1"
+			b.Label = "0-1"
 		}
 	default:
 		b.Label = menText(n.Eval.Score)
@@ -343,7 +344,7 @@ func BarOf(n *Node) Bar {
 }
 
 // menText writes centipawns as men with one decimal and a sign ("+1.5",
-// "−0.3", "0.0"); the minus is the typographic one.
+// "-0.3", "0.0").
 func menText(cp int) string {
 	tenths := (abs(cp) + 5) / 10
 	s := strconv.Itoa(tenths/10) + "." + strconv.Itoa(tenths%10)
@@ -353,7 +354,7 @@ func menText(cp int) string {
 	case cp > 0:
 		return "+" + s
 	}
-	return "−" + s
+	return "-" + s
 }
 
 func abs(x int) int {

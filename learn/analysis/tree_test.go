@@ -224,11 +224,11 @@ func TestBar(t *testing.T) {
 		{"not searched", start, nil, false, "", 0, rules.White, 0.5, 0.5},
 		{"equal", start, &Eval{Score: 2}, true, "0.0", ai.VerdictEqual, rules.White, 0.49, 0.51},
 		{"White a man up", start, &Eval{Score: 150}, true, "+1.5", ai.VerdictBetter, rules.White, 0.55, 0.95},
-		{"Black slightly better", start, &Eval{Score: -34}, true, "−0.3", ai.VerdictSlightlyBetter, rules.Black, 0.4, 0.5},
+		{"Black slightly better", start, &Eval{Score: -34}, true, "-0.3", ai.VerdictSlightlyBetter, rules.Black, 0.4, 0.5},
 		{"White wins in 1 move (1 ply)", start, &Eval{Score: winScore(1)}, true, "M1", ai.VerdictWinsIn, rules.White, 1, 1},
 		{"Black wins in 2 moves (4 plies)", start, &Eval{Score: -winScore(4)}, true, "M2", ai.VerdictWinsIn, rules.Black, 0, 0},
-		{"the game is over", won, &Eval{Score: winScore(0)}, true, "1–0", ai.VerdictHasWon, rules.White, 1, 1},
-		{"over, not searched", won, nil, true, "1–0", ai.VerdictHasWon, rules.White, 1, 1},
+		{"the game is over", won, &Eval{Score: winScore(0)}, true, "1-0", ai.VerdictHasWon, rules.White, 1, 1},
+		{"over, not searched", won, nil, true, "1-0", ai.VerdictHasWon, rules.White, 1, 1},
 	}
 	for _, tc := range tests {
 		tr, _ := NewTree(tc.pos, nil)

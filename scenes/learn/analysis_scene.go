@@ -50,7 +50,7 @@ type AnalysisRects struct {
 // The evaluation bar's width and its gap from the board, and a move
 // chip's height (a touch target), in dp.
 const (
-	evalBarDP  = 34
+	evalBarDP  = 38
 	evalGapDP  = 6
 	moveChipDP = 44
 )
@@ -139,14 +139,17 @@ type AnalysisScene struct {
 
 	layout AnalysisRects
 	bar    analysis.Bar
-	board  *board.Board
-	marks  whyMarks
-	btns   [analysisButtons]ui.Button
-	info   textBlock
-	title  string
-	status string
-	say    string
-	tone   tone
+	// barName is the evaluation in words, the bar's name in the page's
+	// mirror (a screen reader cannot read the canvas).
+	barName string
+	board   *board.Board
+	marks   whyMarks
+	btns    [analysisButtons]ui.Button
+	info    textBlock
+	title   string
+	status  string
+	say     string
+	tone    tone
 }
 
 // NewAnalysisScene analyses the game from start through moves; learner is
@@ -391,12 +394,14 @@ func (s *AnalysisScene) words(c scenes.Context) {
 		}
 		ps = append(ps, para{s: line, size: 16, weight: sprites.Bold, tone: t})
 	}
+	s.barName = scenes.LearnWord(c, lt.ScreenEval, "Score", "…")
 	if v, ok := cur.Verdict(); ok {
 		// Words, never "wins in 0": a finished game says who has won.
 		ev := c.Text().Verdict(v)
 		if s.bar.Known && s.bar.Label != "" {
 			ev += " (" + s.bar.Label + ")"
 		}
+		s.barName = ev
 		ps = append(ps, para{s: ev, size: 15, weight: sprites.Medium, tone: toneText})
 		if cur.Eval != nil && len(cur.Eval.PV) > 0 {
 			pv := cur.Eval.PV
@@ -532,6 +537,12 @@ func (s *AnalysisScene) Update(c scenes.Context) error {
 			return nil
 		}
 	}
+	// The bar is a Tab stop named by the evaluation in words, so that the
+	// page's mirror reads it out.
+	// Its touch target takes the gap to the board too (44 dp).
+	fr := s.layout.Bar
+	fr.W += s.layout.DP(evalGapDP)
+	c.FocusItem(fr, s.barName)
 	for i := range s.chips {
 		if c.Used(&s.chips[i]) && i < len(s.chipRows) && s.moment < 0 {
 			_ = s.tree.GoTo(s.chipRows[i].Node)
@@ -877,7 +888,7 @@ func (s *AnalysisScene) drawBar(p *ui.Painter, dst *ebiten.Image) {
 }
 
 // BarLabelFit is the evaluation bar's label and its room (for the layout
-// test): the widest label is a result such as "½–½" or "−12.5".
+// test): the widest labels are a result such as "1-0" or "-9.9".
 func (s *AnalysisScene) BarLabelFit(label string) ui.TextFit {
 	return ui.TextFit{Text: label, Size: 12, Weight: sprites.Bold, Room: s.layout.Bar.W - s.layout.DP(4)}
 }

@@ -94,7 +94,7 @@ func fitAnalysis(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 	s.boardMove(a, s.tree.Current().Position.LegalMoves(nil)[0])
 	f.Buttons(&s.btns[AnalysisLearn])
 	// The evaluation bar's widest labels.
-	for _, l := range []string{"+9.9", "−9.9", "½–½", "1–0", "M12"} {
+	for _, l := range []string{"+9.9", "-9.9", "=", "1-0", "M12"} {
 		f.Line("the evaluation bar's label", s.BarLabelFit(l))
 	}
 }
