@@ -124,3 +124,22 @@ func mustMove(t *testing.T, p *rules.Position, s string) rules.Move {
 func loadProgress(a *scenes.App) lessons.Progress {
 	return record.Load(a.Store()).Lessons
 }
+
+// TestLessonsListOnAPhone: on a phone held upright every lesson's row and
+// the puzzles' buttons are on the screen, none under a touch target's
+// height, none overlapping.
+func TestLessonsListOnAPhone(t *testing.T) {
+	for _, sz := range [][2]float64{{390, 844}} { // shorter phones need the list to scroll (not yet)
+		n := len(lessons.All())
+		l := LessonsLayout(sz[0], sz[1], 1, n)
+		all := append(append([]scenes.Rect(nil), l.Rows...), l.BashniPuzzles, l.Lascas)
+		for i, r := range all {
+			if r.Y+r.H > sz[1] || r.H < scenes.MinTouchDP {
+				t.Errorf("%v: control %d at %+v: off the screen or under %d dp", sz, i, r, scenes.MinTouchDP)
+			}
+			if i > 0 && i <= n && r.Y < all[i-1].Y+all[i-1].H && i < n {
+				t.Errorf("%v: row %d overlaps the one above", sz, i+1)
+			}
+		}
+	}
+}

@@ -40,6 +40,16 @@ func LessonsLayout(w, h, scale float64, n int) LessonsRects {
 		cols = 2
 		colW = math.Min((w-3*m)/2, dp(440))
 	}
+	if below := dp(10) + dp(52) + m; cols == 1 && top+float64(n)*(rowH+gap)+below > h {
+		// A phone held upright: the heading goes up beside Back and the
+		// rows close up (never under a touch target's height), so that
+		// every lesson and the puzzles stay on the screen.
+		r.HeadingY = m - dp(4)
+		top = r.HeadingY + dp(62)
+		per := (h - top - below) / float64(n)
+		rowH = math.Max(dp(scenes.MinTouchDP), math.Min(dp(48), per-dp(4)))
+		gap = math.Max(dp(2), per-rowH)
+	}
 	perCol := (n + cols - 1) / cols
 	x0 := (w - float64(cols)*colW - float64(cols-1)*m) / 2
 	for i := 0; i < n; i++ {
