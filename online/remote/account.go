@@ -75,6 +75,9 @@ func RefusalOf(err error) Refusal {
 	if !errors.As(err, &pe) {
 		return RefusedOther
 	}
+	if r, ok := lobbyRefusal(pe.Code); ok {
+		return r
+	}
 	switch pe.Code {
 	case protocol.ErrBadName:
 		return RefusedBadName
@@ -158,8 +161,13 @@ type Account struct {
 	st     *storage.Store
 	c      *client.Conn
 
-	mu    sync.Mutex
-	moved bool
+	mu      sync.Mutex
+	moved   bool
+	lobby   LobbyView       // lobby.go: the lobby as last pushed
+	inLobby bool            // EnterLobby was asked
+	mine    map[string]bool // the ids of this device's open seeks
+	paired  string          // a game paired and not yet taken by Paired
+	err     error
 }
 
 // OpenAccount connects to server and identifies with the device's key on
@@ -215,10 +223,13 @@ func dialAccount(ctx context.Context, st *storage.Store, server string) (*Accoun
 // watch notes a move of the player to another device.
 func (a *Account) watch() {
 	for ev := range a.c.Events() {
-		if ev.Kind == client.KindMoved {
+		switch ev.Kind {
+		case client.KindMoved:
 			a.mu.Lock()
 			a.moved = true
 			a.mu.Unlock()
+		case client.KindLobby, client.KindPaired:
+			a.lobbyEvent(ev)
 		}
 	}
 }
