@@ -51,6 +51,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 	// join; the title, Back and Create game do not move.
 	g.click(mid(scenes.NewGameOnlineButton(ng, 1)))
 	g.ticks(40)
+	g.friendCard(w, h)
 	g.move(1, 1)
 	g.ticks(5)
 	onlineTop := g.frame()
@@ -72,6 +73,8 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 		t.Fatalf("scrolled to the end, the code field %v is outside the body %v", code, ol.Body)
 	}
 	g.tap(mid(ol.Back))
+	g.ticks(40)
+	g.tap(mid(online.LobbyLayout(w, h, 1).Back)) // and the lobby's
 	g.ticks(40)
 	g.move(1, 1)
 	g.ticks(5)

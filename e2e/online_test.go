@@ -292,6 +292,14 @@ func (p *page) screenshot(path string) {
 	}
 }
 
+// friendCard goes from the lobby ("Play online") to Play a friend by
+// link.
+func (g *game) friendCard(w, h float64) {
+	g.t.Helper()
+	g.click(mid(online.LobbyLayout(w, h, 1).Friend))
+	g.ticks(30)
+}
+
 // TestOnlineBrowserAgainstDesktop: the desktop game creates an online game
 // on a real bashni-server (online games and the browser game on one
 // address), the browser game on a phone-sized screen opens the link and
@@ -309,6 +317,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	g.ticks(30)
 	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
 	g.ticks(30)
+	g.friendCard(w, h)
 	ol := online.Layout(w, h, 1)
 	g.click(ol.Side.X+ol.Side.W/6, ol.Side.Y+ol.Side.H/2)       // White
 	g.click(ol.Clock.X+ol.Clock.W*5/8, ol.Clock.Y+ol.Clock.H/2) // 10+5
@@ -444,6 +453,7 @@ func TestOnlineScreensOnPhone(t *testing.T) {
 	g.ticks(30)
 	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
 	g.ticks(30)
+	g.friendCard(w, h)
 	ol := online.Layout(w, h, 1)
 	g.click(ol.Clock.X+ol.Clock.W*3/8, ol.Clock.Y+ol.Clock.H/2) // 5+3
 	g.shot(dir, "online-create")

@@ -268,7 +268,9 @@ func (s *NewGameScene) Update(c Context) error {
 	s.keepFocusInView(c)
 	s.level.Disabled = s.opponent.Selected == 1
 	if s.btnOnline.Label != "" && s.preset == nil && c.Used(&s.btnOnline) {
-		if open := c.Pages().Online; open != nil {
+		if open := c.Pages().Lobby; open != nil {
+			c.Push(open(c))
+		} else if open := c.Pages().Online; open != nil {
 			c.Push(open(c, ""))
 		}
 		return nil

@@ -38,6 +38,9 @@ type Pages struct {
 	// Online is the card that creates or joins a game on a server
 	// (scenes/online); code, if not empty, is joined at once.
 	Online func(c Context, code string) Scene
+	// Lobby is the lobby: the name card, quick pairing and the open seeks
+	// (scenes/online); "Play online" opens it.
+	Lobby func(c Context) Scene
 	// OpenOnlineGame shows the online game p on the play screen, in place
 	// of any other game.
 	OpenOnlineGame func(c Context, p *remote.Player)

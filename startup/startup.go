@@ -141,6 +141,7 @@ func Pages() scenes.Pages {
 		Play:           func(c scenes.Context, cfg scenes.GameConfig) scenes.Game { return play.New(c, cfg) },
 		NewGame:        func(c scenes.Context) scenes.Scene { return scenes.NewNewGameScene(c) },
 		StartTyped:     scenes.StartTyped,
+		Lobby:          func(c scenes.Context) scenes.Scene { return online.NewLobby(c) },
 		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
 		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },
 		Archive:        func(c scenes.Context) scenes.Scene { return records.NewArchiveScene(c) },

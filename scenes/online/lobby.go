@@ -1,0 +1,792 @@
+package online
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"bashni/online/remote"
+	"bashni/platform"
+	"bashni/rules"
+	"bashni/scenes"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// SceneLobby is the lobby: the name card, quick pairing, the open seeks
+// and a seek of one's own (docs/ONLINE.md, "The lobby").
+const SceneLobby = "lobby"
+
+// nobodyAfter is how long a seek waits before the lobby says plainly
+// that nobody has answered yet.
+const nobodyAfter = 20 * time.Second
+
+// LobbyRects is where the lobby puts things.
+type LobbyRects struct {
+	Card                 scenes.Rect
+	titleY, countsY      float64
+	Name, SaveName       scenes.Rect // the name field and its button (unnamed)
+	Transfer             scenes.Rect // "Another device" (named)
+	Claim, UseCode       scenes.Rect // a transfer code's field and its button
+	meY, whyY, statusY   float64
+	Variant, Kind        scenes.Rect
+	Quick                [6]scenes.Rect // the quick-pairing clocks
+	quickY               float64
+	seeksY               float64
+	Seeks                []scenes.Rect // the rows of open seeks that fit
+	createY              float64
+	Clock, Colour, Range scenes.Rect
+	OpenSeek, Cancel     scenes.Rect
+	Back, Friend         scenes.Rect
+	pad                  float64
+}
+
+// LobbyLayout lays the lobby out: one column on a phone, two side by side
+// (pairing on the left, the seeks on the right) on a wide screen.
+func LobbyLayout(w, h, scale float64) LobbyRects {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	var r LobbyRects
+	pad, row, gap, line := dp(14), dp(46), dp(8), dp(22)
+	wide := w >= dp(900)
+	cw := math.Min(w-dp(16), dp(1180))
+	if !wide {
+		cw = math.Min(w-dp(12), dp(620))
+	}
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: dp(6), W: cw, H: h - dp(12)}
+	r.pad = pad
+	colW := cw - 2*pad
+	x := r.Card.X + pad
+	if wide {
+		colW = (cw - 3*pad) / 2
+	}
+	y := r.Card.Y + pad
+	r.titleY = y + dp(18)
+	y += dp(38)
+	r.countsY = y + line/2
+	y += line + gap
+	// The name card: a field and its button, or the name and "Another
+	// device"; under it a transfer code's field.
+	bw := math.Min(dp(170), colW*0.42)
+	r.Name = scenes.Rect{X: x, Y: y, W: colW - bw - gap, H: row}
+	r.SaveName = scenes.Rect{X: x + colW - bw, Y: y, W: bw, H: row}
+	r.Transfer = r.SaveName
+	r.meY = y + row/2
+	y += row + dp(2)
+	r.whyY = y + line/2
+	y += line
+	r.Claim = scenes.Rect{X: x, Y: y, W: colW - bw - gap, H: row}
+	r.UseCode = scenes.Rect{X: x + colW - bw, Y: y, W: bw, H: row}
+	y += row + gap
+	r.statusY = y + line/2
+	y += line + gap
+	half := (colW - gap) / 2
+	r.Variant = scenes.Rect{X: x, Y: y, W: half, H: row}
+	r.Kind = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
+	y += row + gap
+	r.quickY = y + line/2
+	y += line
+	per := 3
+	qw := (colW - float64(per-1)*gap) / float64(per)
+	for i := range r.Quick {
+		r.Quick[i] = scenes.Rect{X: x + float64(i%per)*(qw+gap), Y: y + float64(i/per)*(row+gap), W: qw, H: row}
+	}
+	y += 2*(row+gap) + dp(4)
+	// The seek of one's own.
+	r.createY = y + line/2
+	y += line
+	r.Clock = scenes.Rect{X: x, Y: y, W: colW, H: row}
+	y += row + gap
+	r.Colour = scenes.Rect{X: x, Y: y, W: half, H: row}
+	r.Range = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
+	y += row + gap
+	r.OpenSeek = scenes.Rect{X: x, Y: y, W: half, H: row}
+	r.Cancel = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
+	y += row + gap
+	bottom := r.Card.Y + r.Card.H - pad
+	r.Back = scenes.Rect{X: x, Y: bottom - row, W: half, H: row}
+	r.Friend = scenes.Rect{X: x + half + gap, Y: bottom - row, W: half, H: row}
+	// The open seeks: beside the rest on a wide screen, else under it.
+	sx, sy, sw := x, y, colW
+	if wide {
+		sx, sy, sw = x+colW+pad, r.Card.Y+pad+dp(38)+line+gap, colW
+	}
+	r.seeksY = sy + line/2
+	sy += line + dp(2)
+	end := r.Back.Y - gap
+	for sy+dp(44) <= end && len(r.Seeks) < 12 {
+		r.Seeks = append(r.Seeks, scenes.Rect{X: sx, Y: sy, W: sw, H: dp(44)})
+		sy += dp(44) + dp(4)
+	}
+	return r
+}
+
+// rangeSteps are the rating ranges offered: anyone, or within ± of the
+// player's rating.
+var rangeSteps = []int{0, 100, 200, 400}
+
+// Lobby is the lobby's screen.
+type Lobby struct {
+	rects LobbyRects
+
+	nameField, claimField    *ui.TextField
+	btnSaveName, btnTransfer ui.Button
+	btnClaim                 ui.Button
+	variant, kind            ui.Segmented
+	quick                    [6]ui.Button
+	clock, colour, rng       ui.Segmented
+	btnOpen, btnCancel       ui.Button
+	btnBack, btnFriend       ui.Button
+
+	// The account, once connected (off the game loop: wait).
+	acct    *remote.Account
+	me      remote.Me
+	view    remote.LobbyView
+	wait    chan func(*Lobby)
+	busy    bool
+	status  string // what the last action said (errors in the MustCapture colour)
+	isErr   bool
+	seekAt  time.Time // when our seek opened; zero: none open
+	seen    map[string]bool
+	opening bool // a pairing is being opened
+	closed  bool
+}
+
+var _ scenes.Scene = (*Lobby)(nil)
+
+// NewLobby makes the lobby and connects to the server.
+func NewLobby(c scenes.Context) *Lobby {
+	t := c.Text()
+	l := &Lobby{wait: make(chan func(*Lobby), 8), seen: map[string]bool{}}
+	l.nameField = ui.NewTextField(t.T("lobby.name_placeholder"))
+	l.claimField = ui.NewTextField(t.T("lobby.claim_placeholder"))
+	l.btnSaveName = ui.Button{Label: t.T("lobby.save_name"), Kind: ui.Primary, TextSize: 15}
+	l.btnTransfer = ui.Button{Label: t.T("lobby.transfer"), TextSize: 15}
+	l.btnClaim = ui.Button{Label: t.T("lobby.claim"), TextSize: 15}
+	l.variant = ui.Segmented{Name: t.T("lobby.variant"), Options: []string{t.T("online.bashni"), t.T("online.lasca")}}
+	if c.Settings().NewGame.Variant.Rules() == rules.Lasca {
+		l.variant.Selected = 1
+	}
+	l.kind = ui.Segmented{Name: t.T("lobby.kind"), Options: []string{t.T("lobby.rated"), t.T("lobby.casual")}}
+	for i, cl := range remote.LobbyClocks {
+		l.quick[i] = ui.Button{Label: clockWords(c, cl), TextSize: 16}
+	}
+	clocks := make([]string, len(remote.LobbyClocks))
+	for i, cl := range remote.LobbyClocks {
+		clocks[i] = clockWords(c, cl)
+	}
+	l.clock = ui.Segmented{Name: t.T("lobby.clock"), Options: clocks, Selected: 1}
+	l.colour = ui.Segmented{Name: t.T("lobby.colour"), Options: []string{t.T("online.white"), t.T("online.black"), t.T("online.random")}, Selected: 2}
+	l.rng = ui.Segmented{Name: t.T("lobby.range"), Options: []string{t.T("lobby.range_any"), "±100", "±200", "±400"}}
+	l.btnOpen = ui.Button{Label: t.T("lobby.open_seek"), TextSize: 15}
+	l.btnCancel = ui.Button{Label: t.T("lobby.cancel"), TextSize: 15, Disabled: true}
+	l.btnBack = ui.Button{Label: t.T("lobby.back"), Icon: ui.IconBack, TextSize: 15}
+	l.btnFriend = ui.Button{Label: t.T("lobby.friend"), TextSize: 15}
+	l.connect(c)
+	return l
+}
+
+// clockWords names a lobby clock: 5+3, or days a move.
+func clockWords(c scenes.Context, cl remote.Clock) string {
+	switch cl.Kind {
+	case remote.CorrespondenceClock:
+		if cl.Days == 1 {
+			return c.Text().T("lobby.day1")
+		}
+		return c.Text().T("lobby.days3")
+	case remote.LiveClock:
+		return fmt.Sprintf("%d+%d", int(cl.Initial/time.Minute), int(cl.Increment/time.Second))
+	}
+	return c.Text().T("online.clock_none")
+}
+
+// Name is the scene's name.
+func (l *Lobby) Name() string { return SceneLobby }
+
+// Layout places the controls.
+func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
+	r := LobbyLayout(w, h, scale)
+	l.rects = r
+	l.nameField.Layout(r.Name)
+	l.claimField.Layout(r.Claim)
+	l.btnSaveName.Rect, l.btnTransfer.Rect, l.btnClaim.Rect = r.SaveName, r.Transfer, r.UseCode
+	l.variant.Rect, l.kind.Rect = r.Variant, r.Kind
+	for i := range l.quick {
+		l.quick[i].Rect = r.Quick[i]
+	}
+	l.clock.Rect, l.colour.Rect, l.rng.Rect = r.Clock, r.Colour, r.Range
+	l.btnOpen.Rect, l.btnCancel.Rect = r.OpenSeek, r.Cancel
+	l.btnBack.Rect, l.btnFriend.Rect = r.Back, r.Friend
+}
+
+// do runs f off the game loop with a deadline; then, on the game loop,
+// done with its error.
+func (l *Lobby) do(c scenes.Context, f func(ctx context.Context) error, done func(l *Lobby, err error)) {
+	if l.busy {
+		return
+	}
+	l.busy = true
+	c.Invalidate()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+		defer cancel()
+		err := f(ctx)
+		l.wait <- func(l *Lobby) { l.busy = false; done(l, err) }
+	}()
+}
+
+func (l *Lobby) connect(c scenes.Context) {
+	server, st := c.Server(), c.Store()
+	var acct *remote.Account
+	var me remote.Me
+	l.say(c.Text().T("lobby.connecting"), false)
+	l.do(c, func(ctx context.Context) error {
+		var err error
+		acct, me, err = remote.OpenAccount(ctx, st, server)
+		if err != nil {
+			return err
+		}
+		if err := acct.EnterLobby(ctx); err != nil {
+			acct.Close()
+			return err
+		}
+		return nil
+	}, func(l *Lobby, err error) {
+		if err != nil {
+			l.fail(c, err)
+			return
+		}
+		if l.closed {
+			acct.Close()
+			return
+		}
+		l.acct, l.me, l.status = acct, me, ""
+		if me.Name == "" {
+			l.kind.Selected = 1 // casual until there is a name
+		}
+		l.view = acct.View()
+		for _, s := range l.view.Seeks {
+			l.seen[s.ID] = true
+		}
+	})
+}
+
+func (l *Lobby) say(msg string, isErr bool) { l.status, l.isErr = msg, isErr }
+
+// fail says what went wrong in the player's language.
+func (l *Lobby) fail(c scenes.Context, err error) {
+	t := c.Text()
+	key := ""
+	switch remote.RefusalOf(err) {
+	case remote.RefusedBadName:
+		key = "lobby.bad_name"
+	case remote.RefusedNameTaken:
+		key = "lobby.name_taken"
+	case remote.RefusedTooSoon:
+		key = "lobby.too_soon"
+	case remote.RefusedBadCode:
+		key = "lobby.bad_code"
+	case remote.RefusedKeyMoved:
+		key = "lobby.key_moved"
+	case remote.RefusedRateLimited:
+		key = "lobby.rate_limited"
+	case remote.RefusedNameRequired:
+		key = "lobby.name_required"
+	case remote.RefusedOwnSeek:
+		key = "lobby.own_seek"
+	case remote.RefusedSeekGone:
+		key = "lobby.seek_gone"
+	case remote.RefusedAlreadySeeking:
+		key = "lobby.already_seeking"
+	case remote.RefusedOutOfRange:
+		key = "lobby.out_of_range"
+	case remote.RefusedLobbyFull:
+		key = "lobby.lobby_full"
+	}
+	msg := ""
+	if key != "" {
+		msg = t.T(key)
+	} else {
+		msg = t.F("lobby.failed", "Error", err.Error())
+	}
+	l.say(msg, true)
+	platform.Speak(msg)
+	c.Invalidate()
+}
+
+// options is what the lobby's choices ask for, at clock i.
+func (l *Lobby) options(i int) remote.SeekOptions {
+	o := remote.SeekOptions{Variant: rules.Bashni, Clock: remote.LobbyClocks[i], Rated: l.kind.Selected == 0}
+	if l.variant.Selected == 1 {
+		o.Variant = rules.Lasca
+	}
+	return o
+}
+
+// myRating is the player's rating in o's variant and speed (1500 before
+// the first rated game).
+func (l *Lobby) myRating(o remote.SeekOptions) (int, bool) {
+	speed := remote.SpeedOf(o.Clock)
+	for _, r := range l.me.Ratings {
+		if r.Variant == o.Variant && r.Speed == speed {
+			return r.Rating, r.Provisional
+		}
+	}
+	return 1500, true
+}
+
+// gameWords names a game's kind: Bashni 5+3 rated.
+func gameWords(c scenes.Context, v rules.Variant, cl remote.Clock, rated bool) string {
+	t := c.Text()
+	kind := t.T("lobby.casual")
+	if rated {
+		kind = t.T("lobby.rated")
+	}
+	return t.VariantName(v) + " " + clockWords(c, cl) + " · " + kind
+}
+
+func (l *Lobby) quickPair(c scenes.Context, i int) {
+	if l.acct == nil {
+		return
+	}
+	o := l.options(i)
+	a := l.acct
+	var paired bool
+	l.do(c, func(ctx context.Context) error {
+		var err error
+		paired, err = a.QuickPair(ctx, o)
+		return err
+	}, func(l *Lobby, err error) {
+		if err != nil {
+			l.fail(c, err)
+			return
+		}
+		if !paired {
+			l.seeking(c, o)
+		}
+	})
+}
+
+func (l *Lobby) openSeek(c scenes.Context) {
+	if l.acct == nil {
+		return
+	}
+	o := l.options(l.clock.Selected)
+	o.Seat = [...]remote.Seat{remote.WhiteSeat, remote.BlackSeat, remote.NoSeat}[l.colour.Selected]
+	if d := rangeSteps[l.rng.Selected]; d > 0 {
+		mine, _ := l.myRating(o)
+		o.Min, o.Max = max(0, mine-d), min(4000, mine+d)
+	}
+	a := l.acct
+	l.do(c, func(ctx context.Context) error { return a.Seek(ctx, o) }, func(l *Lobby, err error) {
+		if err != nil {
+			l.fail(c, err)
+			return
+		}
+		l.seeking(c, o)
+	})
+}
+
+// seeking says that a seek of ours is open and waits.
+func (l *Lobby) seeking(c scenes.Context, o remote.SeekOptions) {
+	l.seekAt = time.Now()
+	msg := c.Text().F("lobby.seeking", "Game", gameWords(c, o.Variant, o.Clock, o.Rated))
+	l.say(msg, false)
+	platform.Speak(msg)
+}
+
+func (l *Lobby) cancelSeeks(c scenes.Context) {
+	if l.acct == nil {
+		return
+	}
+	var ids []string
+	for _, s := range l.view.Seeks {
+		if s.Mine {
+			ids = append(ids, s.ID)
+		}
+	}
+	a := l.acct
+	l.do(c, func(ctx context.Context) error {
+		for _, id := range ids {
+			if err := a.Cancel(ctx, id); err != nil && remote.RefusalOf(err) != remote.RefusedSeekGone {
+				return err
+			}
+		}
+		return nil
+	}, func(l *Lobby, err error) {
+		l.seekAt = time.Time{}
+		l.say("", false)
+		if err != nil {
+			l.fail(c, err)
+		}
+	})
+}
+
+// accept takes the open seek at index i of the list.
+func (l *Lobby) accept(c scenes.Context, i int) {
+	if l.acct == nil || i < 0 || i >= len(l.view.Seeks) {
+		return
+	}
+	id, a := l.view.Seeks[i].ID, l.acct
+	l.do(c, func(ctx context.Context) error { return a.Accept(ctx, id) }, func(l *Lobby, err error) {
+		if err != nil {
+			l.fail(c, err)
+		}
+	})
+}
+
+func (l *Lobby) saveName(c scenes.Context, name string) {
+	if l.acct == nil {
+		return
+	}
+	a := l.acct
+	var me remote.Me
+	l.nameField.Blur()
+	l.do(c, func(ctx context.Context) error {
+		var err error
+		me, err = a.SetName(ctx, name)
+		return err
+	}, func(l *Lobby, err error) {
+		if err != nil {
+			l.fail(c, err)
+			return
+		}
+		l.me = me
+		l.kind.Selected = 0
+		l.say("", false)
+	})
+}
+
+func (l *Lobby) transfer(c scenes.Context) {
+	if l.acct == nil {
+		return
+	}
+	a := l.acct
+	var code, link string
+	l.do(c, func(ctx context.Context) error {
+		var err error
+		code, link, _, err = a.TransferCode(ctx)
+		return err
+	}, func(l *Lobby, err error) {
+		if err != nil {
+			l.fail(c, err)
+			return
+		}
+		msg := c.Text().F("lobby.transfer_code", "Link", link, "Code", code)
+		l.say(msg, false)
+		platform.Speak(msg)
+	})
+}
+
+// claim moves the player of a typed transfer code to this device: a new
+// account replaces this one.
+func (l *Lobby) claim(c scenes.Context) {
+	code := l.claimField.Text()
+	server, st := c.Server(), c.Store()
+	var acct *remote.Account
+	var me remote.Me
+	l.claimField.Blur()
+	l.do(c, func(ctx context.Context) error {
+		var err error
+		acct, me, err = remote.ClaimTransfer(ctx, st, server, code)
+		if err != nil {
+			return err
+		}
+		if err := acct.EnterLobby(ctx); err != nil {
+			acct.Close()
+			return err
+		}
+		return nil
+	}, func(l *Lobby, err error) {
+		if err != nil {
+			l.fail(c, err)
+			return
+		}
+		if l.acct != nil {
+			l.acct.Close()
+		}
+		l.acct, l.me = acct, me
+		l.claimField.SetText("")
+		l.kind.Selected = 0
+		l.say(c.Text().T("lobby.moved_here"), false)
+	})
+}
+
+// Update handles the controls and follows the lobby.
+func (l *Lobby) Update(c scenes.Context) error {
+	for {
+		select {
+		case f := <-l.wait:
+			f(l)
+			c.Invalidate()
+			continue
+		default:
+		}
+		break
+	}
+	if l.busy {
+		c.Spin()
+	}
+	l.follow(c)
+	if l.opening {
+		return nil
+	}
+	named := l.me.Name != ""
+	if !named {
+		if l.nameField.Update(c) {
+			c.Invalidate()
+		}
+		if c.Used(&l.btnSaveName) {
+			l.saveName(c, l.nameField.Text())
+		}
+	} else if c.Used(&l.btnTransfer) {
+		l.transfer(c)
+	}
+	if l.claimField.Update(c) {
+		c.Invalidate()
+	}
+	if c.Used(&l.btnClaim) {
+		l.claim(c)
+	}
+	for _, sg := range []*ui.Segmented{&l.variant, &l.kind} {
+		if c.Used(sg) {
+			c.Play(scenes.UITap)
+		}
+	}
+	for i := range l.quick {
+		if c.Used(&l.quick[i]) {
+			l.quickPair(c, i)
+		}
+	}
+	for _, sg := range []*ui.Segmented{&l.clock, &l.colour, &l.rng} {
+		if c.Used(sg) {
+			c.Play(scenes.UITap)
+		}
+	}
+	if c.Used(&l.btnOpen) {
+		l.openSeek(c)
+	}
+	l.btnCancel.Disabled = !l.hasSeek()
+	if c.Used(&l.btnCancel) {
+		l.cancelSeeks(c)
+	}
+	for i, r := range l.rects.Seeks {
+		if i >= len(l.view.Seeks) {
+			break
+		}
+		st := c.FocusItem(r, l.seekWords(c, i))
+		tapped := false
+		if p := c.Pointer(); p.Released && p.In(r) && !p.Consumed {
+			tapped = true
+		}
+		if st.Activated || tapped {
+			l.accept(c, i)
+		}
+	}
+	if c.Used(&l.btnFriend) {
+		if open := c.Pages().Online; open != nil {
+			c.Push(open(c, ""))
+		}
+		return nil
+	}
+	if c.Used(&l.btnBack) || c.Keys().Consume(scenes.ActBack) {
+		l.leave()
+		c.Pop()
+	}
+	return nil
+}
+
+func (l *Lobby) hasSeek() bool {
+	for _, s := range l.view.Seeks {
+		if s.Mine {
+			return true
+		}
+	}
+	return false
+}
+
+// follow takes the lobby's latest: its seeks, a pairing (which opens the
+// game), a human seek that came (said aloud), a seek nobody answered.
+func (l *Lobby) follow(c scenes.Context) {
+	if l.acct == nil {
+		return
+	}
+	if v := l.acct.View(); v.Version != l.view.Version || v.Connected != l.view.Connected {
+		for _, s := range v.Seeks {
+			if !l.seen[s.ID] {
+				l.seen[s.ID] = true
+				if !s.Mine {
+					msg := c.Text().F("lobby.human_seek", "Name", l.seekName(c, s), "Game", gameWords(c, s.Variant, s.Clock, s.Rated))
+					l.say(msg, false)
+					platform.Speak(msg)
+				}
+			}
+		}
+		l.view = v
+		c.Invalidate()
+	}
+	if !l.seekAt.IsZero() && !l.hasSeek() && time.Since(l.seekAt) > time.Second {
+		l.seekAt = time.Time{}
+	}
+	if !l.seekAt.IsZero() && time.Since(l.seekAt) > nobodyAfter && l.status != c.Text().T("lobby.nobody") {
+		l.say(c.Text().T("lobby.nobody"), false)
+		c.Invalidate()
+	}
+	if code, ok := l.acct.Paired(); ok && !l.opening {
+		l.opening = true
+		l.say(c.Text().T("lobby.paired"), false)
+		platform.Speak(l.status)
+		server, st := c.Server(), c.Store()
+		var p *remote.Player
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+			defer cancel()
+			var err error
+			p, err = remote.Open(ctx, server, code, st)
+			l.wait <- func(l *Lobby) {
+				l.opening = false
+				if err != nil {
+					l.fail(c, err)
+					return
+				}
+				l.leave()
+				if open := c.Pages().OpenOnlineGame; open != nil {
+					open(c, p)
+				}
+			}
+		}()
+	}
+}
+
+// leave closes the lobby's connection (its seeks go with it).
+func (l *Lobby) leave() {
+	l.closed = true
+	if l.acct != nil {
+		l.acct.Close()
+		l.acct = nil
+	}
+}
+
+// seekName is a seek's player as the list shows them.
+func (l *Lobby) seekName(c scenes.Context, s remote.LobbySeek) string {
+	if s.Name == "" {
+		return c.Text().T("lobby.guest")
+	}
+	return s.Name
+}
+
+// seekWords is seek i's row: number, name, rating, game, colour.
+func (l *Lobby) seekWords(c scenes.Context, i int) string {
+	s := l.view.Seeks[i]
+	t := c.Text()
+	who := l.seekName(c, s)
+	if s.Name != "" {
+		who += " " + ratingWords(s.Rating, s.Provisional)
+	}
+	colour := t.T("lobby.any_colour")
+	if side, ok := s.Seat.Color(); ok {
+		colour = t.ColorName(side)
+	}
+	return strconv.Itoa(i+1) + ". " + who + " · " + gameWords(c, s.Variant, s.Clock, s.Rated) + " · " + colour
+}
+
+func ratingWords(r int, provisional bool) string {
+	if provisional {
+		return strconv.Itoa(r) + "?"
+	}
+	return strconv.Itoa(r)
+}
+
+// meWords is the name card's line.
+func (l *Lobby) meWords(c scenes.Context) string {
+	if l.me.Name == "" {
+		return ""
+	}
+	r, prov := l.myRating(l.options(l.clock.Selected))
+	return c.Text().F("lobby.me_rating", "Name", l.me.Name, "Rating", ratingWords(r, prov))
+}
+
+// Draw draws the lobby.
+func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
+	p := c.Painter()
+	t := p.Theme
+	r := &l.rects
+	tx := c.Text()
+	dst.Fill(t.Background)
+	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
+	x := r.Card.X + r.pad
+	p.Text(dst, tx.T("lobby.title"), 24, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	if l.busy || l.opening {
+		c.Renderer().DrawSpinner(dst, r.Card.X+r.Card.W-r.pad-p.DP(12), r.titleY, p.DP(18), float64(c.Tick()%60)/60, t.Accent)
+	}
+	if l.acct != nil {
+		p.Text(dst, tx.F("lobby.counts", "Players", l.view.Players, "Games", l.view.Games), 14, sprites.Medium, x, r.countsY, text.AlignStart, text.AlignCenter, t.TextDim)
+	}
+	if l.me.Name == "" {
+		l.nameField.Draw(dst, p, c.Tick())
+		l.btnSaveName.Draw(dst, p)
+		p.Text(dst, tx.T("lobby.why_name"), 12, sprites.Regular, x, r.whyY, text.AlignStart, text.AlignCenter, t.TextDim)
+	} else {
+		p.Text(dst, l.meWords(c), 17, sprites.Bold, x, r.meY, text.AlignStart, text.AlignCenter, t.Text)
+		l.btnTransfer.Draw(dst, p)
+	}
+	l.claimField.Draw(dst, p, c.Tick())
+	l.btnClaim.Draw(dst, p)
+	if l.status != "" {
+		col := t.Text
+		if l.isErr {
+			col = t.MustCapture
+		}
+		lines := p.Wrap(l.status, 13, sprites.Medium, r.Quick[2].X+r.Quick[2].W-x)
+		if len(lines) > 2 {
+			lines = lines[:2]
+		}
+		y := r.statusY - p.DP(8)*float64(len(lines)-1)
+		for _, ln := range lines {
+			p.Text(dst, ln, 13, sprites.Medium, x, y, text.AlignStart, text.AlignCenter, col)
+			y += p.DP(16)
+		}
+	}
+	l.variant.Draw(dst, p)
+	l.kind.Draw(dst, p)
+	p.Text(dst, tx.T("lobby.quick"), 15, sprites.Medium, x, r.quickY, text.AlignStart, text.AlignCenter, t.TextDim)
+	for i := range l.quick {
+		l.quick[i].Draw(dst, p)
+	}
+	p.Text(dst, tx.T("lobby.create"), 15, sprites.Medium, x, r.createY, text.AlignStart, text.AlignCenter, t.TextDim)
+	l.clock.Draw(dst, p)
+	l.colour.Draw(dst, p)
+	l.rng.Draw(dst, p)
+	l.btnOpen.Draw(dst, p)
+	l.btnCancel.Draw(dst, p)
+	if len(r.Seeks) > 0 {
+		sx := r.Seeks[0].X
+		p.Text(dst, tx.T("lobby.seeks"), 15, sprites.Medium, sx, r.seeksY, text.AlignStart, text.AlignCenter, t.TextDim)
+		if len(l.view.Seeks) == 0 && l.acct != nil {
+			p.Text(dst, tx.T("lobby.no_seeks"), 14, sprites.Regular, sx+p.DP(4), r.Seeks[0].Y+r.Seeks[0].H/2, text.AlignStart, text.AlignCenter, t.TextDim)
+		}
+		for i, row := range r.Seeks {
+			if i >= len(l.view.Seeks) {
+				break
+			}
+			s := l.view.Seeks[i]
+			fill := t.Background
+			if s.Mine {
+				fill = t.PanelEdge
+			}
+			p.RoundRect(dst, row, p.DP(10), fill, p.DP(1), t.PanelEdge)
+			words := l.seekWords(c, i)
+			size := 14.0
+			for size > 11 && p.Measure(words, size, sprites.Medium) > row.W-p.DP(16) {
+				size--
+			}
+			p.Text(dst, words, size, sprites.Medium, row.X+p.DP(8), row.Y+row.H/2, text.AlignStart, text.AlignCenter, t.Text)
+		}
+	}
+	l.btnBack.Draw(dst, p)
+	l.btnFriend.Draw(dst, p)
+}
