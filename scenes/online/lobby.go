@@ -28,20 +28,27 @@ const nobodyAfter = 20 * time.Second
 
 // LobbyRects is where the lobby puts things.
 type LobbyRects struct {
-	Card                 scenes.Rect
-	titleY, countsY      float64
-	Name, SaveName       scenes.Rect // the name field and its button (unnamed)
-	Transfer             scenes.Rect // "Another device" (named)
-	Claim, UseCode       scenes.Rect // a transfer code's field and its button
-	meY, whyY, statusY   float64
-	Variant, Kind        scenes.Rect
-	Quick                [6]scenes.Rect // the quick-pairing clocks
-	quickY               float64
-	seeksY               float64
-	Seeks                []scenes.Rect // the rows of open seeks that fit
+	Card            scenes.Rect
+	titleY, countsY float64
+	Name, SaveName  scenes.Rect // the name field and its button (unnamed)
+	Transfer        scenes.Rect // "Another device" (named)
+	Claim, UseCode  scenes.Rect // a transfer code's field and its button
+	meY, whyY       float64
+	statusY         float64 // the middle of the status's first line
+	Variant, Kind   scenes.Rect
+	Quick           [6]scenes.Rect // the quick-pairing clocks
+	quickY          float64
+	seeksY          float64
+	Seeks           []scenes.Rect // the rows of open seeks that fit
+	// Compact: a phone's one column, where the seek of one's own is made
+	// in place of the list of seeks (Create a seek opens it, Close shuts
+	// it); on a wide screen it is always shown, left, under quick pairing.
+	Compact              bool
 	createY              float64
 	Clock, Colour, Range scenes.Rect
 	OpenSeek, Cancel     scenes.Rect
+	CreateSeek           scenes.Rect // Compact: opens the seek's form
+	CloseForm            scenes.Rect // Compact: shuts it
 	Back, Friend         scenes.Rect
 	pad                  float64
 }
@@ -53,6 +60,7 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 	var r LobbyRects
 	pad, row, gap, line := dp(14), dp(46), dp(8), dp(22)
 	wide := w >= dp(900)
+	r.Compact = !wide
 	cw := math.Min(w-dp(16), dp(1180))
 	if !wide {
 		cw = math.Min(w-dp(12), dp(620))
@@ -70,23 +78,24 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 	r.countsY = y + line/2
 	y += line + gap
 	// The name card: a field and its button, or the name and "Another
-	// device"; under it a transfer code's field.
+	// device"; under it why a name, and a transfer code's field.
 	bw := math.Min(dp(170), colW*0.42)
 	r.Name = scenes.Rect{X: x, Y: y, W: colW - bw - gap, H: row}
 	r.SaveName = scenes.Rect{X: x + colW - bw, Y: y, W: bw, H: row}
 	r.Transfer = r.SaveName
 	r.meY = y + row/2
 	y += row + dp(2)
-	r.whyY = y + line/2
-	y += line
+	r.whyY = y + dp(8)
+	y += dp(32)
 	r.Claim = scenes.Rect{X: x, Y: y, W: colW - bw - gap, H: row}
 	r.UseCode = scenes.Rect{X: x + colW - bw, Y: y, W: bw, H: row}
 	y += row + gap
-	r.statusY = y + line/2
-	y += line + gap
-	half := (colW - gap) / 2
-	r.Variant = scenes.Rect{X: x, Y: y, W: half, H: row}
-	r.Kind = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
+	// The status: up to three lines.
+	r.statusY = y + dp(8)
+	y += dp(48)
+	vw := math.Round(colW * 0.4)
+	r.Variant = scenes.Rect{X: x, Y: y, W: vw, H: row}
+	r.Kind = scenes.Rect{X: x + vw + gap, Y: y, W: colW - vw - gap, H: row}
 	y += row + gap
 	r.quickY = y + line/2
 	y += line
@@ -96,30 +105,48 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 		r.Quick[i] = scenes.Rect{X: x + float64(i%per)*(qw+gap), Y: y + float64(i/per)*(row+gap), W: qw, H: row}
 	}
 	y += 2*(row+gap) + dp(4)
-	// The seek of one's own.
-	r.createY = y + line/2
-	y += line
-	r.Clock = scenes.Rect{X: x, Y: y, W: colW, H: row}
-	y += row + gap
-	r.Colour = scenes.Rect{X: x, Y: y, W: half, H: row}
-	r.Range = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
-	y += row + gap
-	r.OpenSeek = scenes.Rect{X: x, Y: y, W: half, H: row}
-	r.Cancel = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
-	y += row + gap
+	half := (colW - gap) / 2
 	bottom := r.Card.Y + r.Card.H - pad
 	r.Back = scenes.Rect{X: x, Y: bottom - row, W: half, H: row}
 	r.Friend = scenes.Rect{X: x + half + gap, Y: bottom - row, W: half, H: row}
-	// The open seeks: beside the rest on a wide screen, else under it.
-	sx, sy, sw := x, y, colW
+	form := func(y float64) float64 {
+		r.createY = y + line/2
+		y += line
+		r.Clock = scenes.Rect{X: x, Y: y, W: colW, H: row}
+		y += row + gap
+		if wide {
+			r.Colour = scenes.Rect{X: x, Y: y, W: half, H: row}
+			r.Range = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
+		} else {
+			r.Colour = scenes.Rect{X: x, Y: y, W: colW, H: row}
+			y += row + gap
+			r.Range = scenes.Rect{X: x, Y: y, W: colW, H: row}
+		}
+		y += row + gap
+		r.OpenSeek = scenes.Rect{X: x, Y: y, W: half, H: row}
+		r.Cancel = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
+		r.CloseForm = r.Cancel
+		return y + row + gap
+	}
+	var sx, sy float64
 	if wide {
-		sx, sy, sw = x+colW+pad, r.Card.Y+pad+dp(38)+line+gap, colW
+		form(y)
+		sx, sy = x+colW+pad, r.Card.Y+pad+dp(38)+line+gap
+	} else {
+		// Create a seek and Cancel seek; under them the list, or the form.
+		r.CreateSeek = scenes.Rect{X: x, Y: y, W: half, H: row}
+		r.Cancel = scenes.Rect{X: x + half + gap, Y: y, W: half, H: row}
+		y += row + gap
+		sx, sy = x, y
+		form(y)
+		r.Cancel = scenes.Rect{X: x + half + gap, Y: r.CreateSeek.Y, W: half, H: row}
+		r.Friend.W = half
 	}
 	r.seeksY = sy + line/2
 	sy += line + dp(2)
 	end := r.Back.Y - gap
 	for sy+dp(44) <= end && len(r.Seeks) < 12 {
-		r.Seeks = append(r.Seeks, scenes.Rect{X: sx, Y: sy, W: sw, H: dp(44)})
+		r.Seeks = append(r.Seeks, scenes.Rect{X: sx, Y: sy, W: colW, H: dp(44)})
 		sy += dp(44) + dp(4)
 	}
 	return r
@@ -140,6 +167,10 @@ type Lobby struct {
 	quick                    [6]ui.Button
 	clock, colour, rng       ui.Segmented
 	btnOpen, btnCancel       ui.Button
+	btnCreate, btnClose      ui.Button
+	creating                 bool     // Compact: the seek's form shows in place of the list
+	meSize                   float64  // the name card's line's size, fitted in Layout
+	whyLines                 []string // why a name, wrapped in Layout
 	btnBack, btnFriend       ui.Button
 
 	// The account, once connected (off the game loop: wait).
@@ -184,6 +215,8 @@ func NewLobby(c scenes.Context) *Lobby {
 	l.rng = ui.Segmented{Name: t.T("lobby.range"), Options: []string{t.T("lobby.range_any"), "±100", "±200", "±400"}}
 	l.btnOpen = ui.Button{Label: t.T("lobby.open_seek"), TextSize: 15}
 	l.btnCancel = ui.Button{Label: t.T("lobby.cancel"), TextSize: 15, Disabled: true}
+	l.btnCreate = ui.Button{Label: t.T("lobby.create"), TextSize: 15}
+	l.btnClose = ui.Button{Label: t.T("lobby.close"), TextSize: 15}
 	l.btnBack = ui.Button{Label: t.T("lobby.back"), Icon: ui.IconBack, TextSize: 15}
 	l.btnFriend = ui.Button{Label: t.T("lobby.friend"), TextSize: 15}
 	l.connect(c)
@@ -220,8 +253,31 @@ func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
 	}
 	l.clock.Rect, l.colour.Rect, l.rng.Rect = r.Clock, r.Colour, r.Range
 	l.btnOpen.Rect, l.btnCancel.Rect = r.OpenSeek, r.Cancel
+	l.btnCreate.Rect, l.btnClose.Rect = r.CreateSeek, r.CloseForm
 	l.btnBack.Rect, l.btnFriend.Rect = r.Back, r.Friend
+	p := c.Painter()
+	for _, sg := range []*ui.Segmented{&l.variant, &l.kind, &l.clock, &l.colour, &l.rng} {
+		sg.Weigh(p)
+	}
+	l.fitMe(c)
+	l.whyLines = p.Wrap(c.Text().T("lobby.why_name"), 12, sprites.Regular, r.Quick[2].X+r.Quick[2].W-r.Quick[0].X)
+	if len(l.whyLines) > 2 {
+		l.whyLines = l.whyLines[:2]
+	}
 }
+
+// fitMe fits the name card's line to its room (in Layout, and when the
+// name or the ratings change).
+func (l *Lobby) fitMe(c scenes.Context) {
+	r := &l.rects
+	l.meSize = scenes.FitSize(c.Painter(), l.meWords(c), 17, 12, sprites.Bold, r.Transfer.X-r.Card.X-r.pad-c.Painter().DP(4))
+}
+
+// formShown: the seek's form is on screen (always on a wide screen).
+func (l *Lobby) formShown() bool { return !l.rects.Compact || l.creating }
+
+// listShown: the open seeks are on screen.
+func (l *Lobby) listShown() bool { return !l.rects.Compact || !l.creating }
 
 // do runs f off the game loop with a deadline; then, on the game loop,
 // done with its error.
@@ -265,6 +321,7 @@ func (l *Lobby) connect(c scenes.Context) {
 			return
 		}
 		l.acct, l.me, l.status = acct, me, ""
+		l.fitMe(c)
 		if me.Name == "" {
 			l.kind.Selected = 1 // casual until there is a name
 		}
@@ -272,6 +329,8 @@ func (l *Lobby) connect(c scenes.Context) {
 		for _, s := range l.view.Seeks {
 			l.seen[s.ID] = true
 		}
+		platform.Speak(c.Text().F("lobby.counts", "Players", l.view.Players, "Games", l.view.Games))
+		l.sayMe(c)
 	})
 }
 
@@ -387,6 +446,7 @@ func (l *Lobby) openSeek(c scenes.Context) {
 			l.fail(c, err)
 			return
 		}
+		l.creating = false
 		l.seeking(c, o)
 	})
 }
@@ -458,6 +518,8 @@ func (l *Lobby) saveName(c scenes.Context, name string) {
 		l.me = me
 		l.kind.Selected = 0
 		l.say("", false)
+		l.fitMe(c)
+		l.sayMe(c)
 	})
 }
 
@@ -510,6 +572,7 @@ func (l *Lobby) claim(c scenes.Context) {
 			l.acct.Close()
 		}
 		l.acct, l.me = acct, me
+		l.fitMe(c)
 		l.claimField.SetText("")
 		l.kind.Selected = 0
 		l.say(c.Text().T("lobby.moved_here"), false)
@@ -562,20 +625,31 @@ func (l *Lobby) Update(c scenes.Context) error {
 			l.quickPair(c, i)
 		}
 	}
-	for _, sg := range []*ui.Segmented{&l.clock, &l.colour, &l.rng} {
-		if c.Used(sg) {
-			c.Play(scenes.UITap)
-		}
-	}
-	if c.Used(&l.btnOpen) {
-		l.openSeek(c)
+	if l.rects.Compact && !l.creating && c.Used(&l.btnCreate) {
+		l.creating = true
+		c.Invalidate()
 	}
 	l.btnCancel.Disabled = !l.hasSeek()
 	if c.Used(&l.btnCancel) {
 		l.cancelSeeks(c)
 	}
+	if l.formShown() {
+		for _, sg := range []*ui.Segmented{&l.clock, &l.colour, &l.rng} {
+			if c.Used(sg) {
+				c.Play(scenes.UITap)
+				l.fitMe(c)
+			}
+		}
+		if c.Used(&l.btnOpen) {
+			l.openSeek(c)
+		}
+		if l.rects.Compact && c.Used(&l.btnClose) {
+			l.creating = false
+			c.Invalidate()
+		}
+	}
 	for i, r := range l.rects.Seeks {
-		if i >= len(l.view.Seeks) {
+		if i >= len(l.view.Seeks) || !l.listShown() {
 			break
 		}
 		st := c.FocusItem(r, l.seekWords(c, i))
@@ -710,6 +784,14 @@ func (l *Lobby) meWords(c scenes.Context) string {
 	return c.Text().F("lobby.me_rating", "Name", l.me.Name, "Rating", ratingWords(r, prov))
 }
 
+// sayMe says who the player is here and their rating (for a screen
+// reader, on arriving and after naming): the name card's line.
+func (l *Lobby) sayMe(c scenes.Context) {
+	if w := l.meWords(c); w != "" {
+		platform.Speak(w)
+	}
+}
+
 // Draw draws the lobby.
 func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
@@ -729,9 +811,13 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 	if l.me.Name == "" {
 		l.nameField.Draw(dst, p, c.Tick())
 		l.btnSaveName.Draw(dst, p)
-		p.Text(dst, tx.T("lobby.why_name"), 12, sprites.Regular, x, r.whyY, text.AlignStart, text.AlignCenter, t.TextDim)
+		y := r.whyY
+		for _, ln := range l.whyLines {
+			p.Text(dst, ln, 12, sprites.Regular, x, y, text.AlignStart, text.AlignCenter, t.TextDim)
+			y += p.DP(15)
+		}
 	} else {
-		p.Text(dst, l.meWords(c), 17, sprites.Bold, x, r.meY, text.AlignStart, text.AlignCenter, t.Text)
+		p.Text(dst, l.meWords(c), l.meSize, sprites.Bold, x, r.meY, text.AlignStart, text.AlignCenter, t.Text)
 		l.btnTransfer.Draw(dst, p)
 	}
 	l.claimField.Draw(dst, p, c.Tick())
@@ -742,10 +828,10 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 			col = t.MustCapture
 		}
 		lines := p.Wrap(l.status, 13, sprites.Medium, r.Quick[2].X+r.Quick[2].W-x)
-		if len(lines) > 2 {
-			lines = lines[:2]
+		if len(lines) > 3 {
+			lines = lines[:3]
 		}
-		y := r.statusY - p.DP(8)*float64(len(lines)-1)
+		y := r.statusY
 		for _, ln := range lines {
 			p.Text(dst, ln, 13, sprites.Medium, x, y, text.AlignStart, text.AlignCenter, col)
 			y += p.DP(16)
@@ -757,13 +843,21 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 	for i := range l.quick {
 		l.quick[i].Draw(dst, p)
 	}
-	p.Text(dst, tx.T("lobby.create"), 15, sprites.Medium, x, r.createY, text.AlignStart, text.AlignCenter, t.TextDim)
-	l.clock.Draw(dst, p)
-	l.colour.Draw(dst, p)
-	l.rng.Draw(dst, p)
-	l.btnOpen.Draw(dst, p)
+	if l.formShown() {
+		p.Text(dst, tx.T("lobby.create"), 15, sprites.Medium, x, r.createY, text.AlignStart, text.AlignCenter, t.TextDim)
+		l.clock.Draw(dst, p)
+		l.colour.Draw(dst, p)
+		l.rng.Draw(dst, p)
+		l.btnOpen.Draw(dst, p)
+		if r.Compact {
+			l.btnClose.Draw(dst, p)
+		}
+	}
+	if r.Compact && !l.creating {
+		l.btnCreate.Draw(dst, p)
+	}
 	l.btnCancel.Draw(dst, p)
-	if len(r.Seeks) > 0 {
+	if len(r.Seeks) > 0 && l.listShown() {
 		sx := r.Seeks[0].X
 		p.Text(dst, tx.T("lobby.seeks"), 15, sprites.Medium, sx, r.seeksY, text.AlignStart, text.AlignCenter, t.TextDim)
 		if len(l.view.Seeks) == 0 && l.acct != nil {

@@ -1,0 +1,234 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"bashni/online/client"
+	"bashni/online/protocol"
+	"bashni/rules"
+	"bashni/scenes"
+	"bashni/scenes/online"
+)
+
+// fakeSpeech puts a speech tool (spd-say) first on the guest's PATH that
+// writes what the desktop says into a file, one line each, and asks the
+// desktop to speak (BASHNI_SPEAK=1): the test hears what a blind player
+// would.
+func fakeSpeech(t *testing.T) (path, said string) {
+	t.Helper()
+	dir := t.TempDir()
+	said = filepath.Join(dir, "said.txt")
+	script := "#!/bin/sh\nfor a; do last=$a; done\nprintf '%s\\n' \"$last\" >> " + said + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "spd-say"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("BASHNI_SPEAK", "1")
+	return dir, said
+}
+
+func heard(file string) string {
+	data, _ := os.ReadFile(file)
+	return string(data)
+}
+
+// rating is a named player's Bashni blitz rating as the server has it.
+func rating(t *testing.T, base, name string) (int, bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := client.Dial(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	p, err := c.Profile(ctx, name)
+	if err != nil {
+		t.Fatalf("the profile of %s: %v", name, err)
+	}
+	for _, r := range p.Ratings {
+		if r.Variant == "bashni" && r.Speed == "blitz" {
+			return r.Rating, r.Provisional
+		}
+	}
+	t.Fatalf("%s has no Bashni blitz rating: %+v", name, p.Ratings)
+	return 0, false
+}
+
+// openSeeks is the lobby as a third client sees it.
+func openSeeks(t *testing.T, base string) []protocol.Seek {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := client.Dial(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	l, err := c.Lobby(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.Seeks
+}
+
+// command types a line into the page's command line.
+func (p *page) command(line string) {
+	p.t.Helper()
+	p.run(chromedp.Focus("#command", chromedp.ByID), chromedp.SendKeys("#command", line+"\r", chromedp.ByID))
+}
+
+// listen keeps what the page's live region says in window.__said.
+func (p *page) listen() {
+	p.t.Helper()
+	var ok bool
+	p.run(chromedp.Evaluate(`(() => { window.__said = []; new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes) window.__said.push(n.textContent); }).observe(document.getElementById('live'), {childList: true, subtree: true, characterData: true}); return true; })()`, &ok))
+}
+
+// said is everything the page's live region said.
+func (p *page) said() string {
+	p.t.Helper()
+	var s string
+	p.run(chromedp.Evaluate(`(window.__said || []).join("\n") + "\n" + (document.getElementById('live') ? document.getElementById('live').textContent : "")`, &s))
+	return s
+}
+
+func (p *page) waitSaid(what, want string) {
+	p.t.Helper()
+	deadline := time.Now().Add(patience)
+	for !strings.Contains(p.said(), want) {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the phone: waiting for %s (%q); it said %q", what, want, p.said())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// toLobby goes from the phone's title to the lobby: New game, Play online.
+func (p *page) toLobby() {
+	p.t.Helper()
+	const W, H = phoneW * phoneScale, phoneH * phoneScale
+	p.waitState("the title", patience, func(s phoneState) bool { return s.Scene == scenes.SceneTitle })
+	p.tapRect(scenes.TitleLayout(W, H, phoneScale, false).NewGame)
+	p.waitState("New game", patience, func(s phoneState) bool { return s.Scene == scenes.SceneNewGame })
+	p.tapRect(scenes.NewGameOnlineButton(scenes.NewGameLayout(W, H, phoneScale), phoneScale))
+	p.waitState("the lobby", patience, func(s phoneState) bool { return s.Scene == online.SceneLobby })
+}
+
+// TestLobbyRatedGame: a desktop game and a browser page on a phone, on
+// one bashni-server, each name their player in the lobby (Play online),
+// the phone seeks 5+3 Bashni by a typed command and the desktop takes it
+// with the 5+3 quick-pairing button; they play a rated game to its end
+// (a move, then the phone resigns), and back in the lobby each hears its
+// new rating, the one the server has. BASHNI_SCREENSHOTS: the lobby at
+// both sizes.
+func TestLobbyRatedGame(t *testing.T) {
+	base := onlineServer(t, browserSite(t))
+	const w, h = 1280, 800
+	tools, said := fakeSpeech(t)
+	config := filepath.Join(t.TempDir(), "config")
+	g := startIn(t, w, h, guestEnv{config: config, path: tools}, "-server", base, "-mute", "-seed", "3")
+	g.ticks(20)
+	shots := os.Getenv("BASHNI_SCREENSHOTS")
+
+	openLobby := func() {
+		t.Helper()
+		g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
+		g.ticks(30)
+		g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+		g.ticks(10)
+	}
+	lr := online.LobbyLayout(w, h, 1)
+	openLobby()
+	g.until("the desktop in the lobby", func() bool { return strings.Contains(heard(said), " online · ") })
+	g.click(mid(lr.Name))
+	g.typeText("anna")
+	g.ticks(5)
+	g.click(mid(lr.SaveName))
+	g.until("anna named, said on the desktop", func() bool { return strings.Contains(heard(said), "anna · 1500?") })
+
+	phone := openPhone(t, base+"/?mute=1")
+	phone.listen()
+	phone.toLobby()
+	phone.waitSaid("the phone in the lobby", " online · ")
+	phone.command("name boris")
+	phone.waitSaid("boris named", "boris · 1500?")
+	phone.command("seek 5+3 bashni")
+	phone.waitSaid("the phone's seek", "5+3")
+	g.until("boris's seek in the lobby", func() bool {
+		for _, s := range openSeeks(t, base) {
+			if s.Name == "boris" && s.Rated && s.Clock == protocol.Blitz5 {
+				return true
+			}
+		}
+		return false
+	})
+	g.ticks(40)
+	if shots != "" {
+		g.shot(shots, "lobby")
+		phone.screenshot(filepath.Join(shots, fmt.Sprintf("lobby-%dx%d.png", phoneW, phoneH)))
+	}
+	// The desktop takes it with 5+3 (Bashni and Rated are chosen).
+	g.click(mid(lr.Quick[1]))
+	ps := phone.waitState("the phone's game", patience, func(s phoneState) bool {
+		return s.Scene == scenes.ScenePlay && s.Online != "" && s.Board.Square > 0
+	})
+	var seatColor string
+	g.until("the desktop's seat in the phone's game", func() bool {
+		seat, ok := seatOf(config)
+		seatColor = seat.Color
+		return ok && seat.Game == ps.Online
+	})
+	code := ps.Online
+	if s := summary(t, base, code); s.Status != protocol.StatusPlaying || s.Clock != protocol.Blitz5 {
+		t.Fatalf("the paired game: %+v", s)
+	}
+	g.ticks(30)
+	// White's first move, then the phone resigns.
+	if seatColor == protocol.White {
+		b := playBoard(w, h, rules.Bashni, false)
+		g.click(b.centre("c3"))
+		g.click(b.centre("d4"))
+	} else {
+		phone.command("c3-d4")
+	}
+	g.until("the first move on the server", func() bool { return summary(t, base, code).Ply == 1 })
+	phone.waitState("the first move on the phone", time.Minute, func(s phoneState) bool { return s.Ply == 1 && !s.Animating })
+	phone.command("resign")
+	g.until("the end on the server", func() bool { return summary(t, base, code).Status == protocol.StatusOver })
+	annaR, annaProv := rating(t, base, "anna")
+	borisR, borisProv := rating(t, base, "boris")
+	if annaR <= 1500 || borisR >= 1500 {
+		t.Fatalf("after boris resigned: anna %d, boris %d", annaR, borisR)
+	}
+	words := func(name string, r int, prov bool) string {
+		s := name + " · " + strconv.Itoa(r)
+		if prov {
+			s += "?"
+		}
+		return s
+	}
+
+	// Back in the lobby, each hears the new rating.
+	g.ticks(120)
+	g.click(mid(scenes.GameOverLayout(w, h, 1, rules.Bashni).NewGame))
+	g.ticks(30)
+	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+	g.until("anna's new rating said on the desktop", func() bool { return strings.Contains(heard(said), words("anna", annaR, annaProv)) })
+	phone.run(chromedp.Navigate(base + "/?mute=1"))
+	phone.listen()
+	phone.toLobby()
+	phone.waitSaid("boris's new rating", words("boris", borisR, borisProv))
+	g.ticks(30)
+	if shots != "" {
+		g.shot(shots, "lobby-after")
+	}
+}

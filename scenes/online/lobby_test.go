@@ -1,0 +1,133 @@
+package online
+
+import (
+	"testing"
+
+	"bashni/i18n"
+	"bashni/scenes"
+	"bashni/scenes/scenetest"
+	"bashni/scenes/ui"
+	"bashni/sprites"
+)
+
+// lobbySizes are the sizes the lobby is made for: a desktop window and a
+// phone held upright.
+var lobbySizes = [][2]float64{{1280, 800}, {390, 844}}
+
+// TestLobbyFits: every word of the lobby fits its box in every language,
+// and every control is on the screen.
+func TestLobbyFits(t *testing.T) {
+	scenetest.MeasureFits(t, lobbySizes, []scenetest.FitScreen{{Name: "lobby", Fits: fitLobby}})
+}
+
+func fitLobby(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
+	l := NewLobby(a)
+	defer l.leave()
+	l.Layout(a, w, h, 1)
+	r := l.rects
+	p := f.P
+	screen := scenes.Rect{W: w, H: h}
+	if len(r.Seeks) < 4 {
+		t.Errorf("%s: room for %d seeks only", f.Where, len(r.Seeks))
+	}
+	buttons := []*ui.Button{&l.btnSaveName, &l.btnTransfer, &l.btnClaim, &l.btnOpen, &l.btnCancel, &l.btnBack, &l.btnFriend}
+	if r.Compact {
+		buttons = append(buttons, &l.btnCreate, &l.btnClose)
+	}
+	for i := range l.quick {
+		buttons = append(buttons, &l.quick[i])
+	}
+	for _, b := range buttons {
+		if !scenetest.Inside(b.Rect, screen) {
+			t.Errorf("%s: %q %v is off the screen", f.Where, b.Label, b.Rect)
+		}
+	}
+	for _, s := range r.Seeks {
+		if !scenetest.Inside(s, r.Card) {
+			t.Errorf("%s: a seek's row %v is off the card", f.Where, s)
+		}
+	}
+	f.Buttons(buttons...)
+	for _, sg := range []*ui.Segmented{&l.variant, &l.kind, &l.clock, &l.colour, &l.rng} {
+		f.Controls("choice", sg.Fits(p))
+	}
+	f.Placeholder("name", l.nameField)
+	f.Placeholder("transfer code", l.claimField)
+	room := r.Card.W - 2*r.pad
+	if w >= 900 {
+		room = r.Quick[2].X + r.Quick[2].W - r.Card.X - r.pad
+	}
+	cat := f.Cat
+	f.Line("title", ui.TextFit{Text: cat.T("lobby.title"), Size: 24, Weight: sprites.Bold, Room: room - p.DP(40)})
+	f.Line("counts", ui.TextFit{Text: cat.F("lobby.counts", "Players", 10000, "Games", 1000), Size: 14, Weight: sprites.Medium, Room: room})
+	f.Wrapped("why", ui.TextFit{Text: cat.T("lobby.why_name"), Size: 12, Weight: sprites.Regular, Room: room}, 2)
+	f.Shrinking("me", ui.TextFit{Text: cat.F("lobby.me_rating", "Name", "Ivan_Petrovich", "Rating", "1500?"), Size: 17, Weight: sprites.Bold, Room: r.Transfer.X - r.Card.X - r.pad - p.DP(4)}, 12)
+	for _, k := range []string{"lobby.quick", "lobby.create", "lobby.seeks"} {
+		f.Line(k, ui.TextFit{Text: cat.T(k), Size: 15, Weight: sprites.Medium, Room: room})
+	}
+	for _, k := range []string{"lobby.no_seeks"} {
+		f.Line(k, ui.TextFit{Text: cat.T(k), Size: 14, Weight: sprites.Regular, Room: r.Seeks[0].W - p.DP(8)})
+	}
+	for _, k := range []string{"lobby.bad_name", "lobby.name_taken", "lobby.too_soon", "lobby.bad_code", "lobby.key_moved",
+		"lobby.rate_limited", "lobby.name_required", "lobby.own_seek", "lobby.seek_gone", "lobby.already_seeking",
+		"lobby.out_of_range", "lobby.lobby_full", "lobby.nobody", "lobby.paired", "lobby.connecting", "lobby.moved_here"} {
+		f.Wrapped(k, ui.TextFit{Text: cat.T(k), Size: 13, Weight: sprites.Medium, Room: room}, 3)
+	}
+}
+
+// TestLobbyCommands: the typed commands in English and in each language's
+// own words.
+func TestLobbyCommands(t *testing.T) {
+	type want struct {
+		verb                 lobbyVerb
+		clock, variant, kind int
+		number               int
+		name                 string
+	}
+	for _, tc := range []struct {
+		lang i18n.Lang
+		line string
+		ok   bool
+		want want
+	}{
+		{i18n.English, "seek 5+3 bashni", true, want{verb: verbSeek, clock: 1, variant: 0, kind: -1}},
+		{i18n.English, "SEEK lasca 15+10 casual", true, want{verb: verbSeek, clock: 3, variant: 1, kind: 1}},
+		{i18n.English, "seek 3d rated", true, want{verb: verbSeek, clock: 5, variant: -1, kind: 0}},
+		{i18n.English, "seek", true, want{verb: verbSeek, clock: -1, variant: -1, kind: -1}},
+		{i18n.English, "seek 7+7", false, want{}},
+		{i18n.English, "accept 2", true, want{verb: verbAccept, clock: -1, variant: -1, kind: -1, number: 2}},
+		{i18n.English, "accept 0", false, want{}},
+		{i18n.English, "accept two", false, want{}},
+		{i18n.English, "cancel", true, want{verb: verbCancel, clock: -1, variant: -1, kind: -1}},
+		{i18n.English, "name Anna", true, want{verb: verbName, clock: -1, variant: -1, kind: -1, name: "Anna"}},
+		{i18n.English, "name", false, want{}},
+		{i18n.English, "", false, want{}},
+		{i18n.Russian, "искать 5+3 башни", true, want{verb: verbSeek, clock: 1, variant: 0, kind: -1}},
+		{i18n.Russian, "seek 10+5 ласка товарищеская", true, want{verb: verbSeek, clock: 2, variant: 1, kind: 1}},
+		{i18n.Russian, "принять 3", true, want{verb: verbAccept, clock: -1, variant: -1, kind: -1, number: 3}},
+		{i18n.Russian, "имя Иван", true, want{verb: verbName, clock: -1, variant: -1, kind: -1, name: "Иван"}},
+		{i18n.Russian, "Отмена", true, want{verb: verbCancel, clock: -1, variant: -1, kind: -1}},
+		{i18n.Korean, "찾기 3+2 바스니", true, want{verb: verbSeek, clock: 0, variant: 0, kind: -1}},
+		{i18n.Korean, "수락 1", true, want{verb: verbAccept, clock: -1, variant: -1, kind: -1, number: 1}},
+		{i18n.Japanese, "募集 1日 ラスカ", true, want{verb: verbSeek, clock: 4, variant: 1, kind: -1}},
+		{i18n.Japanese, "受ける 2", true, want{verb: verbAccept, clock: -1, variant: -1, kind: -1, number: 2}},
+		{i18n.Japanese, "名前 太郎", true, want{verb: verbName, clock: -1, variant: -1, kind: -1, name: "太郎"}},
+	} {
+		cat, err := i18n.Load(tc.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := parseLobbyCommand(cat, tc.line)
+		if ok != tc.ok {
+			t.Errorf("%s %q: understood %v, want %v", tc.lang.Code(), tc.line, ok, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		g := want{got.verb, got.clock, got.variant, got.kind, got.number, got.name}
+		if g != tc.want {
+			t.Errorf("%s %q: %+v, want %+v", tc.lang.Code(), tc.line, g, tc.want)
+		}
+	}
+}
