@@ -304,3 +304,30 @@ func (a *Account) Err() error {
 	defer a.mu.Unlock()
 	return a.err
 }
+
+// LiveGame is a game being played, as the "playing now" list shows it.
+type LiveGame struct {
+	Code    string
+	Variant rules.Variant
+	Clock   Clock
+	Rated   bool
+	Players [2]Card // White's and Black's
+}
+
+// Playing lists the paired games being played, highest rated first: the
+// first is the top game to watch (Open it: a full game is watched).
+func (a *Account) Playing(ctx context.Context) ([]LiveGame, error) {
+	games, err := a.c.Playing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]LiveGame, 0, len(games))
+	for _, g := range games {
+		lg := LiveGame{Code: g.Game, Clock: clockFrom(g.Clock), Rated: g.Rated,
+			Players: [2]Card{{Name: g.White.Name, Rating: g.White.Rating, Provisional: g.White.Provisional},
+				{Name: g.Black.Name, Rating: g.Black.Rating, Provisional: g.Black.Provisional}}}
+		lg.Variant, _ = rules.ParseVariant(g.Variant)
+		out = append(out, lg)
+	}
+	return out, nil
+}

@@ -97,6 +97,10 @@ func TestLobbyRatedPairing(t *testing.T) {
 		t.Fatalf("seats: anna %v %v, boris %v %v", pa.Local(), pa.Spectator(), pb.Local(), pb.Spectator())
 	}
 	da, db := newDevice(t, "anna", pa), newDevice(t, "boris", pb)
+	live, err := a.Playing(ctx)
+	if err != nil || len(live) != 1 || live[0].Code != codeA || live[0].Players[pa.Local()].Name != "anna" || !live[0].Rated || live[0].Variant != rules.Lasca {
+		t.Fatalf("playing now: %+v %v", live, err)
+	}
 	if names := pa.Info().Players; names[pa.Local()].Name != "anna" || names[pb.Local()].Name != "boris" {
 		t.Fatalf("the game's players: %+v", names)
 	}
@@ -114,6 +118,10 @@ func TestLobbyRatedPairing(t *testing.T) {
 	r := pa.Info().Ratings
 	if r[rules.White].Change >= 0 || r[rules.Black].Change <= 0 || r[rules.White].Change != -r[rules.Black].Change {
 		t.Fatalf("the rating changes %+v", r)
+	}
+	prof, err := b.Profile(ctx, "ANNA")
+	if err != nil || len(prof.Games) != 1 || prof.Wins+prof.Losses != 1 || len(prof.Ratings) != 1 || len(prof.Ratings[0].History) != 1 {
+		t.Fatalf("anna's profile: %+v %v", prof, err)
 	}
 	meA, err := a.Refresh(ctx)
 	if err != nil {

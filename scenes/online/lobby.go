@@ -30,16 +30,19 @@ const nobodyAfter = 20 * time.Second
 type LobbyRects struct {
 	Card            scenes.Rect
 	titleY, countsY float64
-	Name, SaveName  scenes.Rect // the name field and its button (unnamed)
-	Transfer        scenes.Rect // "Another device" (named)
-	Claim, UseCode  scenes.Rect // a transfer code's field and its button
-	meY, whyY       float64
-	statusY         float64 // the middle of the status's first line
-	Variant, Kind   scenes.Rect
-	Quick           [6]scenes.Rect // the quick-pairing clocks
-	quickY          float64
-	seeksY          float64
-	Seeks           []scenes.Rect // the rows of open seeks that fit
+	// Profile, Leaders and Live open the player's profile, the
+	// leaderboards and the games being played (on the title's row).
+	Profile, Leaders, Live scenes.Rect
+	Name, SaveName         scenes.Rect // the name field and its button (unnamed)
+	Transfer               scenes.Rect // "Another device" (named)
+	Claim, UseCode         scenes.Rect // a transfer code's field and its button
+	meY, whyY              float64
+	statusY                float64 // the middle of the status's first line
+	Variant, Kind          scenes.Rect
+	Quick                  [6]scenes.Rect // the quick-pairing clocks
+	quickY                 float64
+	seeksY                 float64
+	Seeks                  []scenes.Rect // the rows of open seeks that fit
 	// Compact: a phone's one column, where the seek of one's own is made
 	// in place of the list of seeks (Create a seek opens it, Close shuts
 	// it); on a wide screen it is always shown, left, under quick pairing.
@@ -73,8 +76,12 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 		colW = (cw - 3*pad) / 2
 	}
 	y := r.Card.Y + pad
-	r.titleY = y + dp(18)
-	y += dp(38)
+	r.titleY = y + row/2
+	tw := math.Min(dp(120), (cw-2*pad)*0.2)
+	for i, b := range []*scenes.Rect{&r.Live, &r.Leaders, &r.Profile} {
+		*b = scenes.Rect{X: r.Card.X + cw - pad - float64(i+1)*tw - float64(i)*gap, Y: y, W: tw, H: row}
+	}
+	y += row + dp(2)
 	r.countsY = y + line/2
 	y += line + gap
 	// The name card: a field and its button, or the name and "Another
@@ -131,7 +138,7 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 	var sx, sy float64
 	if wide {
 		form(y)
-		sx, sy = x+colW+pad, r.Card.Y+pad+dp(38)+line+gap
+		sx, sy = x+colW+pad, r.Name.Y
 	} else {
 		// Create a seek and Cancel seek; under them the list, or the form.
 		r.CreateSeek = scenes.Rect{X: x, Y: y, W: half, H: row}
@@ -172,6 +179,9 @@ type Lobby struct {
 	meSize                   float64  // the name card's line's size, fitted in Layout
 	whyLines                 []string // why a name, wrapped in Layout
 	btnBack, btnFriend       ui.Button
+	btnProfile, btnLeaders   ui.Button
+	btnLive                  ui.Button
+	titleSize                float64
 
 	// The account, once connected (off the game loop: wait).
 	acct    *remote.Account
@@ -219,6 +229,9 @@ func NewLobby(c scenes.Context) *Lobby {
 	l.btnClose = ui.Button{Label: t.T("lobby.close"), TextSize: 15}
 	l.btnBack = ui.Button{Label: t.T("lobby.back"), Icon: ui.IconBack, TextSize: 15}
 	l.btnFriend = ui.Button{Label: t.T("lobby.friend"), TextSize: 15}
+	l.btnProfile = ui.Button{Label: t.T("lobby.profile"), TextSize: 14, Disabled: true}
+	l.btnLeaders = ui.Button{Label: t.T("lobby.leaders"), TextSize: 14}
+	l.btnLive = ui.Button{Label: t.T("lobby.live"), TextSize: 14}
 	l.connect(c)
 	return l
 }
@@ -255,7 +268,9 @@ func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
 	l.btnOpen.Rect, l.btnCancel.Rect = r.OpenSeek, r.Cancel
 	l.btnCreate.Rect, l.btnClose.Rect = r.CreateSeek, r.CloseForm
 	l.btnBack.Rect, l.btnFriend.Rect = r.Back, r.Friend
+	l.btnProfile.Rect, l.btnLeaders.Rect, l.btnLive.Rect = r.Profile, r.Leaders, r.Live
 	p := c.Painter()
+	l.titleSize = scenes.FitSize(p, c.Text().T("lobby.title"), 24, 16, sprites.Bold, r.Profile.X-r.Card.X-r.pad-p.DP(8))
 	for _, sg := range []*ui.Segmented{&l.variant, &l.kind, &l.clock, &l.colour, &l.rng} {
 		sg.Weigh(p)
 	}
@@ -338,6 +353,15 @@ func (l *Lobby) say(msg string, isErr bool) { l.status, l.isErr = msg, isErr }
 
 // fail says what went wrong in the player's language.
 func (l *Lobby) fail(c scenes.Context, err error) {
+	msg := refusalWords(c, err)
+	l.say(msg, true)
+	platform.Speak(msg)
+	c.Invalidate()
+}
+
+// refusalWords says a refusal of the server's, or another error, in the
+// player's language.
+func refusalWords(c scenes.Context, err error) string {
 	t := c.Text()
 	key := ""
 	switch remote.RefusalOf(err) {
@@ -365,16 +389,13 @@ func (l *Lobby) fail(c scenes.Context, err error) {
 		key = "lobby.out_of_range"
 	case remote.RefusedLobbyFull:
 		key = "lobby.lobby_full"
+	case remote.RefusedNotFound:
+		key = "profile.not_found"
 	}
-	msg := ""
 	if key != "" {
-		msg = t.T(key)
-	} else {
-		msg = t.F("lobby.failed", "Error", err.Error())
+		return t.T(key)
 	}
-	l.say(msg, true)
-	platform.Speak(msg)
-	c.Invalidate()
+	return t.F("lobby.failed", "Error", err.Error())
 }
 
 // options is what the lobby's choices ask for, at clock i.
@@ -599,6 +620,19 @@ func (l *Lobby) Update(c scenes.Context) error {
 		return nil
 	}
 	named := l.me.Name != ""
+	l.btnProfile.Disabled = !named || l.acct == nil
+	l.btnLeaders.Disabled, l.btnLive.Disabled = l.acct == nil, l.acct == nil
+	switch {
+	case c.Used(&l.btnProfile):
+		c.Push(NewProfile(c, l.acct, l.me.Name))
+		return nil
+	case c.Used(&l.btnLeaders):
+		c.Push(NewLeaders(c, l.acct, l.options(0).Variant))
+		return nil
+	case c.Used(&l.btnLive):
+		c.Push(NewLive(c, l.acct))
+		return nil
+	}
 	if !named {
 		if l.nameField.Update(c) {
 			c.Invalidate()
@@ -801,10 +835,13 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 	dst.Fill(t.Background)
 	p.RoundRect(dst, r.Card, p.DP(20), t.Panel, p.DP(1), t.PanelEdge)
 	x := r.Card.X + r.pad
-	p.Text(dst, tx.T("lobby.title"), 24, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
+	p.Text(dst, tx.T("lobby.title"), l.titleSize, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	if l.busy || l.opening {
-		c.Renderer().DrawSpinner(dst, r.Card.X+r.Card.W-r.pad-p.DP(12), r.titleY, p.DP(18), float64(c.Tick()%60)/60, t.Accent)
+		c.Renderer().DrawSpinner(dst, r.Profile.X-p.DP(16), r.countsY, p.DP(16), float64(c.Tick()%60)/60, t.Accent)
 	}
+	l.btnProfile.Draw(dst, p)
+	l.btnLeaders.Draw(dst, p)
+	l.btnLive.Draw(dst, p)
 	if l.acct != nil {
 		p.Text(dst, tx.F("lobby.counts", "Players", l.view.Players, "Games", l.view.Games), 14, sprites.Medium, x, r.countsY, text.AlignStart, text.AlignCenter, t.TextDim)
 	}

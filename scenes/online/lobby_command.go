@@ -21,6 +21,10 @@ const (
 	verbAccept
 	verbCancel
 	verbName
+	verbProfile // a player's profile (the player's own without a name)
+	verbLeaders
+	verbLive
+	verbWatch // the top game
 )
 
 // lobbyCommand is a typed line, understood.
@@ -82,6 +86,21 @@ func parseLobbyCommand(t *i18n.Catalog, line string) (lobbyCommand, bool) {
 	case word(t, v, "name", "lobby.word_name") && len(f) == 2:
 		cmd.verb, cmd.name = verbName, f[1]
 		return cmd, true
+	case word(t, v, "profile", "lobby.word_profile") && len(f) <= 2:
+		cmd.verb = verbProfile
+		if len(f) == 2 {
+			cmd.name = f[1]
+		}
+		return cmd, true
+	case word(t, v, "leaders", "lobby.word_leaders") && len(f) == 1:
+		cmd.verb = verbLeaders
+		return cmd, true
+	case word(t, v, "live", "lobby.word_live") && len(f) == 1:
+		cmd.verb = verbLive
+		return cmd, true
+	case word(t, v, "watch", "lobby.word_watch") && len(f) == 1:
+		cmd.verb = verbWatch
+		return cmd, true
 	}
 	return cmd, false
 }
@@ -142,6 +161,24 @@ func (l *Lobby) command(c scenes.Context, cmd lobbyCommand) {
 		l.cancelSeeks(c)
 	case verbName:
 		l.saveName(c, cmd.name)
+	case verbProfile, verbLeaders, verbLive, verbWatch:
+		if l.acct == nil {
+			return
+		}
+		switch {
+		case cmd.verb == verbLeaders:
+			c.Push(NewLeaders(c, l.acct, l.options(0).Variant))
+		case cmd.verb == verbLive:
+			c.Push(NewLive(c, l.acct))
+		case cmd.verb == verbWatch:
+			live := NewLive(c, l.acct)
+			live.top = true
+			c.Push(live)
+		case cmd.name != "":
+			c.Push(NewProfile(c, l.acct, cmd.name))
+		case l.me.Name != "":
+			c.Push(NewProfile(c, l.acct, l.me.Name))
+		}
 	}
 	c.Invalidate()
 }

@@ -2,6 +2,10 @@ package online
 
 import (
 	"testing"
+	"time"
+
+	"bashni/online/remote"
+	"bashni/rules"
 
 	"bashni/i18n"
 	"bashni/scenes"
@@ -17,7 +21,58 @@ var lobbySizes = [][2]float64{{1280, 800}, {390, 844}}
 // TestLobbyFits: every word of the lobby fits its box in every language,
 // and every control is on the screen.
 func TestLobbyFits(t *testing.T) {
-	scenetest.MeasureFits(t, lobbySizes, []scenetest.FitScreen{{Name: "lobby", Fits: fitLobby}})
+	scenetest.MeasureFits(t, lobbySizes, []scenetest.FitScreen{{Name: "lobby", Fits: fitLobby}, {Name: "profile", Fits: fitProfile}, {Name: "lists", Fits: fitLists}})
+}
+
+// fitProfile measures a profile with a game and a rating of every speed.
+func fitProfile(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
+	s := &Profile{name: "Ivan_Petrovich", wait: make(chan func(*Profile), 1)}
+	s.btnBack = ui.Button{Label: f.Cat.T("lobby.back"), Icon: ui.IconBack, TextSize: 15}
+	s.btnWatch = ui.Button{Label: f.Cat.T("lobby.watch_game"), TextSize: 15}
+	s.Layout(a, w, h, 1)
+	p := remote.Profile{Name: "Ivan_Petrovich", Since: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Wins: 1000, Draws: 1000, Losses: 1000}
+	for _, sp := range remote.Speeds[:3] {
+		p.Ratings = append(p.Ratings, remote.Rating{Variant: rules.Bashni, Speed: sp, Rating: 1500})
+	}
+	p.Games = []remote.ProfileGame{{Variant: rules.Lasca, Speed: remote.CorrespondenceSpeed, White: "Ivan_Petrovich", Black: "Konstantin_Ivanov", Status: remote.Over, Result: rules.WhiteWins,
+		Ratings: &[2]remote.RatingChange{{Change: 162}, {Change: -162}}}}
+	s.show(a, p)
+	r := s.rects
+	if len(r.Games) < 3 || r.Graph.H < 120 {
+		t.Errorf("%s: %d games' rows, a graph %v", f.Where, len(r.Games), r.Graph)
+	}
+	f.Buttons(&s.btnBack, &s.btnWatch)
+	f.Controls("rating", s.rating.Fits(f.P))
+	room := r.Card.W - 2*r.pad
+	f.Line("since", ui.TextFit{Text: f.Cat.F("profile.since", "Date", f.Cat.Date(p.Since)), Size: 14, Weight: sprites.Medium, Room: room})
+	f.Line("wdl", ui.TextFit{Text: f.Cat.F("profile.wdl", "Wins", 1000, "Draws", 1000, "Losses", 1000), Size: 15, Weight: sprites.Medium, Room: room})
+	f.Line("games", ui.TextFit{Text: f.Cat.T("profile.games"), Size: 15, Weight: sprites.Medium, Room: r.Games[0].W})
+	f.Shrinking("game", ui.TextFit{Text: s.gameWords(a, p.Games[0]), Size: 14, Weight: sprites.Medium, Room: r.Games[0].W - f.P.DP(12)}, 12)
+}
+
+// fitLists measures the leaderboard and the games being played.
+func fitLists(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
+	cat := f.Cat
+	l := &Leaders{list: newList(a, nil, cat.T("leaders.refresh"))}
+	l.variant = ui.Segmented{Options: []string{cat.T("online.bashni"), cat.T("online.lasca")}}
+	for _, sp := range remote.Speeds {
+		l.speed.Options = append(l.speed.Options, cat.T("profile.speed_"+sp.String()))
+	}
+	l.Layout(a, w, h, 1)
+	f.Controls("variant", l.variant.Fits(f.P))
+	f.Controls("speed", l.speed.Fits(f.P))
+	f.Buttons(&l.btnBack, &l.btnAct)
+	room := l.rects.Card.W - 2*l.rects.pad
+	f.Wrapped("none", ui.TextFit{Text: cat.T("leaders.none"), Size: 14, Weight: sprites.Regular, Room: room}, 4)
+	f.Line("title", ui.TextFit{Text: cat.T("leaders.title"), Size: 24, Weight: sprites.Bold, Room: room - f.P.DP(30)})
+	lv := &Live{list: newList(a, nil, cat.T("live.watch_top"))}
+	lv.Layout(a, w, h, 1)
+	f.Buttons(&lv.btnBack, &lv.btnAct)
+	f.Line("title", ui.TextFit{Text: cat.T("live.title"), Size: 24, Weight: sprites.Bold, Room: room - f.P.DP(30)})
+	f.Line("none", ui.TextFit{Text: cat.T("live.none"), Size: 14, Weight: sprites.Regular, Room: room})
+	if len(lv.rects.Rows) < 8 {
+		t.Errorf("%s: room for %d games only", f.Where, len(lv.rects.Rows))
+	}
 }
 
 func fitLobby(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
@@ -30,7 +85,7 @@ func fitLobby(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	if len(r.Seeks) < 4 {
 		t.Errorf("%s: room for %d seeks only", f.Where, len(r.Seeks))
 	}
-	buttons := []*ui.Button{&l.btnSaveName, &l.btnTransfer, &l.btnClaim, &l.btnOpen, &l.btnCancel, &l.btnBack, &l.btnFriend}
+	buttons := []*ui.Button{&l.btnSaveName, &l.btnTransfer, &l.btnClaim, &l.btnOpen, &l.btnCancel, &l.btnBack, &l.btnFriend, &l.btnProfile, &l.btnLeaders, &l.btnLive}
 	if r.Compact {
 		buttons = append(buttons, &l.btnCreate, &l.btnClose)
 	}
@@ -58,7 +113,7 @@ func fitLobby(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 		room = r.Quick[2].X + r.Quick[2].W - r.Card.X - r.pad
 	}
 	cat := f.Cat
-	f.Line("title", ui.TextFit{Text: cat.T("lobby.title"), Size: 24, Weight: sprites.Bold, Room: room - p.DP(40)})
+	f.Shrinking("title", ui.TextFit{Text: cat.T("lobby.title"), Size: 24, Weight: sprites.Bold, Room: r.Profile.X - r.Card.X - r.pad - p.DP(8)}, 16)
 	f.Line("counts", ui.TextFit{Text: cat.F("lobby.counts", "Players", 10000, "Games", 1000), Size: 14, Weight: sprites.Medium, Room: room})
 	f.Wrapped("why", ui.TextFit{Text: cat.T("lobby.why_name"), Size: 12, Weight: sprites.Regular, Room: room}, 2)
 	f.Shrinking("me", ui.TextFit{Text: cat.F("lobby.me_rating", "Name", "Ivan_Petrovich", "Rating", "1500?"), Size: 17, Weight: sprites.Bold, Room: r.Transfer.X - r.Card.X - r.pad - p.DP(4)}, 12)
@@ -102,6 +157,15 @@ func TestLobbyCommands(t *testing.T) {
 		{i18n.English, "name Anna", true, want{verb: verbName, clock: -1, variant: -1, kind: -1, name: "Anna"}},
 		{i18n.English, "name", false, want{}},
 		{i18n.English, "", false, want{}},
+		{i18n.English, "profile Anna", true, want{verb: verbProfile, clock: -1, variant: -1, kind: -1, name: "Anna"}},
+		{i18n.English, "profile", true, want{verb: verbProfile, clock: -1, variant: -1, kind: -1}},
+		{i18n.English, "leaders", true, want{verb: verbLeaders, clock: -1, variant: -1, kind: -1}},
+		{i18n.English, "live", true, want{verb: verbLive, clock: -1, variant: -1, kind: -1}},
+		{i18n.English, "watch", true, want{verb: verbWatch, clock: -1, variant: -1, kind: -1}},
+		{i18n.English, "watch 2", false, want{}},
+		{i18n.Russian, "смотреть", true, want{verb: verbWatch, clock: -1, variant: -1, kind: -1}},
+		{i18n.Korean, "순위", true, want{verb: verbLeaders, clock: -1, variant: -1, kind: -1}},
+		{i18n.Japanese, "プロフィール 太郎", true, want{verb: verbProfile, clock: -1, variant: -1, kind: -1, name: "太郎"}},
 		{i18n.Russian, "искать 5+3 башни", true, want{verb: verbSeek, clock: 1, variant: 0, kind: -1}},
 		{i18n.Russian, "seek 10+5 ласка товарищеская", true, want{verb: verbSeek, clock: 2, variant: 1, kind: 1}},
 		{i18n.Russian, "принять 3", true, want{verb: verbAccept, clock: -1, variant: -1, kind: -1, number: 3}},
