@@ -11,8 +11,8 @@ import (
 	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
+	"bashni/internal/pgtest"
 	"bashni/online/client"
-	"bashni/online/internal/pgtest"
 	"bashni/online/internal/smallfs"
 	"bashni/online/protocol"
 	"bashni/online/server"

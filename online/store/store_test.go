@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"bashni/online/internal/pgtest"
+	"bashni/internal/pgtest"
 	"bashni/online/store"
 )
 
