@@ -3,6 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,9 +13,14 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
 
+	"bashni/internal/pgtest"
 	"bashni/online/client"
 	"bashni/online/protocol"
+	"bashni/online/server"
+	"bashni/online/store"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/online"
@@ -86,6 +93,14 @@ func (p *page) command(line string) {
 	p.run(chromedp.Focus("#command", chromedp.ByID), chromedp.SendKeys("#command", line+"\r", chromedp.ByID))
 }
 
+// blur takes the focus from the page's command line (which a phone's
+// page shows over the game while it has it), for a screenshot.
+func (p *page) blur() {
+	p.t.Helper()
+	var ok bool
+	p.run(chromedp.Evaluate(`(() => { if (document.activeElement) document.activeElement.blur(); return true; })()`, &ok), chromedp.Sleep(300*time.Millisecond))
+}
+
 // listen keeps what the page's live region says in window.__said.
 func (p *page) listen() {
 	p.t.Helper()
@@ -132,12 +147,71 @@ func (p *page) toLobby() {
 // both sizes.
 func TestLobbyRatedGame(t *testing.T) {
 	base := onlineServer(t, browserSite(t))
+	ratedGameThroughLobby(t, base, base, os.Getenv("BASHNI_SCREENSHOTS"))
+}
+
+// TestLobbyRatedGameTwoNodes is TestLobbyRatedGame with the desktop on one
+// node and the phone on another, the two on one PostgreSQL and NATS: the
+// phone's seek, opened on B, is taken on A.
+func TestLobbyRatedGameTwoNodes(t *testing.T) {
+	pg, err := pgtest.Start()
+	if err != nil {
+		t.Fatalf("starting PostgreSQL: %v", err)
+	}
+	t.Cleanup(pg.Stop)
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(time.Minute) {
+		t.Fatal("NATS did not start")
+	}
+	t.Cleanup(ns.Shutdown)
+	site := browserSite(t)
+	a := clusterNode(t, "a", pg.DSN, ns.ClientURL(), site)
+	b := clusterNode(t, "b", pg.DSN, ns.ClientURL(), site)
+	ratedGameThroughLobby(t, a, b, "")
+}
+
+// clusterNode is a node of a bashni-server on PostgreSQL and NATS, with
+// the browser game at /.
+func clusterNode(t *testing.T, name, dsn, natsURL string, page http.Handler) string {
+	t.Helper()
+	st, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc, err := nats.Connect(natsURL, nats.Name(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Store: st, NATS: nc, Node: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/online/", srv.Handler())
+	mux.Handle("/", page)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: mux}
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close(); srv.Close(); nc.Close(); st.Close() })
+	return "http://" + ln.Addr().String()
+}
+
+// ratedGameThroughLobby is the lobby's rated game: the desktop on the
+// node at base, the phone on the node at phoneBase (the same one, or
+// another of the same server).
+func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 	const w, h = 1280, 800
 	tools, said := fakeSpeech(t)
 	config := filepath.Join(t.TempDir(), "config")
 	g := startIn(t, w, h, guestEnv{config: config, path: tools}, "-server", base, "-mute", "-seed", "3")
 	g.ticks(20)
-	shots := os.Getenv("BASHNI_SCREENSHOTS")
 
 	openLobby := func() {
 		t.Helper()
@@ -155,7 +229,7 @@ func TestLobbyRatedGame(t *testing.T) {
 	g.click(mid(lr.SaveName))
 	g.until("anna named, said on the desktop", func() bool { return strings.Contains(heard(said), "anna · 1500?") })
 
-	phone := openPhone(t, base+"/?mute=1")
+	phone := openPhone(t, phoneBase+"/?mute=1")
 	phone.listen()
 	phone.toLobby()
 	phone.waitSaid("the phone in the lobby", " online · ")
@@ -174,6 +248,7 @@ func TestLobbyRatedGame(t *testing.T) {
 	g.ticks(40)
 	if shots != "" {
 		g.shot(shots, "lobby")
+		phone.blur()
 		phone.screenshot(filepath.Join(shots, fmt.Sprintf("lobby-%dx%d.png", phoneW, phoneH)))
 	}
 	// The desktop takes it with 5+3 (Bashni and Rated are chosen).
@@ -223,7 +298,7 @@ func TestLobbyRatedGame(t *testing.T) {
 	g.ticks(30)
 	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
 	g.until("anna's new rating said on the desktop", func() bool { return strings.Contains(heard(said), words("anna", annaR, annaProv)) })
-	phone.run(chromedp.Navigate(base + "/?mute=1"))
+	phone.run(chromedp.Navigate(phoneBase + "/?mute=1"))
 	phone.listen()
 	phone.toLobby()
 	phone.waitSaid("boris's new rating", words("boris", borisR, borisProv))
@@ -231,4 +306,158 @@ func TestLobbyRatedGame(t *testing.T) {
 	if shots != "" {
 		g.shot(shots, "lobby-after")
 	}
+}
+
+// player is a named player of a test, on a connection of their own.
+type player struct {
+	name string
+	c    *client.Conn
+}
+
+func namedPlayer(t *testing.T, base, name string) *player {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := client.Dial(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	go func() {
+		for range c.Events() { // the test reads the seat, not the events
+		}
+	}()
+	if _, err := c.Identify(ctx, protocol.NewKey()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SetName(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	return &player{name: name, c: c}
+}
+
+// pair makes a and b meet by a rated 5+3 quick pairing: it returns White
+// and Black.
+func pair(t *testing.T, a, b *player) (white, black *player) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	req := client.SeekRequest{Variant: "bashni", Clock: protocol.Blitz5, Rated: true}
+	before := a.c.Seat().Game
+	if _, _, paired, err := a.c.QuickPair(ctx, req); err != nil || paired {
+		t.Fatalf("%s's seek: paired %v, %v", a.name, paired, err)
+	}
+	seat, _, paired, err := b.c.QuickPair(ctx, req)
+	if err != nil || !paired {
+		t.Fatalf("%s's pairing: paired %v, %v", b.name, paired, err)
+	}
+	for deadline := time.Now().Add(time.Minute); a.c.Seat().Game == before || a.c.Seat().Game != seat.Game; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s was not seated in %s", a.name, seat.Game)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if seat.Color == protocol.White {
+		return b, a
+	}
+	return a, b
+}
+
+// play plays moves from the start, White's and Black's in turn.
+func play(t *testing.T, white, black *player, moves ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for i, mv := range moves {
+		p := white
+		if i%2 == 1 {
+			p = black
+		}
+		if err := p.c.MoveAt(ctx, mv, i); err != nil {
+			t.Fatalf("%s plays %s: %v", p.name, mv, err)
+		}
+	}
+}
+
+// TestLobbyShots takes the screenshots of the lobby's screens
+// (BASHNI_SCREENSHOTS): a profile with its rating graph after several
+// rated games, and the games being played, at 1280×800 on the desktop and
+// 390×844 in a phone's page. The desktop takes the player anna over with
+// a transfer code typed into the lobby (the identity moves; the test
+// hears the desktop say so).
+func TestLobbyShots(t *testing.T) {
+	dir := screenshotDir(t)
+	// The test's players all come from one address: no limit on seeks.
+	base := onlineServerWith(t, browserSite(t), server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1}})
+	anna, boris := namedPlayer(t, base, "anna"), namedPlayer(t, base, "boris")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	// Seven rated games: anna wins five (her opponent resigns after the
+	// first moves), boris two.
+	for i, annaWins := range []bool{true, true, false, true, true, false, true} {
+		a, b := anna, boris
+		if i%2 == 1 {
+			a, b = boris, anna
+		}
+		white, black := pair(t, a, b)
+		play(t, white, black, "c3-d4", "f6-e5")
+		loser := anna
+		if annaWins {
+			loser = boris
+		}
+		if err := loser.c.Resign(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Two games going on.
+	for _, names := range [][2]string{{"carla", "dmitri"}, {"erik", "fiona"}} {
+		white, black := pair(t, namedPlayer(t, base, names[0]), namedPlayer(t, base, names[1]))
+		play(t, white, black, "c3-d4", "f6-e5", "g3-h4")
+	}
+	code, err := anna.c.TransferCode(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	const w, h = 1280, 800
+	tools, said := fakeSpeech(t)
+	g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3")
+	g.ticks(20)
+	g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
+	g.ticks(30)
+	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+	g.until("the desktop in the lobby", func() bool { return strings.Contains(heard(said), " online · ") })
+	lr := online.LobbyLayout(w, h, 1)
+	g.click(mid(lr.Claim))
+	g.typeText(code.Code)
+	g.ticks(5)
+	g.click(mid(lr.UseCode))
+	g.until("anna moved to the desktop", func() bool { return strings.Contains(heard(said), "anna · ") })
+	g.ticks(10)
+	g.click(mid(lr.Profile))
+	g.until("anna's profile", func() bool { return strings.Contains(heard(said), "anna. ") })
+	g.ticks(30)
+	g.shot(dir, "profile")
+	g.click(mid(online.ProfileLayout(w, h, 1).Back))
+	g.ticks(20)
+	g.click(mid(lr.Live))
+	g.until("the games being played", func() bool { return strings.Contains(heard(said), " – ") })
+	g.ticks(30)
+	g.shot(dir, "live")
+
+	phone := openPhone(t, base+"/?mute=1")
+	phone.listen()
+	phone.toLobby()
+	phone.waitSaid("the phone in the lobby", " online · ")
+	phone.command("profile anna")
+	phone.waitSaid("anna's profile on the phone", "anna. ")
+	phone.blur()
+	phone.screenshot(filepath.Join(dir, fmt.Sprintf("profile-%dx%d.png", phoneW, phoneH)))
+	const W, H = phoneW * phoneScale, phoneH * phoneScale
+	phone.tapRect(online.ProfileLayout(W, H, phoneScale).Back)
+	phone.waitState("the lobby again", patience, func(s phoneState) bool { return s.Scene == online.SceneLobby })
+	phone.command("live")
+	phone.waitSaid("the games being played on the phone", " – ")
+	phone.blur()
+	phone.screenshot(filepath.Join(dir, fmt.Sprintf("live-%dx%d.png", phoneW, phoneH)))
 }

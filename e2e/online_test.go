@@ -63,11 +63,19 @@ func browserSite(t *testing.T) *site.Site {
 // online games on a SQLite file at /online/ and the browser game at /.
 func onlineServer(t *testing.T, page http.Handler) string {
 	t.Helper()
+	return onlineServerWith(t, page, server.Config{})
+}
+
+// onlineServerWith is onlineServer with cfg's settings (its Store is the
+// SQLite file's).
+func onlineServerWith(t *testing.T, page http.Handler, cfg server.Config) string {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st})
+	cfg.Store = st
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

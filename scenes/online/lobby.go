@@ -597,6 +597,8 @@ func (l *Lobby) claim(c scenes.Context) {
 		l.claimField.SetText("")
 		l.kind.Selected = 0
 		l.say(c.Text().T("lobby.moved_here"), false)
+		platform.Speak(l.status)
+		l.sayMe(c)
 	})
 }
 

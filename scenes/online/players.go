@@ -279,6 +279,7 @@ type Live struct {
 	games  []remote.LiveGame
 	loaded time.Time
 	top    bool // watch the top game as soon as the list comes
+	said   bool
 }
 
 // NewLive shows the games being played.
@@ -307,6 +308,15 @@ func (s *Live) load(c scenes.Context) {
 			s.rows = append(s.rows, liveWords(c, g))
 		}
 		s.btnAct.Disabled = len(got) == 0
+		if !s.said {
+			// Said once: the top game, or that none is being played.
+			s.said = true
+			if len(s.rows) > 0 {
+				platform.Speak(s.rows[0])
+			} else {
+				platform.Speak(s.none)
+			}
+		}
 	})
 }
 
