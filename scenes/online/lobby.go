@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -52,8 +53,11 @@ type LobbyRects struct {
 	OpenSeek, Cancel     scenes.Rect
 	CreateSeek           scenes.Rect // Compact: opens the seek's form
 	CloseForm            scenes.Rect // Compact: shuts it
-	Back, Friend         scenes.Rect
-	pad                  float64
+	// Command is the typed-command line (wide screens; a page's own
+	// command line does it in a browser, on a phone too).
+	Command      scenes.Rect
+	Back, Friend scenes.Rect
+	pad          float64
 }
 
 // LobbyLayout lays the lobby out: one column on a phone, two side by side
@@ -137,7 +141,10 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 	}
 	var sx, sy float64
 	if wide {
-		form(y)
+		y = form(y)
+		if y+row <= r.Back.Y-gap {
+			r.Command = scenes.Rect{X: x, Y: r.Back.Y - gap - row, W: colW, H: row}
+		}
 		sx, sy = x+colW+pad, r.Name.Y
 	} else {
 		// Create a seek and Cancel seek; under them the list, or the form.
@@ -168,6 +175,7 @@ type Lobby struct {
 	rects LobbyRects
 
 	nameField, claimField    *ui.TextField
+	cmdField                 *ui.TextField
 	btnSaveName, btnTransfer ui.Button
 	btnClaim                 ui.Button
 	variant, kind            ui.Segmented
@@ -205,6 +213,7 @@ func NewLobby(c scenes.Context) *Lobby {
 	l := &Lobby{wait: make(chan func(*Lobby), 8), seen: map[string]bool{}}
 	l.nameField = ui.NewTextField(t.T("lobby.name_placeholder"))
 	l.claimField = ui.NewTextField(t.T("lobby.claim_placeholder"))
+	l.cmdField = ui.NewTextField(t.T("lobby.command_placeholder"))
 	l.btnSaveName = ui.Button{Label: t.T("lobby.save_name"), Kind: ui.Primary, TextSize: 15}
 	l.btnTransfer = ui.Button{Label: t.T("lobby.transfer"), TextSize: 15}
 	l.btnClaim = ui.Button{Label: t.T("lobby.claim"), TextSize: 15}
@@ -259,6 +268,7 @@ func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
 	l.rects = r
 	l.nameField.Layout(r.Name)
 	l.claimField.Layout(r.Claim)
+	l.cmdField.Layout(r.Command)
 	l.btnSaveName.Rect, l.btnTransfer.Rect, l.btnClaim.Rect = r.SaveName, r.Transfer, r.UseCode
 	l.variant.Rect, l.kind.Rect = r.Variant, r.Kind
 	for i := range l.quick {
@@ -622,6 +632,9 @@ func (l *Lobby) Update(c scenes.Context) error {
 		return nil
 	}
 	named := l.me.Name != ""
+	if l.typing(c) {
+		return nil
+	}
 	l.btnProfile.Disabled = !named || l.acct == nil
 	l.btnLeaders.Disabled, l.btnLive.Disabled = l.acct == nil, l.acct == nil
 	switch {
@@ -646,6 +659,9 @@ func (l *Lobby) Update(c scenes.Context) error {
 		l.transfer(c)
 	}
 	if l.claimField.Update(c) {
+		c.Invalidate()
+	}
+	if l.rects.Command.W > 0 && l.cmdField.Update(c) {
 		c.Invalidate()
 	}
 	if c.Used(&l.btnClaim) {
@@ -708,6 +724,39 @@ func (l *Lobby) Update(c scenes.Context) error {
 		c.Pop()
 	}
 	return nil
+}
+
+// typing handles the keys of a text field that has the focus: Enter
+// saves the name, uses the transfer code or runs the typed command;
+// Backspace and Enter are the field's, not Back and Confirm. It reports
+// whether Enter was taken.
+func (l *Lobby) typing(c scenes.Context) bool {
+	var f *ui.TextField
+	for _, tf := range []*ui.TextField{l.nameField, l.claimField, l.cmdField} {
+		if tf.Focused() {
+			f = tf
+		}
+	}
+	if f == nil {
+		return false
+	}
+	c.Keys().Consume(scenes.ActBack)
+	c.Keys().Consume(scenes.ActConfirm)
+	kb := c.Keyboard()
+	if !kb.JustPressed(ebiten.KeyEnter) && !kb.JustPressed(ebiten.KeyNumpadEnter) {
+		return false
+	}
+	line := strings.TrimSpace(strings.ReplaceAll(f.Text(), "\n", " "))
+	switch f {
+	case l.nameField:
+		l.saveName(c, line)
+	case l.claimField:
+		l.claim(c)
+	case l.cmdField:
+		f.SetText("")
+		l.PageCommand(c, line)
+	}
+	return true
 }
 
 func (l *Lobby) hasSeek() bool {
@@ -860,6 +909,9 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 		l.btnTransfer.Draw(dst, p)
 	}
 	l.claimField.Draw(dst, p, c.Tick())
+	if r.Command.W > 0 {
+		l.cmdField.Draw(dst, p, c.Tick())
+	}
 	l.btnClaim.Draw(dst, p)
 	if l.status != "" {
 		col := t.Text

@@ -128,7 +128,10 @@ func (l *Lobby) PageCommand(c scenes.Context, line string) {
 	t := c.Text()
 	cmd, ok := parseLobbyCommand(t, line)
 	if !ok {
-		platform.Speak(t.F("lobby.not_understood", "Help", t.T("lobby.help")))
+		msg := t.F("lobby.not_understood", "Help", t.T("lobby.help"))
+		l.say(msg, true)
+		platform.Speak(msg)
+		c.Invalidate()
 		return
 	}
 	l.command(c, cmd)
@@ -153,7 +156,9 @@ func (l *Lobby) command(c scenes.Context, cmd lobbyCommand) {
 		l.quickPair(c, clock)
 	case verbAccept:
 		if cmd.number > len(l.view.Seeks) {
-			platform.Speak(c.Text().F("lobby.no_such_seek", "Number", cmd.number))
+			msg := c.Text().F("lobby.no_such_seek", "Number", cmd.number)
+			l.say(msg, true)
+			platform.Speak(msg)
 			return
 		}
 		l.accept(c, cmd.number-1)

@@ -108,6 +108,11 @@ func fitLobby(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	}
 	f.Placeholder("name", l.nameField)
 	f.Placeholder("transfer code", l.claimField)
+	if r.Command.W > 0 {
+		f.Placeholder("command", l.cmdField)
+	} else if !r.Compact {
+		t.Errorf("%s: no room for the command line", f.Where)
+	}
 	room := r.Card.W - 2*r.pad
 	if w >= 900 {
 		room = r.Quick[2].X + r.Quick[2].W - r.Card.X - r.pad
@@ -127,6 +132,23 @@ func fitLobby(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 		"lobby.rate_limited", "lobby.name_required", "lobby.own_seek", "lobby.seek_gone", "lobby.already_seeking",
 		"lobby.out_of_range", "lobby.lobby_full", "lobby.nobody", "lobby.paired", "lobby.connecting", "lobby.moved_here"} {
 		f.Wrapped(k, ui.TextFit{Text: cat.T(k), Size: 13, Weight: sprites.Medium, Room: room}, 3)
+	}
+}
+
+// TestLobbyCommandNotUnderstood: a line that is no command is answered
+// in the status, as an error, with the commands to type.
+func TestLobbyCommandNotUnderstood(t *testing.T) {
+	a, _ := scenetest.CardApp(t, 1280, 800, 1)
+	l := NewLobby(a)
+	defer l.leave()
+	scenetest.ShowCard(t, a, l)
+	l.PageCommand(a, "dance")
+	if !l.isErr || l.status != a.Text().F("lobby.not_understood", "Help", a.Text().T("lobby.help")) {
+		t.Fatalf("an unknown command: status %q (error %v)", l.status, l.isErr)
+	}
+	l.PageCommand(a, "accept 3")
+	if !l.isErr || l.status != a.Text().F("lobby.no_such_seek", "Number", 3) {
+		t.Fatalf("accept 3 of no seeks: status %q (error %v)", l.status, l.isErr)
 	}
 }
 
