@@ -87,7 +87,7 @@ type list struct {
 }
 
 func newList(c scenes.Context, acct *remote.Account, action string) list {
-	return list{acct: acct, wait: make(chan func(), 2),
+	return list{acct: acct, wait: make(chan func(), 2), watcher: watcher{acct: acct},
 		btnBack: ui.Button{Label: c.Text().T("lobby.back"), Icon: ui.IconBack, TextSize: 15},
 		btnAct:  ui.Button{Label: action, TextSize: 15}}
 }

@@ -100,7 +100,7 @@ var _ scenes.Scene = (*Profile)(nil)
 // NewProfile shows name's profile, read over the lobby's account.
 func NewProfile(c scenes.Context, acct *remote.Account, name string) *Profile {
 	t := c.Text()
-	s := &Profile{acct: acct, name: name, wait: make(chan func(*Profile), 2)}
+	s := &Profile{acct: acct, name: name, wait: make(chan func(*Profile), 2), watcher: watcher{acct: acct}}
 	s.btnBack = ui.Button{Label: t.T("lobby.back"), Icon: ui.IconBack, TextSize: 15}
 	s.btnWatch = ui.Button{Label: t.T("lobby.watch_game"), TextSize: 15, Disabled: true}
 	s.rating.Name = t.T("profile.rating")
@@ -222,6 +222,9 @@ func (s *Profile) Update(c scenes.Context) error {
 // play screen once it is open.
 type watcher struct {
 	wait chan watchResult
+	// acct is the lobby's account, closed when the game opens in place
+	// of the lobby (its seeks go with it).
+	acct *remote.Account
 }
 
 type watchResult struct {
@@ -258,6 +261,9 @@ func (w *watcher) poll(c scenes.Context) error {
 			return r.err
 		}
 		if open := c.Pages().OpenOnlineGame; open != nil {
+			if w.acct != nil {
+				w.acct.Close()
+			}
 			open(c, r.p)
 		} else {
 			r.p.Close()
