@@ -8,10 +8,12 @@ import (
 	"bashni/rules"
 
 	"bashni/i18n"
+	"bashni/platform"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
 	"bashni/sprites"
+	"bashni/storage"
 )
 
 // lobbySizes are the sizes the lobby is made for: a desktop window and a
@@ -215,5 +217,31 @@ func TestLobbyCommands(t *testing.T) {
 		if g != tc.want {
 			t.Errorf("%s %q: %+v, want %+v", tc.lang.Code(), tc.line, g, tc.want)
 		}
+	}
+}
+
+// TestLobbyTouchTargets: every control of the lobby, the profile and the
+// lists, in every language, on a phone, is at least scenes.MinTouchDP
+// either way.
+func TestLobbyTouchTargets(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		cat, err := i18n.Load(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := storage.Defaults()
+		st.InstantAnimations = true
+		a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
+		a.Resize(390, 844, 1)
+		var hits []scenes.Rect
+		a.SetTouch(&hits)
+		lobby := NewLobby(a)
+		screens := []scenes.Scene{lobby, &Leaders{list: newList(a, nil, "x")}, &Live{list: newList(a, nil, "x")}}
+		for _, s := range screens {
+			if n := scenetest.TouchTargets(t, a, &hits, l.Code()+" "+s.Name(), s, 390, 844, nil); n == 0 {
+				t.Errorf("%s %s: no widget hit-tested anything", l.Code(), s.Name())
+			}
+		}
+		lobby.leave()
 	}
 }

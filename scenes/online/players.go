@@ -94,7 +94,7 @@ func newList(c scenes.Context, acct *remote.Account, action string) list {
 
 // ask runs f off the game loop; done runs on it after.
 func (l *list) ask(c scenes.Context, f func(ctx context.Context) error, done func()) {
-	if l.busy {
+	if l.busy || l.acct == nil {
 		return
 	}
 	l.busy = true
