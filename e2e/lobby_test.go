@@ -146,7 +146,7 @@ func (p *page) toLobby() {
 // new rating, the one the server has. BASHNI_SCREENSHOTS: the lobby at
 // both sizes.
 func TestLobbyRatedGame(t *testing.T) {
-	base := onlineServer(t, browserSite(t))
+	base := onlineServerWith(t, browserSite(t), server.Config{Lobby: lobbyPatience})
 	ratedGameThroughLobby(t, base, base, os.Getenv("BASHNI_SCREENSHOTS"))
 }
 
@@ -174,6 +174,11 @@ func TestLobbyRatedGameTwoNodes(t *testing.T) {
 	ratedGameThroughLobby(t, a, b, "")
 }
 
+// lobbyPatience gives each side of a paired game as long as a busy
+// machine may take to show the game and play its first move: the server's
+// 30 s (-first-move) would abort it.
+var lobbyPatience = server.LobbyConfig{FirstMove: patience}
+
 // clusterNode is a node of a bashni-server on PostgreSQL and NATS, with
 // the browser game at /.
 func clusterNode(t *testing.T, name, dsn, natsURL string, page http.Handler) string {
@@ -186,7 +191,7 @@ func clusterNode(t *testing.T, name, dsn, natsURL string, page http.Handler) str
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, NATS: nc, Node: name})
+	srv, err := server.New(server.Config{Store: st, NATS: nc, Node: name, Lobby: lobbyPatience})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +393,7 @@ func play(t *testing.T, white, black *player, moves ...string) {
 func TestLobbyShots(t *testing.T) {
 	dir := screenshotDir(t)
 	// The test's players all come from one address: no limit on seeks.
-	base := onlineServerWith(t, browserSite(t), server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1}})
+	base := onlineServerWith(t, browserSite(t), server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1, FirstMove: patience}})
 	anna, boris := namedPlayer(t, base, "anna"), namedPlayer(t, base, "boris")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
