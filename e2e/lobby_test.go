@@ -24,6 +24,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/online"
+	"bashni/scenes/play"
 )
 
 // fakeSpeech puts a speech tool (spd-say) first on the guest's PATH that
@@ -299,7 +300,7 @@ func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 
 	// Back in the lobby, each hears the new rating.
 	g.ticks(120)
-	g.click(mid(scenes.GameOverLayout(w, h, 1, rules.Bashni).NewGame))
+	g.click(mid(play.GameOverLayout(w, h, 1, rules.Bashni).NewGame))
 	g.ticks(30)
 	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
 	g.until("anna's new rating said on the desktop", func() bool { return strings.Contains(heard(said), words("anna", annaR, annaProv)) })
@@ -369,7 +370,7 @@ func pair(t *testing.T, a, b *player) (white, black *player) {
 }
 
 // play plays moves from the start, White's and Black's in turn.
-func play(t *testing.T, white, black *player, moves ...string) {
+func playMoves(t *testing.T, white, black *player, moves ...string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -405,7 +406,7 @@ func TestLobbyShots(t *testing.T) {
 			a, b = boris, anna
 		}
 		white, black := pair(t, a, b)
-		play(t, white, black, "c3-d4", "f6-e5")
+		playMoves(t, white, black, "c3-d4", "f6-e5")
 		loser := anna
 		if annaWins {
 			loser = boris
@@ -417,7 +418,7 @@ func TestLobbyShots(t *testing.T) {
 	// Two games going on.
 	for _, names := range [][2]string{{"carla", "dmitri"}, {"erik", "fiona"}} {
 		white, black := pair(t, namedPlayer(t, base, names[0]), namedPlayer(t, base, names[1]))
-		play(t, white, black, "c3-d4", "f6-e5", "g3-h4")
+		playMoves(t, white, black, "c3-d4", "f6-e5", "g3-h4")
 	}
 	code, err := anna.c.TransferCode(ctx)
 	if err != nil {
