@@ -76,12 +76,13 @@ type Options struct {
 
 // App is the whole game, an ebiten.Game.
 type App struct {
-	opts     Options
-	settings storage.Settings
-	store    *storage.Store
-	saver    *storage.Saver // writes off the game loop; nil without a store
-	archiver archiver       // adds finished games to the archive, off the game loop
-	sound    *audio.Player
+	meanwhile []func(c Context) bool // Meanwhile's, run after each tick's scene
+	opts      Options
+	settings  storage.Settings
+	store     *storage.Store
+	saver     *storage.Saver // writes off the game loop; nil without a store
+	archiver  archiver       // adds finished games to the archive, off the game loop
+	sound     *audio.Player
 	// text is the game's words in the player's language; langLoading
 	// brings the one chosen in Settings (language.go).
 	text        *i18n.Catalog
@@ -494,6 +495,7 @@ func (a *App) Update() error {
 	a.focus.endTick(a)
 	a.mirror.endTick()
 	a.announce()
+	a.runMeanwhile()
 	a.pageCommands()
 	a.dropStrayPastes()
 	if a.saver != nil && a.tick%60 == 0 {
@@ -502,6 +504,23 @@ func (a *App) Update() error {
 		}
 	}
 	return a.err
+}
+
+// Meanwhile runs f after each tick's screen until it returns false.
+func (a *App) Meanwhile(f func(c Context) bool) { a.meanwhile = append(a.meanwhile, f) }
+
+// Notify shows a one-line notice on the screen shown.
+func (a *App) Notify(msg string) { a.notify(msg) }
+
+func (a *App) runMeanwhile() {
+	kept := a.meanwhile[:0]
+	for _, f := range a.meanwhile {
+		if f(a) {
+			kept = append(kept, f)
+		}
+	}
+	clear(a.meanwhile[len(kept):])
+	a.meanwhile = kept
 }
 
 // notify shows a one-line notice on the scene shown if it takes notices,

@@ -150,6 +150,13 @@ type Context interface {
 	// Pages opens the screens of other packages (router.go).
 	Pages() *Pages
 
+	// Meanwhile runs f after each tick's screen, whatever screen shows,
+	// until it returns false: a page's work that outlives its screen (the
+	// lobby's seek while the player plays the computer). Notify shows a
+	// one-line notice on the screen shown.
+	Meanwhile(f func(c Context) bool)
+	Notify(msg string)
+
 	// Clipboard copies and pastes game records.
 	Clipboard() platform.Clipboard
 
