@@ -513,14 +513,16 @@ func (a *App) Meanwhile(f func(c Context) bool) { a.meanwhile = append(a.meanwhi
 func (a *App) Notify(msg string) { a.notify(msg) }
 
 func (a *App) runMeanwhile() {
-	kept := a.meanwhile[:0]
-	for _, f := range a.meanwhile {
+	if len(a.meanwhile) == 0 {
+		return
+	}
+	fs := a.meanwhile
+	a.meanwhile = nil // one that f adds runs from the next tick
+	for _, f := range fs {
 		if f(a) {
-			kept = append(kept, f)
+			a.meanwhile = append(a.meanwhile, f)
 		}
 	}
-	clear(a.meanwhile[len(kept):])
-	a.meanwhile = kept
 }
 
 // notify shows a one-line notice on the scene shown if it takes notices,
