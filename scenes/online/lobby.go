@@ -183,6 +183,8 @@ type Lobby struct {
 	clock, colour, rng       ui.Segmented
 	btnOpen, btnCancel       ui.Button
 	btnCreate, btnClose      ui.Button
+	btnWhile                 ui.Button // the computer while nobody answers
+	waiting                  remote.SeekOptions
 	creating                 bool     // Compact: the seek's form shows in place of the list
 	meSize                   float64  // the name card's line's size, fitted in Layout
 	whyLines                 []string // why a name, wrapped in Layout
@@ -236,6 +238,7 @@ func NewLobby(c scenes.Context) *Lobby {
 	l.btnCancel = ui.Button{Label: t.T("lobby.cancel"), TextSize: 15, Disabled: true}
 	l.btnCreate = ui.Button{Label: t.T("lobby.create"), TextSize: 15}
 	l.btnClose = ui.Button{Label: t.T("lobby.close"), TextSize: 15}
+	l.btnWhile = ui.Button{Label: t.T("lobby.while_waiting"), Sub: t.T("lobby.not_rated"), TextSize: 15, Kind: ui.Primary}
 	l.btnBack = ui.Button{Label: t.T("lobby.back"), Icon: ui.IconBack, TextSize: 15}
 	l.btnFriend = ui.Button{Label: t.T("lobby.friend"), TextSize: 15}
 	l.btnProfile = ui.Button{Label: t.T("lobby.profile"), TextSize: 14, Disabled: true}
@@ -277,6 +280,10 @@ func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
 	l.clock.Rect, l.colour.Rect, l.rng.Rect = r.Clock, r.Colour, r.Range
 	l.btnOpen.Rect, l.btnCancel.Rect = r.OpenSeek, r.Cancel
 	l.btnCreate.Rect, l.btnClose.Rect = r.CreateSeek, r.CloseForm
+	l.btnWhile.Rect = r.OpenSeek
+	if r.Compact {
+		l.btnWhile.Rect = r.CreateSeek
+	}
 	l.btnBack.Rect, l.btnFriend.Rect = r.Back, r.Friend
 	l.btnProfile.Rect, l.btnLeaders.Rect, l.btnLive.Rect = r.Profile, r.Leaders, r.Live
 	p := c.Painter()
@@ -484,7 +491,7 @@ func (l *Lobby) openSeek(c scenes.Context) {
 
 // seeking says that a seek of ours is open and waits.
 func (l *Lobby) seeking(c scenes.Context, o remote.SeekOptions) {
-	l.seekAt = time.Now()
+	l.seekAt, l.waiting = time.Now(), o
 	msg := c.Text().F("lobby.seeking", "Game", gameWords(c, o.Variant, o.Clock, o.Rated))
 	l.say(msg, false)
 	platform.Speak(msg)
@@ -677,7 +684,11 @@ func (l *Lobby) Update(c scenes.Context) error {
 			l.quickPair(c, i)
 		}
 	}
-	if l.rects.Compact && !l.creating && c.Used(&l.btnCreate) {
+	if l.nobody() && c.Used(&l.btnWhile) {
+		l.playWhileWaiting(c)
+		return nil
+	}
+	if l.rects.Compact && !l.creating && !l.nobody() && c.Used(&l.btnCreate) {
 		l.creating = true
 		c.Invalidate()
 	}
@@ -685,7 +696,7 @@ func (l *Lobby) Update(c scenes.Context) error {
 	if c.Used(&l.btnCancel) {
 		l.cancelSeeks(c)
 	}
-	if l.formShown() {
+	if l.formShown() && !(l.nobody() && !l.rects.Compact) {
 		for _, sg := range []*ui.Segmented{&l.clock, &l.colour, &l.rng} {
 			if c.Used(sg) {
 				c.Play(scenes.UITap)
@@ -757,6 +768,87 @@ func (l *Lobby) typing(c scenes.Context) bool {
 		l.PageCommand(c, line)
 	}
 	return true
+}
+
+// nobody: a seek of ours has waited nobodyAfter and nobody answered.
+func (l *Lobby) nobody() bool {
+	return !l.seekAt.IsZero() && time.Since(l.seekAt) > nobodyAfter && l.hasSeek() && !l.opening
+}
+
+// playWhileWaiting starts a game against the computer (never rated: it
+// is not on the server) and leaves the seek open: the lobby's account
+// goes on in the background (Meanwhile), which tells the player when a
+// person seeks a game and opens the game when someone takes the seek.
+func (l *Lobby) playWhileWaiting(c scenes.Context) {
+	open := c.Pages().Play
+	if open == nil || l.acct == nil {
+		return
+	}
+	acct, seen := l.acct, l.seen
+	l.acct = nil // the background's now
+	l.closed = true
+	version := -1
+	var opening chan watchResult
+	server, st := c.Server(), c.Store()
+	c.Meanwhile(func(c scenes.Context) bool {
+		if opening != nil {
+			select {
+			case r := <-opening:
+				acct.Close()
+				if r.err != nil {
+					c.Notify(refusalWords(c, r.err))
+					return false
+				}
+				if openGame := c.Pages().OpenOnlineGame; openGame != nil {
+					openGame(c, r.p)
+				}
+				return false
+			default:
+				return true
+			}
+		}
+		v := acct.View()
+		if !v.Connected {
+			return false
+		}
+		if v.Version != version {
+			version = v.Version
+			for _, s := range v.Seeks {
+				if !seen[s.ID] {
+					seen[s.ID] = true
+					if !s.Mine {
+						msg := c.Text().F("lobby.human_seek", "Name", seekName(c, s), "Game", gameWords(c, s.Variant, s.Clock, s.Rated))
+						c.Notify(msg)
+						platform.Speak(msg)
+					}
+				}
+			}
+		}
+		if code, ok := acct.Paired(); ok {
+			msg := c.Text().T("lobby.paired")
+			c.Notify(msg)
+			platform.Speak(msg)
+			opening = make(chan watchResult, 1)
+			ch := opening
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+				defer cancel()
+				p, err := remote.Open(ctx, server, code, st)
+				ch <- watchResult{p, err}
+			}()
+		}
+		return true
+	})
+	if g := c.Game(); g != nil {
+		g.Session().Pause()
+	}
+	ps := open(c, scenes.GameConfig{Variant: l.waiting.Variant, Human: rules.White, Level: c.Settings().NewGame.Level})
+	c.SetGame(ps)
+	ps.Session().Save()
+	c.Start(ps)
+	msg := c.Text().T("lobby.while_notice")
+	c.Notify(msg)
+	platform.Speak(msg)
 }
 
 func (l *Lobby) hasSeek() bool {
@@ -831,7 +923,9 @@ func (l *Lobby) leave() {
 }
 
 // seekName is a seek's player as the list shows them.
-func (l *Lobby) seekName(c scenes.Context, s remote.LobbySeek) string {
+func (l *Lobby) seekName(c scenes.Context, s remote.LobbySeek) string { return seekName(c, s) }
+
+func seekName(c scenes.Context, s remote.LobbySeek) string {
 	if s.Name == "" {
 		return c.Text().T("lobby.guest")
 	}
@@ -939,12 +1033,17 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 		l.clock.Draw(dst, p)
 		l.colour.Draw(dst, p)
 		l.rng.Draw(dst, p)
-		l.btnOpen.Draw(dst, p)
+		if !l.nobody() || r.Compact {
+			l.btnOpen.Draw(dst, p)
+		}
 		if r.Compact {
 			l.btnClose.Draw(dst, p)
 		}
 	}
-	if r.Compact && !l.creating {
+	switch {
+	case l.nobody():
+		l.btnWhile.Draw(dst, p)
+	case r.Compact && !l.creating:
 		l.btnCreate.Draw(dst, p)
 	}
 	l.btnCancel.Draw(dst, p)
