@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/online/remote"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -40,6 +42,7 @@ type onlineGame struct {
 	msg     string // the status line's online part ("" to leave it to the game)
 	btnCopy ui.Button
 
+	ratedTold      bool // the rating changes were said
 	rematchOffered bool
 	rematchWait    chan rematchResult
 }
@@ -85,6 +88,14 @@ func (o *onlineGame) update(c scenes.Context, s *Screen) {
 		o.version, o.connected, o.status, o.second = info.Version, info.Connected, info.Status, sec
 		o.online = [2]bool{info.Online(rules.White), info.Online(rules.Black)}
 		o.relabel(c, info, now)
+		o.cards(c, info)
+		if info.Rated && !o.ratedTold {
+			// The rating changes, once, when a rated game ends.
+			o.ratedTold = true
+			msg := ratingChanges(c, info)
+			s.say(c, msg)
+			platform.Speak(msg)
+		}
 		c.Invalidate()
 	}
 	if info.Status == remote.Waiting && s.live() {
@@ -234,6 +245,51 @@ func (o *onlineGame) menuItems(c scenes.Context, s *Screen) []menuItem {
 
 // name is the card's name of side.
 func (o *onlineGame) name(side rules.Color) string { return o.words.names[side&1] }
+
+// cards names the sides of a game between named players (a lobby's game)
+// with their ratings, and once a rated game is over the ratings after it.
+func (o *onlineGame) cards(c scenes.Context, info remote.Info) {
+	for _, side := range []rules.Color{rules.White, rules.Black} {
+		p := info.Players[side&1]
+		if p.Name == "" {
+			continue
+		}
+		r, prov := p.Rating, p.Provisional
+		if info.Rated {
+			r, prov = info.Ratings[side&1].After, info.Ratings[side&1].Provisional
+		}
+		o.words.names[side&1] = p.Name
+		if r > 0 {
+			o.words.names[side&1] = c.Text().F("online.name_rating", "Name", p.Name, "Rating", ratingText(r, prov))
+		}
+	}
+}
+
+func ratingText(r int, provisional bool) string {
+	if provisional {
+		return strconv.Itoa(r) + "?"
+	}
+	return strconv.Itoa(r)
+}
+
+// ratingChanges says both players' rating changes after a rated game.
+func ratingChanges(c scenes.Context, info remote.Info) string {
+	var parts []string
+	for _, side := range []rules.Color{rules.White, rules.Black} {
+		ch := info.Ratings[side&1]
+		name := info.Players[side&1].Name
+		if name == "" {
+			name = c.Text().ColorName(side)
+		}
+		sign := "+"
+		d := ch.Change
+		if d < 0 {
+			sign, d = "−", -d
+		}
+		parts = append(parts, c.Text().F("online.rating_change", "Name", name, "Rating", ratingText(ch.After, ch.Provisional), "Change", sign+strconv.Itoa(d)))
+	}
+	return c.Text().List(parts)
+}
 
 // drawCard adds the clock and the presence dot to a player's card.
 func (o *onlineGame) drawCard(c scenes.Context, dst *ebiten.Image, r scenes.Rect, side rules.Color) {
