@@ -179,7 +179,9 @@ func openPhone(t *testing.T, url string) *page {
 		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.WindowSize(phoneW, phoneH))
 	ctx, cancelCtx := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 6*time.Minute)
+	// A guard for the page's whole life: the lobby's games go through
+	// several screens of both devices, each waited for up to patience.
+	ctx, cancelTimeout := context.WithTimeout(ctx, 4*patience)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
 	p := &page{t: t, ctx: ctx}
 	p.run(emulation.SetDeviceMetricsOverride(phoneW, phoneH, phoneScale, true),
