@@ -301,7 +301,7 @@ func (s *Profile) gameWords(c scenes.Context, g remote.ProfileGame) string {
 		ch := g.Ratings[me].Change
 		sign := "+"
 		if ch < 0 {
-			sign = "−"
+			sign = "-"
 			ch = -ch
 		}
 		out += " " + sign + strconv.Itoa(ch)

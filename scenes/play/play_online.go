@@ -284,7 +284,7 @@ func ratingChanges(c scenes.Context, info remote.Info) string {
 		sign := "+"
 		d := ch.Change
 		if d < 0 {
-			sign, d = "−", -d
+			sign, d = "-", -d
 		}
 		parts = append(parts, c.Text().F("online.rating_change", "Name", name, "Rating", ratingText(ch.After, ch.Provisional), "Change", sign+strconv.Itoa(d)))
 	}
