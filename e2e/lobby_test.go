@@ -132,9 +132,11 @@ func (p *page) waitSaid(what, want string) {
 func (p *page) toLobby() {
 	p.t.Helper()
 	const W, H = phoneW * phoneScale, phoneH * phoneScale
-	p.waitState("the title", patience, func(s phoneState) bool { return s.Scene == scenes.SceneTitle })
+	// A tap during a screen's transition is not taken: wait for each
+	// screen to rest.
+	p.waitState("the title", patience, func(s phoneState) bool { return s.Scene == scenes.SceneTitle && !s.Animating })
 	p.tapRect(scenes.TitleLayout(W, H, phoneScale, false).NewGame)
-	p.waitState("New game", patience, func(s phoneState) bool { return s.Scene == scenes.SceneNewGame })
+	p.waitState("New game", patience, func(s phoneState) bool { return s.Scene == scenes.SceneNewGame && !s.Animating })
 	p.tapRect(scenes.NewGameOnlineButton(scenes.NewGameLayout(W, H, phoneScale), phoneScale))
 	p.waitState("the lobby", patience, func(s phoneState) bool { return s.Scene == online.SceneLobby })
 }
