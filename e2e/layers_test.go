@@ -270,3 +270,34 @@ func changedBox(a, b []byte, w int) image.Rectangle {
 	}
 	return r
 }
+
+// BenchmarkPulseKeptFrame is a frame of the pulse after its first second,
+// copied from the kept frames (scenes/board/pulse.go): compare with
+// BenchmarkAnimatedFrame1280x800, whose frame is drawn step by step.
+func BenchmarkPulseKeptFrame(b *testing.B) {
+	var app *scenes.App
+	var screen *ebiten.Image
+	inFrame(func() {
+		app, screen = newLayerApp(false, 1280, 800)
+		for i := 0; i < 70; i++ { // the first second draws the steps
+			_ = app.Update()
+			app.Draw(screen)
+		}
+	})
+	var spent time.Duration
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		inFrame(func() {
+			_ = app.Update()
+			t0 := time.Now()
+			app.Draw(screen)
+			spent += time.Since(t0)
+		})
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&ms1)
+	b.ReportMetric(float64(spent.Nanoseconds())/float64(b.N), "draw-ns/frame")
+	b.ReportMetric(float64(ms1.Mallocs-ms0.Mallocs)/float64(b.N), "allocs/frame")
+}
