@@ -129,7 +129,7 @@ type App struct {
 	focus     focus     // the keyboard focus (focus.go)
 	pageLines []string  // lines from the page's command line (play_speech.go)
 	mirror    mirror    // the controls, for the page's accessible copy (mirror.go)
-	announced announcer // what the desktop said of the screen (announce.go)
+	announced announcer // what the desktop said of the screen (mirror.go)
 	// pageLabelled: the page's command line has its label.
 	pageLabelled bool
 
