@@ -27,6 +27,8 @@ const (
 	KindScan                      // the squares of a rank, a file or a diagonal (Command.Line)
 	KindSquares                   // the whole board square by square
 	KindJoin                      // join a friend's game online (Command.Code)
+	KindArena                     // the arenas ("arena"), or one arena ("join arena ID", "arena ID": Command.Code)
+	KindBerserk                   // berserk in an arena game: half the clock for an extra point on a win
 )
 
 // actions are the words of the commands without arguments.
@@ -45,6 +47,7 @@ var actions = []struct {
 	{KindLast, "command.words_last"},
 	{KindClock, "command.words_clock"},
 	{KindSquares, "command.words_squares"},
+	{KindBerserk, "command.words_berserk"},
 }
 
 // parseGame reads the game's commands in t (normalized); ok is false when
@@ -58,7 +61,13 @@ func parseGame(c, en *i18n.Catalog, v rules.Variant, t string) (Command, bool, e
 	if rest, ok := after(t, c, en, "command.words_new"); ok {
 		return parseNew(c, en, rest)
 	}
+	if rest, ok := after(t, c, en, "command.words_arena"); ok {
+		return Command{Kind: KindArena, Code: rest}, true, nil // the page reads the id
+	}
 	if rest, ok := after(t, c, en, "command.words_join"); ok {
+		if id, ok := after(rest, c, en, "command.words_arena"); ok {
+			return Command{Kind: KindArena, Code: id}, true, nil
+		}
 		if rest == "" {
 			return Command{}, true, localized{c.T("command.join_needs")}
 		}
