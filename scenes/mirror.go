@@ -195,6 +195,8 @@ func (a *App) pageCommands() {
 			t.PageCommand(a, line)
 		} else if cmd, err := access.Parse(a.text, rules.NewPosition(rules.Bashni), line); err == nil && cmd.Kind == access.KindNew {
 			StartTyped(a, cmd) // "new lasca black 1" from the title
+		} else if err == nil && cmd.Kind == access.KindArena && a.opts.Pages.Arena != nil {
+			a.Push(a.opts.Pages.Arena(a, cmd.Code)) // "arena", "join arena ID"
 		} else if err == nil && cmd.Kind == access.KindJoin {
 			JoinTyped(a, cmd.Code) // "join K7M2PQ"
 		} else if err != nil && err.Error() == a.text.T("command.join_needs") {

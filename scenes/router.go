@@ -41,9 +41,15 @@ type Pages struct {
 	// Lobby is the lobby: the name card, quick pairing and the open seeks
 	// (scenes/online); "Play online" opens it.
 	Lobby func(c Context) Scene
+	// Arena is the arenas' page (scenes/arena): the list, or the arena
+	// id's table when id is not empty.
+	Arena func(c Context, id string) Scene
 	// OpenOnlineGame shows the online game p on the play screen, in place
 	// of any other game.
 	OpenOnlineGame func(c Context, p *remote.Player)
+	// PushOnlineGame shows it over the screen shown, which comes back
+	// when it is left (an arena's page).
+	PushOnlineGame func(c Context, p *remote.Player)
 	// Archive is Past games, the list of finished games; Import reads a
 	// game record, its moves or a position from text (already pasted, or
 	// the paste under way, either may be empty) (scenes/records).

@@ -102,6 +102,7 @@ type TitleScene struct {
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
 	btnGames, btnImport, btnEditor             ui.Button
 	btnAbout                                   ui.Button
+	btnArenas                                  ui.Button // the arenas (scenes/arena), when a server is known
 	saved                                      *storage.SavedGame
 	learn                                      titleLearn
 
@@ -200,6 +201,7 @@ func (s *TitleScene) Layout(c Context, w, h, scale float64) {
 	s.btnEditor.Rect = s.rects.Editor
 	s.btnAbout.Rect = s.rects.About
 	s.btnAbout.Label = c.Text().T("about.title_button")
+	s.layoutArenas(c, w, h, scale)
 	s.learn.layout(c, s.rects, s.canContinue(c))
 	if s.canContinue(c) {
 		s.btnNew.Kind = ui.Secondary
@@ -267,6 +269,12 @@ func (s *TitleScene) Update(c Context) error {
 	}
 	if c.Used(&s.btnAbout) {
 		Open(c, c.Pages().About)
+		return nil
+	}
+	if s.btnArenas.Label != "" && c.Used(&s.btnArenas) {
+		if open := c.Pages().Arena; open != nil {
+			c.Push(open(c, ""))
+		}
 		return nil
 	}
 	if c.Keys().Consume(ActNewGame) {
@@ -420,6 +428,9 @@ func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
 	s.btnImport.Draw(dst, p)
 	s.btnEditor.Draw(dst, p)
 	s.btnAbout.Draw(dst, p)
+	if s.btnArenas.Label != "" {
+		s.btnArenas.Draw(dst, p)
+	}
 	s.learn.draw(c, dst, cx)
 	if s.note != "" {
 		lines := p.Wrap(s.note, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
@@ -457,4 +468,23 @@ func joinNotices(a, b string) string {
 // snapshot adds whether the background game animates a move.
 func (s *TitleScene) Snapshot(snap *platform.State) {
 	snap.Animating = snap.Animating || s.board.Animating()
+}
+
+// layoutArenas puts the way to the arenas under the menu when a server is
+// known and there is room, else in the top corner; TitleLayout stays as
+// it is (the menu's places do not depend on the server).
+func (s *TitleScene) layoutArenas(c Context, w, h, scale float64) {
+	s.btnArenas = ui.Button{}
+	if c.Server() == "" || c.Pages().Arena == nil {
+		return
+	}
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	s.btnArenas = ui.Button{Kind: ui.Secondary, TextSize: 15, Label: c.Text().T("arena.open")}
+	r, gap := s.rects, dp(12)
+	row := Rect{X: r.Games.X, Y: r.About.Y + r.About.H + gap, W: r.About.X + r.About.W - r.Games.X, H: r.About.H}
+	if row.Y+row.H > h-dp(8) {
+		bw := dp(120)
+		row = Rect{X: w - bw - dp(12), Y: dp(12), W: bw, H: dp(44)}
+	}
+	s.btnArenas.Rect = row
 }

@@ -7,6 +7,7 @@
 package startup
 
 import (
+	"bashni/scenes/arena"
 	"fmt"
 	"strings"
 
@@ -138,6 +139,8 @@ func Pages() scenes.Pages {
 		Settings:       func(c scenes.Context) scenes.Scene { return settings.New(c) },
 		Online:         func(c scenes.Context, code string) scenes.Scene { return online.New(c, code) },
 		OpenOnlineGame: play.OpenOnlineGame,
+		PushOnlineGame: play.PushOnlineGame,
+		Arena:          func(c scenes.Context, id string) scenes.Scene { return arena.New(c, id) },
 		Play:           func(c scenes.Context, cfg scenes.GameConfig) scenes.Game { return play.New(c, cfg) },
 		NewGame:        func(c scenes.Context) scenes.Scene { return scenes.NewNewGameScene(c) },
 		StartTyped:     scenes.StartTyped,

@@ -45,7 +45,9 @@ type Screen struct {
 	busy    bool
 	err     string
 	wait    chan result
-	opening bool // a paired game is being opened
+	opening bool               // a paired game is being opened
+	tbl     *remote.ArenaTable // the latest table, taken from arenas each tick
+	pending bool               // not yet connected (connect)
 }
 
 type result struct {
@@ -66,8 +68,17 @@ func New(c scenes.Context, id string) *Screen {
 	s.btnBack = ui.Button{Label: t.T("arena.back"), Icon: ui.IconBack}
 	s.btnJoin = ui.Button{Label: t.T("arena.join"), Kind: ui.Primary}
 	s.btnCreate = ui.Button{Label: t.T("arena.create")}
+	s.pending = true
+	return s
+}
+
+// connect dials the server, from the first Update: in a page the game is
+// still starting when the page is made, and a dial begun then could time
+// out.
+func (s *Screen) connect(c scenes.Context) {
+	id, store, server := s.id, c.Store(), c.Server()
 	s.run(c, func(ctx context.Context, r *result) error {
-		a, me, err := remote.OpenArenas(ctx, c.Store(), c.Server())
+		a, me, err := remote.OpenArenas(ctx, store, server)
 		if err != nil {
 			return err
 		}
@@ -80,7 +91,6 @@ func New(c scenes.Context, id string) *Screen {
 		r.list, err = a.List(ctx)
 		return err
 	})
-	return s
 }
 
 // Name is the scene's name.
@@ -142,19 +152,20 @@ func (s *Screen) run(c scenes.Context, f func(ctx context.Context, r *result) er
 	c.Invalidate()
 }
 
+// table is the shown arena's latest table, nil before it came.
 func (s *Screen) table() *remote.ArenaTable {
-	if s.arenas == nil {
+	if s.tbl == nil || s.tbl.ID != s.id {
 		return nil
 	}
-	t, _, _ := s.arenas.Latest()
-	if t == nil || t.ID != s.id {
-		return nil
-	}
-	return t
+	return s.tbl
 }
 
 // Update takes the server's answers, opens paired games and handles input.
 func (s *Screen) Update(c scenes.Context) error {
+	if s.pending {
+		s.pending = false
+		s.connect(c)
+	}
 	if s.busy {
 		c.Spin()
 		select {
@@ -178,7 +189,7 @@ func (s *Screen) Update(c scenes.Context) error {
 			}
 			if r.player != nil {
 				s.opening = false
-				if open := c.Pages().OpenOnlineGame; open != nil {
+				if open := c.Pages().PushOnlineGame; open != nil {
 					open(c, r.player)
 				}
 			}
@@ -187,8 +198,11 @@ func (s *Screen) Update(c scenes.Context) error {
 		}
 	}
 	if s.arenas != nil {
-		if _, v, _ := s.arenas.Latest(); v != s.version {
-			s.version = v
+		if t, v, _ := s.arenas.Latest(); v != s.version {
+			s.version, s.tbl = v, t
+			if t != nil && t.ID == s.id && t.You != nil {
+				s.joined = !t.You.Paused
+			}
 			c.Invalidate()
 		}
 		if !s.busy && !s.opening {

@@ -390,6 +390,18 @@ func OpenOnlineGame(c scenes.Context, p *remote.Player) {
 	c.Start(ps)
 }
 
+// PushOnlineGame shows the online game p on the play screen over the
+// screen shown, which comes back when the play screen is left
+// (Pages.PushOnlineGame: an arena's page, paired again after the game).
+func PushOnlineGame(c scenes.Context, p *remote.Player) {
+	if g := c.Game(); g != nil {
+		g.Session().Pause()
+	}
+	ps := newOnlinePlayScene(c, p)
+	c.SetGame(ps)
+	c.Push(ps)
+}
+
 // newOnlinePlayScene is the play screen of the online game p.
 func newOnlinePlayScene(c scenes.Context, p *remote.Player) *Screen {
 	ps := New(c, scenes.GameConfig{Variant: p.Info().Variant, Human: p.Local(), Online: p})
