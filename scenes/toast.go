@@ -32,6 +32,14 @@ func (t *Toast) Show(c Context, msg string) {
 	c.Invalidate()
 }
 
+// Text is the message up (empty: none), for pages' tests and speech.
+func (t *Toast) Text() string {
+	if t.Until == 0 {
+		return ""
+	}
+	return t.text
+}
+
 // visible reports whether a message is up.
 func (t *Toast) visible() bool { return t.Until != 0 }
 
