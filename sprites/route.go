@@ -21,6 +21,12 @@ const (
 	// for each of them while the player chooses (light, as the destination
 	// rings).
 	RoutePreview
+	// RouteReply is the answer the engine expects to a hinted move (the
+	// other side's colour: the last move's), and RouteFollow the hinting
+	// side's move after it (the hint's colour, lighter): a hint's line.
+	// Each has a cache of its own, so a drawn line costs no allocation.
+	RouteReply
+	RouteFollow
 	routeKindCount
 )
 
@@ -109,6 +115,10 @@ func (r *Renderer) DrawRoute(dst *ebiten.Image, pts []Point, kind RouteKind) {
 		switch kind {
 		case RouteHint:
 			clr = r.theme.Hint
+		case RouteReply:
+			clr = r.theme.LastMove
+		case RouteFollow:
+			clr = mix(r.theme.Hint, color.NRGBA{255, 255, 255, 255}, 0.45)
 		case RoutePreview:
 			clr = mix(withAlpha(r.theme.Destination, 1), color.NRGBA{255, 255, 255, 255}, 0.6)
 		}

@@ -47,10 +47,13 @@ type Board struct {
 
 	// What is shown at rest (and, during an animation, the position the
 	// running move starts from).
-	pos     *rules.Position
-	last    rules.Move // the last move's marks (zero: none)
-	hint    rules.Move
-	pointed uint64 // squares the screen points out (Highlight)
+	pos  *rules.Position
+	last rules.Move // the last move's marks (zero: none)
+	hint rules.Move
+	// hintLine is the line expected after the hint (the reply, then the
+	// hinting side's next move), drawn fainter; cleared with the hint.
+	hintLine [2]rules.Move
+	pointed  uint64 // squares the screen points out (Highlight)
 
 	// Marks of the move entry.
 	selected rules.Square
@@ -174,10 +177,44 @@ func (b *Board) SetShowAll(on bool) {
 
 // SetHint marks a suggested move (zero: none).
 func (b *Board) SetHint(mv rules.Move) {
-	if b.hint != mv {
-		b.hint = mv
+	if b.hint != mv || b.hintLine != [2]rules.Move{} {
+		b.hint, b.hintLine = mv, [2]rules.Move{}
 		b.invalidate()
 	}
+}
+
+// SetHintLine marks a suggested move and the line the engine expects
+// after it (line[0] is the hint itself; the reply and the next move after
+// it are drawn, further plies are not: a newcomer follows a few moves, and
+// arrows beyond them hide the board). Like SetHint it goes when the board
+// shows another position.
+func (b *Board) SetHintLine(line []rules.Move) {
+	var hint rules.Move
+	var rest [2]rules.Move
+	if len(line) > 0 {
+		hint = line[0]
+		copy(rest[:], line[1:])
+	}
+	if b.hint != hint || b.hintLine != rest {
+		b.hint, b.hintLine = hint, rest
+		b.invalidate()
+	}
+}
+
+// HintLine is the hinted move and the expected line after it as drawn
+// (none: empty), for tests and screen readers.
+func (b *Board) HintLine() []rules.Move {
+	if b.hint.IsZero() {
+		return nil
+	}
+	out := []rules.Move{b.hint}
+	for _, m := range b.hintLine {
+		if m.IsZero() {
+			break
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // Highlight points out squares (a lesson's why, a puzzle's key squares)
@@ -269,7 +306,7 @@ func (b *Board) clearMarks() {
 	b.selected, b.hover, b.inspect = rules.NoSquare, rules.NoSquare, rules.NoSquare
 	b.movable, b.dests, b.capture, b.jumped = 0, 0, false, 0
 	b.entered = b.entered[:0]
-	b.hint = rules.Move{}
+	b.hint, b.hintLine = rules.Move{}, [2]rules.Move{}
 	b.pointed = 0
 	b.hideTop = [64]int8{}
 	b.flyers = b.flyers[:0]

@@ -103,6 +103,13 @@ func (b *Board) drawStaticMarks(dst *ebiten.Image) {
 		}
 	}
 	if !b.hint.IsZero() {
+		// The line after the hint first, under the hint's own arrow.
+		if !b.hintLine[1].IsZero() {
+			b.drawRoute(dst, b.hintLine[1], sprites.RouteFollow)
+		}
+		if !b.hintLine[0].IsZero() {
+			b.drawRoute(dst, b.hintLine[0], sprites.RouteReply)
+		}
 		b.drawRoute(dst, b.hint, sprites.RouteHint)
 		b.marker(dst, sprites.MarkerHintFrom, b.hint.From())
 		b.marker(dst, sprites.MarkerHintTo, b.hint.To())

@@ -169,7 +169,7 @@ func (s *Screen) positionChanged(c scenes.Context) {
 // ply on the board, the hint its route.
 func (s *Screen) boardRested(c scenes.Context) {
 	if h, ok := s.sess.Hint(); ok && s.live() {
-		s.board.SetHint(h.Best)
+		s.board.SetHintLine(hintLine(s.sess.Game().History(), h))
 	}
 	s.moves.Current = s.shownPly()
 	s.moves.Follow = true
@@ -245,8 +245,9 @@ func (s *Screen) showEvents(c scenes.Context) {
 			}
 		case session.HintReady:
 			if s.live() {
-				s.board.SetHint(ev.Hint.Best)
-				s.say(c, hintText(c.Text(), ev.Hint))
+				hist := s.sess.Game().History()
+				s.board.SetHintLine(hintLine(hist, ev.Hint))
+				s.say(c, hintText(c.Text(), hist, ev.Hint))
 			}
 			c.Invalidate()
 		case session.Refused:
