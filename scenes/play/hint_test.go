@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"bashni/ai"
 	"bashni/i18n"
 	"bashni/learn/analysis"
@@ -75,6 +77,26 @@ func TestHintShowsTheLineAndWhy(t *testing.T) {
 			}
 			if lang == i18n.English {
 				english = got
+				// The line is drawn every frame of an uncached board:
+				// its routes come from caches, never composed again, so
+				// each of its moves costs a frame what the hint's own
+				// arrow costs (outside Ebitengine's loop a draw call
+				// allocates for reasons of its own: compared, not zero).
+				dst := ebiten.NewImage(1280, 800)
+				defer dst.Deallocate()
+				partial := ps.board.Partial
+				ps.board.Partial = false // every Draw draws the static layer
+				defer func() { ps.board.Partial = partial }()
+				allocs := func(line []rules.Move) float64 {
+					ps.board.SetHintLine(line)
+					ps.board.Draw(dst)
+					return testing.AllocsPerRun(20, func() { ps.board.Draw(dst) })
+				}
+				none, hint, with := allocs(nil), allocs(line[:1]), allocs(line)
+				perRoute := hint - none
+				if extra := with - hint; extra > float64(len(line)-1)*perRoute {
+					t.Errorf("the hint's line adds %v allocations a frame, more than %v for its %d moves (a route composed again?)", extra, float64(len(line)-1)*perRoute, len(line)-1)
+				}
 			} else if got == english || strings.Contains(got, "Gives") {
 				t.Errorf("%s falls back to English: %q", lang.Code(), got)
 			}
