@@ -2,14 +2,9 @@ package scenes
 
 import (
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"bashni/launch"
-	"bashni/platform"
-	"bashni/rules"
-	"bashni/session"
 	"bashni/storage"
 )
 
@@ -24,26 +19,6 @@ func press(a *App, kb fakeKeys, keys ...ebiten.Key) {
 		delete(kb, k)
 	}
 	_ = a.Update()
-}
-
-// keyApp is an App at 1280×800 on a game from fen (on a stub of the play
-// screen, scenes/play; the person plays the side to move, the computer
-// never answers), driven by a fake keyboard.
-func keyApp(t *testing.T, fen string) (*App, fakeKeys) {
-	t.Helper()
-	st := storage.Defaults()
-	st.InstantAnimations = true
-	a := NewApp(Options{Launch: launch.Launch{FEN: fen, Variant: rules.Bashni}, Settings: st, NoAttract: true, Pages: Pages{Play: stubPlay}, Clipboard: &platform.Memory{}, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
-	kb := fakeKeys{}
-	a.keyboard = kb
-	a.w, a.h, a.scale = 1280, 800, 1
-	a.sizeChanged = false
-	a.layoutNow()
-	_ = a.Update()
-	if a.scene.Name() != ScenePlay {
-		t.Fatalf("the game did not start: %s", a.scene.Name())
-	}
-	return a, kb
 }
 
 // TestSystemMotion: the system's reduced-motion preference is the default

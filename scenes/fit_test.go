@@ -9,7 +9,6 @@ import (
 
 	"bashni/i18n"
 	lt "bashni/learn/text"
-	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/session"
 	"bashni/sprites"
@@ -50,10 +49,6 @@ type fitter struct {
 
 func (f *fitter) line(what string, tf ui.TextFit) {
 	f.boxes = append(f.boxes, fitBox{where: f.where + ": " + what, fit: tf, lines: 1})
-}
-
-func (f *fitter) shrinking(what string, tf ui.TextFit, min float64) {
-	f.boxes = append(f.boxes, fitBox{where: f.where + ": " + what, fit: tf, lines: 1, minSize: min})
 }
 
 func (f *fitter) wrapped(what string, tf ui.TextFit, lines int) {
@@ -128,31 +123,6 @@ func (f *fitter) check() {
 		}
 	}
 	f.boxes = f.boxes[:0]
-}
-
-// sample fills a message's placeholders with long but likely values.
-func sample(cat *i18n.Catalog, id string, n int) string {
-	return cat.NF(id, n, "Ply", 188, "Plies", 188, "Move", "a3:c5:e7", "Level", 7, "Error", "disk full",
-		"Reason", cat.T("clipboard.hint_wayland"), "Variant", cat.VariantName(rules.Bashni), "Other", cat.VariantName(rules.Lasca),
-		"Name", "bashni-20261129-153012.pdn", "Place", "/home/player/Documents/bashni-20261129-153012.pdn", "Percent", 100,
-		"Page", 8, "Pages", 8, "White", 12, "Black", 12, "Limit", 12, "Stack", "1/0000", "Square", "d4")
-}
-
-// samples are a message in the forms it takes: each side's for a message
-// split by side (id.white, id.black), and the plural forms of 1, 3, 5 and
-// 22 (one, few, many, other in Russian).
-func samples(cat *i18n.Catalog, id string) []string {
-	ids := []string{id}
-	if cat.Has(id+".white") || !cat.Has(id) {
-		ids = []string{id + ".white", id + ".black"}
-	}
-	var out []string
-	for _, id := range ids {
-		for _, n := range []int{1, 3, 5, 22} {
-			out = append(out, sample(cat, id, n))
-		}
-	}
-	return out
 }
 
 // langApp is the game in language l with its fonts in use.
@@ -238,13 +208,6 @@ type fitScreen struct {
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
 	{"new game", fitNewGame},
-}
-
-// fitButtons lists the labels of a screen's buttons.
-func fitButtons(f *fitter, bs ...*ui.Button) {
-	for _, b := range bs {
-		f.controls("button", b.Fits(f.p))
-	}
 }
 
 func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"bashni/i18n"
 	"bashni/rules"
 	"bashni/storage"
 )
@@ -95,6 +94,3 @@ func TestRecordFileName(t *testing.T) {
 		t.Fatal(got)
 	}
 }
-
-// en is the English catalogue the tests compare words with.
-var en = i18n.New(i18n.English)

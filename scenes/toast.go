@@ -40,9 +40,6 @@ func (t *Toast) Text() string {
 	return t.text
 }
 
-// visible reports whether a message is up.
-func (t *Toast) visible() bool { return t.Until != 0 }
-
 // tick fades the message out at the end of its time and removes it.
 func (t *Toast) Tick(c Context) {
 	if t.Until == 0 {

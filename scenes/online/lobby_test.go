@@ -213,7 +213,7 @@ func TestLobbyCommands(t *testing.T) {
 		if !ok {
 			continue
 		}
-		g := want{got.verb, got.clock, got.variant, got.kind, got.number, got.name}
+		g := want(got)
 		if g != tc.want {
 			t.Errorf("%s %q: %+v, want %+v", tc.lang.Code(), tc.line, g, tc.want)
 		}
