@@ -56,7 +56,7 @@ func fitSettings(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 		f.Line("label", ui.TextFit{Text: l.text, Size: 15, Weight: sprites.Medium, Room: s.card.X + s.card.W - l.x - p.DP(12)})
 	}
 	f.Line("title", ui.TextFit{Text: s.heading, Size: 28, Weight: sprites.Bold, Room: s.card.W - p.DP(48)})
-	f.Wrapped("no sound", ui.TextFit{Text: s.noSound, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
+	f.Wrapped("no sound", ui.TextFit{Text: s.noticeText, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
 	fitOnlineRow(f, s.online)
 }
 

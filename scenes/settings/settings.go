@@ -48,6 +48,7 @@ type Screen struct {
 	speech        string
 	speechKnown   bool
 	noSoundLines  []string // noSound and speech wrapped left of the Done button
+	noticeText    string   // the notice noSoundLines wrap
 	noSoundSize   float64
 	volumePercent int // the volume shown in volume.Text
 }
@@ -317,6 +318,14 @@ func (s *Screen) fitNotice(c scenes.Context) {
 		notice = s.speech
 	}
 	s.noSoundLines, s.noSoundSize = scenes.FitLines(c.Painter(), notice, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+	if s.noSoundSize < 12 && notice != s.noSound && c.SoundNotice() != "" {
+		// Both notices do not fit at a readable size (a phone in Korean or
+		// Japanese): the missing sound device matters more than whether
+		// the desktop speaks, which the screen reader itself makes plain.
+		notice = s.noSound
+		s.noSoundLines, s.noSoundSize = scenes.FitLines(c.Painter(), notice, 13, 11, sprites.Regular, s.noSoundRoom(c.Painter()), 3)
+	}
+	s.noticeText = notice
 }
 
 // scrolled is the layout with the rows moved up by the scroll.
