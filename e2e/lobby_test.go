@@ -245,14 +245,14 @@ func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 	phone.waitSaid("boris named", "boris · 1500?")
 	phone.command("seek 5+3 bashni")
 	phone.waitSaid("the phone's seek", "5+3")
-	g.until("boris's seek in the lobby", func() bool {
+	g.until("boris's seek in the lobby", serverPoll(func() bool {
 		for _, s := range openSeeks(t, base) {
 			if s.Name == "boris" && s.Rated && s.Clock == protocol.Blitz5 {
 				return true
 			}
 		}
 		return false
-	})
+	}))
 	g.ticks(40)
 	if shots != "" {
 		g.shot(shots, "lobby")
@@ -275,18 +275,34 @@ func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 		t.Fatalf("the paired game: %+v", s)
 	}
 	g.ticks(30)
-	// White's first move, then the phone resigns.
-	if seatColor == protocol.White {
-		b := playBoard(w, h, rules.Bashni, false)
-		g.click(b.centre("c3"))
-		g.click(b.centre("d4"))
-	} else {
-		phone.command("c3-d4")
+	// White's first move, then the phone resigns. Neither side says when
+	// its board is ready for a move, so the move is made again while the
+	// server has not seen it: a second try on a ready board is harmless
+	// (a click on the selected man takes the selection back, the next try
+	// moves; a typed move out of turn is refused).
+	firstMove := func() {
+		if seatColor == protocol.White {
+			b := playBoard(w, h, rules.Bashni, false)
+			g.click(b.centre("c3"))
+			g.click(b.centre("d4"))
+		} else {
+			phone.command("c3-d4")
+		}
 	}
-	g.until("the first move on the server", func() bool { return summary(t, base, code).Ply == 1 })
+	firstMove()
+	asked := 0
+	g.until("the first move on the server", serverPoll(func() bool {
+		if summary(t, base, code).Ply == 1 {
+			return true
+		}
+		if asked++; asked%10 == 0 {
+			firstMove()
+		}
+		return false
+	}))
 	phone.waitState("the first move on the phone", time.Minute, func(s phoneState) bool { return s.Ply == 1 && !s.Animating })
 	phone.command("resign")
-	g.until("the end on the server", func() bool { return summary(t, base, code).Status == protocol.StatusOver })
+	g.until("the end on the server", serverPoll(func() bool { return summary(t, base, code).Status == protocol.StatusOver }))
 	annaR, annaProv := rating(t, base, "anna")
 	borisR, borisProv := rating(t, base, "boris")
 	if annaR <= 1500 || borisR >= 1500 {

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -102,11 +103,37 @@ func summary(t *testing.T, base, code string) protocol.Summary {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		// A refusal (429 when the test asked too often) decodes into an
+		// empty summary that would look like a game with no moves.
+		body, _ := io.ReadAll(resp.Body)
+		t.Fatalf("game %s: %s: %s", code, resp.Status, body)
+	}
 	var s protocol.Summary
 	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
 		t.Fatalf("game %s: %v", code, err)
 	}
 	return s
+}
+
+// pollEvery is how often a wait asks the server over HTTP. The desktop's
+// ticks run far faster; a test that asked at every tick would spend its
+// address's attach allowance (120 a minute, a burst of 60), and the
+// clients on the same address (the desktop, the phone) would then be
+// refused when they resume.
+const pollEvery = time.Second
+
+// serverPoll is ok asked at most once per pollEvery: in between it
+// answers false and the game goes on ticking.
+func serverPoll(ok func() bool) func() bool {
+	var last time.Time
+	return func() bool {
+		if time.Since(last) < pollEvery {
+			return false
+		}
+		last = time.Now()
+		return ok()
+	}
 }
 
 // seatOf reads the seat a desktop game keeps in its config directory.
@@ -358,10 +385,10 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	ps := phone.waitState("the joined game", 3*time.Minute, func(s phoneState) bool {
 		return s.Scene == scenes.ScenePlay && s.Online == seat.Game && s.Board.Square > 0
 	})
-	g.until("the friend seated", func() bool {
+	g.until("the friend seated", serverPoll(func() bool {
 		s := summary(t, base, seat.Game)
 		return s.Status == protocol.StatusPlaying && s.Black.Online
-	})
+	}))
 	g.ticks(30)
 
 	b := playBoard(w, h, rules.Bashni, false)
@@ -381,7 +408,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 		g.click(b.centre(to))
 		play(mv)
 		plies++
-		g.until("the desktop's move "+mv+" on the server", func() bool { return summary(t, base, seat.Game).Ply == plies })
+		g.until("the desktop's move "+mv+" on the server", serverPoll(func() bool { return summary(t, base, seat.Game).Ply == plies }))
 		ps = phone.waitState("the desktop's move "+mv+" on the phone", time.Minute, func(s phoneState) bool {
 			return s.Ply == plies && s.Moves[plies-1] == mv && !s.Animating
 		})
@@ -393,7 +420,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 		play(mv)
 		plies++
 		ps = phone.waitState("the phone's move "+mv, time.Minute, func(s phoneState) bool { return s.Ply == plies && !s.Animating })
-		g.until("the phone's move "+mv+" on the server", func() bool { return summary(t, base, seat.Game).Ply == plies })
+		g.until("the phone's move "+mv+" on the server", serverPoll(func() bool { return summary(t, base, seat.Game).Ply == plies }))
 		g.waitFor(b, pos, 600, "the phone's move "+mv+" on the desktop")
 	}
 	desktopMoves("c3", "d4", "c3-d4")
@@ -420,10 +447,10 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	phone.tapAndSee(resign, confirm, "the phone's question whether to resign")
 	phone.tapRect(confirm)
 	phone.waitState("the result on the phone", time.Minute, func(s phoneState) bool { return s.Status == "win W resignation" })
-	g.until("the result on the server", func() bool {
+	g.until("the result on the server", serverPoll(func() bool {
 		s := summary(t, base, seat.Game)
 		return s.Status == protocol.StatusOver && s.Result == "1-0" && s.Reason == protocol.ReasonResignation
-	})
+	}))
 	// The desktop shows it and keeps the game in Past games.
 	var archived storage.Archive
 	g.until("the game in the desktop's Past games", func() bool {
