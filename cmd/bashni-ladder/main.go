@@ -27,6 +27,7 @@ import (
 	"os"
 	"strings"
 
+	"bashni/internal/elo"
 	"bashni/rules"
 )
 
@@ -107,7 +108,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		n := t.games()
 		fmt.Fprintf(stdout, "| %v vs %v | %d | +%d =%d -%d | +%d =%d -%d | +%d =%d -%d | %.1f %% | %s (%s … %s) | %d |\n",
 			pr.a, pr.b, n, t.w, t.d, t.l, t.white[0], t.white[1], t.white[2], t.black[0], t.black[1], t.black[2],
-			100*t.score()/float64(n), eloText(t.elo), eloText(t.elolo), eloText(t.elohi), t.plies/n)
+			100*t.score()/float64(n), elo.Text(t.elo), elo.Text(t.elolo), elo.Text(t.elohi), t.plies/n)
 		illegal = append(illegal, t.illegal...)
 	}
 	if *records != "" {

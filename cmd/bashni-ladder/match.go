@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"sync"
 
 	"bashni/ai"
+	"bashni/internal/elo"
 	"bashni/rules"
 )
 
@@ -214,49 +214,10 @@ func count(gs []game) tally {
 		}
 		scores = append(scores, g.score)
 	}
-	t.elo, t.elolo, t.elohi = eloStats(scores)
+	t.elo, t.elolo, t.elohi = elo.Stats(scores)
 	return t
 }
 
 func (t tally) games() int { return t.w + t.d + t.l }
 
 func (t tally) score() float64 { return float64(t.w) + float64(t.d)/2 }
-
-// elo converts a score fraction to an Elo difference.
-func elo(score float64) float64 {
-	score = math.Min(math.Max(score, 1e-6), 1-1e-6)
-	return -400 * math.Log10(1/score-1)
-}
-
-// eloStats returns the Elo estimate and its 95 % interval (Wilson-style, so
-// that it stays meaningful at 0 % and 100 %), as cmd/bashni-match does.
-func eloStats(scores []float64) (est, lo, hi float64) {
-	n := float64(len(scores))
-	if n == 0 {
-		return 0, 0, 0
-	}
-	var mean float64
-	for _, s := range scores {
-		mean += s
-	}
-	mean /= n
-	var v float64
-	for _, s := range scores {
-		v += (s - mean) * (s - mean)
-	}
-	v /= n
-	const z = 1.96
-	center := (mean + z*z/(2*n)) / (1 + z*z/n)
-	half := z * math.Sqrt(v/n+z*z/(4*n*n)) / (1 + z*z/n)
-	return elo(mean), elo(center - half), elo(center + half)
-}
-
-func eloText(e float64) string {
-	if math.Abs(e) >= 2000 {
-		if e > 0 {
-			return "+inf"
-		}
-		return "-inf"
-	}
-	return fmt.Sprintf("%+.0f", e)
-}

@@ -77,16 +77,11 @@ func runArena(o options, players int) error {
 	if limit < need {
 		return fmt.Errorf("the open-file limit %d allows at most %d players: raise it (ulimit -n)", limit, limit-fdMargin)
 	}
-	serverPID := 0
-	if o.serverURL == "" {
-		child, err := startChild(o.db)
-		if err != nil {
-			return err
-		}
-		defer child.stop()
-		o.serverURL, o.debugURL = child.url, child.debugURL
-		serverPID = child.cmd.Process.Pid
+	stopServer, serverPID, err := useServer(&o)
+	if err != nil {
+		return err
 	}
+	defer stopServer()
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	l := &arenaLoad{url: strings.Replace(o.serverURL, "http", "ws", 1) + protocol.SocketPath, think: o.think}

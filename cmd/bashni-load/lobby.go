@@ -153,19 +153,14 @@ func runLobby(o options, lo lobbyOptions) error {
 	if limit < need {
 		return fmt.Errorf("the open-file limit %d allows at most %d players: raise it (ulimit -n) or use -players %d", limit, limit-fdMargin, limit-fdMargin)
 	}
-	serverPID := 0
-	if o.serverURL == "" {
-		if lo.every > 0 {
-			os.Setenv(lobbyEveryEnv, lo.every.String()) // the child inherits it
-		}
-		child, err := startChild(o.db)
-		if err != nil {
-			return err
-		}
-		defer child.stop()
-		o.serverURL, o.debugURL = child.url, child.debugURL
-		serverPID = child.cmd.Process.Pid
+	if o.serverURL == "" && lo.every > 0 {
+		os.Setenv(lobbyEveryEnv, lo.every.String()) // the child started next inherits it
 	}
+	stopServer, serverPID, err := useServer(&o)
+	if err != nil {
+		return err
+	}
+	defer stopServer()
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	if lo.server2 != "" && serverPID != 0 {

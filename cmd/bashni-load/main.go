@@ -103,16 +103,11 @@ func run() error {
 			limit, (limit-fdMargin)/2, (limit-fdMargin)/2)
 	}
 
-	serverPID := 0
-	if o.serverURL == "" {
-		child, err := startChild(o.db)
-		if err != nil {
-			return err
-		}
-		defer child.stop()
-		o.serverURL, o.debugURL = child.url, child.debugURL
-		serverPID = child.cmd.Process.Pid
+	stopServer, serverPID, err := useServer(&o)
+	if err != nil {
+		return err
 	}
+	defer stopServer()
 	base, err := fetchStats(o.debugURL)
 	if err != nil {
 		log.Printf("no memory figures from the server: %v", err)
@@ -500,6 +495,21 @@ type child struct {
 	url      string
 	debugURL string
 	dir      string
+}
+
+// useServer starts a node of its own when o names none (-server) and points
+// o at it. stop ends that node (nothing to do for someone else's); pid is
+// its process, 0 for a server not ours (whose CPU time is not measured).
+func useServer(o *options) (stop func(), pid int, err error) {
+	if o.serverURL != "" {
+		return func() {}, 0, nil
+	}
+	c, err := startChild(o.db)
+	if err != nil {
+		return nil, 0, err
+	}
+	o.serverURL, o.debugURL = c.url, c.debugURL
+	return c.stop, c.cmd.Process.Pid, nil
 }
 
 func startChild(db string) (*child, error) {

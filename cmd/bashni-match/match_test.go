@@ -120,19 +120,6 @@ func TestFaults(t *testing.T) {
 	}
 }
 
-func TestElo(t *testing.T) {
-	if e, _, _ := eloStats([]float64{1, 0, 0.5, 0.5}); e != 0 {
-		t.Fatalf("even score: Elo %v", e)
-	}
-	e, lo, hi := eloStats([]float64{1, 1, 1, 0.5})
-	if !(lo < e && e < hi) || e < 300 || e > 400 {
-		t.Fatalf("87.5%%: %v (%v..%v)", e, lo, hi)
-	}
-	if _, lo, _ := eloStats([]float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}); lo <= 0 || lo > 400 {
-		t.Fatalf("10/10: lower bound %v", lo)
-	}
-}
-
 func TestOpenings(t *testing.T) {
 	for _, v := range rules.Variants {
 		ops := openings(v, 20, 8, 1)

@@ -7,49 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"bashni/internal/elo"
 	"bashni/rules"
 )
-
-// elo converts a score fraction to an Elo difference.
-func elo(score float64) float64 {
-	score = math.Min(math.Max(score, 1e-6), 1-1e-6)
-	return -400 * math.Log10(1/score-1)
-}
-
-// eloStats returns the Elo estimate of engine 1 and its 95 % confidence
-// interval, from the score fraction and the variance of the per-game scores
-// (a Wilson-style interval, which stays meaningful at 0 % and 100 %).
-func eloStats(scores []float64) (est, lo, hi float64) {
-	n := float64(len(scores))
-	if n == 0 {
-		return 0, 0, 0
-	}
-	var mean float64
-	for _, s := range scores {
-		mean += s
-	}
-	mean /= n
-	var v float64
-	for _, s := range scores {
-		v += (s - mean) * (s - mean)
-	}
-	v /= n
-	const z = 1.96
-	center := (mean + z*z/(2*n)) / (1 + z*z/n)
-	half := z * math.Sqrt(v/n+z*z/(4*n*n)) / (1 + z*z/n)
-	return elo(mean), elo(center - half), elo(center + half)
-}
-
-// eloText writes an Elo difference, or "+inf"/"-inf" for a clean sweep.
-func eloText(e float64) string {
-	if math.Abs(e) >= 2000 {
-		if e > 0 {
-			return "+inf"
-		}
-		return "-inf"
-	}
-	return fmt.Sprintf("%+.0f", e)
-}
 
 func (s *summary) report(c *config) string {
 	sort.Slice(s.results, func(i, j int) bool { return s.results[i].index < s.results[j].index })
@@ -90,13 +50,13 @@ func (s *summary) report(c *config) string {
 		reasons[reason]++
 	}
 	n := len(s.results)
-	est, lo, hi := eloStats(scores)
+	est, lo, hi := elo.Stats(scores)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d games, %d openings of %d random plies (seed %d)\n", c.variant, n, n/2, c.plies, c.seed)
 	fmt.Fprintf(&b, "engine 1: %s\nengine 2: %s\n", c.name[0], c.name[1])
 	fmt.Fprintf(&b, "engine 1: +%d =%d -%d  score %.1f/%d (%.1f%%)\n", w, d, l, float64(w)+float64(d)/2, n, 100*(float64(w)+float64(d)/2)/math.Max(1, float64(n)))
 	fmt.Fprintf(&b, "  as White +%d =%d -%d, as Black +%d =%d -%d\n", asWhite[0], asWhite[1], asWhite[2], asBlack[0], asBlack[1], asBlack[2])
-	fmt.Fprintf(&b, "Elo of engine 1 over engine 2: %s (95%% interval %s to %s)\n", eloText(est), eloText(lo), eloText(hi))
+	fmt.Fprintf(&b, "Elo of engine 1 over engine 2: %s (95%% interval %s to %s)\n", elo.Text(est), elo.Text(lo), elo.Text(hi))
 	var rs []string
 	for k, v := range reasons {
 		rs = append(rs, fmt.Sprintf("%s %d", k, v))

@@ -33,10 +33,7 @@ var course = []*Lesson{
 				Accept: []string{"a3-b4"},
 				Praise: "lesson.goal.praise3",
 			},
-			{
-				FEN: "W:Wc3,e3,g3:Bb6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wc3,e3,g3:Bb6", Win),
 		},
 	},
 	{
@@ -56,10 +53,7 @@ var course = []*Lesson{
 				FEN: "W:Wa1,b2,a3,c3:Bh8", Goal: PlayAny, Text: "lesson.forward.step3",
 				Praise: "lesson.forward.praise3",
 			},
-			{
-				FEN: "W:Wc3,g3:Bd8,f8", Goal: Practice, Target: Crown, Level: 1,
-				Text: "lesson.practice.crown", Praise: "lesson.practice.crowned",
-			},
+			practice("W:Wc3,g3:Bd8,f8", Crown),
 		},
 	},
 	{
@@ -83,10 +77,7 @@ var course = []*Lesson{
 				WrongText:   "lesson.capture.wrong2",
 				Praise:      "lesson.capture.praise2",
 			},
-			{
-				FEN: "W:Wc3,e3,g3:Bd6,f6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wc3,e3,g3:Bd6,f6", Win),
 		},
 	},
 	{
@@ -108,10 +99,7 @@ var course = []*Lesson{
 				Accept: []string{"e5:g7"},
 				Praise: "lesson.under.praise3",
 			},
-			{
-				FEN: "W:Wc3-0/0,e3,g3:Bd6,h6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wc3-0/0,e3,g3:Bd6,h6", Win),
 		},
 	},
 	{
@@ -140,10 +128,7 @@ var course = []*Lesson{
 				WrongMarks: []string{"d4"},
 				Praise:     "lesson.top.praise3",
 			},
-			{
-				FEN: "W:We3,g3:Bd4-0/00,h6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:We3,g3:Bd4-0/00,h6", Win),
 		},
 	},
 	{
@@ -167,10 +152,7 @@ var course = []*Lesson{
 				Goal: PlayAny, Text: "lesson.king.step3",
 				Praise: "lesson.king.praise3",
 			},
-			{
-				FEN: "W:Wa1-1,c3:Bd6,f6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wa1-1,c3:Bd6,f6", Win),
 		},
 	},
 	{
@@ -199,10 +181,7 @@ var course = []*Lesson{
 				FEN: "W:Wc3-01:Bh8", Goal: PlayAny, Text: "lesson.buried.step4",
 				Praise: "lesson.buried.praise4",
 			},
-			{
-				FEN: "W:Wc3:Bd4-0/1,f6,h6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wc3:Bd4-0/1,f6,h6", Win),
 		},
 	},
 	{
@@ -225,10 +204,7 @@ var course = []*Lesson{
 				FEN: "W:Wa1-1:Bc3,f4,d6,h8", Goal: PlayAny, Text: "lesson.chain.step3",
 				Praise: "lesson.chain.praise3",
 			},
-			{
-				FEN: "W:Wc3,e3,g3:Bd6,f6,b6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wc3,e3,g3:Bd6,f6,b6", Win),
 		},
 	},
 	{
@@ -251,10 +227,7 @@ var course = []*Lesson{
 				Accept: []string{"b6:d8:g5:c1"},
 				Praise: "lesson.crown.praise3",
 			},
-			{
-				FEN: "W:Wc5,e5:Bd6,h8", Goal: Practice, Target: Crown, Level: 1,
-				Text: "lesson.practice.crown", Praise: "lesson.practice.crowned",
-			},
+			practice("W:Wc5,e5:Bd6,h8", Crown),
 		},
 	},
 	{
@@ -276,10 +249,7 @@ var course = []*Lesson{
 				WrongMarks: []string{"e5", "g3"},
 				Praise:     "lesson.landing.praise3",
 			},
-			{
-				FEN: "W:Wa1-1,e1:Bc7,e7,h6", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wa1-1,e1:Bc7,e7,h6", Win),
 		},
 	},
 	{
@@ -301,10 +271,7 @@ var course = []*Lesson{
 				Accept: []string{"d8-b6"},
 				Praise: "lesson.block.praise3",
 			},
-			{
-				FEN: "W:Wa5,c5,g5:Ba7,h8", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wa5,c5,g5:Ba7,h8", Win),
 		},
 	},
 	{
@@ -331,10 +298,7 @@ var course = []*Lesson{
 				WrongMarks: []string{"g7"},
 				Praise:     "lesson.draw.praise3",
 			},
-			{
-				FEN: "W:Wc3,e3,g3:Bd6,h6:H14:F30", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.draw.practice", Praise: "lesson.practice.won",
-			},
+			practice("W:Wc3,e3,g3:Bd6,h6:H14:F30", Win).saying("lesson.draw.practice"),
 		},
 	},
 	{
@@ -368,10 +332,7 @@ var course = []*Lesson{
 				Accept: []string{"d2:b4"},
 				Praise: "lesson.plan.praise4",
 			},
-			{
-				FEN: "W:Wc3-0/0,e3,g3-00:Bd6,f6-0/0", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wc3-0/0,e3,g3-00:Bd6,f6-0/0", Win),
 		},
 	},
 	{
@@ -392,10 +353,7 @@ var course = []*Lesson{
 				Accept: []string{"c5:e7"},
 				Praise: "lesson.lasca.praise3",
 			},
-			{
-				FEN: "W:Wa3,c3,e3:Bc5", Goal: Practice, Target: Win, Level: 1,
-				Text: "lesson.practice.win", Praise: "lesson.practice.won",
-			},
+			practice("W:Wa3,c3,e3:Bc5", Win),
 		},
 	},
 }
@@ -411,4 +369,20 @@ func ByID(id string) *Lesson {
 		}
 	}
 	return nil
+}
+
+// practice is a lesson's closing step: the position fen played out against
+// the computer at level 1 until target, with the course's words for it.
+func practice(fen string, target Target) Step {
+	st := Step{FEN: fen, Goal: Practice, Target: target, Level: 1, Text: "lesson.practice.win", Praise: "lesson.practice.won"}
+	if target == Crown {
+		st.Text, st.Praise = "lesson.practice.crown", "lesson.practice.crowned"
+	}
+	return st
+}
+
+// saying is st with its task told by the message text instead.
+func (st Step) saying(text string) Step {
+	st.Text = text
+	return st
 }
