@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"bashni/ai"
+	"bashni/learn/explain"
 	"bashni/rules"
 )
 
@@ -31,6 +32,11 @@ type Hint struct {
 	// view (ai.Analysis.Score): learn/explain.Teach reads it, with Best and
 	// PV, to say why the move is good.
 	Score int
+	// Why explains the hint (learn/explain.Teach: the line the board draws
+	// and the reasons, in codes, the screen puts in words). It is worked
+	// out with the search, off the game loop; nil when the hint cannot be
+	// explained (no move, a line the rules refuse).
+	Why *explain.Hint
 }
 
 // aiEngine adapts package ai's computer player to Engine.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"bashni/ai"
+	"bashni/learn/explain"
 	"bashni/rules"
 )
 
@@ -45,10 +47,13 @@ type Config struct {
 // A Session is used from the game loop only; it is not safe for concurrent
 // use.
 type Session struct {
-	game     *rules.Game
-	players  [2]Player
-	judge    Judge
-	hints    *thinker // nil: no hints
+	game    *rules.Game
+	players [2]Player
+	judge   Judge
+	hints   *thinker // nil: no hints
+	// teach explains a hint (explain.Teach; a test's may block to show
+	// that the game loop does not wait for it).
+	teach    func([]*rules.Position, ai.Analysis) (explain.Hint, error)
 	autosave func(*Session)
 	archive  func(*Session)
 
@@ -103,7 +108,7 @@ func New(cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
-	s := &Session{game: g, players: cfg.Players, judge: cfg.Judge, autosave: cfg.Autosave, archive: cfg.Archive, archivedPly: -1}
+	s := &Session{game: g, players: cfg.Players, judge: cfg.Judge, autosave: cfg.Autosave, archive: cfg.Archive, archivedPly: -1, teach: explain.Teach}
 	for c := range s.players {
 		if s.players[c] == nil {
 			s.players[c] = NewPerson()
@@ -670,8 +675,18 @@ func (s *Session) AskHint() bool {
 		return false
 	}
 	s.hintWait = true
+	teach := s.teach
 	s.hints.start(s.game.History(), func(ctx context.Context, e Engine, h []*rules.Position) thought {
-		return thought{hint: e.Hint(ctx, h)}
+		hint := e.Hint(ctx, h)
+		// The explanation plays the line out and counts what each move
+		// gives: done here, with the search, so that the game loop only
+		// shows it (HintReady brings both).
+		if !hint.Best.IsZero() && ctx.Err() == nil {
+			if why, err := teach(h, ai.Analysis{Best: hint.Best, PV: hint.PV, Score: hint.Score}); err == nil {
+				hint.Why = &why
+			}
+		}
+		return thought{hint: hint}
 	})
 	return true
 }

@@ -2,9 +2,13 @@ package session
 
 import (
 	"errors"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
+	"bashni/ai"
+	"bashni/learn/explain"
 	"bashni/rules"
 )
 
@@ -452,4 +456,69 @@ func TestNextTurnWaitsForTheMoveToBeShown(t *testing.T) {
 	if side, thinking := s.Thinking(); !thinking || side != rules.Black {
 		t.Fatal("the next player did not begin once the board was ready")
 	}
+}
+
+// TestHintExplainedOffTheLoop: the hint's explanation (explain.Teach plays
+// the line out and counts what every other move would lose) is worked out
+// with the search, off the game loop. Its teach blocks until the test lets
+// it go: meanwhile the loop's ticks return and bring no hint; then
+// HintReady brings the hint with its explanation. Were it called on the
+// loop, teach would see the loop's goroutine and say so (instead of
+// blocking it for ever).
+func TestHintExplainedOffTheLoop(t *testing.T) {
+	brain := NewBrain(firstMove{})
+	s := mustNew(t, Config{Variant: rules.Bashni, Hints: brain, Players: [2]Player{NewPerson(), NewComputer(brain, 1, 0)}})
+	c := newClock(t, s)
+	loop := goroutineID()
+	began, release := make(chan bool, 1), make(chan struct{})
+	s.teach = func(h []*rules.Position, a ai.Analysis) (explain.Hint, error) {
+		onLoop := goroutineID() == loop
+		began <- onLoop
+		if !onLoop {
+			<-release
+		}
+		return explain.Teach(h, a)
+	}
+	if !s.AskHint() {
+		t.Fatal("no hint search")
+	}
+	// The loop ticks until the explanation begins (on the loop, in a
+	// tick, it would begin there and not block).
+	var onLoop bool
+	c.until("the explanation begun", func() bool {
+		select {
+		case onLoop = <-began:
+			return true
+		default:
+			return false
+		}
+	})
+	if onLoop {
+		t.Fatal("the hint was explained on the game loop")
+	}
+	for range 50 {
+		c.tick(true)
+	}
+	if ev, ok := c.last(HintReady); ok || !s.HintPending() {
+		t.Fatalf("the hint came before its explanation: %+v", ev)
+	}
+	close(release)
+	c.until("the explained hint", func() bool { return !s.HintPending() })
+	h, ok := s.Hint()
+	ev, _ := c.last(HintReady)
+	if !ok || h.Why == nil || h.Why.Move != h.Best || len(h.Why.Line) == 0 || len(h.Why.Reasons) == 0 || ev.Hint.Why != h.Why {
+		t.Fatalf("hint %+v (explained %+v), event %+v", h, h.Why, ev)
+	}
+}
+
+// goroutineID is the number of the calling goroutine (from its stack's
+// first line, "goroutine 7 [running]:").
+func goroutineID() string {
+	b := make([]byte, 64)
+	b = b[:runtime.Stack(b, false)]
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return ""
+	}
+	return f[1]
 }

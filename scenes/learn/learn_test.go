@@ -11,6 +11,8 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
+	"bashni/scenes/ui"
+	"bashni/sprites"
 	"bashni/storage"
 )
 
@@ -31,6 +33,38 @@ func fitLessons(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) 
 	f.Buttons(&s.btnBack, &s.btnBash, &s.btnLas)
 	for i := range s.rows {
 		f.Buttons(&s.rows[i])
+	}
+	// The heading and the count under it, centred, clear of Back.
+	room := w - 2*(s.rects.Back.X+s.rects.Back.W+f.P.DP(8))
+	f.Line("heading", ui.TextFit{Text: s.heading, Size: 30, Weight: sprites.Bold, Room: room})
+	f.Line("lessons done", ui.TextFit{Text: s.sub, Size: 15, Weight: sprites.Regular, Room: room})
+	checkLessonsRects(t, fmt.Sprintf("%s %gx%g", f.Cat.Lang().Code(), w, h), s.rects, len(s.rows), w, h)
+}
+
+// checkLessonsRects: every lesson's row and the puzzles' buttons are on
+// the screen, none under a touch target's height, none overlapping
+// another or Back, and the rows start below the heading's lines.
+func checkLessonsRects(t *testing.T, where string, l LessonsRects, n int, w, h float64) {
+	t.Helper()
+	if len(l.Rows) != n {
+		t.Fatalf("%s: %d rows for %d lessons", where, len(l.Rows), n)
+	}
+	all := append(append([]scenes.Rect{l.Back}, l.Rows...), l.BashniPuzzles, l.Lascas)
+	for i, r := range all {
+		if r.X < 0 || r.Y < 0 || r.X+r.W > w || r.Y+r.H > h {
+			t.Errorf("%s: control %d at %+v is off the %gx%g screen", where, i, r, w, h)
+		}
+		if r.H < scenes.MinTouchDP || r.W < scenes.MinTouchDP {
+			t.Errorf("%s: control %d at %+v is under %d dp", where, i, r, scenes.MinTouchDP)
+		}
+		for j := range i {
+			if q := all[j]; r.X < q.X+q.W && q.X < r.X+r.W && r.Y < q.Y+q.H && q.Y < r.Y+r.H {
+				t.Errorf("%s: control %d at %+v overlaps control %d at %+v", where, i, r, j, q)
+			}
+		}
+	}
+	if first := l.Rows[0]; first.Y < l.HeadingY+56 {
+		t.Errorf("%s: the first row at y %g is under the heading's lines (heading at %g)", where, first.Y, l.HeadingY)
 	}
 }
 

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -125,21 +126,13 @@ func loadProgress(a *scenes.App) lessons.Progress {
 	return record.Load(a.Store()).Lessons
 }
 
-// TestLessonsListOnAPhone: on a phone held upright every lesson's row and
-// the puzzles' buttons are on the screen, none under a touch target's
-// height, none overlapping.
-func TestLessonsListOnAPhone(t *testing.T) {
-	for _, sz := range [][2]float64{{390, 844}} { // shorter phones need the list to scroll (not yet)
+// TestLessonsListFits: at every size of the layout test (a laptop, a
+// phone both ways up: two columns of seven ran off a phone on its side)
+// every lesson's row and the puzzles' buttons are on the screen, a touch
+// target high, and apart. (The labels in every language: TestLearnFits.)
+func TestLessonsListFits(t *testing.T) {
+	for _, sz := range scenetest.FitSizes {
 		n := len(lessons.All())
-		l := LessonsLayout(sz[0], sz[1], 1, n)
-		all := append(append([]scenes.Rect(nil), l.Rows...), l.BashniPuzzles, l.Lascas)
-		for i, r := range all {
-			if r.Y+r.H > sz[1] || r.H < scenes.MinTouchDP {
-				t.Errorf("%v: control %d at %+v: off the screen or under %d dp", sz, i, r, scenes.MinTouchDP)
-			}
-			if i > 0 && i <= n && r.Y < all[i-1].Y+all[i-1].H && i < n {
-				t.Errorf("%v: row %d overlaps the one above", sz, i+1)
-			}
-		}
+		checkLessonsRects(t, fmt.Sprintf("%gx%g", sz[0], sz[1]), LessonsLayout(sz[0], sz[1], 1, n), n, sz[0], sz[1])
 	}
 }

@@ -24,8 +24,10 @@ type LessonsRects struct {
 	BashniPuzzles, Lascas scenes.Rect   // the puzzles of each game
 }
 
-// LessonsLayout lays out the list of n lessons: a column of rows, two
-// columns of them when the screen is wide and short.
+// LessonsLayout lays out the list of n lessons: a column of rows; on a
+// wide screen too short for one column, two or three columns of them with
+// the heading beside Back (a phone on its side: 14 lessons in two columns
+// of seven ran off a 390 px high screen).
 func LessonsLayout(w, h, scale float64, n int) LessonsRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r LessonsRects
@@ -34,13 +36,30 @@ func LessonsLayout(w, h, scale float64, n int) LessonsRects {
 	r.HeadingY = m + dp(scenes.MinTouchDP) + dp(14)
 	top := r.HeadingY + dp(62)
 	rowH, gap := dp(48), dp(6)
+	puzH, puzGap := dp(52), dp(10)
 	cols := 1
 	colW := math.Min(w-2*m, dp(520))
-	if need := float64(n)*(rowH+gap) + dp(80); top+need > h && w >= dp(760) {
+	fits := func(cols int, top, rowH, gap float64) bool {
+		per := (n + cols - 1) / cols
+		return top+float64(per)*(rowH+gap)+puzGap+puzH+m <= h
+	}
+	if !fits(1, top, rowH, gap) && w >= dp(760) {
 		cols = 2
 		colW = math.Min((w-3*m)/2, dp(440))
+		if !fits(2, top, rowH, gap) {
+			// Wide and short: the heading goes up beside Back, the rows
+			// and the puzzles' buttons close up to a touch target's
+			// height, in as few columns (two or three) as hold them.
+			r.HeadingY = m - dp(4)
+			top = r.HeadingY + dp(62)
+			rowH, gap, puzH, puzGap = dp(scenes.MinTouchDP), dp(4), dp(scenes.MinTouchDP), dp(8)
+			if !fits(2, top, rowH, gap) {
+				cols = 3
+				colW = math.Min((w-4*m)/3, dp(360))
+			}
+		}
 	}
-	if below := dp(10) + dp(52) + m; cols == 1 && top+float64(n)*(rowH+gap)+below > h {
+	if below := puzGap + puzH + m; cols == 1 && top+float64(n)*(rowH+gap)+below > h {
 		// A phone held upright: the heading goes up beside Back and the
 		// rows close up (never under a touch target's height), so that
 		// every lesson and the puzzles stay on the screen.
@@ -56,11 +75,11 @@ func LessonsLayout(w, h, scale float64, n int) LessonsRects {
 		col, row := i/perCol, i%perCol
 		r.Rows = append(r.Rows, scenes.Rect{X: x0 + float64(col)*(colW+m), Y: top + float64(row)*(rowH+gap), W: colW, H: rowH})
 	}
-	y := top + float64(perCol)*(rowH+gap) + dp(10)
+	y := top + float64(perCol)*(rowH+gap) + puzGap
 	full := float64(cols)*colW + float64(cols-1)*m
 	half := (full - dp(10)) / 2
-	r.BashniPuzzles = scenes.Rect{X: x0, Y: y, W: half, H: dp(52)}
-	r.Lascas = scenes.Rect{X: x0 + half + dp(10), Y: y, W: half, H: dp(52)}
+	r.BashniPuzzles = scenes.Rect{X: x0, Y: y, W: half, H: puzH}
+	r.Lascas = scenes.Rect{X: x0 + half + dp(10), Y: y, W: half, H: puzH}
 	return r
 }
 

@@ -169,7 +169,7 @@ func (s *Screen) positionChanged(c scenes.Context) {
 // ply on the board, the hint its route.
 func (s *Screen) boardRested(c scenes.Context) {
 	if h, ok := s.sess.Hint(); ok && s.live() {
-		s.board.SetHintLine(hintLine(s.sess.Game().History(), h))
+		s.board.SetHintLine(hintLine(h))
 	}
 	s.moves.Current = s.shownPly()
 	s.moves.Follow = true
@@ -245,9 +245,8 @@ func (s *Screen) showEvents(c scenes.Context) {
 			}
 		case session.HintReady:
 			if s.live() {
-				hist := s.sess.Game().History()
-				s.board.SetHintLine(hintLine(hist, ev.Hint))
-				s.say(c, hintText(c.Text(), hist, ev.Hint))
+				s.board.SetHintLine(hintLine(ev.Hint))
+				s.say(c, hintText(c.Text(), ev.Hint))
 			}
 			c.Invalidate()
 		case session.Refused:

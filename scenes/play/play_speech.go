@@ -48,7 +48,7 @@ func (s *Screen) announce(c scenes.Context, ev session.Event) {
 		if !s.live() {
 			return
 		}
-		s.speak(c, hintText(c.Text(), s.sess.Game().History(), ev.Hint))
+		s.speak(c, hintText(c.Text(), ev.Hint))
 		return
 	case session.DrawOffered, session.DrawDeclined:
 		// The other side's offer or answer (an online game), which the

@@ -201,7 +201,7 @@ func TestMessagesLeaveTheTurnLine(t *testing.T) {
 				cfg.Start = mustPosition(t, tt.fen)
 			}
 			ps := start(t, a, cfg)
-			for _, msg := range []string{"Copied the record to the clipboard.", hintText(en, ps.sess.Game().History(), session.Hint{Best: ps.sess.Game().LegalMoves()[0], Text: "equal"})} {
+			for _, msg := range []string{"Copied the record to the clipboard.", hintText(en, session.Hint{Best: ps.sess.Game().LegalMoves()[0], Text: "equal"})} {
 				ps.say(a, msg)
 				if got, warn := ps.statusText(); got != tt.status || warn != tt.warn {
 					t.Errorf("after %q the status line says %q (warn %v), want %q (%v)", msg, got, warn, tt.status, tt.warn)

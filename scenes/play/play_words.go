@@ -1,9 +1,7 @@
 package play
 
 import (
-	"bashni/ai"
 	"bashni/i18n"
-	"bashni/learn/explain"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/session"
@@ -107,15 +105,15 @@ func (s *Screen) makeStatus(k statusKey) (string, bool) {
 }
 
 // hintText is what a hint says in its toast: the move, why it is good in
-// words (learn/explain.Teach's main reason: what it wins or prevents, or
-// what it gives and gets back by when) and the computer's judgement of the
-// position, in the catalogue's language. history is the game up to the
-// hinted position.
-func hintText(cat *i18n.Catalog, history []*rules.Position, h session.Hint) string {
+// words (learn/explain.Teach's main reason, which the session worked out
+// with the search: what it wins or prevents, or what it gives and gets
+// back by when) and the computer's judgement of the position, in the
+// catalogue's language.
+func hintText(cat *i18n.Catalog, h session.Hint) string {
 	sep := cat.T("common.separator")
 	t := cat.F("play.hint_move", "Move", h.Best.String())
-	if th, err := teach(history, h); err == nil && len(th.Reasons) > 0 {
-		t += sep + th.Reasons[0].Say(cat)
+	if h.Why != nil && len(h.Why.Reasons) > 0 {
+		t += sep + h.Why.Reasons[0].Say(cat)
 	}
 	switch {
 	case h.HasVerdict:
@@ -126,23 +124,16 @@ func hintText(cat *i18n.Catalog, history []*rules.Position, h session.Hint) stri
 	return t
 }
 
-// teach explains the hint h of the last position of history
-// (learn/explain.Teach). An error means the hint cannot be explained (a
-// test's engine gave a move without a line, the game moved on).
-func teach(history []*rules.Position, h session.Hint) (explain.Hint, error) {
-	return explain.Teach(history, ai.Analysis{Best: h.Best, PV: h.PV, Score: h.Score})
-}
-
 // hintLine is the hint with the line the engine expects after it, for the
-// board to draw: Teach's line (kept up to its first illegal move), or the
-// move alone when the hint cannot be explained.
-func hintLine(history []*rules.Position, h session.Hint) []rules.Move {
-	th, err := teach(history, h)
-	if err != nil || len(th.Line) == 0 {
+// board to draw: the explanation's line (the engine's, kept up to its
+// first illegal move, and the captures that finish it), or the move alone
+// when the hint was not explained.
+func hintLine(h session.Hint) []rules.Move {
+	if h.Why == nil || len(h.Why.Line) == 0 {
 		return []rules.Move{h.Best}
 	}
-	line := make([]rules.Move, 0, len(th.Line))
-	for _, st := range th.Line {
+	line := make([]rules.Move, 0, len(h.Why.Line))
+	for _, st := range h.Why.Line {
 		line = append(line, st.Move)
 	}
 	return line
