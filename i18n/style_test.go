@@ -40,12 +40,14 @@ var banned = map[Lang][]struct{ word, use string }{
 		{`(?i)(плен(ниц|н[ыо]|ён)|захваченн)`, "пленник (prisoner), в плену"},
 		{`Эмануэл|Эммануил|Эммануэл`, "Эмануил Ласкер"},
 		{`(?i)Впервые в Башни`, "Впервые играете в Башни?"},
+		{`(?i)вызов|вызова`, "заявка (a seek is open to anyone; a вызов is put to one player)"},
 	},
 	Korean: {
 		{`당신|當身|当身`, "나/내 (as the play screen: 내 차례)"},
 		{`엠마누엘|에마뉴엘|이매뉴얼`, "에마누엘 라스커"},
 		{`강함`, "상급 (level names are nouns)"},
 		{`오피서|솔저`, "장교, 병사 (Lasca's officers and soldiers)"},
+		{`기물`, "말 (pieces: 기물 is chess's word)"},
 	},
 	Japanese: {
 		{`検討|解析`, "分析 (analysis)"},
@@ -53,6 +55,8 @@ var banned = map[Lang][]struct{ word, use string }{
 		{`飛|ジャンプ|跳躍|跳び越え`, "跳ぶ, 跳び越す (jump); a king moves 長距離 (flies)"},
 		{`いちばん上|一番上|てっぺん|(^|[^最])上部`, "最上部 (the top of a column)"},
 		{`エマヌエル|エマーヌエル|エマニエル`, "エマニュエル・ラスカー"},
+		{`不正確`, "疑問手, 悪手, 大悪手 (the analysis' marks, as in shogi and go)"},
+		{`長考|早指し`, "バレット, ブリッツ, ラピッド, クラシカル (the online speeds, one family of words)"},
 	},
 }
 

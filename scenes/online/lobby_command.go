@@ -37,9 +37,19 @@ type lobbyCommand struct {
 	name    string
 }
 
-// word reports whether w is the English word or the language's.
+// word reports whether w is the English word or one of the language's: a
+// message may list several, comma-separated, so the word on the button and
+// the word a player would type are both understood (ja: 成績, プロフィール).
 func word(t *i18n.Catalog, w, english, key string) bool {
-	return strings.EqualFold(w, english) || strings.EqualFold(w, t.T(key))
+	if strings.EqualFold(w, english) {
+		return true
+	}
+	for _, local := range strings.Split(t.T(key), ",") {
+		if strings.EqualFold(w, strings.TrimSpace(local)) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseLobbyCommand reads a typed line; ok is false when it is no lobby
