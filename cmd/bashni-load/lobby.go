@@ -100,9 +100,18 @@ func (h *histogram) quantiles(within time.Duration, qs ...float64) (int64, []flo
 // lconn is one simulated player.
 type lconn struct {
 	ws      *websocket.Conn
-	answers chan lmsg   // answers to requests
-	paired  chan string // games its seeks paired (seated without re)
+	answers chan lmsg // answers to requests
 	id      atomic.Int64
+}
+
+// seatWait is a paired game's owner seat: when the seek's owner was seated
+// (seated without re), whichever player that was. A taker's quick pairing
+// may take another pair's seek of the same kind, and that seek's owner is
+// the one to wait for.
+type seatWait struct {
+	once sync.Once
+	done chan struct{}
+	at   time.Time // set before done is closed
 }
 
 // lmsg is the little of a server message the load reads.
@@ -143,6 +152,24 @@ type lobbyLoad struct {
 	lastErr  atomic.Value
 	from     atomic.Int64 // arrivals count for seeks opened from then on (UnixNano)
 	updates  atomic.Int64 // lobby-update messages received
+	seats    sync.Map     // game → *seatWait
+}
+
+func (l *lobbyLoad) seat(game string) *seatWait {
+	if w, ok := l.seats.Load(game); ok {
+		return w.(*seatWait)
+	}
+	w, _ := l.seats.LoadOrStore(game, &seatWait{done: make(chan struct{})})
+	return w.(*seatWait)
+}
+
+// seated: a seek's owner was seated in game at now.
+func (l *lobbyLoad) seated(game string, now time.Time) {
+	w := l.seat(game)
+	w.once.Do(func() {
+		w.at = now
+		close(w.done)
+	})
 }
 
 func runLobby(o options, lo lobbyOptions) error {
@@ -287,7 +314,7 @@ func (l *lobbyLoad) dial(ctx context.Context, url string, watch bool) (*lconn, e
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
-	c := &lconn{ws: ws, answers: make(chan lmsg, 4), paired: make(chan string, 4)}
+	c := &lconn{ws: ws, answers: make(chan lmsg, 4)}
 	go c.read(ctx, l)
 	go c.keepAlive(ctx)
 	if _, err := c.ask(ctx, `{"type":"hello","protocol":1,"client":"bashni-load"`); err != nil {
@@ -386,10 +413,7 @@ func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
 			default:
 			}
 		case m.Type == protocol.TypeSeated:
-			select {
-			case c.paired <- m.Game:
-			default:
-			}
+			l.seated(m.Game, now)
 		}
 	}
 }
@@ -478,21 +502,22 @@ func (l *lobbyLoad) drive(ctx context.Context, lo lobbyOptions, next int) {
 }
 
 // pair: a opens a seek by quick pairing; b's quick pairing of the same
-// kind takes it.
+// kind takes the oldest seek of that kind, a's or another pair's (whose
+// taker may then take a's): the pairing is timed from b's request until
+// the owner of the seek b took is seated, whoever that is.
 func (l *lobbyLoad) pair(a, b *lconn, variant, clock string) error {
 	ctx := context.Background() // every wait is bounded by ask's
 	req := fmt.Sprintf(`{"type":"quick-pair","variant":"%s","clock":%s`, variant, clock)
-	// Stale pairings from before are of no interest.
-	for len(a.paired) > 0 {
-		<-a.paired
-	}
 	sent := time.Now()
 	m, err := a.ask(ctx, req)
 	if err != nil {
 		return fmt.Errorf("seeking: %w", err)
 	}
 	if m.Type != protocol.TypeSeeking || m.Seek == nil {
-		return nil // it took another pair's seek: a pairing all the same, not measured
+		if m.Type == protocol.TypeSeated {
+			l.seats.Delete(m.Game) // it took another pair's seek: a pairing all the same, not measured
+		}
+		return nil
 	}
 	l.opened.Add(1)
 	l.openedAt(m.Seek.ID, sent)
@@ -502,21 +527,18 @@ func (l *lobbyLoad) pair(a, b *lconn, variant, clock string) error {
 		return fmt.Errorf("taking: %w", err)
 	}
 	if m.Type != protocol.TypeSeated {
-		return nil // another pair's taker was faster: b opened a seek of its own
+		return nil // other pairs' takers took every seek of the kind: b opened a seek of its own
 	}
+	w := l.seat(m.Game)
+	defer l.seats.Delete(m.Game)
 	timeout := time.NewTimer(30 * time.Second)
 	defer timeout.Stop()
-	for {
-		select {
-		case game := <-a.paired:
-			if game != m.Game {
-				continue
-			}
-			l.paired.Add(1)
-			l.pairing.add(time.Since(take))
-			return nil
-		case <-timeout.C:
-			return fmt.Errorf("the seeker was not seated in game %s within 30 s", m.Game)
-		}
+	select {
+	case <-w.done:
+		l.paired.Add(1)
+		l.pairing.add(w.at.Sub(take))
+		return nil
+	case <-timeout.C:
+		return fmt.Errorf("the owner of the seek was not seated in game %s within 30 s", m.Game)
 	}
 }

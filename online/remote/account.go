@@ -167,6 +167,7 @@ type Account struct {
 	inLobby bool            // EnterLobby was asked
 	mine    map[string]bool // the ids of this device's open seeks
 	paired  string          // a game paired and not yet taken by Paired
+	top     string          // lobby.go: the top game watch-top moved on to, not yet taken by Top
 	err     error
 }
 
@@ -228,7 +229,7 @@ func (a *Account) watch() {
 			a.mu.Lock()
 			a.moved = true
 			a.mu.Unlock()
-		case client.KindLobby, client.KindPaired:
+		case client.KindLobby, client.KindPaired, client.KindTop:
 			a.lobbyEvent(ev)
 		}
 	}

@@ -288,6 +288,10 @@ func (a *Account) lobbyEvent(ev client.Event) {
 		a.lobby.Players, a.lobby.Games = ev.Lobby.Players, ev.Lobby.Games
 		a.lobby.Version++
 		a.mu.Unlock()
+	case client.KindTop:
+		a.mu.Lock()
+		a.top = ev.Game
+		a.mu.Unlock()
 	case client.KindPaired:
 		if err := a.seated(a.c.Seat()); err != nil {
 			a.mu.Lock()
@@ -330,4 +334,44 @@ func (a *Account) Playing(ctx context.Context) ([]LiveGame, error) {
 		out = append(out, lg)
 	}
 	return out, nil
+}
+
+// WatchTop follows the top game, the highest-rated being played ("watch
+// the top game", like a TV channel): the server moves the account's
+// connection on to the next top game whenever the one followed ends, and
+// Top tells each. It returns the top game now ("" when none is being
+// played: the first to start comes through Top). Show a game with
+// Open(server, code), a spectator's connection of its own. The account
+// follows until StopTop or Close.
+func (a *Account) WatchTop(ctx context.Context) (string, error) {
+	code, err := a.c.WatchTop(ctx)
+	if err != nil {
+		return "", err
+	}
+	a.mu.Lock()
+	a.top = ""
+	a.mu.Unlock()
+	return code, nil
+}
+
+// Top is the game the top-game watch moved on to since the last call,
+// once (the one the screen should show now).
+func (a *Account) Top() (code string, ok bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.top == "" {
+		return "", false
+	}
+	code, a.top = a.top, ""
+	return code, true
+}
+
+// StopTop stops following the top game: the account's connection leaves
+// the game it watches.
+func (a *Account) StopTop(ctx context.Context) error {
+	err := a.c.Leave(ctx)
+	a.mu.Lock()
+	a.top = ""
+	a.mu.Unlock()
+	return err
 }

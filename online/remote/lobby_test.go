@@ -154,3 +154,73 @@ func TestSpeedOf(t *testing.T) {
 		t.Error("an untimed game has a speed")
 	}
 }
+
+// TestWatchTop: an account follows the top game on a real server: none at
+// first, then the first game paired (through Top), the newer one when
+// asked again, the first again once the newer ends; StopTop ends it.
+func TestWatchTop(t *testing.T) {
+	url := startServer(t)
+	ctx := ctxT(t)
+	tv, _, err := remote.OpenAccount(ctx, storage.OpenMemory(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tv.Close()
+	if code, err := tv.WatchTop(ctx); err != nil || code != "" {
+		t.Fatalf("the top game with none playing: %q %v", code, err)
+	}
+	if code, ok := tv.Top(); ok {
+		t.Fatalf("Top told %s before any game", code)
+	}
+	pair := func() (code string, p *remote.Player) {
+		a, _, err := remote.OpenAccount(ctx, storage.OpenMemory(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(a.Close)
+		stB := storage.OpenMemory()
+		b, _, err := remote.OpenAccount(ctx, stB, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(b.Close)
+		casual := remote.SeekOptions{Variant: rules.Bashni, Clock: remote.LobbyClocks[2]}
+		if paired, err := a.QuickPair(ctx, casual); err != nil || paired {
+			t.Fatalf("the seek: paired %v, %v", paired, err)
+		}
+		if paired, err := b.QuickPair(ctx, casual); err != nil || !paired {
+			t.Fatalf("the pairing: paired %v, %v", paired, err)
+		}
+		code, _ = b.Paired()
+		p, err = remote.Open(ctx, url, code, stB)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Close)
+		return code, p
+	}
+	first, _ := pair()
+	var code string
+	var ok bool
+	waitFor(t, "the first game on top", func() bool { code, ok = tv.Top(); return ok })
+	if code != first {
+		t.Fatalf("Top told %s, want the first game %s", code, first)
+	}
+	second, p2 := pair()
+	// Unnamed players: the newer game is on top.
+	if code, err := tv.WatchTop(ctx); err != nil || code != second {
+		t.Fatalf("the top game: %q %v, want %s", code, err, second)
+	}
+	d2 := newDevice(t, "second", p2)
+	d2.s.Resign()
+	waitFor(t, "the move on to the first game", func() bool { code, ok = tv.Top(); return ok })
+	if code != first {
+		t.Fatalf("Top moved on to %s, want %s", code, first)
+	}
+	if err := tv.StopTop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tv.Top(); ok {
+		t.Fatal("Top told a game after StopTop")
+	}
+}
