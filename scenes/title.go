@@ -321,7 +321,7 @@ func (s *TitleScene) continueGame(c Context) {
 		if s.saved == nil {
 			return
 		}
-		cfg, err := configOfSaved(*s.saved)
+		cfg, err := ConfigOfSaved(*s.saved)
 		if err != nil {
 			s.note = c.Text().F("title.restore_failed", "Error", ErrorWords(c.Text(), err))
 			s.saved = nil
