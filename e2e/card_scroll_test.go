@@ -11,6 +11,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/newgame"
 	"bashni/scenes/online"
 )
 
@@ -36,7 +37,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 			}
 		}
 	}
-	ng := scenes.NewGameLayout(w, h, 1)
+	ng := newgame.Layout(w, h, 1)
 	ol := online.Layout(w, h, 1)
 	if ng.MaxScroll() <= 0 || ol.MaxScroll() <= 0 {
 		t.Fatalf("the rows fit at %dx%d: nothing to scroll (new game %.0f in %.0f, online %.0f in %.0f)", w, h, ng.Content, ng.Body.H, ol.Content, ol.Body.H)
@@ -49,7 +50,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 
 	// Play a friend online: the wheel scrolls its rows to the code to
 	// join; the title, Back and Create game do not move.
-	g.click(mid(scenes.NewGameOnlineButton(ng, 1)))
+	g.click(mid(newgame.OnlineButton(ng, 1)))
 	g.ticks(40)
 	g.friendCard(w, h)
 	g.move(1, 1)
@@ -139,10 +140,10 @@ func TestCardsScrollingDrawAllocatesNothing(t *testing.T) {
 		app := scenes.NewApp(scenes.Options{Launch: launch.Launch{Seed: 1}, Pages: startup.Pages(), NoAttract: true})
 		screen := ebiten.NewImage(w, h)
 		app.LayoutF(w, h)
-		if scenes.NewGameLayout(w, h, 1).MaxScroll() <= 0 || online.Layout(w, h, 1).MaxScroll() <= 0 {
+		if newgame.Layout(w, h, 1).MaxScroll() <= 0 || online.Layout(w, h, 1).MaxScroll() <= 0 {
 			t.Fatal("the rows fit: nothing scrolls")
 		}
-		for name, s := range map[string]scenes.Scene{"new game": scenes.NewNewGameScene(app), "online": online.New(app, "")} {
+		for name, s := range map[string]scenes.Scene{"new game": newgame.New(app), "online": online.New(app, "")} {
 			s.Layout(app, w, h, 1)
 			for i := 0; i < 3; i++ {
 				s.Draw(app, screen)

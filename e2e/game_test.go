@@ -14,6 +14,7 @@ import (
 	"bashni/audio"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/newgame"
 	"bashni/scenes/play"
 	"bashni/sprites"
 )
@@ -233,7 +234,7 @@ func TestGameAgainstComputer(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.NewGame))
 	g.ticks(30)
-	ng := scenes.NewGameLayout(w, h, 1)
+	ng := newgame.Layout(w, h, 1)
 	// Level 1: the first of seven segments.
 	g.click(ng.Level.X+ng.Level.W/12, ng.Level.Y+ng.Level.H/2)
 	g.click(mid(ng.Start))

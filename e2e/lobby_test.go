@@ -23,6 +23,7 @@ import (
 	"bashni/online/store"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/newgame"
 	"bashni/scenes/online"
 	"bashni/scenes/play"
 )
@@ -137,7 +138,7 @@ func (p *page) toLobby() {
 	p.waitState("the title", patience, func(s phoneState) bool { return s.Scene == scenes.SceneTitle && !s.Animating })
 	p.tapRect(scenes.TitleLayout(W, H, phoneScale, false).NewGame)
 	p.waitState("New game", patience, func(s phoneState) bool { return s.Scene == scenes.SceneNewGame && !s.Animating })
-	p.tapRect(scenes.NewGameOnlineButton(scenes.NewGameLayout(W, H, phoneScale), phoneScale))
+	p.tapRect(newgame.OnlineButton(newgame.Layout(W, H, phoneScale), phoneScale))
 	p.waitState("the lobby", patience, func(s phoneState) bool { return s.Scene == online.SceneLobby })
 }
 
@@ -225,7 +226,7 @@ func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 		t.Helper()
 		g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
 		g.ticks(30)
-		g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+		g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 		g.ticks(10)
 	}
 	lr := online.LobbyLayout(w, h, 1)
@@ -320,7 +321,7 @@ func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 	g.ticks(120)
 	g.click(mid(play.GameOverLayout(w, h, 1, rules.Bashni).NewGame))
 	g.ticks(30)
-	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.until("anna's new rating said on the desktop", func() bool { return strings.Contains(heard(said), words("anna", annaR, annaProv)) })
 	phone.run(chromedp.Navigate(phoneBase + "/?mute=1"))
 	phone.listen()
@@ -449,7 +450,7 @@ func TestLobbyShots(t *testing.T) {
 	g.ticks(20)
 	g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
 	g.ticks(30)
-	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.until("the desktop in the lobby", func() bool { return strings.Contains(heard(said), " online · ") })
 	lr := online.LobbyLayout(w, h, 1)
 	g.click(mid(lr.Claim))

@@ -29,6 +29,7 @@ import (
 	"bashni/online/store"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/newgame"
 	"bashni/scenes/online"
 	"bashni/storage"
 	"bashni/wasm/site"
@@ -352,7 +353,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	// Title → New game → Play a friend online → White, 10+5 → Create.
 	g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
 	g.ticks(30)
-	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.ticks(30)
 	g.friendCard(w, h)
 	ol := online.Layout(w, h, 1)
@@ -488,7 +489,7 @@ func TestOnlineScreensOnPhone(t *testing.T) {
 	g.ticks(20)
 	g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
 	g.ticks(30)
-	g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.ticks(30)
 	g.friendCard(w, h)
 	ol := online.Layout(w, h, 1)

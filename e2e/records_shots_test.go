@@ -9,6 +9,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/editor"
+	"bashni/scenes/newgame"
 	"bashni/scenes/records"
 	"bashni/storage"
 )
@@ -96,7 +97,7 @@ func TestRecordScreenshots(t *testing.T) {
 		g.click(mid(el.Play))
 		g.ticks(30)
 		g.shot(dir, "playfrom")
-		ng := scenes.NewGameLayout(w, h, 1)
+		ng := newgame.Layout(w, h, 1)
 		g.click(mid(ng.Start))
 		g.ticks(30)
 		l := scenes.ComputePlayLayout(w, h, 1, rules.Bashni, false)

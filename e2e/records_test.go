@@ -12,6 +12,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/newgame"
 	"bashni/scenes/records"
 )
 
@@ -139,7 +140,7 @@ func TestRecordsThroughClipboardAndFiles(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.NewGame))
 	g.ticks(30)
-	ng := scenes.NewGameLayout(w, h, 1)
+	ng := newgame.Layout(w, h, 1)
 	g.click(mid(ng.Start))
 	g.ticks(30)
 	g.click(b.centre("c3"))

@@ -13,6 +13,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/editor"
+	"bashni/scenes/newgame"
 	"bashni/scenes/records"
 	"bashni/sprites"
 )
@@ -63,7 +64,7 @@ func TestContinueAfterRestart(t *testing.T) {
 	tl := scenes.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.NewGame))
 	g.ticks(30)
-	ng := scenes.NewGameLayout(w, h, 1)
+	ng := newgame.Layout(w, h, 1)
 	g.click(ng.Level.X+ng.Level.W/12, ng.Level.Y+ng.Level.H/2) // level 1
 	g.click(ng.Side.X+ng.Side.W/2, ng.Side.Y+ng.Side.H/2)      // Black
 	g.click(mid(ng.Start))
@@ -189,7 +190,7 @@ func TestImportWorkedExample(t *testing.T) {
 	// Play from here: White (to move) against the computer.
 	g.click(mid(records.ReplayPlayButton(w, h, 1, rules.Bashni)))
 	g.ticks(30)
-	ng := scenes.NewGameLayout(w, h, 1)
+	ng := newgame.Layout(w, h, 1)
 	g.click(ng.Level.X+ng.Level.W/12, ng.Level.Y+ng.Level.H/2) // level 1
 	g.click(mid(ng.Start))
 	g.ticks(30)
@@ -369,7 +370,7 @@ func TestEditorBuildsAndPlays(t *testing.T) {
 
 	g.tap(mid(el.Play))
 	g.ticks(30)
-	ng := scenes.NewGameLayout(w, h, 1)
+	ng := newgame.Layout(w, h, 1)
 	g.tap(ng.Level.X+ng.Level.W/12, ng.Level.Y+ng.Level.H/2)
 	g.tap(mid(ng.Start))
 	g.ticks(30)

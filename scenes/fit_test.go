@@ -187,17 +187,6 @@ func measureFits(t *testing.T, sizes [][2]float64, screens []fitScreen) {
 	}
 }
 
-// TestCardsFitWhenTheyScroll is the layout test of New game and Play a
-// friend online on a phone on its side, where their rows scroll: the
-// words fit their boxes, the cards and their buttons the screen.
-func TestCardsFitWhenTheyScroll(t *testing.T) {
-	sizes := [][2]float64{{844, 390}}
-	if NewGameLayout(844, 390, 1).MaxScroll() <= 0 {
-		t.Fatal("the rows fit at 844×390: this test measures the cards where they scroll")
-	}
-	measureFits(t, sizes, []fitScreen{{"new game", fitNewGame}})
-}
-
 // fitScreen lays a screen out and lists its boxes.
 type fitScreen struct {
 	name string
@@ -207,7 +196,6 @@ type fitScreen struct {
 // fitScreens are the screens measured.
 var fitScreens = []fitScreen{
 	{"title", fitTitle},
-	{"new game", fitNewGame},
 }
 
 func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
@@ -234,60 +222,5 @@ func fitTitle(t *testing.T, a *App, f *fitter, w, h float64) {
 	if s.rects.Landscape {
 		// The tagline has the room between the subtitle and the buttons.
 		f.wrapped("tagline", ui.TextFit{Text: s.tagline, Size: 14, Weight: sprites.Regular, Room: s.rects.Menu.W * 0.9}, 3)
-	}
-}
-
-func fitNewGame(t *testing.T, a *App, f *fitter, w, h float64) {
-	s := NewNewGameScene(a)
-	s.Layout(a, w, h, 1)
-	p := f.p
-	r := s.rects
-	onScreen(t, f, w, h, r.Card, &s.btnBack, &s.btnStart)
-	for _, b := range []*ui.Button{&s.btnBack, &s.btnStart} {
-		f.controls("button", b.Fits(p))
-	}
-	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
-		f.controls("choice", sg.Fits(p))
-	}
-	iw := r.Card.W - 2*r.pad - p.DP(4)
-	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: r.Card.W - 2*r.pad})
-	s.preset = &GameConfig{}
-	s.setWords(a)
-	f.line("title", ui.TextFit{Text: s.title, Size: 28, Weight: sprites.Bold, Room: r.Card.W - 2*r.pad})
-	// Each row: its label on the left, its note on the right, for every
-	// choice that changes them.
-	for preset := 0; preset < 2; preset++ {
-		if preset == 0 {
-			s.preset = nil
-		}
-		for v := 0; v < 2; v++ {
-			for o := 0; o < 2; o++ {
-				for lv := 0; lv < levelCount; lv++ {
-					s.variant.Selected, s.opponent.Selected, s.level.Selected, s.side.Selected = v, o, lv, 0
-					s.setWords(a)
-					for i := range s.labels {
-						note := 0.0
-						if s.notes[i] != "" {
-							note = p.Measure(s.notes[i], 14, sprites.Regular) + p.DP(12)
-						}
-						f.line("row label", ui.TextFit{Text: s.labels[i], Size: 15, Weight: sprites.Medium, Room: iw - note})
-					}
-				}
-			}
-		}
-	}
-}
-
-// onScreen checks that a card and its buttons are on the w×h screen.
-func onScreen(t *testing.T, f *fitter, w, h float64, card Rect, buttons ...*ui.Button) {
-	t.Helper()
-	screen := Rect{W: w, H: h}
-	if !inside(card, screen) {
-		t.Errorf("%s: the card %v is off the screen", f.where, card)
-	}
-	for _, b := range buttons {
-		if !inside(b.Rect, screen) {
-			t.Errorf("%s: %q %v is off the screen", f.where, b.Label, b.Rect)
-		}
 	}
 }

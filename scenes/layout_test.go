@@ -95,14 +95,5 @@ func TestMenuLayouts(t *testing.T) {
 				t.Errorf("title %vx%v: button %v", w, h, r)
 			}
 		}
-		ng := NewGameLayout(w, h, 1)
-		for _, r := range []Rect{ng.Variant, ng.Opponent, ng.Level, ng.Side, ng.Back, ng.Start} {
-			if !inside(r, screen) || r.H < MinTouchDP {
-				t.Errorf("new game %vx%v: control %v", w, h, r)
-			}
-		}
-		if levels := float64(len(levelOptions())); levels != levelCount || ng.Level.W/levels < MinTouchDP {
-			t.Errorf("new game %vx%v: level segments %v wide", w, h, ng.Level.W/levels)
-		}
 	}
 }

@@ -194,7 +194,9 @@ func (a *App) pageCommands() {
 		if t, ok := a.scene.(commandTaker); ok {
 			t.PageCommand(a, line)
 		} else if cmd, err := access.Parse(a.text, rules.NewPosition(rules.Bashni), line); err == nil && cmd.Kind == access.KindNew {
-			StartTyped(a, cmd) // "new lasca black 1" from the title
+			if start := a.opts.Pages.StartTyped; start != nil {
+				start(a, cmd) // "new lasca black 1" from the title
+			}
 		} else if err == nil && cmd.Kind == access.KindArena && a.opts.Pages.Arena != nil {
 			a.Push(a.opts.Pages.Arena(a, cmd.Code)) // "arena", "join arena ID"
 		} else if err == nil && cmd.Kind == access.KindJoin {

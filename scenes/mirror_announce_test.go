@@ -18,15 +18,15 @@ func TestDesktopSaysScreensAndFocus(t *testing.T) {
 	a.announced.say = func(s string) { said = append(said, s) }
 	cat := a.Text()
 
-	a.Push(NewNewGameScene(a))
-	for i := 0; i < 60 && a.scene.Name() != SceneNewGame; i++ {
+	ng := newChoiceScene(cat.T("newgame.computer_level"))
+	a.Push(ng)
+	for i := 0; i < 60 && a.scene != ng; i++ {
 		_ = a.Update()
 	}
 	_ = a.Update()
 	if !slices.Equal(said, []string{cat.T("screen.newgame")}) {
 		t.Fatalf("New game opened: said %q, want its name alone", said)
 	}
-	ng := a.scene.(*NewGameScene)
 	// Tab to the level choice, hearing each control on the way.
 	for i := 0; i < 20 && !(a.focus.ring == ng.level.Bounds()); i++ {
 		press(a, kb, ebiten.KeyTab)

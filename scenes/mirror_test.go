@@ -3,11 +3,9 @@ package scenes
 import (
 	"testing"
 
-	"bashni/access"
 	"bashni/storage"
 
 	"bashni/platform"
-	"bashni/rules"
 	"bashni/scenes/ui"
 )
 
@@ -70,12 +68,12 @@ func TestMirrorListsAndActivatesTheControls(t *testing.T) {
 
 	// New game's choices are radio groups named by their labels; a pick
 	// chooses that option.
-	a.Push(NewNewGameScene(a))
-	for i := 0; i < 60 && a.scene.Name() != SceneNewGame; i++ {
+	ng := newChoiceScene(cat.T("newgame.computer_level"))
+	a.Push(ng)
+	for i := 0; i < 60 && a.scene != ng; i++ {
 		_ = a.Update()
 	}
 	_ = a.Update()
-	ng := a.scene.(*NewGameScene)
 	level := a.mirror.find(platform.RoleRadioGroup, cat.T("newgame.computer_level"))
 	if level < 0 || len(a.mirror.shown[level].Options) != 7 {
 		t.Fatalf("no level choice in %+v", a.mirror.shown)
@@ -103,25 +101,26 @@ func TestMirrorIdleTickAllocatesNothing(t *testing.T) {
 	}
 }
 
-// A typed "new" (from the title, or the play screen through the router's
-// StartTyped) starts the game it names and keeps its choices.
-func TestTypedNewGame(t *testing.T) {
-	a, _ := buttonsApp(t)
-	cmd, err := access.Parse(a.Text(), rules.NewPosition(rules.Bashni), "new lasca black 2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	StartTyped(a, cmd)
-	g, ok := a.Game().(*stubGame)
-	if !ok {
-		t.Fatal("no new game")
-	}
-	if g.cfg.Variant != rules.Lasca || g.cfg.Human != rules.Black || g.cfg.Level != 2 || g.cfg.Friend {
-		t.Errorf("new lasca black 2 asked for %+v", g.cfg)
-	}
-	if lv := a.Settings().NewGame.Level; lv != 2 {
-		t.Errorf("new game level %d, want 2", lv)
-	}
+// choiceScene is a card with a choice of seven and a button: New game's
+// level (scenes/newgame) as the mirror and the announcer see it.
+type choiceScene struct {
+	stubScene
+	level ui.Segmented
+	back  ui.Button
+}
+
+// newChoiceScene is a choice of levels 1 to 7 named name, level 1 chosen.
+func newChoiceScene(name string) *choiceScene {
+	s := &choiceScene{stubScene: stubScene{SceneNewGame}}
+	s.level = ui.Segmented{Name: name, Options: []string{"1", "2", "3", "4", "5", "6", "7"}, Rect: Rect{X: 100, Y: 100, W: 490, H: 48}}
+	s.back = ui.Button{Label: "Back", Rect: Rect{X: 100, Y: 200, W: 120, H: 48}}
+	return s
+}
+
+func (s *choiceScene) Update(c Context) error {
+	c.Used(&s.level)
+	c.Used(&s.back)
+	return nil
 }
 
 // fieldScene is a screen with one text field and a button after it.

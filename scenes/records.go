@@ -150,8 +150,9 @@ func savedGameOf(s *session.Session, human rules.Color) (storage.SavedGame, bool
 	return sg, true
 }
 
-// configOfSaved turns a saved game back into a game configuration.
-func configOfSaved(sg storage.SavedGame) (GameConfig, error) {
+// ConfigOfSaved turns a saved game back into a game configuration (the
+// title's Continue, scenes/home).
+func ConfigOfSaved(sg storage.SavedGame) (GameConfig, error) {
 	cfg := GameConfig{Variant: sg.Variant.Rules(), Level: sg.Level, Human: sg.Human.Rules(),
 		Friend: sg.Opponent == storage.OpponentFriend, Moves: sg.Moves, Ply: sg.Ply}
 	if sg.StartFEN != "" {

@@ -68,9 +68,13 @@ type Pages struct {
 	// not yet shown: the caller makes it the game in progress (SetGame)
 	// and shows it.
 	Play func(c Context, cfg GameConfig) Game
-	// NewGame is the card that chooses a new game; StartTyped starts the
-	// one a typed "new …" asked for (access.KindNew).
+	// NewGame is the card that chooses a new game (scenes/newgame);
+	// PlayFrom chooses the opponent, level and side of a game that goes on
+	// from cfg (its variant, start and moves: a replayed record, the
+	// position editor); StartTyped starts the one a typed "new …" asked
+	// for (access.KindNew).
 	NewGame    func(c Context) Scene
+	PlayFrom   func(c Context, cfg GameConfig) Scene
 	StartTyped func(c Context, cmd access.Command)
 }
 

@@ -145,36 +145,6 @@ func TestContinueRestoresTheGame(t *testing.T) {
 	}
 }
 
-// TestNewGameChoicesAreSettings: the choices of the game started are
-// offered next time, also after a restart (they are saved settings); a
-// game played on from a position keeps the variant and side chosen before.
-func TestNewGameChoicesAreSettings(t *testing.T) {
-	dir := t.TempDir()
-	a, _ := newTestApp(t, dir)
-	s := NewNewGameScene(a)
-	s.variant.Selected, s.opponent.Selected, s.level.Selected, s.side.Selected = 1, 1, 5, 2
-	s.start(a)
-	if err := a.Close(); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := newTestApp(t, dir)
-	got := NewNewGameScene(b)
-	if got.variant.Selected != 1 || got.opponent.Selected != 1 || got.level.Selected != 5 || got.side.Selected != 2 {
-		t.Fatalf("after a restart the screen offers variant %d, opponent %d, level %d, side %d; want 1, 1, 5, 2",
-			got.variant.Selected, got.opponent.Selected, got.level.Selected, got.side.Selected)
-	}
-	from := NewPlayFromScene(b, GameConfig{Start: rules.NewPosition(rules.Bashni)})
-	from.opponent.Selected, from.level.Selected = 0, 2
-	from.start(b)
-	if nc := b.Settings().NewGame; nc.Variant != storage.VariantLasca || nc.Side != storage.SideRandom ||
-		nc.Opponent != storage.OpponentComputer || nc.Level != 3 {
-		t.Fatalf("after playing on from a position: %+v", nc)
-	}
-	if err := b.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // A damaged archive is set aside when a finished game is added to it; the
 // player is told (it used to be dropped on the floor).
 func TestDamagedArchiveIsTold(t *testing.T) {

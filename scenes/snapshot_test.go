@@ -18,7 +18,6 @@ func TestSceneNames(t *testing.T) {
 		want string
 	}{
 		{&TitleScene{}, "title"},
-		{&NewGameScene{}, "newgame"},
 	} {
 		if got := tc.s.Name(); got != tc.want {
 			t.Errorf("%T is named %q, want %q", tc.s, got, tc.want)

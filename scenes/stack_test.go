@@ -46,9 +46,12 @@ func TestSceneStack(t *testing.T) {
 	}
 	a.Pop()
 	want("back", "title")
-	ng := NewNewGameScene(a)
-	a.Push(ng)
-	ng.start(a)
+	// New game starts a game as scenes/newgame does: it becomes the game
+	// in progress and replaces New game over the title.
+	a.Push(&stubScene{SceneNewGame})
+	g := stubPlay(a, GameConfig{Variant: rules.Bashni, Human: rules.White, Level: 1})
+	a.SetGame(g)
+	a.Start(g)
 	want("a new game", "title", "play")
 	a.Push(&stubScene{"about"})
 	if a.under(a.scene) != a.Game() {
@@ -62,7 +65,7 @@ func TestSceneStack(t *testing.T) {
 		t.Fatal("the game in progress was lost going home")
 	}
 	a.Push(a.Game())
-	a.Start(NewNewGameScene(a))
+	a.Start(&stubScene{SceneNewGame})
 	want("a new game from the game", "title", "newgame")
 }
 

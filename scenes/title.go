@@ -240,7 +240,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnNew) {
-		c.Push(NewNewGameScene(c))
+		Open(c, c.Pages().NewGame)
 		return nil
 	}
 	if c.Used(&s.btnRules) {
@@ -278,7 +278,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Keys().Consume(ActNewGame) {
-		c.Push(NewNewGameScene(c))
+		Open(c, c.Pages().NewGame)
 		return nil
 	}
 	// A record pasted on the title screen opens in the import screen.
@@ -294,7 +294,7 @@ func (s *TitleScene) Update(c Context) error {
 		if s.canContinue(c) {
 			s.continueGame(c)
 		} else {
-			c.Push(NewNewGameScene(c))
+			Open(c, c.Pages().NewGame)
 		}
 		return nil
 	}
@@ -321,7 +321,7 @@ func (s *TitleScene) continueGame(c Context) {
 		if s.saved == nil {
 			return
 		}
-		cfg, err := configOfSaved(*s.saved)
+		cfg, err := ConfigOfSaved(*s.saved)
 		if err != nil {
 			s.note = c.Text().F("title.restore_failed", "Error", ErrorWords(c.Text(), err))
 			s.saved = nil

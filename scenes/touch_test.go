@@ -44,7 +44,6 @@ type touchScreen struct {
 func touchScreens(t *testing.T, a *App, title Scene) []touchScreen {
 	return []touchScreen{
 		{"title", title, nil},
-		{"new game", NewNewGameScene(a), nil},
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 	"bashni/scenes/editor"
 	"bashni/scenes/home"
 	"bashni/scenes/learn"
+	"bashni/scenes/newgame"
 	"bashni/scenes/online"
 	"bashni/scenes/play"
 	"bashni/scenes/records"
@@ -142,8 +143,9 @@ func Pages() scenes.Pages {
 		PushOnlineGame: play.PushOnlineGame,
 		Arena:          func(c scenes.Context, id string) scenes.Scene { return arena.New(c, id) },
 		Play:           func(c scenes.Context, cfg scenes.GameConfig) scenes.Game { return play.New(c, cfg) },
-		NewGame:        func(c scenes.Context) scenes.Scene { return scenes.NewNewGameScene(c) },
-		StartTyped:     scenes.StartTyped,
+		NewGame:        func(c scenes.Context) scenes.Scene { return newgame.New(c) },
+		PlayFrom:       func(c scenes.Context, cfg scenes.GameConfig) scenes.Scene { return newgame.PlayFrom(c, cfg) },
+		StartTyped:     newgame.StartTyped,
 		Lobby:          func(c scenes.Context) scenes.Scene { return online.NewLobby(c) },
 		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
 		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },

@@ -468,7 +468,9 @@ func (s *EditorScene) play(c scenes.Context) {
 	st := c.Settings()
 	st.NewGame.Variant = storage.VariantOf(s.model.variant)
 	c.SetSettings(st)
-	c.Push(scenes.NewPlayFromScene(c, scenes.GameConfig{Start: s.model.Position()}))
+	if open := c.Pages().PlayFrom; open != nil {
+		c.Push(open(c, scenes.GameConfig{Start: s.model.Position()}))
+	}
 }
 
 // statusLines says what the position is, why it cannot be played, or what

@@ -16,6 +16,7 @@ import (
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
 	"bashni/session"
 	"bashni/sprites"
@@ -396,7 +397,7 @@ func TestTypedJoin(t *testing.T) {
 	a, _ := newApp(t, scenes.Options{Launch: launch.Launch{FEN: "W:Wc3,e1:Bd4,f6,d6,a7,h8:H0:F12", Variant: rules.Bashni}, Pages: scenes.Pages{
 		Online: func(c scenes.Context, code string) scenes.Scene {
 			joined = code
-			return scenes.NewNewGameScene(c)
+			return &scenetest.Stub{Named: "online"}
 		}}})
 	_ = a.Update()
 	ps := a.Shown().(*Screen)

@@ -326,7 +326,9 @@ func (s *ReplayScene) playFromHere(c scenes.Context) {
 	for _, m := range s.game.AllMoves()[:s.ply] {
 		cfg.Moves = append(cfg.Moves, m.String())
 	}
-	c.Push(scenes.NewPlayFromScene(c, cfg))
+	if open := c.Pages().PlayFrom; open != nil {
+		c.Push(open(c, cfg))
+	}
 }
 
 // statusRoom is the status line's room, left of the buttons.

@@ -8,6 +8,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/newgame"
 	"bashni/sprites"
 )
 
@@ -35,7 +36,7 @@ func (b *browser) titleButton(canContinue bool, pick func(scenes.TitleRects) sce
 // newGamePlay is the centre of the new-game screen's Play button.
 func (b *browser) newGamePlay() (float64, float64) {
 	w, h, s := b.physical()
-	return b.cssCentre(scenes.NewGameLayout(w, h, s).Start)
+	return b.cssCentre(newgame.Layout(w, h, s).Start)
 }
 
 // variantOf is the game drawn on a board of that many squares a side.

@@ -1,4 +1,7 @@
-package scenes
+// Package newgame is the New game card: the variant, the opponent, the
+// level and the side of a game at this device, or of a game played on
+// from a position (PlayFrom); it opens online play through the router.
+package newgame
 
 import (
 	"bashni/access"
@@ -13,17 +16,18 @@ import (
 	"bashni/ai"
 	"bashni/i18n"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/scenes/ui"
 	"bashni/session"
 	"bashni/sprites"
 	"bashni/storage"
 )
 
-// NewGameRects is where the new-game screen puts things.
-type NewGameRects struct {
-	Card                           Rect
-	Variant, Opponent, Level, Side Rect // the segmented controls
-	Back, Start                    Rect
+// Rects is where the new-game screen puts things.
+type Rects struct {
+	Card                           scenes.Rect
+	Variant, Opponent, Level, Side scenes.Rect // the segmented controls
+	Back, Start                    scenes.Rect
 	labelY                         [4]float64
 	titleY                         float64
 	pad                            float64 // the card's inner margin
@@ -31,12 +35,12 @@ type NewGameRects struct {
 	// and Back and Play; Content is the rows' height. When they are
 	// taller than the body (a phone on its side) the rows scroll in it:
 	// the rows above are where they are when scrolled to the top.
-	Body    Rect
+	Body    scenes.Rect
 	Content float64
 }
 
 // MaxScroll is how far the rows scroll: 0 when they fit.
-func (r NewGameRects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
+func (r Rects) MaxScroll() float64 { return math.Max(0, r.Content-r.Body.H) }
 
 // levelName is level n's name for the player ("Club player"), in the
 // player's language.
@@ -56,17 +60,17 @@ func levelOptions() []string {
 	return o
 }
 
-// NewGameLayout lays out the new-game screen.
-func NewGameLayout(w, h, scale float64) NewGameRects {
+// Layout lays out the new-game screen.
+func Layout(w, h, scale float64) Rects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
-	var r NewGameRects
+	var r Rects
 	cw := math.Min(w-dp(24), dp(560))
 	seg := dp(48)
 	label := dp(30)
 	gap := dp(22)
 	// The inner margin narrows on small phones so that every level keeps a
 	// touch target of MinTouchDP.
-	pad := math.Max(dp(10), math.Min(dp(24), math.Floor((cw-levelCount*dp(MinTouchDP))/2)))
+	pad := math.Max(dp(10), math.Min(dp(24), math.Floor((cw-levelCount*dp(scenes.MinTouchDP))/2)))
 	r.pad = pad
 	title := dp(56)
 	btn := dp(56)
@@ -83,33 +87,33 @@ func NewGameLayout(w, h, scale float64) NewGameRects {
 		bodyH = math.Max(label+seg, room-(pad+title+above+btn+pad))
 		ch = pad + title + bodyH + above + btn + pad
 	}
-	r.Card = Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: math.Round(math.Max(dp(8), (h-ch)/2)), W: cw, H: ch}
 	x := r.Card.X + pad
 	iw := cw - 2*pad
 	y := r.Card.Y + pad
 	r.titleY = y + title/2
 	y += title
-	r.Body = Rect{X: r.Card.X, Y: y, W: cw, H: bodyH}
+	r.Body = scenes.Rect{X: r.Card.X, Y: y, W: cw, H: bodyH}
 	r.Content = content
-	for i, row := range []*Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
+	for i, row := range []*scenes.Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
 		r.labelY[i] = y + label/2
 		y += label
-		*row = Rect{X: x, Y: y, W: iw, H: seg}
+		*row = scenes.Rect{X: x, Y: y, W: iw, H: seg}
 		y += seg + gap
 	}
 	y = r.Body.Y + bodyH + above
 	bw := (iw - dp(12)) / 2
-	r.Back = Rect{X: x, Y: y, W: bw, H: btn}
-	r.Start = Rect{X: x + bw + dp(12), Y: y, W: bw, H: btn}
+	r.Back = scenes.Rect{X: x, Y: y, W: bw, H: btn}
+	r.Start = scenes.Rect{X: x + bw + dp(12), Y: y, W: bw, H: btn}
 	return r
 }
 
-// NewGameScene chooses the variant, the opponent, the level and the colour.
-type NewGameScene struct {
+// Screen chooses the variant, the opponent, the level and the colour.
+type Screen struct {
 	// rects is the layout scrolled to the top; shown is where the rows
 	// are, scroll.offset higher when they do not fit the body (place).
-	rects, shown NewGameRects
-	body         CardBody
+	rects, shown Rects
+	body         scenes.CardBody
 
 	variant, opponent, level, side ui.Segmented
 	btnBack, btnStart              ui.Button
@@ -117,7 +121,7 @@ type NewGameScene struct {
 
 	// preset, when set, is a game to play on from (a replayed record, the
 	// position editor): its variant, start and moves are fixed.
-	preset *GameConfig
+	preset *scenes.GameConfig
 
 	// The words drawn (setWords, on layout and when a choice changes).
 	title         string
@@ -131,9 +135,9 @@ var (
 	sideChoices     = []storage.Color{storage.White, storage.Black, storage.SideRandom}
 )
 
-// NewNewGameScene makes the screen.
-func NewNewGameScene(c Context) *NewGameScene {
-	s := &NewGameScene{}
+// New makes the screen.
+func New(c scenes.Context) *Screen {
+	s := &Screen{}
 	last := c.Settings().NewGame // the choices of the last game started
 	cat := c.Text()
 	s.variant = ui.Segmented{Options: []string{cat.VariantName(rules.Bashni), cat.VariantName(rules.Lasca)}, Selected: max(0, slices.Index(variantChoices, last.Variant.Rules()))}
@@ -149,11 +153,11 @@ func NewNewGameScene(c Context) *NewGameScene {
 	return s
 }
 
-// NewPlayFromScene chooses the opponent, level and colour for a game that
+// PlayFrom chooses the opponent, level and colour for a game that
 // goes on from cfg (its variant, start position and moves); you play the
 // side to move unless you choose otherwise.
-func NewPlayFromScene(c Context, cfg GameConfig) *NewGameScene {
-	s := NewNewGameScene(c)
+func PlayFrom(c scenes.Context, cfg scenes.GameConfig) *Screen {
+	s := New(c)
 	s.preset = &cfg
 	if cfg.Start != nil {
 		cfg.Variant = cfg.Start.Variant()
@@ -171,23 +175,23 @@ func NewPlayFromScene(c Context, cfg GameConfig) *NewGameScene {
 }
 
 // Name is the scene's name.
-func (s *NewGameScene) Name() string { return SceneNewGame }
+func (s *Screen) Name() string { return scenes.SceneNewGame }
 
 // Layout places the controls.
-func (s *NewGameScene) Layout(c Context, w, h, scale float64) {
-	s.rects = NewGameLayout(w, h, scale)
+func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
+	s.rects = Layout(w, h, scale)
 	s.body.Layout(s.rects.Body, s.rects.MaxScroll())
 	s.place()
 	s.btnBack.Rect = s.rects.Back
 	s.btnStart.Rect = s.rects.Start
-	s.btnOnline.Rect = NewGameOnlineButton(s.rects, scale)
+	s.btnOnline.Rect = OnlineButton(s.rects, scale)
 	s.setWords(c)
 }
 
 // place puts the rows where the scroll has them.
-func (s *NewGameScene) place() {
+func (s *Screen) place() {
 	r, dy := s.rects, -s.body.Offset
-	for _, row := range []*Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
+	for _, row := range []*scenes.Rect{&r.Variant, &r.Opponent, &r.Level, &r.Side} {
 		row.Y += dy
 	}
 	for i := range r.labelY {
@@ -199,18 +203,18 @@ func (s *NewGameScene) place() {
 
 // Scroll is how far the rows are scrolled (physical pixels, 0 at the
 // top).
-func (s *NewGameScene) Scroll() float64 { return s.body.Offset }
+func (s *Screen) Scroll() float64 { return s.body.Offset }
 
 // keepFocusInView scrolls the row that Tab just gave the focus to into
 // view, with its label.
-func (s *NewGameScene) keepFocusInView(c Context) {
+func (s *Screen) keepFocusInView(c scenes.Context) {
 	ring, ok := c.FocusRing()
 	if !ok || s.body.MaxOff <= 0 {
 		s.body.FocusAt = -1
 		return
 	}
 	r, shown := &s.rects, &s.shown
-	for i, row := range [...]Rect{shown.Variant, shown.Opponent, shown.Level, shown.Side} {
+	for i, row := range [...]scenes.Rect{shown.Variant, shown.Opponent, shown.Level, shown.Side} {
 		if ring == row {
 			top := row.Y + s.body.Offset // where it is in the rows, however scrolled
 			if s.body.ShowFocused(c, top, 2*r.labelY[i]-top, top+row.H) {
@@ -224,7 +228,7 @@ func (s *NewGameScene) keepFocusInView(c Context) {
 
 // setWords looks up the title, the labels and the notes for the choices
 // made, in the player's language.
-func (s *NewGameScene) setWords(c Context) {
+func (s *Screen) setWords(c scenes.Context) {
 	cat := c.Text()
 	s.title = cat.T("newgame.title")
 	if s.preset != nil {
@@ -253,14 +257,14 @@ func (s *NewGameScene) setWords(c Context) {
 }
 
 // Update handles the choices.
-func (s *NewGameScene) Update(c Context) error {
+func (s *Screen) Update(c scenes.Context) error {
 	if s.body.Scroll(c, true) { // before the rows: a drag over them is no tap
 		s.place()
 	}
 	s.body.BeginRows(c)
 	for _, sg := range []*ui.Segmented{&s.variant, &s.opponent, &s.level, &s.side} {
 		if c.Used(sg) {
-			c.Play(UITap)
+			c.Play(scenes.UITap)
 			s.setWords(c)
 		}
 	}
@@ -283,19 +287,19 @@ func (s *NewGameScene) Update(c Context) error {
 		s.start(c)
 		return nil
 	}
-	if c.Keys().Consume(ActBack) {
+	if c.Keys().Consume(scenes.ActBack) {
 		s.back(c)
-	} else if c.Keys().Consume(ActConfirm) {
+	} else if c.Keys().Consume(scenes.ActConfirm) {
 		s.start(c)
 	}
 	return nil
 }
 
-func (s *NewGameScene) back(c Context) { c.Pop() }
+func (s *Screen) back(c scenes.Context) { c.Pop() }
 
 // Config is the game chosen.
-func (s *NewGameScene) Config(seed uint64) GameConfig {
-	cfg := GameConfig{Variant: rules.Bashni, Level: s.level.Selected + 1, Human: rules.White, Friend: s.opponent.Selected == 1}
+func (s *Screen) Config(seed uint64) scenes.GameConfig {
+	cfg := scenes.GameConfig{Variant: rules.Bashni, Level: s.level.Selected + 1, Human: rules.White, Friend: s.opponent.Selected == 1}
 	if s.variant.Selected == 1 {
 		cfg.Variant = rules.Lasca
 	}
@@ -317,7 +321,7 @@ func (s *NewGameScene) Config(seed uint64) GameConfig {
 	return cfg
 }
 
-func (s *NewGameScene) start(c Context) {
+func (s *Screen) start(c scenes.Context) {
 	// The screen offers these choices next time (a game played on from a
 	// position keeps the variant and side chosen before).
 	st := c.Settings()
@@ -342,7 +346,7 @@ func (s *NewGameScene) start(c Context) {
 }
 
 // Draw draws the screen.
-func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
+func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	r := &s.shown
@@ -365,7 +369,7 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	s.opponent.Draw(rows, p)
 	s.level.Draw(rows, p)
 	s.side.Draw(rows, p)
-	DrawBodyEdges(p, dst, r.Body, s.body.Offset, s.body.MaxOff)
+	scenes.DrawBodyEdges(p, dst, r.Body, s.body.Offset, s.body.MaxOff)
 	s.btnBack.Draw(dst, p)
 	s.btnStart.Draw(dst, p)
 	if s.btnOnline.Label != "" && s.preset == nil {
@@ -373,18 +377,18 @@ func (s *NewGameScene) Draw(c Context, dst *ebiten.Image) {
 	}
 }
 
-// NewGameOnlineButton is where "Play a friend online" is: at the right of
+// OnlineButton is where "Play a friend online" is: at the right of
 // the card's title.
-func NewGameOnlineButton(r NewGameRects, scale float64) Rect {
+func OnlineButton(r Rects, scale float64) scenes.Rect {
 	w := math.Min(r.Card.W*0.5, math.Round(230*scale))
-	h := math.Round(MinTouchDP * scale)
-	return Rect{X: r.Card.X + r.Card.W - r.pad - w, Y: r.titleY - h/2, W: w, H: h}
+	h := math.Round(scenes.MinTouchDP * scale)
+	return scenes.Rect{X: r.Card.X + r.Card.W - r.pad - w, Y: r.titleY - h/2, W: w, H: h}
 }
 
 // StartTyped starts the new game a typed "new" asked for: New game's
 // choices, with those the command named.
-func StartTyped(c Context, cmd access.Command) {
-	ng := NewNewGameScene(c)
+func StartTyped(c scenes.Context, cmd access.Command) {
+	ng := New(c)
 	if cmd.HasVariant {
 		ng.variant.Selected = max(0, slices.Index(variantChoices, cmd.Variant))
 	}
