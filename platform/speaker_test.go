@@ -4,6 +4,7 @@ package platform
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"bashni/internal/testwait"
 )
 
 func TestSpeechCommands(t *testing.T) {
@@ -96,18 +99,14 @@ func fakeVoice(t *testing.T, lines bool) (speechCommand, string) {
 // waitHeard waits until the voice has said n utterances and returns them.
 func waitHeard(t *testing.T, file string, n int) []string {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		b, _ := os.ReadFile(file)
-		got := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-		if len(b) > 0 && len(got) >= n {
-			return got
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the voice said %q, want %d utterances", b, n)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	var b []byte
+	var got []string
+	testwait.Wait{Every: 10 * time.Millisecond, Failed: func() string { return fmt.Sprintf("the voice said %q", b) }}.For(t, fmt.Sprintf("%d utterances", n), func() bool {
+		b, _ = os.ReadFile(file)
+		got = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		return len(b) > 0 && len(got) >= n
+	})
+	return got
 }
 
 func TestSpeakerSaysInOrder(t *testing.T) {
@@ -152,20 +151,14 @@ func TestSpeakerDropsTheOldest(t *testing.T) {
 	// At most the one being spoken and a full queue are heard, and the
 	// last one is among them.
 	last := "move " + string(rune('A'+(said-1)%26)) + strings.Repeat("!", (said-1)/26)
-	deadline := time.Now().Add(time.Minute)
-	for {
+	var got []string
+	testwait.Wait{Every: 10 * time.Millisecond, Failed: func() string { return fmt.Sprintf("it said %q", got) }}.For(t, "the last words", func() bool {
 		b, _ := os.ReadFile(heard)
-		got := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-		if len(b) > 0 && got[len(got)-1] == last {
-			if len(got) > speakerQueue+1 {
-				t.Errorf("the voice said %d utterances, want at most %d", len(got), speakerQueue+1)
-			}
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the last words were never said: %q", got)
-		}
-		time.Sleep(10 * time.Millisecond)
+		got = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		return len(b) > 0 && got[len(got)-1] == last
+	})
+	if len(got) > speakerQueue+1 {
+		t.Errorf("the voice said %d utterances, want at most %d", len(got), speakerQueue+1)
 	}
 }
 

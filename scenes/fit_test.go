@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bashni/i18n"
+	"bashni/internal/testwait"
 	lt "bashni/learn/text"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -134,19 +135,16 @@ func langApp(t *testing.T, l i18n.Lang) *App {
 	}
 	a := NewApp(Options{Text: cat, NoAttract: true, Engine: func(uint64) session.Engine { return slowEngine{delay: time.Hour} }})
 	sprites.UseLanguage(l)
-	for deadline := time.Now().Add(time.Minute); l.NeedsCJKFont(); { // a guard
+	testwait.For(t, "the "+l.Name()+" font to load", func() bool {
+		if !l.NeedsCJKFont() {
+			return true
+		}
 		changed, err := sprites.PollFonts()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if changed {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the %s font did not load", l.Name())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return changed
+	})
 	return a
 }
 

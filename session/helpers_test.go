@@ -2,10 +2,12 @@ package session
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"bashni/internal/testwait"
 	"bashni/rules"
 )
 
@@ -85,27 +87,21 @@ func (c *clock) drain() []Event {
 // until ticks (ready) until cond holds, for at most 10 s.
 func (c *clock) until(what string, cond func() bool) {
 	c.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			c.t.Fatalf("%s: not within 10 s (ply %d, events %v)", what, c.s.Game().Ply(), kinds(c.events))
-		}
-		c.tick(true)
-		time.Sleep(200 * time.Microsecond)
-	}
+	testwait.Wait{
+		Guard: 10 * time.Second,
+		Every: 200 * time.Microsecond,
+		Step:  func() { c.tick(true) },
+		Failed: func() string {
+			return fmt.Sprintf("ply %d, events %v", c.s.Game().Ply(), kinds(c.events))
+		},
+	}.For(c.t, what, cond)
 }
 
 // waitReal waits, without ticking, until cond holds, for at most a
 // minute (a guard: what it waits for happens on another goroutine).
 func waitReal(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within a minute", what)
-		}
-		time.Sleep(200 * time.Microsecond)
-	}
+	testwait.Wait{Every: 200 * time.Microsecond}.For(t, what, cond)
 }
 
 // count is how many events of kind k were seen.

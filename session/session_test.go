@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bashni/ai"
+	"bashni/internal/testwait"
 	"bashni/learn/explain"
 	"bashni/rules"
 )
@@ -281,14 +282,7 @@ func TestMovesWaitForTheBoard(t *testing.T) {
 	// The search answers, in real time, while the board is busy: tick
 	// (busy) until the session holds the answer for the board (MinTicks
 	// after the turn began).
-	deadline := time.Now().Add(time.Minute) // a guard only
-	for s.Game().Ply() == 1 && s.held.Kind == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the search did not answer within a minute")
-		}
-		c.tick(false)
-		time.Sleep(time.Millisecond)
-	}
+	testwait.Wait{Step: func() { c.tick(false) }}.For(t, "the search's answer", func() bool { return s.Game().Ply() != 1 || s.held.Kind != 0 })
 	if s.Game().Ply() != 1 {
 		t.Fatal("the answer was played while the board was busy")
 	}

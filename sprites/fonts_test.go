@@ -6,13 +6,13 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/opentype"
 
 	"bashni/i18n"
+	"bashni/internal/testwait"
 )
 
 // useLanguage switches the game's fonts to l and waits until they are in
@@ -20,16 +20,12 @@ import (
 func useLanguage(t *testing.T, l i18n.Lang) {
 	t.Helper()
 	UseLanguage(l)
-	deadline := time.Now().Add(time.Minute) // a guard: a busy machine loads them slowly
-	for !FontsReady(l) {
+	testwait.For(t, "the "+l.String()+" fonts to load", func() bool {
 		if _, err := PollFonts(); err != nil {
 			t.Fatal(err)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the %s fonts never loaded", l)
-		}
-		time.Sleep(time.Millisecond)
-	}
+		return FontsReady(l)
+	})
 }
 
 // glyphPixels draws s in white on black and returns the image's pixels.

@@ -3,8 +3,8 @@ package puzzles
 import (
 	"context"
 	"testing"
-	"time"
 
+	"bashni/internal/testwait"
 	"bashni/rules"
 	"bashni/session"
 )
@@ -45,14 +45,11 @@ func newOpponentGame(t *testing.T, p *Puzzle, brain *session.Brain) *opponentGam
 // search is a fraction of a second).
 func (g *opponentGame) until(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(time.Minute); !cond(); g.tick++ {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never happened", what)
-		}
+	testwait.Wait{Step: func() {
 		g.sess.Tick(g.tick, true)
 		g.sess.Events()
-		time.Sleep(time.Millisecond)
-	}
+		g.tick++
+	}}.For(t, what, cond)
 }
 
 // TestOpponentAnswers: along the solution the opponent plays the line's

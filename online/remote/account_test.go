@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"bashni/internal/testwait"
 	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/storage"
@@ -75,13 +76,7 @@ func TestAccount(t *testing.T) {
 	if k, _ := remote.FindPlayerKey(laptop, url); k == "" || k == key {
 		t.Fatalf("the laptop's key %q (the phone's %q)", k, key)
 	}
-	deadline := time.Now().Add(time.Minute)
-	for !a.Moved() {
-		if time.Now().After(deadline) {
-			t.Fatal("the phone never learnt of the move")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	testwait.For(t, "the phone to learn of the move", a.Moved)
 	if _, _, err := remote.OpenAccount(ctx, phone, url); remote.RefusalOf(err) != remote.RefusedKeyMoved {
 		t.Fatalf("the phone's old key: %v", err)
 	}

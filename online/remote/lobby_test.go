@@ -4,8 +4,8 @@ package remote_test
 
 import (
 	"testing"
-	"time"
 
+	"bashni/internal/testwait"
 	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/storage"
@@ -51,7 +51,7 @@ func TestLobbyRatedPairing(t *testing.T) {
 		t.Fatalf("the first quick pairing: paired %v, %v", paired, err)
 	}
 	var seen remote.LobbySeek
-	waitFor(t, "anna's seek in boris's lobby", func() bool {
+	testwait.For(t, "anna's seek in boris's lobby", func() bool {
 		for _, s := range b.View().Seeks {
 			if s.Name == "anna" {
 				seen = s
@@ -78,7 +78,7 @@ func TestLobbyRatedPairing(t *testing.T) {
 		t.Fatal("boris's pairing is not told")
 	}
 	var codeA string
-	waitFor(t, "anna told of the pairing", func() bool { codeA, ok = a.Paired(); return ok })
+	testwait.For(t, "anna told of the pairing", func() bool { codeA, ok = a.Paired(); return ok })
 	if codeA != codeB {
 		t.Fatalf("paired in %s and %s", codeA, codeB)
 	}
@@ -129,17 +129,6 @@ func TestLobbyRatedPairing(t *testing.T) {
 	}
 	if len(meA.Ratings) != 1 || meA.Ratings[0].Rating != r[pa.Local()].After || meA.Ratings[0].Speed != remote.Blitz || meA.Ratings[0].Variant != rules.Lasca {
 		t.Fatalf("anna's ratings after the game: %+v (changes %+v)", meA.Ratings, r)
-	}
-}
-
-func waitFor(t *testing.T, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waiting for %s: it did not happen", what)
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -202,7 +191,7 @@ func TestWatchTop(t *testing.T) {
 	first, _ := pair()
 	var code string
 	var ok bool
-	waitFor(t, "the first game on top", func() bool { code, ok = tv.Top(); return ok })
+	testwait.For(t, "the first game on top", func() bool { code, ok = tv.Top(); return ok })
 	if code != first {
 		t.Fatalf("Top told %s, want the first game %s", code, first)
 	}
@@ -213,7 +202,7 @@ func TestWatchTop(t *testing.T) {
 	}
 	d2 := newDevice(t, "second", p2)
 	d2.s.Resign()
-	waitFor(t, "the move on to the first game", func() bool { code, ok = tv.Top(); return ok })
+	testwait.For(t, "the move on to the first game", func() bool { code, ok = tv.Top(); return ok })
 	if code != first {
 		t.Fatalf("Top moved on to %s, want %s", code, first)
 	}

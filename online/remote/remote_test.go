@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"bashni/internal/testwait"
 	"bashni/online/remote"
 	"bashni/online/server"
 	"bashni/online/store"
@@ -111,19 +112,19 @@ func (d *device) count(k session.EventKind) int {
 // against what never comes, long enough for a busy machine).
 func until(t *testing.T, what string, ok func() bool, ds ...*device) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !ok() {
-		if time.Now().After(deadline) {
+	testwait.Wait{
+		Step: func() {
+			for _, d := range ds {
+				d.step()
+			}
+		},
+		Failed: func() string {
 			for _, d := range ds {
 				t.Logf("%s: ply %d (%v), over %v, err %v, server %+v", d.name, d.s.Game().Ply(), moves(d.s.Game())[max(0, d.s.Game().Ply()-2):], d.s.Outcome(), d.p.Info().Err, d.p.Info().Ply())
 			}
-			t.Fatalf("waiting for %s: it did not happen", what)
-		}
-		for _, d := range ds {
-			d.step()
-		}
-		time.Sleep(time.Millisecond)
-	}
+			return ""
+		},
+	}.For(t, what, ok)
 }
 
 // playOne plays a random legal move for whichever device's person is to

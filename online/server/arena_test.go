@@ -13,6 +13,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"bashni/internal/testwait"
 	"bashni/online/arena"
 	"bashni/online/client"
 	"bashni/online/protocol"
@@ -287,17 +288,9 @@ func getArena(url, id string) (protocol.Arena, error) {
 	return a, json.NewDecoder(resp.Body).Decode(&a)
 }
 
-// waitCond polls a condition of the store or a server until it holds.
-func waitCond(t *testing.T, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(3 * patience)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waiting for %s: it never came", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
+// storeWait polls a condition of the store or a server until it holds: a
+// look every 20 ms, each a query.
+var storeWait = testwait.Wait{Guard: 3 * patience, Every: 20 * time.Millisecond}
 
 func endedGames(t *testing.T, st store.Store, id string) (ended, all int) {
 	gs, err := st.ArenaGames(context.Background(), id)
@@ -373,9 +366,9 @@ func TestArenaTwoNodesOneDies(t *testing.T) {
 	t.Cleanup(func() { stop(); wg.Wait() })
 
 	// Half-way: enough games played, then the lease holder dies.
-	waitCond(t, "8 finished games", func() bool { n, _ := endedGames(t, check, a.ID); return n >= 8 })
+	storeWait.For(t, "8 finished games", func() bool { n, _ := endedGames(t, check, a.ID); return n >= 8 })
 	var holder store.Arena
-	waitCond(t, "a lease holder", func() bool {
+	storeWait.For(t, "a lease holder", func() bool {
 		holder, err = check.Arena(context.Background(), a.ID)
 		return err == nil && holder.Lease != ""
 	})
@@ -405,16 +398,16 @@ func TestArenaTwoNodesOneDies(t *testing.T) {
 	dead.kill()
 
 	// The other node takes over: new games are paired after the kill.
-	waitCond(t, "games paired after the kill", func() bool { _, n := endedGames(t, check, a.ID); return n >= before+4 })
-	waitCond(t, "the lease moved", func() bool {
+	storeWait.For(t, "games paired after the kill", func() bool { _, n := endedGames(t, check, a.ID); return n >= before+4 })
+	storeWait.For(t, "the lease moved", func() bool {
 		h, err := check.Arena(context.Background(), a.ID)
 		return err == nil && h.Lease == alive.srv.Node()
 	})
 
 	// The end: every game finishes (those still playing at the end are
 	// played out but do not count).
-	waitCond(t, "the arena's end", func() bool { return time.Now().After(a.Ends) })
-	waitCond(t, "every game over", func() bool { n, all := endedGames(t, check, a.ID); return n == all })
+	storeWait.For(t, "the arena's end", func() bool { return time.Now().After(a.Ends) })
+	storeWait.For(t, "every game over", func() bool { n, all := endedGames(t, check, a.ID); return n == all })
 	stop()
 	wg.Wait()
 	for _, b := range bots {
@@ -446,7 +439,7 @@ func TestArenaTwoNodesOneDies(t *testing.T) {
 	}
 	// The watcher's last push shows the same first page.
 	page := want[:min(len(want), protocol.ArenaPageRows)]
-	waitCond(t, "the final table pushed to the watcher", func() bool {
+	storeWait.For(t, "the final table pushed to the watcher", func() bool {
 		lastMu.Lock()
 		defer lastMu.Unlock()
 		return last != nil && sameTable(last.Standings, page) == nil

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bashni/i18n"
+	"bashni/internal/testwait"
 	"bashni/licenses"
 	"bashni/platform"
 	"bashni/sprites"
@@ -93,15 +94,12 @@ func aboutWordsFit(t *testing.T, l i18n.Lang, w, h float64) {
 	sprites.UseLanguage(l)
 	// The fonts load in the background: wait until they are in use (a
 	// minute is only a guard; a busy machine can take seconds).
-	for deadline := time.Now().Add(time.Minute); !sprites.FontsReady(l); {
+	testwait.For(t, "the "+l.Name()+" fonts to load", func() bool {
 		if _, err := sprites.PollFonts(); err != nil {
 			t.Fatal(err)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the %s fonts never loaded", l.Name())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return sprites.FontsReady(l)
+	})
 	a := newAboutApp(t, l)
 	s := NewAboutScene(a)
 	// A release built from a tree with changes: the longest lines.

@@ -2,10 +2,10 @@ package learn
 
 import (
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/internal/testwait"
 	"bashni/learn/analysis"
 	"bashni/rules"
 	"bashni/scenes"
@@ -69,14 +69,7 @@ func TestAnalysisBranches(t *testing.T) {
 	}
 	// The branch's position is searched off the frame loop: its best move
 	// is drawn and the bar labelled.
-	deadline := time.Now().Add(time.Minute)
-	for s.tree.Current().Eval == nil {
-		if time.Now().After(deadline) {
-			t.Fatal("the branch's position was not searched")
-		}
-		_ = a.Update()
-		time.Sleep(time.Millisecond)
-	}
+	testwait.Wait{Step: func() { _ = a.Update() }}.For(t, "the branch's position searched", func() bool { return s.tree.Current().Eval != nil })
 	if _, ok := s.tree.Current().Best(); !ok || !s.bar.Known || s.bar.Label == "" || s.bar.Label == "M0" {
 		t.Errorf("a searched branch: bar %+v", s.bar)
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"bashni/ai"
+	"bashni/internal/testwait"
 	"bashni/learn/lessons"
 	"bashni/learn/record"
 	"bashni/rules"
@@ -29,14 +29,12 @@ func lessonApp(t *testing.T) *scenes.App {
 // real time (the computer thinks on a goroutine), never sooner.
 func tickUntil(t *testing.T, a *scenes.App, s *LessonScene, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not reached (step %d, pending %v, position %s)", what, s.step, s.pending, s.sess.Game().Position().FEN())
-		}
-		_ = a.Update()
-		time.Sleep(time.Millisecond)
-	}
+	testwait.Wait{
+		Step: func() { _ = a.Update() },
+		Failed: func() string {
+			return fmt.Sprintf("step %d, pending %v, position %s", s.step, s.pending, s.sess.Game().Position().FEN())
+		},
+	}.For(t, what, cond)
 }
 
 // TestLessonStepStays: a finished step stays on the board, with its task

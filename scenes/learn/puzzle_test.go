@@ -1,12 +1,13 @@
 package learn
 
 import (
+	"fmt"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/internal/testwait"
 	"bashni/learn/puzzles"
 	lt "bashni/learn/text"
 	"bashni/platform"
@@ -216,13 +217,10 @@ func TestWrongTryPlayedOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	lossIDs := []string{lt.PuzzleLossColumn, lt.PuzzleLossMaterial, lt.PuzzleLossGame, lt.PuzzleLossMissed, lt.PuzzleWrongTry}
-	for deadline := time.Now().Add(time.Minute); s.loss == nil || s.board.Animating() || !s.lossSet; { // a guard: the search is a fraction of a second
-		if time.Now().After(deadline) {
-			t.Fatalf("the wrong try %v was never played out: says %q", wrong, s.say.ID)
-		}
-		_ = a.Update()
-		time.Sleep(time.Millisecond)
-	}
+	testwait.Wait{
+		Step:   func() { _ = a.Update() },
+		Failed: func() string { return fmt.Sprintf("it says %q", s.say.ID) },
+	}.For(t, fmt.Sprintf("the wrong try %v played out", wrong), func() bool { return s.loss != nil && !s.board.Animating() && s.lossSet })
 	t.Logf("%s: %v answered %v: %s", pz.ID, wrong, s.loss.Line, s.say.English())
 	if !slices.Contains(lossIDs, s.say.ID) {
 		t.Fatalf("after the play-out the screen says %q", s.say.ID)

@@ -5,9 +5,9 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"bashni/i18n"
+	"bashni/internal/testwait"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/ui"
@@ -150,19 +150,16 @@ func LangApp(t *testing.T, l i18n.Lang) *scenes.App {
 	}
 	a := scenes.NewApp(scenes.Options{Text: cat, NoAttract: true, Engine: Never})
 	sprites.UseLanguage(l)
-	for deadline := time.Now().Add(time.Minute); l.NeedsCJKFont(); { // a guard
+	testwait.For(t, "the "+l.Name()+" font to load", func() bool {
+		if !l.NeedsCJKFont() {
+			return true
+		}
 		changed, err := sprites.PollFonts()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if changed {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the %s font did not load", l.Name())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return changed
+	})
 	return a
 }
 
