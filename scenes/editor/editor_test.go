@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"bashni/i18n"
-	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
@@ -105,24 +103,9 @@ func fitEditor(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 // language, on a phone held both ways, is at least scenes.MinTouchDP
 // either way.
 func TestTouchTargetsOnAPhone(t *testing.T) {
-	for _, l := range i18n.Langs() {
-		for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
-			cat, err := i18n.Load(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st := storage.Defaults()
-			st.InstantAnimations = true
-			a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
-			a.Resize(sz[0], sz[1], 1)
-			var hits []scenes.Rect
-			a.SetTouch(&hits)
-			name := fmt.Sprintf("%s %gx%g editor", l.Code(), sz[0], sz[1])
-			if n := scenetest.TouchTargets(t, a, &hits, name, NewEditorScene(a, rules.NewPosition(rules.Bashni)), sz[0], sz[1], nil); n == 0 {
-				t.Errorf("%s: no widget hit-tested anything", name)
-			}
-		}
-	}
+	scenetest.TouchTargetsOnPhones(t, func(a *scenes.App) []scenes.Scene {
+		return []scenes.Scene{NewEditorScene(a, rules.NewPosition(rules.Bashni))}
+	})
 }
 
 // TestNameAndVariant: the editor is named as tools read it, and opens on

@@ -4,14 +4,11 @@ import (
 	"fmt"
 	"testing"
 
-	"bashni/i18n"
-	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
 	"bashni/sprites"
-	"bashni/storage"
 )
 
 // TestHomeFits is the layout test of About and the rules
@@ -65,26 +62,9 @@ func fitRules(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 // every language, on a phone held both ways, is at least
 // scenes.MinTouchDP either way.
 func TestTouchTargetsOnAPhone(t *testing.T) {
-	for _, l := range i18n.Langs() {
-		for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
-			cat, err := i18n.Load(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st := storage.Defaults()
-			st.InstantAnimations = true
-			a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
-			a.Resize(sz[0], sz[1], 1)
-			var hits []scenes.Rect
-			a.SetTouch(&hits)
-			for _, s := range []scenes.Scene{NewRulesScene(a), NewAboutScene(a)} {
-				name := fmt.Sprintf("%s %gx%g %s", l.Code(), sz[0], sz[1], s.Name())
-				if n := scenetest.TouchTargets(t, a, &hits, name, s, sz[0], sz[1], nil); n == 0 {
-					t.Errorf("%s: no widget hit-tested anything", name)
-				}
-			}
-		}
-	}
+	scenetest.TouchTargetsOnPhones(t, func(a *scenes.App) []scenes.Scene {
+		return []scenes.Scene{NewRulesScene(a), NewAboutScene(a)}
+	})
 }
 
 // TestNames: the names the page publishes in window.bashni.scene are

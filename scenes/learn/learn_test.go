@@ -4,16 +4,13 @@ import (
 	"fmt"
 	"testing"
 
-	"bashni/i18n"
 	"bashni/learn/lessons"
 	"bashni/learn/puzzles"
-	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
 	"bashni/sprites"
-	"bashni/storage"
 )
 
 // TestLearnFits is the layout test of the lessons list, a lesson, the
@@ -137,32 +134,20 @@ func fitAnalysis(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 // every language, on a phone held both ways, is at least
 // scenes.MinTouchDP either way.
 func TestTouchTargetsOnAPhone(t *testing.T) {
-	for _, l := range i18n.Langs() {
-		for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
-			cat, err := i18n.Load(l)
-			if err != nil {
-				t.Fatal(err)
+	scenetest.OnPhones(t, func(a *scenes.App, hits *[]scenes.Rect, where string, w, h float64) {
+		for _, s := range []scenes.Scene{NewLessonsScene(a), NewLessonScene(a, 0), NewPuzzleScene(a, rules.Bashni),
+			NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)} {
+			name := where + " " + s.Name()
+			// The puzzle's board takes its taps itself: its buttons are
+			// measured as Tab stops.
+			if n := scenetest.TouchTargets(t, a, hits, name, s, w, h, nil); n == 0 && s.Name() != scenes.ScenePuzzle {
+				t.Errorf("%s: no widget hit-tested anything", name)
 			}
-			st := storage.Defaults()
-			st.InstantAnimations = true
-			a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
-			a.Resize(sz[0], sz[1], 1)
-			var hits []scenes.Rect
-			a.SetTouch(&hits)
-			for _, s := range []scenes.Scene{NewLessonsScene(a), NewLessonScene(a, 0), NewPuzzleScene(a, rules.Bashni),
-				NewAnalysisScene(a, rules.NewPosition(rules.Bashni), nil, rules.White)} {
-				name := fmt.Sprintf("%s %gx%g %s", l.Code(), sz[0], sz[1], s.Name())
-				// The puzzle's board takes its taps itself: its buttons are
-				// measured as Tab stops.
-				if n := scenetest.TouchTargets(t, a, &hits, name, s, sz[0], sz[1], nil); n == 0 && s.Name() != scenes.ScenePuzzle {
-					t.Errorf("%s: no widget hit-tested anything", name)
-				}
-				if as, ok := s.(*AnalysisScene); ok {
-					as.leave(a)
-				}
+			if as, ok := s.(*AnalysisScene); ok {
+				as.leave(a)
 			}
 		}
-	}
+	})
 }
 
 // TestNames: the names the page publishes in window.bashni.scene are

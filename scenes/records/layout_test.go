@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"bashni/i18n"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
@@ -169,27 +168,12 @@ func TestTouchTargetsOnAPhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range i18n.Langs() {
-		for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
-			cat, err := i18n.Load(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st := storage.Defaults()
-			st.InstantAnimations = true
-			a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
-			a.Resize(sz[0], sz[1], 1)
-			var hits []scenes.Rect
-			a.SetTouch(&hits)
-			for _, s := range []scenes.Scene{NewArchiveScene(a), NewImportScene(a), NewReplayScene(a, im)} {
-				name := fmt.Sprintf("%s %gx%g %s", l.Code(), sz[0], sz[1], s.Name())
-				if n := scenetest.TouchTargets(t, a, &hits, name, s, sz[0], sz[1], nil); n == 0 {
-					t.Errorf("%s: no widget hit-tested anything", name)
-				}
-			}
-			if rh := ArchiveLayout(sz[0], sz[1], 1, 20).RowH; rh < scenes.MinTouchDP {
-				t.Errorf("%gx%g: the archive's rows are %.1f dp tall, under %d", sz[0], sz[1], rh, scenes.MinTouchDP)
-			}
+	scenetest.TouchTargetsOnPhones(t, func(a *scenes.App) []scenes.Scene {
+		return []scenes.Scene{NewArchiveScene(a), NewImportScene(a), NewReplayScene(a, im)}
+	})
+	for _, sz := range scenetest.PhoneSizes {
+		if rh := ArchiveLayout(sz[0], sz[1], 1, 20).RowH; rh < scenes.MinTouchDP {
+			t.Errorf("%gx%g: the archive's rows are %.1f dp tall, under %d", sz[0], sz[1], rh, scenes.MinTouchDP)
 		}
 	}
 }

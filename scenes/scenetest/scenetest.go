@@ -6,11 +6,13 @@ package scenetest
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/i18n"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
@@ -237,6 +239,48 @@ func TouchTargetsOwing(t *testing.T, a *scenes.App, hits *[]scenes.Rect, name st
 		}
 	}
 	return n, met
+}
+
+// PhoneSizes are a phone held upright and on its side, in dp.
+var PhoneSizes = [][2]float64{{390, 844}, {844, 390}}
+
+// OnPhones runs check in every language on a phone held both ways: a is an
+// App in that language at that size (animations instant, a memory
+// clipboard) whose widgets' hit areas are gathered in hits, and where names
+// the language and the size ("ru 390x844") for failures.
+func OnPhones(t *testing.T, check func(a *scenes.App, hits *[]scenes.Rect, where string, w, h float64)) {
+	t.Helper()
+	for _, l := range i18n.Langs() {
+		for _, sz := range PhoneSizes {
+			cat, err := i18n.Load(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := storage.Defaults()
+			st.InstantAnimations = true
+			a, _ := NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
+			a.Resize(sz[0], sz[1], 1)
+			hits := new([]scenes.Rect)
+			a.SetTouch(hits)
+			check(a, hits, fmt.Sprintf("%s %gx%g", l.Code(), sz[0], sz[1]), sz[0], sz[1])
+		}
+	}
+}
+
+// TouchTargetsOnPhones checks the screens that screens makes in every
+// language on a phone held both ways (OnPhones): every control is at least
+// scenes.MinTouchDP either way (TouchTargets), and each screen hit-tests
+// something.
+func TouchTargetsOnPhones(t *testing.T, screens func(a *scenes.App) []scenes.Scene) {
+	t.Helper()
+	OnPhones(t, func(a *scenes.App, hits *[]scenes.Rect, where string, w, h float64) {
+		for _, s := range screens(a) {
+			name := where + " " + s.Name()
+			if n := TouchTargets(t, a, hits, name, s, w, h, nil); n == 0 {
+				t.Errorf("%s: no widget hit-tested anything", name)
+			}
+		}
+	})
 }
 
 // Overlap reports whether a and b share more than half a pixel.

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"bashni/i18n"
-	"bashni/platform"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
@@ -78,23 +77,7 @@ func fitOnlineRow(f *scenetest.Fitter, r *onlineRow) {
 // TestTouchTargetsOnAPhone: every control of Settings, in every language,
 // on a phone held both ways, is at least scenes.MinTouchDP either way.
 func TestTouchTargetsOnAPhone(t *testing.T) {
-	for _, l := range i18n.Langs() {
-		for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
-			cat, err := i18n.Load(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st := storage.Defaults()
-			st.InstantAnimations = true
-			a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
-			a.Resize(sz[0], sz[1], 1)
-			var hits []scenes.Rect
-			a.SetTouch(&hits)
-			if n := scenetest.TouchTargets(t, a, &hits, l.Code()+" settings", New(a), sz[0], sz[1], nil); n == 0 {
-				t.Errorf("%s %gx%g: no widget hit-tested anything", l.Code(), sz[0], sz[1])
-			}
-		}
-	}
+	scenetest.TouchTargetsOnPhones(t, func(a *scenes.App) []scenes.Scene { return []scenes.Scene{New(a)} })
 }
 
 // TestNameAndLanguages: the name the page publishes (window.bashni.scene)
