@@ -281,7 +281,7 @@ func (d dialect) finishArenaGame(ctx context.Context, x execer, game, result str
 	return true, nil
 }
 
-func scanArena(row interface{ Scan(...any) error }) (Arena, error) {
+func scanArena(row rowScanner) (Arena, error) {
 	var a Arena
 	var data string
 	var sched sql.NullString
@@ -306,20 +306,7 @@ func (r reader) Arena(ctx context.Context, id string) (Arena, error) {
 }
 
 func (r reader) arenas(ctx context.Context, what, query string, args ...any) ([]Arena, error) {
-	rows, err := r.db.QueryContext(ctx, r.d.q(query), args...)
-	if err != nil {
-		return nil, fmt.Errorf("listing %s: %w", what, err)
-	}
-	defer rows.Close()
-	var out []Arena
-	for rows.Next() {
-		a, err := scanArena(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing %s: %w", what, err)
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, r.db, r.d, "listing "+what, query, scanArena, args...)
 }
 
 func (r reader) ListArenas(ctx context.Context, endsAfter time.Time, limit int) ([]Arena, error) {
@@ -340,64 +327,32 @@ func (r reader) WaitingEntries(ctx context.Context, arena string) ([]Entry, erro
 }
 
 func (r reader) entries(ctx context.Context, query string, args ...any) ([]Entry, error) {
-	arena := args[0]
-	rows, err := r.db.QueryContext(ctx, r.d.q(query), args...)
-	if err != nil {
-		return nil, fmt.Errorf("listing the entries of arena %s: %w", arena, err)
-	}
-	defer rows.Close()
-	var out []Entry
-	for rows.Next() {
+	return queryAll(ctx, r.db, r.d, fmt.Sprintf("listing the entries of arena %s", args[0]), query, func(row rowScanner) (Entry, error) {
 		var e Entry
 		var paused, since, joined int64
-		if err := rows.Scan(&e.Arena, &e.Player, &e.Name, &e.Rating, &e.TokenHash, &e.Playing, &paused, &e.Node, &e.Last, &e.Colour, &since, &joined); err != nil {
-			return nil, fmt.Errorf("listing the entries of arena %s: %w", arena, err)
-		}
+		err := row.Scan(&e.Arena, &e.Player, &e.Name, &e.Rating, &e.TokenHash, &e.Playing, &paused, &e.Node, &e.Last, &e.Colour, &since, &joined)
 		e.Paused, e.Since, e.Joined = paused != 0, time.UnixMilli(since), time.UnixMilli(joined)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, err
+	}, args...)
 }
 
 func (r reader) ArenaGames(ctx context.Context, arena string) ([]ArenaGame, error) {
-	rows, err := r.db.QueryContext(ctx, r.d.q(`SELECT `+gameCols+` FROM arena_games WHERE arena_id = ? ORDER BY created_at, game_id`), arena)
-	if err != nil {
-		return nil, fmt.Errorf("listing the games of arena %s: %w", arena, err)
-	}
-	defer rows.Close()
-	var out []ArenaGame
-	for rows.Next() {
+	return queryAll(ctx, r.db, r.d, "listing the games of arena "+arena, `SELECT `+gameCols+` FROM arena_games WHERE arena_id = ? ORDER BY created_at, game_id`, func(row rowScanner) (ArenaGame, error) {
 		var g ArenaGame
 		var bw, bb, created int64
 		var ended sql.NullInt64
-		if err := rows.Scan(&g.Game, &g.Arena, &g.White, &g.Black, &g.Result, &g.Plies, &bw, &bb, &created, &ended); err != nil {
-			return nil, fmt.Errorf("listing the games of arena %s: %w", arena, err)
-		}
+		err := row.Scan(&g.Game, &g.Arena, &g.White, &g.Black, &g.Result, &g.Plies, &bw, &bb, &created, &ended)
 		g.Berserk, g.Created = [2]bool{bw != 0, bb != 0}, time.UnixMilli(created)
 		if ended.Valid {
 			g.Ended = time.UnixMilli(ended.Int64)
 		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+		return g, err
+	}, arena)
 }
 
 func (r reader) EndedArenaGames(ctx context.Context, arena string, limit int) ([]string, error) {
-	rows, err := r.db.QueryContext(ctx, r.d.q(`SELECT ag.game_id FROM arena_games ag JOIN games g ON g.id = ag.game_id
-		WHERE ag.arena_id = ? AND ag.ended_at IS NULL AND g.status = 'over' LIMIT ?`), arena, limit)
-	if err != nil {
-		return nil, fmt.Errorf("finding ended games of arena %s: %w", arena, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, r.db, r.d, "finding ended games of arena "+arena, `SELECT ag.game_id FROM arena_games ag JOIN games g ON g.id = ag.game_id
+		WHERE ag.arena_id = ? AND ag.ended_at IS NULL AND g.status = 'over' LIMIT ?`, scanString, arena, limit)
 }
 
 func (r reader) ArenaVersion(ctx context.Context, arena string) (int64, error) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -254,7 +255,7 @@ func fromMS(v sql.NullInt64) time.Time {
 
 const playerColumns = `id, COALESCE(name, ''), name_changed_at, created_at`
 
-func scanPlayer(row interface{ Scan(...any) error }) (Player, error) {
+func scanPlayer(row rowScanner) (Player, error) {
 	var p Player
 	var changed sql.NullInt64
 	var created int64
@@ -492,7 +493,7 @@ const matchColumns = `m.game_id, m.variant, m.speed, m.rated, COALESCE(m.white, 
 
 const matchFrom = ` FROM matches m LEFT JOIN players pw ON pw.id = m.white LEFT JOIN players pb ON pb.id = m.black LEFT JOIN games g ON g.id = m.game_id `
 
-func scanMatch(row interface{ Scan(...any) error }) (MatchRecord, error) {
+func scanMatch(row rowScanner) (MatchRecord, error) {
 	var r MatchRecord
 	var rated, aborted int
 	var created int64
@@ -673,106 +674,52 @@ func (s players) AbortMatch(ctx context.Context, game string, at time.Time) (boo
 }
 
 func (s players) Ratings(ctx context.Context, id string) ([]PlayerRating, error) {
-	rows, err := s.pdb.QueryContext(ctx, s.pd.q(`SELECT variant, speed, rating, rd, volatility, games, wins, draws, losses, updated_at FROM ratings
-		WHERE player_id = ? ORDER BY variant, speed`), id)
-	if err != nil {
-		return nil, fmt.Errorf("reading ratings: %w", err)
-	}
-	defer rows.Close()
-	var out []PlayerRating
-	for rows.Next() {
+	return queryAll(ctx, s.pdb, s.pd, "reading ratings", `SELECT variant, speed, rating, rd, volatility, games, wins, draws, losses, updated_at FROM ratings
+		WHERE player_id = ? ORDER BY variant, speed`, func(row rowScanner) (PlayerRating, error) {
 		var pr PlayerRating
 		var updated int64
-		if err := rows.Scan(&pr.Variant, &pr.Speed, &pr.Rating.Rating, &pr.Rating.RD, &pr.Rating.Volatility, &pr.Games, &pr.Wins, &pr.Draws, &pr.Losses, &updated); err != nil {
-			return nil, fmt.Errorf("reading ratings: %w", err)
-		}
+		err := row.Scan(&pr.Variant, &pr.Speed, &pr.Rating.Rating, &pr.Rating.RD, &pr.Rating.Volatility, &pr.Games, &pr.Wins, &pr.Draws, &pr.Losses, &updated)
 		pr.Updated = time.UnixMilli(updated)
-		out = append(out, pr)
-	}
-	return out, rows.Err()
+		return pr, err
+	}, id)
 }
 
 func (s players) RatingHistory(ctx context.Context, id, variant, speed string, limit int) ([]RatingPoint, error) {
-	rows, err := s.pdb.QueryContext(ctx, s.pd.q(`SELECT at, rating, rd, game_id FROM rating_history
-		WHERE player_id = ? AND variant = ? AND speed = ? ORDER BY at DESC, game_id DESC LIMIT ?`), id, variant, speed, limit)
-	if err != nil {
-		return nil, fmt.Errorf("reading a rating's history: %w", err)
-	}
-	defer rows.Close()
-	var out []RatingPoint
-	for rows.Next() {
+	out, err := queryAll(ctx, s.pdb, s.pd, "reading a rating's history", `SELECT at, rating, rd, game_id FROM rating_history
+		WHERE player_id = ? AND variant = ? AND speed = ? ORDER BY at DESC, game_id DESC LIMIT ?`, func(row rowScanner) (RatingPoint, error) {
 		var p RatingPoint
 		var at int64
-		if err := rows.Scan(&at, &p.Rating, &p.RD, &p.Game); err != nil {
-			return nil, fmt.Errorf("reading a rating's history: %w", err)
-		}
+		err := row.Scan(&at, &p.Rating, &p.RD, &p.Game)
 		p.At = time.UnixMilli(at)
-		out = append(out, p)
-	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out, rows.Err()
+		return p, err
+	}, id, variant, speed, limit)
+	slices.Reverse(out) // the newest last
+	return out, err
 }
 
 func (s players) Matches(ctx context.Context, id string, limit int) ([]MatchRecord, error) {
-	rows, err := s.pdb.QueryContext(ctx, s.pd.q(`SELECT `+matchColumns+matchFrom+`WHERE m.white = ? OR m.black = ? ORDER BY m.created_at DESC, m.game_id LIMIT ?`), id, id, limit)
-	if err != nil {
-		return nil, fmt.Errorf("reading matches: %w", err)
-	}
-	defer rows.Close()
-	var out []MatchRecord
-	for rows.Next() {
-		r, err := scanMatch(rows)
-		if err != nil {
-			return nil, fmt.Errorf("reading matches: %w", err)
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, s.pdb, s.pd, "reading matches", `SELECT `+matchColumns+matchFrom+`WHERE m.white = ? OR m.black = ? ORDER BY m.created_at DESC, m.game_id LIMIT ?`, scanMatch, id, id, limit)
 }
 
 func (s players) Leaderboard(ctx context.Context, variant, speed string, maxRD float64, activeSince time.Time, limit int) ([]Leader, error) {
-	rows, err := s.pdb.QueryContext(ctx, s.pd.q(`SELECT `+playerColumnsP+`, r.rating, r.rd, r.volatility, r.games, r.wins, r.draws, r.losses, r.updated_at
+	return queryAll(ctx, s.pdb, s.pd, "reading the leaderboard", `SELECT `+playerColumnsP+`, r.rating, r.rd, r.volatility, r.games, r.wins, r.draws, r.losses, r.updated_at
 		FROM ratings r JOIN players p ON p.id = r.player_id
 		WHERE r.variant = ? AND r.speed = ? AND r.rd <= ? AND r.updated_at >= ? AND p.name IS NOT NULL
-		ORDER BY r.rating DESC, p.name_folded LIMIT ?`), variant, speed, maxRD, ms(activeSince), limit)
-	if err != nil {
-		return nil, fmt.Errorf("reading the leaderboard: %w", err)
-	}
-	defer rows.Close()
-	var out []Leader
-	for rows.Next() {
+		ORDER BY r.rating DESC, p.name_folded LIMIT ?`, func(row rowScanner) (Leader, error) {
 		var l Leader
 		var changed sql.NullInt64
 		var created, updated int64
-		if err := rows.Scan(&l.Player.ID, &l.Player.Name, &changed, &created, &l.Rating.Rating, &l.Rating.RD, &l.Rating.Volatility,
-			&l.Games, &l.Wins, &l.Draws, &l.Losses, &updated); err != nil {
-			return nil, fmt.Errorf("reading the leaderboard: %w", err)
-		}
+		err := row.Scan(&l.Player.ID, &l.Player.Name, &changed, &created, &l.Rating.Rating, &l.Rating.RD, &l.Rating.Volatility,
+			&l.Games, &l.Wins, &l.Draws, &l.Losses, &updated)
 		l.Player.NameChanged, l.Player.Created, l.Updated = fromMS(changed), time.UnixMilli(created), time.UnixMilli(updated)
 		l.Variant, l.Speed = variant, speed
-		out = append(out, l)
-	}
-	return out, rows.Err()
+		return l, err
+	}, variant, speed, maxRD, ms(activeSince), limit)
 }
 
 const playerColumnsP = `p.id, COALESCE(p.name, ''), p.name_changed_at, p.created_at`
 
 func (s players) UnratedEnds(ctx context.Context, limit int) ([]string, error) {
-	rows, err := s.pdb.QueryContext(ctx, s.pd.q(`SELECT m.game_id FROM matches m JOIN games g ON g.id = m.game_id
-		WHERE m.ended_at IS NULL AND m.aborted = 0 AND g.status = 'over' LIMIT ?`), limit)
-	if err != nil {
-		return nil, fmt.Errorf("finding matches to finish: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("finding matches to finish: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return queryAll(ctx, s.pdb, s.pd, "finding matches to finish", `SELECT m.game_id FROM matches m JOIN games g ON g.id = m.game_id
+		WHERE m.ended_at IS NULL AND m.aborted = 0 AND g.status = 'over' LIMIT ?`, scanString, limit)
 }

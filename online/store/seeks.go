@@ -152,43 +152,21 @@ func (d dialect) purgeSeeks(ctx context.Context, x execer, keep []string) (int, 
 }
 
 func (r reader) ListSeeks(ctx context.Context) ([]Seek, error) {
-	rows, err := r.db.QueryContext(ctx, r.d.q(qListSeeks))
-	if err != nil {
-		return nil, fmt.Errorf("listing seeks: %w", err)
-	}
-	defer rows.Close()
-	var out []Seek
-	for rows.Next() {
+	return queryAll(ctx, r.db, r.d, "listing seeks", qListSeeks, func(row rowScanner) (Seek, error) {
 		var s Seek
 		var data string
 		var created int64
-		if err := rows.Scan(&s.ID, &s.Owner, &s.Kind, &s.Node, &data, &created); err != nil {
-			return nil, fmt.Errorf("listing seeks: %w", err)
-		}
+		err := row.Scan(&s.ID, &s.Owner, &s.Kind, &s.Node, &data, &created)
 		s.Data, s.Created = []byte(data), time.UnixMilli(created)
-		out = append(out, s)
-	}
-	return out, rows.Err()
+		return s, err
+	})
 }
 
 func (r reader) Playing(ctx context.Context, limit int) ([]Pairing, error) {
-	rows, err := r.db.QueryContext(ctx, r.d.q(qPlaying), limit)
-	if err != nil {
-		return nil, fmt.Errorf("listing the games playing: %w", err)
-	}
-	defer rows.Close()
-	var out []Pairing
-	for rows.Next() {
-		p, err := scanPairing(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing the games playing: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, r.db, r.d, "listing the games playing", qPlaying, scanPairing, limit)
 }
 
-func scanPairing(row interface{ Scan(...any) error }) (Pairing, error) {
+func scanPairing(row rowScanner) (Pairing, error) {
 	var p Pairing
 	var data string
 	var created int64

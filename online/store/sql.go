@@ -182,19 +182,35 @@ func (r reader) Version(ctx context.Context, id string) (int64, error) {
 }
 
 func (r reader) Due(ctx context.Context, now time.Time, limit int) ([]string, error) {
-	rows, err := r.db.QueryContext(ctx, r.d.q(`SELECT id FROM games WHERE status = 'playing' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline LIMIT ?`),
-		now.UnixMilli(), limit)
+	return queryAll(ctx, r.db, r.d, "finding games out of time", `SELECT id FROM games WHERE status = 'playing' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline LIMIT ?`,
+		scanString, now.UnixMilli(), limit)
+}
+
+// rowScanner is a row to scan: *sql.Row or *sql.Rows.
+type rowScanner interface{ Scan(...any) error }
+
+// queryAll runs query (in d's placeholders) on db and scans every row it
+// returns with scan; what says what was being read, in errors.
+func queryAll[T any](ctx context.Context, db *sql.DB, d dialect, what, query string, scan func(rowScanner) (T, error), args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, d.q(query), args...)
 	if err != nil {
-		return nil, fmt.Errorf("finding games out of time: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
-	var ids []string
+	var out []T
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		ids = append(ids, id)
+		out = append(out, v)
 	}
-	return ids, rows.Err()
+	return out, rows.Err()
+}
+
+// scanString reads a row of one text column (an id).
+func scanString(r rowScanner) (string, error) {
+	var s string
+	err := r.Scan(&s)
+	return s, err
 }
