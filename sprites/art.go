@@ -26,7 +26,10 @@ type art struct {
 	strip      *ebiten.Image    // backing of a chip strip
 	inspectors map[inspectorKey]*ebiten.Image
 	routes     [routeKindCount]routeCache
-	route      *routeParts // pieces routes are composed of
+	lines      [MaxLineRoutes]routeCache // a hint's line, one a ply (DrawLineRoute)
+	route      *routeParts               // pieces routes are composed of
+	boldRoute  *routeParts               // wider pieces, for a hint and its line
+	steps      map[stepKey]*ebiten.Image // numbered marks of a hint's line
 
 	owned []*ebiten.Image // every image above, to free them together
 }
@@ -40,6 +43,7 @@ func newArt(t *Theme, m DiscMetrics, sc *scratch) *art {
 		badges:     map[int]*ebiten.Image{},
 		boards:     map[boardKey]*ebiten.Image{},
 		inspectors: map[inspectorKey]*ebiten.Image{},
+		steps:      map[stepKey]*ebiten.Image{},
 	}
 }
 
@@ -54,6 +58,11 @@ func (a *art) release() {
 	for i := range a.routes {
 		if a.routes[i].img != nil {
 			a.routes[i].img.Deallocate()
+		}
+	}
+	for i := range a.lines {
+		if a.lines[i].img != nil {
+			a.lines[i].img.Deallocate()
 		}
 	}
 	for _, img := range a.owned {

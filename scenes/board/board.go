@@ -50,9 +50,15 @@ type Board struct {
 	pos  *rules.Position
 	last rules.Move // the last move's marks (zero: none)
 	hint rules.Move
-	// hintLine is the line expected after the hint (the reply, then the
-	// hinting side's next move), drawn fainter; cleared with the hint.
-	hintLine [2]rules.Move
+	// hintLine is the line the engine expects after the hint (the reply,
+	// the hinting side's next move, and on as far as it sees, up to
+	// sprites.MaxLineRoutes plies in all), drawn numbered and fainter as
+	// it goes; cleared with the hint. An array, so that the static
+	// layer's key can hold it.
+	hintLine hintLine
+	// hintNums are the numbers drawn on the line's plies (the record's
+	// move numbers, SetHintNumbers); zero: 1, 2, 3, … in the line's order.
+	hintNums hintNums
 	pointed  uint64 // squares the screen points out (Highlight)
 
 	// Marks of the move entry.
@@ -177,26 +183,46 @@ func (b *Board) SetShowAll(on bool) {
 
 // SetHint marks a suggested move (zero: none).
 func (b *Board) SetHint(mv rules.Move) {
-	if b.hint != mv || b.hintLine != [2]rules.Move{} {
-		b.hint, b.hintLine = mv, [2]rules.Move{}
+	if b.hint != mv || b.hintLine != (hintLine{}) {
+		b.hint, b.hintLine, b.hintNums = mv, hintLine{}, hintNums{}
+		b.invalidate()
+	}
+}
+
+// hintLine is the line after a hint (zero moves: none).
+type hintLine [sprites.MaxLineRoutes - 1]rules.Move
+
+// hintNums are the numbers of a hint line's plies, the hint's first.
+type hintNums [sprites.MaxLineRoutes]int
+
+// SetHintNumbers numbers the plies of the hint's line (the hint first)
+// as the words and the move list do: by the record's move numbers, so
+// that "wins two back by move 13" points at the arrows marked 13 (White's
+// and Black's move of a number share it; the colours tell them apart).
+// Nil numbers them 1, 2, 3, … Set it after SetHintLine.
+func (b *Board) SetHintNumbers(nums []int) {
+	var n hintNums
+	copy(n[:], nums)
+	if b.hintNums != n {
+		b.hintNums = n
 		b.invalidate()
 	}
 }
 
 // SetHintLine marks a suggested move and the line the engine expects
-// after it (line[0] is the hint itself; the reply and the next move after
-// it are drawn, further plies are not: a newcomer follows a few moves, and
-// arrows beyond them hide the board). Like SetHint it goes when the board
-// shows another position.
+// after it (line[0] is the hint itself): every ply is drawn as an arrow
+// with its number on the square it goes to (1 the hint, 2 the reply, …),
+// up to sprites.MaxLineRoutes plies (the rest is left out). Like SetHint
+// it goes when the board shows another position.
 func (b *Board) SetHintLine(line []rules.Move) {
 	var hint rules.Move
-	var rest [2]rules.Move
+	var rest hintLine
 	if len(line) > 0 {
 		hint = line[0]
 		copy(rest[:], line[1:])
 	}
 	if b.hint != hint || b.hintLine != rest {
-		b.hint, b.hintLine = hint, rest
+		b.hint, b.hintLine, b.hintNums = hint, rest, hintNums{}
 		b.invalidate()
 	}
 }
@@ -306,7 +332,7 @@ func (b *Board) clearMarks() {
 	b.selected, b.hover, b.inspect = rules.NoSquare, rules.NoSquare, rules.NoSquare
 	b.movable, b.dests, b.capture, b.jumped = 0, 0, false, 0
 	b.entered = b.entered[:0]
-	b.hint, b.hintLine = rules.Move{}, [2]rules.Move{}
+	b.hint, b.hintLine, b.hintNums = rules.Move{}, hintLine{}, hintNums{}
 	b.pointed = 0
 	b.hideTop = [64]int8{}
 	b.flyers = b.flyers[:0]

@@ -225,3 +225,33 @@ func TestHighlightUntilTheNextPosition(t *testing.T) {
 		t.Fatal("the squares pointed out outlived the position")
 	}
 }
+
+// TestHintLineAsFarAsDrawn: the board keeps the hint's whole line up to
+// sprites.MaxLineRoutes plies (not the hint and two plies), numbers it as
+// told, and a new line forgets the old numbers.
+func TestHintLineAsFarAsDrawn(t *testing.T) {
+	b, _ := newBoard(t)
+	start := rules.NewPosition(rules.Bashni)
+	b.show(start)
+	var line []rules.Move
+	for p := start; len(line) < 20 && p.HasLegalMove(); {
+		m := p.LegalMoves(nil)[0]
+		line, p = append(line, m), p.Play(m)
+	}
+	for _, n := range []int{1, 3, 6, sprites.MaxLineRoutes, 20} {
+		b.SetHintLine(line[:n])
+		b.SetHintNumbers([]int{7, 7, 8, 8, 9, 9})
+		got := b.HintLine()
+		want := line[:min(n, sprites.MaxLineRoutes)]
+		if !slices.Equal(got, want) {
+			t.Errorf("a line of %d plies is drawn as %d: %v", n, len(got), got)
+		}
+		if b.hintNums[0] != 7 || b.hintNums[5] != 9 || b.hintNums[6] != 0 {
+			t.Errorf("numbers %v", b.hintNums)
+		}
+	}
+	b.SetHintLine(line[:2])
+	if b.hintNums != (hintNums{}) {
+		t.Errorf("a new line kept the old numbers %v", b.hintNums)
+	}
+}

@@ -103,16 +103,17 @@ func (b *Board) drawStaticMarks(dst *ebiten.Image) {
 		}
 	}
 	if !b.hint.IsZero() {
-		// The line after the hint first, under the hint's own arrow.
-		if !b.hintLine[1].IsZero() {
-			b.drawRoute(dst, b.hintLine[1], sprites.RouteFollow)
-		}
-		if !b.hintLine[0].IsZero() {
-			b.drawRoute(dst, b.hintLine[0], sprites.RouteReply)
+		b.marker(dst, sprites.MarkerHintFrom, b.hint.From())
+		// The line after the hint first, the far end under the near, all
+		// under the hint's own arrow.
+		n := b.hintLen()
+		for i := n - 1; i >= 1; i-- {
+			b.drawLineRoute(dst, b.hintLine[i-1], i)
 		}
 		b.drawRoute(dst, b.hint, sprites.RouteHint)
-		b.marker(dst, sprites.MarkerHintFrom, b.hint.From())
-		b.marker(dst, sprites.MarkerHintTo, b.hint.To())
+		if n == 1 {
+			b.marker(dst, sprites.MarkerHintTo, b.hint.To())
+		}
 	}
 	for m := b.pointed; m != 0; m &= m - 1 {
 		b.marker(dst, sprites.MarkerHintTo, rules.Square(bits.TrailingZeros64(m)))
@@ -164,6 +165,9 @@ func (b *Board) drawOver(dst *ebiten.Image, clip *Rect, columns bool) {
 		}
 		b.drawColumns(dst, clip)
 	}
+	// The hint line's numbers go over the columns (a ply may go where a
+	// column stands now, one the line takes first).
+	b.drawLineSteps(dst)
 	b.drawFlyers(dst)
 	for m := b.dests; m != 0; m &= m - 1 {
 		if sq := rules.Square(bits.TrailingZeros64(m)); b.squareMeets(sq, clip) {
@@ -318,6 +322,72 @@ func (b *Board) drawSquashed(dst *ebiten.Image, x, y float64, c rules.Column, op
 func (b *Board) marker(dst *ebiten.Image, k sprites.MarkerKind, sq rules.Square) {
 	x, y := b.g.SquareCenter(sq)
 	b.r.DrawMarker(dst, k, x, y, b.phase)
+}
+
+// hintLen is the number of plies of the hint's line drawn, the hint
+// included (0: no hint).
+func (b *Board) hintLen() int {
+	if b.hint.IsZero() {
+		return 0
+	}
+	n := 1
+	for _, m := range b.hintLine {
+		if m.IsZero() {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// drawLineRoute draws ply i (≥ 1) of the hint's line: the hinting side's
+// plies are the even ones.
+func (b *Board) drawLineRoute(dst *ebiten.Image, m rules.Move, i int) {
+	b.routePoints(m)
+	b.r.DrawLineRoute(dst, b.routeBuf, i, i%2 == 0)
+}
+
+// drawLineSteps numbers the plies of a hint's line (two or more) on the
+// squares they go to, over the columns (SetHintNumbers' numbers, or 1 the
+// hint, 2 the reply, …). A ply
+// that goes where an earlier one went has its number moved aside, so that
+// both read.
+func (b *Board) drawLineSteps(dst *ebiten.Image) {
+	n := b.hintLen()
+	if n < 2 {
+		return
+	}
+	var seen [64]uint8
+	s := b.g.Square
+	d := sprites.LineStepSize(s)
+	for i := 0; i < n; i++ {
+		m := b.hint
+		if i > 0 {
+			m = b.hintLine[i-1]
+		}
+		to := m.To()
+		x, y := b.g.SquareCenter(to)
+		k := float64(seen[to&63])
+		seen[to&63]++
+		// Stacked marks go along the square's top edge, then over it.
+		x += k * d * 0.8
+		if x+d/2 > b.g.Outer().X+b.g.Outer().W {
+			x -= 2 * k * d * 0.8
+		}
+		num := i + 1
+		if b.hintNums[i] > 0 {
+			num = b.hintNums[i]
+		}
+		b.r.DrawLineStep(dst, num, i, i%2 == 0, x, y-k*d*0.25)
+	}
+}
+
+func (b *Board) routePoints(m rules.Move) {
+	b.routeBuf = b.routeBuf[:0]
+	for i := 0; i < m.PathLen(); i++ {
+		x, y := b.g.SquareCenter(m.PathAt(i))
+		b.routeBuf = append(b.routeBuf, sprites.Point{X: x, Y: y})
+	}
 }
 
 func (b *Board) drawRoute(dst *ebiten.Image, m rules.Move, kind sprites.RouteKind) {

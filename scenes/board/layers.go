@@ -47,6 +47,8 @@ type staticKey struct {
 	blank    bool // no position
 	last     rules.Move
 	hint     rules.Move
+	line     hintLine
+	nums     hintNums
 	pointed  uint64
 	theme    sprites.Theme
 	backdrop color.NRGBA
@@ -86,7 +88,7 @@ func (b *Board) invalidateMoving() {
 }
 
 func (b *Board) currentKey() staticKey {
-	return staticKey{g: b.g, coords: b.coords, blank: b.pos == nil, last: b.last, hint: b.hint,
+	return staticKey{g: b.g, coords: b.coords, blank: b.pos == nil, last: b.last, hint: b.hint, line: b.hintLine, nums: b.hintNums,
 		pointed: b.pointed, theme: *b.r.Theme(), backdrop: b.Backdrop}
 }
 

@@ -169,7 +169,7 @@ func (s *Screen) positionChanged(c scenes.Context) {
 // ply on the board, the hint its route.
 func (s *Screen) boardRested(c scenes.Context) {
 	if h, ok := s.sess.Hint(); ok && s.live() {
-		s.board.SetHintLine(hintLine(h))
+		s.showHint(h)
 	}
 	s.moves.Current = s.shownPly()
 	s.moves.Follow = true
@@ -245,7 +245,7 @@ func (s *Screen) showEvents(c scenes.Context) {
 			}
 		case session.HintReady:
 			if s.live() {
-				s.board.SetHintLine(hintLine(ev.Hint))
+				s.showHint(ev.Hint)
 				s.say(c, hintText(c.Text(), ev.Hint))
 			}
 			c.Invalidate()

@@ -112,8 +112,15 @@ func (s *Screen) makeStatus(k statusKey) (string, bool) {
 func hintText(cat *i18n.Catalog, h session.Hint) string {
 	sep := cat.T("common.separator")
 	t := cat.F("play.hint_move", "Move", h.Best.String())
-	if h.Why != nil && len(h.Why.Reasons) > 0 {
-		t += sep + h.Why.Reasons[0].Say(cat)
+	if h.Why != nil {
+		// The main reason and the one after it (what the move prevents,
+		// a crowning on the way): more would not be read in a toast.
+		for i, r := range h.Why.Reasons {
+			if i == 2 {
+				break
+			}
+			t += sep + r.Say(cat)
+		}
 	}
 	switch {
 	case h.HasVerdict:
@@ -125,18 +132,28 @@ func hintText(cat *i18n.Catalog, h session.Hint) string {
 }
 
 // hintLine is the hint with the line the engine expects after it, for the
-// board to draw: the explanation's line (the engine's, kept up to its
-// first illegal move, and the captures that finish it), or the move alone
-// when the hint was not explained.
-func hintLine(h session.Hint) []rules.Move {
+// board to draw, and the record's move number of each ply (the words'
+// "by move 13" points at the arrows marked 13): the explanation's line
+// (the engine's, kept up to its first illegal move, and the captures that
+// finish it), or the move alone when the hint was not explained.
+func hintLine(h session.Hint) ([]rules.Move, []int) {
 	if h.Why == nil || len(h.Why.Line) == 0 {
-		return []rules.Move{h.Best}
+		return []rules.Move{h.Best}, nil
 	}
 	line := make([]rules.Move, 0, len(h.Why.Line))
+	nums := make([]int, 0, len(h.Why.Line))
 	for _, st := range h.Why.Line {
 		line = append(line, st.Move)
+		nums = append(nums, st.Number)
 	}
-	return line
+	return line, nums
+}
+
+// showHint draws the hint's line on the board, numbered.
+func (s *Screen) showHint(h session.Hint) {
+	line, nums := hintLine(h)
+	s.board.SetHintLine(line)
+	s.board.SetHintNumbers(nums)
 }
 
 // cardText is a player's card: the name ("You", "Computer", "White") and
