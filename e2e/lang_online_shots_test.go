@@ -1,0 +1,87 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"bashni/i18n"
+	"bashni/online/client"
+	"bashni/online/protocol"
+	"bashni/online/server"
+	"bashni/scenes"
+)
+
+// TestOnlineLanguageScreenshots shows the lobby and the arenas in Russian
+// and Japanese on an upright phone, with open seeks and an arena of four
+// players, into BASHNI_SCREENSHOTS (docs/lobby-ru-390x844.png,
+// docs/arena-ja-390x844.png, …):
+//
+//	BASHNI_SCREENSHOTS=$PWD/docs xvfb-run -a -s "-screen 0 1280x1024x24" go test ./e2e -run TestOnlineLanguageScreenshots
+func TestOnlineLanguageScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	base := onlineServerWith(t, nil, server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1}})
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	players := []*player{namedPlayer(t, base, "anna"), namedPlayer(t, base, "boris"), namedPlayer(t, base, "Konstantin_Ivanovich"), namedPlayer(t, base, "dmitri")}
+	seeks := []client.SeekRequest{
+		{Variant: "bashni", Clock: protocol.Clock{Kind: protocol.ClockLive, Initial: 300, Increment: 3}, Rated: true},
+		{Variant: "lasca", Clock: protocol.Clock{Kind: protocol.ClockLive, Initial: 600, Increment: 5}, Rated: false, Color: "black"},
+		{Variant: "bashni", Clock: protocol.Clock{Kind: protocol.ClockCorrespondence, Days: 3}, Rated: true},
+	}
+	for i, s := range seeks {
+		if _, err := players[i].c.Seek(ctx, s); err != nil {
+			t.Fatalf("%s's seek: %v", players[i].name, err)
+		}
+	}
+	const w, h = 390, 844
+	for _, lang := range []i18n.Lang{i18n.Russian, i18n.Japanese} {
+		cat := i18n.New(lang)
+		// An arena named in the language, its players in.
+		arena, err := players[0].c.CreateArena(ctx, client.ArenaRequest{Name: cat.F("arena.made_by", "Name", "anna"), Variant: "bashni",
+			Clock: protocol.Clock{Kind: protocol.ClockLive, Initial: 180, Increment: 2}, Minutes: 60, Rated: true, StartsIn: 3600})
+		if err != nil {
+			t.Fatalf("the arena: %v", err)
+		}
+		for _, p := range players {
+			if _, err := p.c.JoinArena(ctx, arena.ID); err != nil {
+				t.Fatalf("%s joining the arena: %v", p.name, err)
+			}
+		}
+
+		tools, said := fakeSpeech(t)
+		g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3", "-lang", lang.Code())
+		g.ticks(20)
+		g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
+		g.ticks(30)
+		g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+		counts := strings.SplitN(cat.F("lobby.counts", "Players", "\x00", "Games", "\x00"), "\x00", 2)[0]
+		g.until("the lobby with its seeks", func() bool { return strings.Contains(heard(said), counts) })
+		g.ticks(60)
+		g.shot(dir, "lobby-"+lang.Code())
+		g.close()
+
+		// The arenas from the title: the list, then the arena's table.
+		g = startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3", "-lang", lang.Code())
+		g.ticks(20)
+		g.click(mid(arenasButton(w, h)))
+		g.ticks(120)
+		g.shot(dir, "arena-"+lang.Code())
+		// The list's first row (the newest arena): its table.
+		g.click(w/2, 8+14+20+32+18)
+		g.ticks(120)
+		g.shot(dir, "arena-table-"+lang.Code())
+		g.close()
+	}
+}
+
+// arenasButton is where the title puts the way to the arenas
+// (TitleScene.layoutArenas): under the menu, else in the top corner.
+func arenasButton(w, h float64) scenes.Rect {
+	r := scenes.TitleLayout(w, h, 1, false)
+	row := scenes.Rect{X: r.Games.X, Y: r.About.Y + r.About.H + 12, W: r.About.X + r.About.W - r.Games.X, H: r.About.H}
+	if row.Y+row.H > h-8 {
+		row = scenes.Rect{X: w - 120 - 12, Y: 12, W: 120, H: 44}
+	}
+	return row
+}
