@@ -394,6 +394,9 @@ func (a *App) Start(s Scene) {
 	a.show(s, true)
 }
 
+// OnTop is the scene on top of the stack (Context.OnTop).
+func (a *App) OnTop() Scene { return a.top() }
+
 // top is the scene on top of the stack.
 func (a *App) top() Scene { return a.stack[len(a.stack)-1].scene }
 

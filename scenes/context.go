@@ -149,6 +149,9 @@ type Context interface {
 
 	// Pages opens the screens of other packages (router.go).
 	Pages() *Pages
+	// OnTop is the screen on top (the one shown once a transition ends):
+	// a page's background work checks the player is still on its screen.
+	OnTop() Scene
 
 	// Meanwhile runs f after each tick's screen, whatever screen shows,
 	// until it returns false: a page's work that outlives its screen (the

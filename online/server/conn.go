@@ -97,7 +97,8 @@ type conn struct {
 // outMsg is a message queued for the writer.
 type outMsg struct {
 	b       []byte
-	limited bool // a rate-limited answer: frees its place in limited once written
+	limited bool   // a rate-limited answer: frees its place in limited once written
+	batch   *batch // a lobby push's batch: told once the message is written (lobby_sync.go)
 }
 
 type closeRequest struct {
@@ -317,6 +318,9 @@ func (c *conn) write(m outMsg) bool {
 	if m.limited {
 		<-c.limited
 	}
+	if m.batch != nil {
+		m.batch.written()
+	}
 	if err != nil {
 		c.drop()
 		return false
@@ -327,12 +331,15 @@ func (c *conn) write(m outMsg) bool {
 // send queues a message; a client too slow to take it is disconnected.
 func (c *conn) send(b []byte) { c.queue(outMsg{b: b}) }
 
-func (c *conn) queue(m outMsg) {
+// queue reports whether the message was queued.
+func (c *conn) queue(m outMsg) bool {
 	select {
 	case c.out <- m:
+		return true
 	default:
 		c.s.log.Info("dropped a client too slow to read its messages", "addr", c.ip)
 		c.drop()
+		return false
 	}
 }
 

@@ -88,6 +88,13 @@ type hub struct {
 	started time.Time
 	seq     atomic.Int64
 
+	// fanMu is held while a push goes out to the watchers (push), and
+	// by a connection that starts watching, whose lobby-state must come
+	// before the next push's changes and after the last one's. Taken
+	// before mu.
+	fanMu   sync.Mutex
+	fanWait time.Duration // fanOut's bound on one batch's wait
+
 	mu        sync.Mutex
 	board     *lobby.Board
 	owned     map[string]*ownedSeek // seeks owned by this node's connections, by id
@@ -138,7 +145,7 @@ func (cfg *LobbyConfig) defaults() {
 func newHub(s *Server) (*hub, error) {
 	cfg := s.cfg.Lobby
 	cfg.defaults()
-	h := &hub{s: s, cfg: cfg, limits: newLimiters(cfg.SeeksPerMinute, 10), stopCh: make(chan struct{}), started: time.Now(),
+	h := &hub{s: s, cfg: cfg, limits: newLimiters(cfg.SeeksPerMinute, 10), stopCh: make(chan struct{}), started: time.Now(), fanWait: fanWait,
 		board: lobby.NewBoard(), owned: map[string]*ownedSeek{}, members: map[*conn]*member{},
 		watchers: map[*conn]struct{}{}, followers: map[*conn]string{}, nodes: map[string]nodeCount{}}
 	if s.cluster != nil {
@@ -231,13 +238,15 @@ func (h *hub) handle(c *conn, m *protocol.ClientMessage) error {
 	case protocol.TypeAcceptSeek:
 		return h.take(c, m.ID, m.Seek)
 	case protocol.TypeLobby:
+		h.fanMu.Lock()
+		defer h.fanMu.Unlock()
 		h.mu.Lock()
 		h.watchers[c] = struct{}{}
 		l := protocol.Lobby{Seeks: []protocol.Seek{}, Players: h.shown.Players, Games: h.shown.Games}
 		for _, s := range h.board.List() {
 			l.Seeks = append(l.Seeks, s.Wire())
 		}
-		// Sent under h.mu: the changes the next tick sends come after.
+		// Sent under h.fanMu: the changes the next push sends come after.
 		c.sendMsg(protocol.ServerMessage{Type: protocol.TypeLobbyState, Re: m.ID, Lobby: &l})
 		h.mu.Unlock()
 		return nil

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -189,11 +190,13 @@ func pushEvery(every time.Duration, watchers int) time.Duration {
 }
 
 // push sends the watchers what changed since the last push: one message,
-// encoded once for all.
+// encoded once for all, sent outside h.mu (fanOut).
 func (h *hub) push() {
+	h.fanMu.Lock()
+	defer h.fanMu.Unlock()
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if time.Since(h.pushed) < pushEvery(h.cfg.Every, len(h.watchers))-h.cfg.Every/2 {
+		h.mu.Unlock()
 		return // the changes wait for the next push (pushEvery)
 	}
 	added, removed := h.board.Flush()
@@ -203,6 +206,7 @@ func (h *hub) push() {
 	}
 	countsOnly := len(added) == 0 && len(removed) == 0
 	if countsOnly && (players == h.shown.Players && h.games == h.shown.Games || time.Since(h.pushed) < countsPushEvery) {
+		h.mu.Unlock()
 		return
 	}
 	h.pushed = time.Now()
@@ -211,12 +215,70 @@ func (h *hub) push() {
 		u.Added = append(u.Added, s.Wire())
 	}
 	h.shown = protocol.LobbyUpdate{Players: players, Games: h.games}
-	if len(h.watchers) == 0 {
+	watchers := make([]*conn, 0, len(h.watchers))
+	for c := range h.watchers {
+		watchers = append(watchers, c)
+	}
+	h.mu.Unlock()
+	if len(watchers) == 0 {
 		return
 	}
-	b := encode(protocol.ServerMessage{Type: protocol.TypeLobbyUpdate, LobbyUpdate: &u})
-	for c := range h.watchers {
-		c.send(b)
+	h.fanOut(watchers, encode(protocol.ServerMessage{Type: protocol.TypeLobbyUpdate, LobbyUpdate: &u}))
+}
+
+// fanBatch is how many watchers a push wakes at once. Each queued
+// message makes its connection's writer runnable, and Go's scheduler runs
+// runnable goroutines in turn: 10,000 woken at once put a pairing's
+// goroutines (the taker's reader, the owner's seating, their writers)
+// behind 10,000 WebSocket writes, 150 ms on two cores, which was the
+// pairing's p99. In batches of fanBatch, each sent once the one before is
+// written, a pairing waits behind at most a batch.
+const fanBatch = 64
+
+// fanWait bounds the wait for one batch's writes: a connection that ends
+// with the update queued never writes it (hub.fanWait, which tests set).
+const fanWait = 50 * time.Millisecond
+
+// batch counts a push batch's messages not yet written.
+type batch struct {
+	left atomic.Int32
+	done chan struct{}
+}
+
+func newBatch(n int) *batch {
+	b := &batch{done: make(chan struct{})}
+	b.left.Store(int32(n))
+	return b
+}
+
+// written: one of the batch's messages went out (or never will).
+func (b *batch) written() {
+	if b.left.Add(-1) == 0 {
+		close(b.done)
+	}
+}
+
+// fanOut queues msg on every connection, fanBatch at a time (h.fanMu
+// held, not h.mu: pairings go on meanwhile).
+func (h *hub) fanOut(conns []*conn, msg []byte) {
+	t := time.NewTimer(h.fanWait)
+	defer t.Stop()
+	for len(conns) > 0 {
+		n := min(len(conns), fanBatch)
+		b := newBatch(n)
+		for _, c := range conns[:n] {
+			if !c.queue(outMsg{b: msg, batch: b}) {
+				b.written()
+			}
+		}
+		conns = conns[n:]
+		t.Reset(h.fanWait)
+		select {
+		case <-b.done:
+		case <-t.C:
+		case <-h.s.ctx.Done():
+			return
+		}
 	}
 }
 

@@ -205,6 +205,7 @@ type Lobby struct {
 	seen    map[string]bool
 	opening bool // a pairing is being opened
 	closed  bool
+	left    leaving // the account being connected, until it is l.acct
 }
 
 var _ scenes.Scene = (*Lobby)(nil)
@@ -328,7 +329,7 @@ func (l *Lobby) do(c scenes.Context, f func(ctx context.Context) error, done fun
 }
 
 func (l *Lobby) connect(c scenes.Context) {
-	server, st := c.Server(), c.Store()
+	server, st, left := c.Server(), c.Store(), &l.left
 	var acct *remote.Account
 	var me remote.Me
 	l.say(c.Text().T("lobby.connecting"), false)
@@ -342,15 +343,23 @@ func (l *Lobby) connect(c scenes.Context) {
 			acct.Close()
 			return err
 		}
+		// A lobby left while dialling never runs this request's end
+		// (Update does, and it is off the screen): the account is closed
+		// here, or by leave once it is held.
+		if !left.hold(acct) {
+			return errLeft
+		}
 		return nil
 	}, func(l *Lobby, err error) {
+		if err == errLeft {
+			return
+		}
 		if err != nil {
 			l.fail(c, err)
 			return
 		}
-		if l.closed {
-			acct.Close()
-			return
+		if !l.left.take(acct) {
+			return // left meanwhile: closed
 		}
 		l.acct, l.me, l.status = acct, me, ""
 		l.fitMe(c)
@@ -913,9 +922,11 @@ func (l *Lobby) follow(c scenes.Context) {
 	}
 }
 
-// leave closes the lobby's connection (its seeks go with it).
+// leave closes the lobby's connection (its seeks go with it), and one
+// still being made.
 func (l *Lobby) leave() {
 	l.closed = true
+	l.left.leave()
 	if l.acct != nil {
 		l.acct.Close()
 		l.acct = nil

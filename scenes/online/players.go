@@ -259,6 +259,7 @@ func (s *Leaders) Update(c scenes.Context) error {
 		return nil
 	}
 	if back {
+		s.watcher.abandon()
 		c.Pop()
 	}
 	return nil
@@ -280,6 +281,9 @@ type Live struct {
 	loaded time.Time
 	top    bool // watch the top game as soon as the list comes
 	said   bool
+	// following is the top game's watch, once started: the account is
+	// its from then on.
+	following *topFollow
 }
 
 // NewLive shows the games being played.
@@ -348,11 +352,25 @@ func (s *Live) Update(c scenes.Context) error {
 		s.watcher.start(c, s.games[row].Code)
 	case (c.Used(&s.btnAct) || s.top) && len(s.games) > 0:
 		s.top = false
-		s.watcher.start(c, s.games[0].Code)
+		s.watchTop(c)
 	case back:
+		s.watcher.abandon()
 		c.Pop()
 	}
 	return nil
+}
+
+// watchTop follows the top game: the lobby's account is the follower's
+// from then on (topFollow), and the game shows once open.
+func (s *Live) watchTop(c scenes.Context) {
+	var code string
+	s.ask(c, func(ctx context.Context) error {
+		var err error
+		code, err = s.acct.WatchTop(ctx)
+		return err
+	}, func() {
+		s.following = followTop(c, s.acct, s, code)
+	})
 }
 
 // Draw draws the list.

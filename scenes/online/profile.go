@@ -213,6 +213,7 @@ func (s *Profile) Update(c scenes.Context) error {
 	}
 	s.opening = s.watcher.busy()
 	if c.Used(&s.btnBack) || c.Keys().Consume(scenes.ActBack) {
+		s.watcher.abandon()
 		c.Pop()
 	}
 	return nil
@@ -246,6 +247,21 @@ func (w *watcher) start(c scenes.Context, code string) {
 		defer cancel()
 		p, err := remote.Open(ctx, server, code, st)
 		ch <- watchResult{p, err}
+	}()
+}
+
+// abandon: the screen is left with a game still opening, whose result
+// its poll will never take: the game is closed once open.
+func (w *watcher) abandon() {
+	if w.wait == nil {
+		return
+	}
+	ch := w.wait
+	w.wait = nil
+	go func() {
+		if r := <-ch; r.p != nil {
+			r.p.Close()
+		}
 	}()
 }
 
