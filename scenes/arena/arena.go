@@ -11,11 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"image/color"
-
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"bashni/online/remote"
 	"bashni/rules"
@@ -437,7 +434,7 @@ func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 			if r.Streak {
 				// The fire mark: the next game scores double.
 				fx := x + p.DP(14) + p.Measure(line, 14, sprites.Medium)
-				drawFlame(p, dst, fx, y+rh/2, p.DP(14), th.MustCapture)
+				p.Flame(dst, fx, y+rh/2, p.DP(14), th.MustCapture)
 			}
 			p.Text(dst, Sheet(r.Sheet, int((right-x)/p.DP(60))), 12, sprites.Medium, x+(right-x)*0.55, y+rh/2, text.AlignStart, text.AlignCenter, th.TextDim)
 			p.Text(dst, fmt.Sprint(r.Points), 15, sprites.Bold, right-p.DP(6), y+rh/2, text.AlignEnd, text.AlignCenter, th.Text)
@@ -489,17 +486,4 @@ func clockWords(k remote.Clock) string {
 		return ""
 	}
 	return fmt.Sprintf("%d+%d", int(k.Initial/time.Minute), int(k.Increment/time.Second))
-}
-
-// drawFlame draws the streak's fire mark, size high, centred at (x, y).
-func drawFlame(p *ui.Painter, dst *ebiten.Image, x, y, size float64, col color.NRGBA) {
-	var path vector.Path
-	h, w := size, size*0.7
-	top, bot := y-h/2, y+h/2
-	path.MoveTo(float32(x), float32(top))
-	path.CubicTo(float32(x+w*0.2), float32(top+h*0.3), float32(x+w/2), float32(y), float32(x+w/2), float32(y+h*0.15))
-	path.CubicTo(float32(x+w/2), float32(bot), float32(x-w/2), float32(bot), float32(x-w/2), float32(y+h*0.15))
-	path.CubicTo(float32(x-w/2), float32(y-h*0.1), float32(x-w*0.15), float32(y-h*0.05), float32(x), float32(top))
-	path.Close()
-	p.FillPath(dst, &path, col)
 }
