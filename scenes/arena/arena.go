@@ -608,8 +608,6 @@ func (s *Screen) statusWords(c scenes.Context, t *remote.ArenaTable) string {
 	switch {
 	case t.Status == remote.ArenaFinished:
 		state = tx.T("arena.podium")
-	case s.me.Name == "" && s.arenas != nil:
-		return tx.T("arena.needs_name")
 	case t.You == nil:
 		return tx.T("arena.not_joined")
 	case t.You.Paused:
