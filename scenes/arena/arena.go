@@ -125,6 +125,10 @@ type Rects struct {
 	Back, Join, Third, Create scenes.Rect
 }
 
+// StatusLineDP is the height of a line of an arena's status, which takes
+// up to two.
+const StatusLineDP = 18
+
 const (
 	listRowDP  = 62
 	tableRowDP = 34
@@ -169,18 +173,26 @@ func TableLayout(w, h, scale float64, podium bool) Rects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	r.InfoY = r.TitleY + dp(28)
 	r.StatusY = r.InfoY + dp(24)
-	y := r.StatusY + dp(18)
-	if w/scale >= 600 {
-		r.LinkY = r.StatusY + dp(22)
+	y := r.StatusY + dp(StatusLineDP) + dp(16) // two lines of status
+	short := h/scale < 560 // a phone on its side
+	if w/scale >= 600 && !short {
+		r.LinkY = y + dp(4)
 		y = r.LinkY + dp(16)
 	}
-	if podium {
-		r.Podium = scenes.Rect{X: r.Card.X + r.Pad, Y: y, W: r.Card.W - 2*r.Pad, H: dp(podiumDP)}
+	x, rw := r.Card.X+r.Pad, r.Card.W-2*r.Pad
+	bottom := r.Back.Y - dp(8)
+	switch {
+	case podium && short:
+		// The podium left of the table.
+		pw := math.Floor(rw * 0.42)
+		r.Podium = scenes.Rect{X: x, Y: y, W: pw, H: math.Min(dp(podiumDP), bottom-y)}
+		x, rw = x+pw+dp(12), rw-pw-dp(12)
+	case podium:
+		r.Podium = scenes.Rect{X: x, Y: y, W: rw, H: dp(podiumDP)}
 		y += r.Podium.H + dp(8)
 	}
-	bottom := r.Back.Y - dp(8)
 	for y+dp(tableRowDP) <= bottom {
-		r.Rows = append(r.Rows, scenes.Rect{X: r.Card.X + r.Pad, Y: y, W: r.Card.W - 2*r.Pad, H: dp(tableRowDP - 2)})
+		r.Rows = append(r.Rows, scenes.Rect{X: x, Y: y, W: rw, H: dp(tableRowDP - 2)})
 		y += dp(tableRowDP)
 	}
 	return r
@@ -352,7 +364,7 @@ func (s *Screen) relabel(c scenes.Context) {
 	case tb != nil && tb.YourGame != "":
 		s.btnThird.Label = t.T("arena.your_game")
 	default:
-		s.btnThird.Label = t.T("online.copy_link")
+		s.btnThird.Label = t.T("arena.copy_link")
 	}
 }
 
@@ -717,12 +729,47 @@ func (s *Screen) Draw(c scenes.Context, dst *ebiten.Image) {
 	s.btnThird.Draw(dst, p)
 }
 
-// fitText draws s at size, or smaller down to min, to fit room.
-func fitText(p *ui.Painter, dst *ebiten.Image, s string, size, min float64, w sprites.Weight, x, y, room float64, h text.Align, col color.NRGBA) {
+// StatusFit is an arena's status as drawn in room: one line at 14 dp, or
+// two at 14 or 13 dp, the second cut short if it must be.
+func StatusFit(p *ui.Painter, status string, room float64) (float64, []string) {
+	if p.Measure(status, 14, sprites.Medium) <= room {
+		return 14, []string{status}
+	}
+	for _, size := range []float64{14, 13} {
+		if lines := p.Wrap(status, size, sprites.Medium, room); len(lines) <= 2 {
+			return size, lines
+		}
+	}
+	lines := p.Wrap(status, 13, sprites.Medium, room)
+	return 13, []string{lines[0], Clip(p, strings.Join(lines[1:], " "), 13, sprites.Medium, room)}
+}
+
+// Clip is s cut short with an ellipsis to fit room at size.
+func Clip(p *ui.Painter, s string, size float64, w sprites.Weight, room float64) string {
+	if p.Measure(s, size, w) <= room {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 && p.Measure(string(r)+"…", size, w) > room {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// FitSize is the size, from size down to min, at which s fits room (min
+// if none does: Clip cuts it then).
+func FitSize(p *ui.Painter, s string, size, min float64, w sprites.Weight, room float64) float64 {
 	for size > min && p.Measure(s, size, w) > room {
 		size -= 0.5
 	}
-	p.Text(dst, s, size, w, x, y, h, text.AlignCenter, col)
+	return size
+}
+
+// fitText draws s at size, or smaller down to min, to fit room; cut short
+// if it does not fit even then (a long name on a phone).
+func fitText(p *ui.Painter, dst *ebiten.Image, s string, size, min float64, w sprites.Weight, x, y, room float64, h text.Align, col color.NRGBA) {
+	size = FitSize(p, s, size, min, w, room)
+	p.Text(dst, Clip(p, s, size, w, room), size, w, x, y, h, text.AlignCenter, col)
 }
 
 func (s *Screen) drawList(c scenes.Context, dst *ebiten.Image) {
@@ -789,7 +836,10 @@ func (s *Screen) drawTable(c scenes.Context, dst *ebiten.Image, t *remote.ArenaT
 	if t.You != nil && !t.You.Paused && t.Status != remote.ArenaFinished {
 		statusCol = th.Accent
 	}
-	fitText(p, dst, status, 14, 12, sprites.Medium, x, r.StatusY, right-x, text.AlignStart, statusCol)
+	size, lines := StatusFit(p, status, right-x)
+	for i, l := range lines {
+		p.Text(dst, l, size, sprites.Medium, x, r.StatusY+float64(i)*p.DP(StatusLineDP), text.AlignStart, text.AlignCenter, statusCol)
+	}
 	if r.LinkY > 0 {
 		fitText(p, dst, remote.ArenaLink(c.Server(), t.ID), 12, 10, sprites.Regular, x, r.LinkY, right-x, text.AlignStart, th.TextDim)
 	}
@@ -847,10 +897,9 @@ func (s *Screen) drawRow(c scenes.Context, dst *ebiten.Image, t *remote.ArenaTab
 		p.Circle(dst, nx+p.DP(4), cy, p.DP(3.5), th.Accent)
 		nx += p.DP(12)
 	}
-	size := 15.0
-	for size > 12 && p.Measure(name, size, sprites.Medium) > nameRoom-(nx-nameX)-p.DP(18) {
-		size -= 0.5
-	}
+	room := nameRoom - (nx - nameX) - p.DP(18)
+	size := FitSize(p, name, 15, 12, sprites.Medium, room)
+	name = Clip(p, name, size, sprites.Medium, room)
 	p.Text(dst, name, size, sprites.Medium, nx, cy, text.AlignStart, text.AlignCenter, nameCol)
 	nx += p.Measure(name, size, sprites.Medium) + p.DP(6)
 	if rating := strconv.Itoa(row.Rating); row.Rating > 0 && nx+p.Measure(rating, 12, sprites.Regular) < nameX+nameRoom-p.DP(18) {
@@ -881,7 +930,7 @@ func (s *Screen) drawPodium(c scenes.Context, dst *ebiten.Image, rows []remote.A
 		step := scenes.Rect{X: x0 + float64(i)*w + p.DP(4), Y: base - h, W: w - p.DP(8), H: h}
 		p.RoundRect(dst, step, p.DP(8), cols[place], 0, cols[place])
 		p.Text(dst, strconv.Itoa(place+1), 24, sprites.Bold, step.X+step.W/2, step.Y+math.Min(h/2, p.DP(22)), text.AlignCenter, text.AlignCenter, th.Panel)
-		fitText(p, dst, rows[place].Name, 15, 11, sprites.Bold, step.X+step.W/2, step.Y-p.DP(34), step.W, text.AlignCenter, th.Text)
+		fitText(p, dst, rows[place].Name, 15, 12, sprites.Bold, step.X+step.W/2, step.Y-p.DP(34), step.W, text.AlignCenter, th.Text)
 		p.Text(dst, tx.N("arena.points", rows[place].Points), 13, sprites.Medium, step.X+step.W/2, step.Y-p.DP(14), text.AlignCenter, text.AlignCenter, th.TextDim)
 		if place == 0 {
 			drawCrown(p, dst, step.X+step.W/2, step.Y-p.DP(58), p.DP(22), th.Accent)
