@@ -174,7 +174,7 @@ func TableLayout(w, h, scale float64, podium bool) Rects {
 	r.InfoY = r.TitleY + dp(28)
 	r.StatusY = r.InfoY + dp(24)
 	y := r.StatusY + dp(StatusLineDP) + dp(16) // two lines of status
-	short := h/scale < 560 // a phone on its side
+	short := h/scale < 560                     // a phone on its side
 	if w/scale >= 600 && !short {
 		r.LinkY = y + dp(4)
 		y = r.LinkY + dp(16)
