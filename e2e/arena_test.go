@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -39,7 +40,7 @@ func arenaServer(t *testing.T, page http.Handler) (string, store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, Lobby: lobbyPatience, MessagesPerSec: -1,
+	srv, err := server.New(server.Config{Store: st, Lobby: lobbyPatience, MessagesPerSec: -1, NoPlayerLimits: true,
 		Arenas: server.ArenaConfig{CreatePerHour: -1, RequestsPerMinute: -1}})
 	if err != nil {
 		t.Fatal(err)
@@ -314,6 +315,27 @@ func TestArenaPhone(t *testing.T) {
 	if sum.White.Name != "boris" && sum.Black.Name != "boris" {
 		t.Fatalf("the phone's game %s is %s against %s", code, sum.White.Name, sum.Black.Name)
 	}
+	// Berserk, typed before boris's first move: the server halves the
+	// clock (a spectator sees boris's seat berserk).
+	borisSeat := protocol.Black
+	if sum.White.Name == "boris" {
+		borisSeat = protocol.White
+	}
+	phone.command("berserk")
+	phone.waitSaid("berserk on the phone", "Berserk: half your clock")
+	watcher, err := client.Dial(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer watcher.Close()
+	go func() {
+		for range watcher.Events() {
+		}
+	}()
+	if err := watcher.Watch(ctx, code); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "boris berserk on the server", func() bool { return slices.Contains(watcher.State().Berserk, borisSeat) })
 	if sum.White.Name == "boris" {
 		phone.command("c3-d4")
 	} else {
