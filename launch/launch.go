@@ -43,6 +43,9 @@ type Launch struct {
 	// link's ?game=).
 	Server string
 	Game   string
+	// Arena is an arena's id to open at once (-arena, a link's ?arena=):
+	// its table, where the player joins.
+	Arena string
 }
 
 // Flags declares the launch's flags on fs; the function it returns reads
@@ -59,6 +62,7 @@ func Flags(fs *flag.FlagSet) func() (Launch, error) {
 	lang := fs.String("lang", "", "the game's language: en, ru, ko or ja (default: the one chosen in Settings, else the system's)")
 	server := fs.String("server", "", "the server of online games, e.g. http://127.0.0.1:8080 (play a friend online; see docs/SERVER.md)")
 	game := fs.String("game", "", "with a server: open this online game (its code) at once")
+	arena := fs.String("arena", "", "with a server: open this arena (its id, as in its link) at once")
 	return func() (Launch, error) {
 		v, err := rules.ParseVariant(*variant)
 		if err != nil {
@@ -68,7 +72,7 @@ func Flags(fs *flag.FlagSet) func() (Launch, error) {
 			return Launch{}, fmt.Errorf("-level 0: want %d to %d", ai.MinLevel, ai.MaxLevel)
 		}
 		l := Launch{FEN: *fen, Variant: v, Watch: *watch, Level: *level, Friend: *friend, Seed: *seed,
-			Mute: *mute, Lang: *lang, Server: *server, Game: *game}
+			Mute: *mute, Lang: *lang, Server: *server, Game: *game, Arena: *arena}
 		return l, l.Check()
 	}
 }
@@ -89,6 +93,11 @@ func (l Launch) Check() error {
 	if l.Server != "" {
 		if err := remote.CheckServer(l.Server); err != nil {
 			return fmt.Errorf("-server: %w", err)
+		}
+	}
+	if l.Arena != "" {
+		if _, err := remote.NormalizeArenaID(l.Arena); err != nil {
+			return fmt.Errorf("-arena: %w", err)
 		}
 	}
 	return nil

@@ -27,6 +27,10 @@ func TestFlags(t *testing.T) {
 		{"-variant chess", Launch{}, "-variant"},
 		{"-lang xx", Launch{}, "-lang"},
 		{"-server ftp://example.org", Launch{}, "-server"},
+		{"-server http://127.0.0.1:8080 -arena k7m2pq4x",
+			Launch{Variant: rules.Bashni, Level: 1, Server: "http://127.0.0.1:8080", Arena: "k7m2pq4x"}, ""},
+		{"-arena K7M2", Launch{}, "-arena"},
+		{"-arena K7M2PQ4!", Launch{}, "-arena"},
 	} {
 		fs := flag.NewFlagSet("bashni", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)

@@ -20,6 +20,7 @@ import (
 	"bashni/audio"
 	"bashni/i18n"
 	"bashni/launch"
+	"bashni/online/remote"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/board"
@@ -182,6 +183,11 @@ func NewApp(opts Options) *App {
 		join := opts.Pages.Online(a, opts.Game)
 		a.stack = append(a.stack, stacked{join, title})
 		a.scene = join
+	} else if id, err := remote.NormalizeArenaID(opts.Arena); opts.Arena != "" && err == nil && a.Server() != "" && opts.Pages.Arena != nil {
+		// An arena's link: its table, over the title.
+		ar := opts.Pages.Arena(a, id)
+		a.stack = append(a.stack, stacked{ar, title})
+		a.scene = ar
 	} else if opts.FEN != "" || opts.Watch {
 		ps, err := a.playFromOptions()
 		if err != nil {

@@ -163,6 +163,11 @@ type Info struct {
 	Received time.Time
 	online   [2]bool
 
+	// Arena is the id of the arena that paired this game ("" for any
+	// other game); Berserk, White's and Black's going berserk in it.
+	Arena   string
+	Berserk [2]bool
+
 	// Connected: the connection is up; false while it is dialled again.
 	Connected bool
 	// Err is the last connection or refusal error, for the screens to say.
@@ -181,6 +186,15 @@ func infoOf(w wire) Info {
 	}
 	i.Rated, i.Ratings = ratingsFrom(st.Ratings)
 	i.Players = [2]Card{cardOf(st.White), cardOf(st.Black)}
+	i.Arena = st.Arena
+	for _, seat := range st.Berserk {
+		switch seat {
+		case protocol.White:
+			i.Berserk[0] = true
+		case protocol.Black:
+			i.Berserk[1] = true
+		}
+	}
 	// An unknown variant cannot be played: Config says so.
 	i.Variant, _ = rules.ParseVariant(st.Variant)
 	switch st.Status {

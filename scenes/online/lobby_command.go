@@ -1,6 +1,8 @@
 package online
 
 import (
+	"bashni/access"
+	"bashni/rules"
 	"strconv"
 	"strings"
 
@@ -136,6 +138,14 @@ func clockIndex(t *i18n.Catalog, a string) int {
 // PageCommand carries out a line typed into the page's command line.
 func (l *Lobby) PageCommand(c scenes.Context, line string) {
 	t := c.Text()
+	if a, err := access.Parse(t, rules.NewPosition(rules.Bashni), line); err == nil && a.Kind == access.KindArena {
+		// "arena", "arena ID": the arenas' page (the title and the
+		// shell's line take the same words).
+		if open := c.Pages().Arena; open != nil {
+			c.Push(open(c, a.Code))
+		}
+		return
+	}
 	cmd, ok := parseLobbyCommand(t, line)
 	if !ok {
 		msg := t.F("lobby.not_understood", "Help", t.T("lobby.help"))

@@ -119,6 +119,9 @@ func fitGameOver(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 	for _, b := range []*ui.Button{&s.btnNew, &s.btnReplay, &s.btnExport, &s.btnBoard} {
 		f.Controls("button", b.Fits(p))
 	}
+	// An arena's game goes back to the arena.
+	s.btnNew.Label = cat.T("arena.back_to_arena")
+	f.Controls("button", s.btnNew.Fits(p))
 	for _, id := range []string{"common.draw", "gameover.you_won", "gameover.computer_won", "gameover.wins"} {
 		for _, title := range scenetest.Samples(cat, id) {
 			_, _, size := gameOverText(p, title, "", room)

@@ -111,6 +111,9 @@ func (s *GameOver) setWords(c scenes.Context) {
 		s.title = cat.Side("gameover.wins", w)
 	}
 	s.btnNew.Label = cat.T("common.new_game")
+	if s.arenaGame() {
+		s.btnNew.Label = cat.T("arena.back_to_arena")
+	}
 	s.btnReplay.Label = cat.T("gameover.replay")
 	s.btnExport.Label = cat.T("gameover.record")
 	s.btnAnalysis.Label = cat.T("ux.analysis")
@@ -159,7 +162,7 @@ func (s *GameOver) Update(c scenes.Context) error {
 		return nil
 	}
 	if c.Used(&s.btnNew) {
-		startNewGame(c)
+		s.next(c)
 		return nil
 	}
 	if c.Used(&s.btnReplay) {
@@ -179,7 +182,7 @@ func (s *GameOver) Update(c scenes.Context) error {
 	case c.Keys().Consume(scenes.ActBack):
 		c.Pop()
 	case c.Keys().Consume(scenes.ActNewGame), c.Keys().Consume(scenes.ActConfirm):
-		startNewGame(c)
+		s.next(c)
 	}
 	return nil
 }
@@ -238,6 +241,23 @@ func gameOverText(p *ui.Painter, title, reason string, room float64) (lines []st
 func (s *GameOver) analyse(c scenes.Context) { s.play.analyse(c) }
 
 // startNewGame shows New game over the title in place of the finished game.
+// arenaGame: the game was paired by an arena, whose page is under the
+// play screen (PushOnlineGame): the card goes back to it, where the next
+// game is paired, in place of a new game.
+func (s *GameOver) arenaGame() bool {
+	return s.play.online != nil && s.play.online.p.Info().Arena != ""
+}
+
+// next is the card's first button: a new game, or back to the arena.
+func (s *GameOver) next(c scenes.Context) {
+	if s.arenaGame() {
+		c.Pop() // the card
+		c.Pop() // the play screen, over the arena's page
+		return
+	}
+	startNewGame(c)
+}
+
 func startNewGame(c scenes.Context) {
 	if open := c.Pages().NewGame; open != nil {
 		c.Start(open(c))

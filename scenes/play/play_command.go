@@ -228,6 +228,10 @@ func (s *Screen) act(c scenes.Context, cmd access.Command) string {
 			return cat.Side("command.flipped", rules.Black)
 		}
 		return cat.Side("command.flipped", rules.White)
+	case access.KindBerserk:
+		if s.online == nil || !s.online.berserk(c, s) {
+			return cannot
+		}
 	case access.KindClock:
 		if s.online == nil || s.online.clocks[0] == "" {
 			return cat.T("command.no_clock")

@@ -41,6 +41,11 @@ type onlineGame struct {
 	clocks  [2]string
 	msg     string // the status line's online part ("" to leave it to the game)
 	btnCopy ui.Button
+	// btnBerserk halves this player's clock in an arena game for an
+	// extra point on a win, before their first move; berserkSent hides
+	// it once asked, before the server's word comes back.
+	btnBerserk  ui.Button
+	berserkSent bool
 
 	ratedTold      bool // the rating changes were said
 	rematchOffered bool
@@ -69,7 +74,46 @@ func newOnlineGame(c scenes.Context, p *remote.Player) *onlineGame {
 		}
 	}
 	o.btnCopy = ui.Button{Label: o.words.copy, Icon: ui.IconRecord, Kind: ui.Primary}
+	o.btnBerserk = ui.Button{Label: t.T("arena.berserk"), Kind: ui.Secondary, TextSize: 15}
 	return o
+}
+
+// canBerserk: an arena game with a live clock, this device's player has
+// not moved yet and has not gone berserk (the referee's rule).
+func (o *onlineGame) canBerserk(info remote.Info) bool {
+	if o.p.Spectator() || info.Arena == "" || !info.Timed || info.Clock.Kind != remote.LiveClock || info.Status != remote.Playing {
+		return false
+	}
+	local := o.p.Local()
+	return !o.berserkSent && !info.Berserk[local&1] && len(info.Moves) <= int(local&1)
+}
+
+// berserk asks the server to halve this player's clock.
+func (o *onlineGame) berserk(c scenes.Context, s *Screen) bool {
+	if !o.canBerserk(o.p.Info()) {
+		return false
+	}
+	o.berserkSent = true
+	o.p.Berserk()
+	msg := c.Text().T("arena.berserk_done")
+	s.say(c, msg)
+	platform.Speak(msg)
+	c.Invalidate()
+	return true
+}
+
+// berserkRect is the berserk button, on this player's card left of the
+// clock.
+func (o *onlineGame) berserkRect(c scenes.Context, s *Screen) scenes.Rect {
+	p := c.Painter()
+	card := s.layout.BottomCard
+	if scenes.TopSide(s.flipped) == o.p.Local() {
+		card = s.layout.TopCard
+	}
+	h := math.Min(p.DP(scenes.MinTouchDP), card.H-p.DP(6))
+	w := math.Max(p.DP(96), p.Measure(o.btnBerserk.Label, 15, sprites.Medium)+p.DP(28))
+	right := card.X + card.W - p.DP(40) - p.Measure("10:00", 20, sprites.Bold) - p.DP(24)
+	return scenes.Rect{X: math.Round(right - w), Y: math.Round(card.Y + (card.H-h)/2), W: math.Round(w), H: math.Round(h)}
 }
 
 // update follows the server: words, clocks, a rematch; a game that can no
@@ -97,6 +141,12 @@ func (o *onlineGame) update(c scenes.Context, s *Screen) {
 			platform.Speak(msg)
 		}
 		c.Invalidate()
+	}
+	if o.canBerserk(info) && s.live() {
+		o.btnBerserk.Rect = o.berserkRect(c, s)
+		if c.Used(&o.btnBerserk) {
+			o.berserk(c, s)
+		}
 	}
 	if info.Status == remote.Waiting && s.live() {
 		_, o.btnCopy.Rect = onlineShareRects(s.layout)
@@ -219,6 +269,9 @@ func (o *onlineGame) menuItems(c scenes.Context, s *Screen) []menuItem {
 	t := c.Text()
 	m := s.sess
 	var items []menuItem
+	if o.canBerserk(o.p.Info()) {
+		items = append(items, menuItem{t.T("arena.berserk"), func() { o.berserk(c, s) }})
+	}
 	if m.CanOfferDraw() && !o.p.Spectator() {
 		items = append(items, menuItem{t.T("online.offer_draw"), func() {
 			_ = m.OfferDraw()
@@ -292,7 +345,7 @@ func ratingChanges(c scenes.Context, info remote.Info) string {
 }
 
 // drawCard adds the clock and the presence dot to a player's card.
-func (o *onlineGame) drawCard(c scenes.Context, dst *ebiten.Image, r scenes.Rect, side rules.Color) {
+func (o *onlineGame) drawCard(c scenes.Context, s *Screen, dst *ebiten.Image, r scenes.Rect, side rules.Color) {
 	p := c.Painter()
 	t := p.Theme
 	x := r.X + r.W - p.DP(40)
@@ -307,6 +360,15 @@ func (o *onlineGame) drawCard(c scenes.Context, dst *ebiten.Image, r scenes.Rect
 	p.Ring(dst, x-p.DP(5), r.Y+r.H/2, p.DP(5), p.DP(2), col)
 	if o.online[side&1] {
 		p.Circle(dst, x-p.DP(5), r.Y+r.H/2, p.DP(3), col)
+	}
+	info := o.p.Info()
+	if info.Berserk[side&1] {
+		// Berserk: half the clock, for an extra point on a win.
+		p.Flame(dst, x-p.DP(24), r.Y+r.H/2, p.DP(18), t.MustCapture)
+	}
+	if side == o.p.Local() && o.canBerserk(info) && s.live() {
+		o.btnBerserk.Rect = o.berserkRect(c, s)
+		o.btnBerserk.Draw(dst, p)
 	}
 }
 

@@ -80,6 +80,6 @@ func (s *Screen) drawCard(c scenes.Context, dst *ebiten.Image, r scenes.Rect, si
 	thinking = thinking && thinkingSide == side && toMove && s.live()
 	scenes.DrawSideCard(c, dst, r, side, name, sub, toMove, thinking)
 	if s.online != nil {
-		s.online.drawCard(c, dst, r, side)
+		s.online.drawCard(c, s, dst, r, side)
 	}
 }

@@ -79,7 +79,12 @@ func (s *Screen) speak(c scenes.Context, text string) {
 }
 
 // pageCommand answers questions about the finished game under the card.
+// In an arena's game "arena" goes back to the arena's page.
 func (s *GameOver) PageCommand(c scenes.Context, line string) {
+	if cmd, err := access.Parse(c.Text(), s.play.sess.Game().Position(), line); err == nil && cmd.Kind == access.KindArena && s.arenaGame() {
+		s.next(c)
+		return
+	}
 	s.play.command(c, line, s.play.speak)
 }
 

@@ -313,3 +313,17 @@ func (c *Clip) Of(dst *ebiten.Image, r Rect) *ebiten.Image {
 func ImageRect(r Rect) image.Rectangle {
 	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W+0.999), int(r.Y+r.H+0.999))
 }
+
+// Flame draws a flame, size high, centred at (x, y): an arena's streak
+// (the next game scores double) and a berserk player's mark.
+func (p *Painter) Flame(dst *ebiten.Image, x, y, size float64, col color.NRGBA) {
+	var path vector.Path
+	h, w := size, size*0.7
+	top, bot := y-h/2, y+h/2
+	path.MoveTo(float32(x), float32(top))
+	path.CubicTo(float32(x+w*0.2), float32(top+h*0.3), float32(x+w/2), float32(y), float32(x+w/2), float32(y+h*0.15))
+	path.CubicTo(float32(x+w/2), float32(bot), float32(x-w/2), float32(bot), float32(x-w/2), float32(y+h*0.15))
+	path.CubicTo(float32(x-w/2), float32(y-h*0.1), float32(x-w*0.15), float32(y-h*0.05), float32(x), float32(top))
+	path.Close()
+	p.FillPath(dst, &path, col)
+}
