@@ -235,7 +235,10 @@ func tryStartIn(t *testing.T, w, h int, env guestEnv, args ...string) (*game, er
 		return nil, fmt.Errorf("accepting the guest: %w (guest output: %s)", err, g.stderr.String())
 	}
 	g.sess, err = vmhost.NewGuestSession(conn, &vmhost.NewGuestSessionOptions{
-		IdleTimeout: 30 * time.Second,
+		// A guard against a guest that hangs, not a limit on a slow one:
+		// on a machine whose cores are all busy, a guest searching (a
+		// hint, an analysis) was silent over a frame for more than 30 s.
+		IdleTimeout: patience,
 		OnAudioStream: func(s *vmhost.GuestAudioStream) {
 			g.mu.Lock()
 			g.streams = append(g.streams, s)

@@ -10,6 +10,7 @@ import (
 	"bashni/online/protocol"
 	"bashni/online/server"
 	"bashni/scenes"
+	"bashni/scenes/newgame"
 )
 
 // TestOnlineLanguageScreenshots shows the lobby and the arenas in Russian
@@ -54,7 +55,7 @@ func TestOnlineLanguageScreenshots(t *testing.T) {
 		g.ticks(20)
 		g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
 		g.ticks(30)
-		g.click(mid(scenes.NewGameOnlineButton(scenes.NewGameLayout(w, h, 1), 1)))
+		g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 		counts := strings.SplitN(cat.F("lobby.counts", "Players", "\x00", "Games", "\x00"), "\x00", 2)[0]
 		g.until("the lobby with its seeks", func() bool { return strings.Contains(heard(said), counts) })
 		g.ticks(60)

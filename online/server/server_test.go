@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jonboulle/clockwork"
 
+	"bashni/internal/testwait"
 	"bashni/online/client"
 	"bashni/online/protocol"
 	"bashni/online/server"
@@ -276,11 +277,12 @@ func TestClockRunsOut(t *testing.T) {
 	}
 
 	// Nobody watching: the janitor finds the flag.
+	before := n.srv.Stats().Connections // white's and black's, still open
 	a, b := dial(t, n.url), dial(t, n.url)
 	seatA, _ := pair(t, a, b, protocol.Clock{Kind: protocol.ClockLive, Initial: 30})
 	a.Close()
 	b.Close()
-	time.Sleep(100 * time.Millisecond) // let the server see them go
+	testwait.For(t, "the server to see them go", func() bool { return n.srv.Stats().Connections == before })
 	clock.Advance(31 * time.Second)
 	watcher := dial(t, n.url)
 	deadline := time.Now().Add(patience)
