@@ -84,4 +84,3 @@ func TestHiDPIScalesEverything(t *testing.T) {
 		t.Errorf("controls %v at scale 2, %v at scale 1", b.Controls.H, a.Controls.H)
 	}
 }
-

@@ -19,8 +19,10 @@ import (
 // itself and scenetest's play screen.
 func titlePages() scenes.Pages {
 	return scenes.Pages{
-		Title: func(c scenes.Context, notice string, attract bool) scenes.Scene { return NewTitleScene(c, notice, attract) },
-		Play:  scenetest.Play,
+		Title: func(c scenes.Context, notice string, attract bool) scenes.Scene {
+			return NewTitleScene(c, notice, attract)
+		},
+		Play: scenetest.Play,
 	}
 }
 
