@@ -16,7 +16,6 @@ import (
 
 	"bashni/i18n"
 	"bashni/licenses"
-	"bashni/scenes"
 	"bashni/scenes/home"
 	"bashni/scenes/ui"
 	"bashni/sprites"
@@ -160,7 +159,7 @@ func TestAboutPage(t *testing.T) {
 	}
 	g := start(t, w, h, "-mute", "-seed", "3")
 	g.ticks(30)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.About))
 	g.ticks(40)
 	r := home.AboutLayout(w, h, 1)
@@ -220,7 +219,7 @@ func TestAboutPageTouchAndKeys(t *testing.T) {
 	const w, h = 390, 844
 	g := start(t, w, h, "-mute", "-seed", "3")
 	g.ticks(30)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.tap(mid(tl.About))
 	g.ticks(40)
 	r := home.AboutLayout(w, h, 1)
@@ -336,7 +335,7 @@ func TestAboutScreenshots(t *testing.T) {
 		g := start(t, sz[0], sz[1], "-mute", "-seed", "3")
 		g.ticks(30)
 		g.snap(g.frame(), "title")
-		g.click(mid(scenes.TitleLayout(w, h, 1, false).About))
+		g.click(mid(home.TitleLayout(w, h, 1, false).About))
 		g.ticks(40)
 		g.move(1, 1)
 		g.shot(dir, "about")
@@ -353,7 +352,7 @@ func TestAboutScreenshots(t *testing.T) {
 	}{{"ru", 390, 844}, {"ko", 390, 844}, {"ja", 390, 844}, {"en", 844, 390}} {
 		g := start(t, tc.w, tc.h, "-mute", "-seed", "3", "-lang", tc.lang)
 		g.ticks(60)
-		g.tap(mid(scenes.TitleLayout(float64(tc.w), float64(tc.h), 1, false).About))
+		g.tap(mid(home.TitleLayout(float64(tc.w), float64(tc.h), 1, false).About))
 		g.ticks(40)
 		g.shot(dir, "about-"+tc.lang)
 		g.close()

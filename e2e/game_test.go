@@ -14,6 +14,7 @@ import (
 	"bashni/audio"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 	"bashni/scenes/play"
 	"bashni/sprites"
@@ -231,7 +232,7 @@ func TestGameAgainstComputer(t *testing.T) {
 	g := start(t, w, h, "-seed", "7")
 	g.ticks(20)
 
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.NewGame))
 	g.ticks(30)
 	ng := newgame.Layout(w, h, 1)

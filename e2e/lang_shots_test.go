@@ -7,7 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/rules"
-	"bashni/scenes"
+	"bashni/scenes/home"
 )
 
 // TestLanguageScreenshots renders the title, the settings, a game, its
@@ -24,7 +24,7 @@ func TestLanguageScreenshots(t *testing.T) {
 			g := start(t, sz[0], sz[1], "-seed", "11", "-mute", "-lang", lang)
 			g.ticks(600)
 			g.shot(dir, lang+"-title")
-			tl := scenes.TitleLayout(w, h, 1, false)
+			tl := home.TitleLayout(w, h, 1, false)
 			g.click(mid(tl.Settings))
 			g.ticks(30)
 			g.shot(dir, lang+"-settings")

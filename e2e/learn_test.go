@@ -15,6 +15,7 @@ import (
 	"bashni/learn/puzzles"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/learn"
 	"bashni/scenes/records"
 	"bashni/sprites"
@@ -22,7 +23,7 @@ import (
 
 // openLesson opens the lessons from the title and lesson i from the list.
 func openLesson(g *game, w, h float64, i int) {
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.Learn))
 	g.ticks(30)
 	ll := learn.LessonsLayout(w, h, 1, len(lessons.All()))
@@ -95,7 +96,7 @@ func TestLearnScreenshots(t *testing.T) {
 		w, h := float64(sz[0]), float64(sz[1])
 		g := start(t, sz[0], sz[1], "-mute", "-seed", "5")
 		g.ticks(60)
-		tl := scenes.TitleLayout(w, h, 1, false)
+		tl := home.TitleLayout(w, h, 1, false)
 		g.click(mid(tl.Learn))
 		g.ticks(30)
 		g.shot(dir, "lessons")
@@ -176,7 +177,7 @@ func TestPuzzleSolved(t *testing.T) {
 	config := t.TempDir()
 	g := startIn(t, w, h, guestEnv{config: config}, "-mute")
 	g.ticks(20)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.Learn))
 	g.ticks(30)
 	ll := learn.LessonsLayout(w, h, 1, len(lessons.All()))
@@ -320,7 +321,7 @@ func TestPuzzleScreenshots(t *testing.T) {
 		w, h := float64(sz[0]), float64(sz[1])
 		g := start(t, sz[0], sz[1], "-mute", "-seed", "5")
 		g.ticks(30)
-		g.click(mid(scenes.TitleLayout(w, h, 1, false).Learn))
+		g.click(mid(home.TitleLayout(w, h, 1, false).Learn))
 		g.ticks(30)
 		g.click(mid(learn.LessonsLayout(w, h, 1, len(lessons.All())).BashniPuzzles))
 		g.ticks(60)

@@ -29,6 +29,7 @@ import (
 	"bashni/online/store"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 	"bashni/scenes/online"
 	"bashni/storage"
@@ -351,7 +352,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	g.ticks(20)
 
 	// Title → New game → Play a friend online → White, 10+5 → Create.
-	g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
+	g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
 	g.ticks(30)
 	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.ticks(30)
@@ -487,7 +488,7 @@ func TestOnlineScreensOnPhone(t *testing.T) {
 	config := filepath.Join(t.TempDir(), "config")
 	g := startIn(t, w, h, guestEnv{config: config}, "-server", base, "-mute")
 	g.ticks(20)
-	g.click(mid(scenes.TitleLayout(w, h, 1, false).NewGame))
+	g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
 	g.ticks(30)
 	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.ticks(30)

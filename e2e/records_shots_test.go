@@ -9,6 +9,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/editor"
+	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 	"bashni/scenes/records"
 	"bashni/storage"
@@ -36,7 +37,7 @@ func TestRecordScreenshots(t *testing.T) {
 
 		g = startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "11", "-mute")
 		g.ticks(60)
-		tl := scenes.TitleLayout(w, h, 1, false)
+		tl := home.TitleLayout(w, h, 1, false)
 		g.click(mid(tl.Import))
 		g.ticks(30)
 		g.shot(dir, "import-empty")
@@ -136,7 +137,7 @@ func TestOnlineGamesScreenshot(t *testing.T) {
 		}
 		g := startIn(t, sz[0], sz[1], guestEnv{config: config}, "-seed", "11", "-mute")
 		g.ticks(60)
-		g.click(mid(scenes.TitleLayout(w, h, 1, false).Games))
+		g.click(mid(home.TitleLayout(w, h, 1, false).Games))
 		g.ticks(40)
 		g.shot(dir, "games-online")
 		g.close()

@@ -12,6 +12,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 	"bashni/scenes/records"
 )
@@ -63,12 +64,12 @@ func (g *game) waitForFile(path string, what string) []byte {
 func TestRecordsThroughClipboardAndFiles(t *testing.T) {
 	const w, h = 1280, 800
 	bin, clip := fakeClipboard(t)
-	home := t.TempDir()
-	docs := filepath.Join(home, "Documents")
+	homeDir := t.TempDir()
+	docs := filepath.Join(homeDir, "Documents")
 	if err := os.Mkdir(docs, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	g := startIn(t, w, h, guestEnv{home: home, path: bin}, "-seed", "4", "-mute")
+	g := startIn(t, w, h, guestEnv{home: homeDir, path: bin}, "-seed", "4", "-mute")
 	g.ticks(20)
 	il := openImport(g, w, h)
 	g.typeText("[Event \"Worked example\"]\n\n" + workedGame)
@@ -137,7 +138,7 @@ func TestRecordsThroughClipboardAndFiles(t *testing.T) {
 	// A game in progress: Menu, "Game record…", "Copy to the clipboard".
 	g.key(ebiten.KeyEscape)
 	g.ticks(30)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.NewGame))
 	g.ticks(30)
 	ng := newgame.Layout(w, h, 1)

@@ -13,6 +13,7 @@ import (
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/editor"
+	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 	"bashni/scenes/records"
 	"bashni/sprites"
@@ -61,7 +62,7 @@ func TestContinueAfterRestart(t *testing.T) {
 	config := t.TempDir()
 	g := startIn(t, w, h, guestEnv{config: config}, "-seed", "7", "-mute")
 	g.ticks(20)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.NewGame))
 	g.ticks(30)
 	ng := newgame.Layout(w, h, 1)
@@ -95,7 +96,7 @@ func TestContinueAfterRestart(t *testing.T) {
 	// Start again: Continue brings back the game.
 	g = startIn(t, w, h, guestEnv{config: config}, "-seed", "8", "-mute")
 	g.ticks(30)
-	tl = scenes.TitleLayout(w, h, 1, true)
+	tl = home.TitleLayout(w, h, 1, true)
 	g.click(mid(tl.Continue))
 	g.ticks(40)
 	g.expect(b, cur, "after Continue")
@@ -128,7 +129,7 @@ func TestContinueAfterRestart(t *testing.T) {
 
 // openImport goes from the title to the import screen.
 func openImport(g *game, w, h float64) records.ImportRects {
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.click(mid(tl.Import))
 	g.ticks(30)
 	return records.ImportLayout(w, h, 1)
@@ -315,7 +316,7 @@ func TestFinishedGameInList(t *testing.T) {
 
 	g = startIn(t, w, h, guestEnv{config: config}, "-seed", "1", "-mute")
 	g.ticks(20)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.tap(mid(tl.Games))
 	g.ticks(30)
 	al := records.ArchiveLayout(w, h, 1, 1)
@@ -344,7 +345,7 @@ func TestEditorBuildsAndPlays(t *testing.T) {
 	const w, h = 390, 844
 	g := startIn(t, w, h, guestEnv{}, "-seed", "2", "-mute")
 	g.ticks(20)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	g.tap(mid(tl.Editor))
 	g.ticks(30)
 	el := editor.EditorLayout(w, h, 1, rules.Bashni)

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 	"bashni/scenes/settings"
 )
@@ -44,7 +45,7 @@ func TestOnlineServerTypedInSettings(t *testing.T) {
 		config := t.TempDir()
 		g := startIn(t, sz[0], sz[1], guestEnv{config: config}, "-mute", "-seed", "3")
 		g.ticks(30)
-		tl := scenes.TitleLayout(w, h, 1, false)
+		tl := home.TitleLayout(w, h, 1, false)
 		online := newgame.OnlineButton(newgame.Layout(w, h, 1), 1)
 		sl := settings.Layout(w, h, 1)
 		g.click(mid(tl.NewGame))

@@ -13,6 +13,7 @@ import (
 
 	"bashni/launch"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/settings"
 	"bashni/startup"
 )
@@ -30,7 +31,7 @@ func TestSettingsScrollOnLandscapePhone(t *testing.T) {
 	config := t.TempDir()
 	g := startIn(t, w, h, guestEnv{config: config}, "-mute", "-seed", "3")
 	g.ticks(30)
-	tl := scenes.TitleLayout(w, h, 1, false)
+	tl := home.TitleLayout(w, h, 1, false)
 	sl := settings.Layout(w, h, 1)
 	maxOff := sl.MaxScroll()
 	if maxOff <= 0 {

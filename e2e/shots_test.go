@@ -6,7 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/rules"
-	"bashni/scenes"
+	"bashni/scenes/home"
 )
 
 // showcaseFEN is a middle game with tall columns, prisoners and kings.
@@ -27,7 +27,7 @@ func TestScreenshots(t *testing.T) {
 		g := start(t, sz[0], sz[1], "-seed", "11", "-mute")
 		g.ticks(900)
 		g.shot(dir, "title")
-		tl := scenes.TitleLayout(w, h, 1, false)
+		tl := home.TitleLayout(w, h, 1, false)
 		g.click(mid(tl.NewGame))
 		g.ticks(30)
 		g.shot(dir, "newgame")

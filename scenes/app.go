@@ -176,7 +176,10 @@ func NewApp(opts Options) *App {
 	a.rec = input.NewRecognizer(input.Config{NoDrag: !a.settings.Input.AllowsDrag()})
 	a.adapter = input.NewAdapter(a.rec)
 	a.applySound()
-	title := NewTitleScene(a, opts.Notice, !opts.NoAttract)
+	var title Scene = &bareTitle{notice: opts.Notice}
+	if opts.Pages.Title != nil {
+		title = opts.Pages.Title(a, opts.Notice, !opts.NoAttract)
+	}
 	a.stack = []stacked{{scene: title}}
 	a.scene = title
 	if opts.Game != "" && a.Server() != "" && opts.Pages.Online != nil {
@@ -191,7 +194,9 @@ func NewApp(opts Options) *App {
 	} else if opts.FEN != "" || opts.Watch {
 		ps, err := a.playFromOptions()
 		if err != nil {
-			title.ShowNotice(a, err.Error())
+			if n, ok := title.(noticeTaker); ok {
+				n.ShowNotice(a, err.Error())
+			}
 		} else if ps != nil {
 			a.play = ps
 			a.stack = append(a.stack, stacked{ps, title})

@@ -61,39 +61,6 @@ func mustMove(t *testing.T, p *rules.Position, text string) rules.Move {
 	return m
 }
 
-// scrollSizes are screens on which the cards' rows do not fit (a phone on
-// its side, a small window) and two on which they do (dp, and the device
-// scale).
-var scrollSizes = []struct {
-	w, h, scale float64
-	scrolls     bool
-}{
-	{844, 390, 2, true},
-	{800, 600, 1, true},
-	{1280, 800, 1, false},
-	{390, 844, 2, false},
-}
-
-// pointerTick runs one Update of a screen with the pointer as given.
-func pointerTick(a *App, s interface{ Update(Context) error }, p ui.Pointer) {
-	a.ptr = p
-	a.ptr.Valid = true
-	a.focus.beginTick(a)
-	_ = s.Update(a)
-	a.focus.endTick(a)
-}
-
-// fingerDrag presses a finger at (x, y0), moves it to y1 in steps and
-// lifts it.
-func fingerDrag(a *App, s interface{ Update(Context) error }, x, y0, y1 float64, steps int) {
-	pointerTick(a, s, ui.Pointer{X: x, Y: y0, Touch: true, Down: true, Pressed: true})
-	for i := 1; i <= steps; i++ {
-		y := y0 + (y1-y0)*float64(i)/float64(steps)
-		pointerTick(a, s, ui.Pointer{X: x, Y: y, Touch: true, Down: true, Moved: true})
-	}
-	pointerTick(a, s, ui.Pointer{X: x, Y: y1, Touch: true, Released: true})
-}
-
 // stubGame is the play screen as the shell sees it (scenes/play is a page
 // the shell does not import): a Game on the session the router was asked
 // for, and the configuration it was asked with.

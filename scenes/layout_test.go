@@ -84,16 +84,3 @@ func TestHiDPIScalesEverything(t *testing.T) {
 		t.Errorf("controls %v at scale 2, %v at scale 1", b.Controls.H, a.Controls.H)
 	}
 }
-
-func TestMenuLayouts(t *testing.T) {
-	for _, sz := range [][2]float64{{1280, 800}, {390, 844}, {800, 600}, {360, 640}, {1920, 1080}} {
-		w, h := sz[0], sz[1]
-		screen := Rect{W: w, H: h}
-		tl := TitleLayout(w, h, 1, true)
-		for _, r := range []Rect{tl.Continue, tl.NewGame, tl.Rules, tl.Settings} {
-			if !inside(r, screen) || r.H < MinTouchDP {
-				t.Errorf("title %vx%v: button %v", w, h, r)
-			}
-		}
-	}
-}

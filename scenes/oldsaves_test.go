@@ -40,7 +40,7 @@ func TestSavesOfEarlierVersions(t *testing.T) {
 			if tc.settings != "" {
 				copyFile(t, tc.settings, filepath.Join(dir, "settings.json"))
 			}
-			a, _ := newTestApp(t, dir) // fails on a notice
+			a, store := newTestApp(t, dir) // fails on a notice
 			t.Cleanup(func() {
 				if err := a.Close(); err != nil {
 					t.Error(err)
@@ -52,11 +52,7 @@ func TestSavesOfEarlierVersions(t *testing.T) {
 					t.Fatalf("settings %+v", st)
 				}
 			}
-			title := a.stack[0].scene.(*TitleScene)
-			if !title.canContinue(a) {
-				t.Fatal("no Continue")
-			}
-			title.continueGame(a)
+			continueSaved(t, a, store)
 			s := a.Game().Session()
 			g := s.Game()
 			want := rules.NewGame(tc.variant)
@@ -88,6 +84,22 @@ func TestSavesOfEarlierVersions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// continueSaved brings back the game saved in store as the title's
+// Continue does (scenes/home): a game not over, with moves or from a
+// position, made the game in progress on the router's play screen.
+func continueSaved(t *testing.T, a *App, store *storage.Store) {
+	t.Helper()
+	sg, ok, notice := store.LoadGame()
+	if !ok || !notice.IsZero() || sg.Result != storage.ResultNone || (len(sg.Moves) == 0 && sg.StartFEN == "") {
+		t.Fatalf("no game to continue: %+v (found %v, notice %v)", sg, ok, notice)
+	}
+	cfg, err := ConfigOfSaved(sg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.SetGame(a.opts.Pages.Play(a, cfg))
 }
 
 func copyFile(t *testing.T, from, to string) {

@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"bashni/access"
 	"bashni/online/remote"
 	"bashni/platform"
@@ -29,6 +31,11 @@ type Game interface {
 // nil one is a screen this App was not given (a test's App): Open does
 // nothing then.
 type Pages struct {
+	// Title is the title screen, the bottom of the stack (scenes/home),
+	// with a notice under its menu ("" for none) and, with attract, the
+	// computer playing itself behind it. Without it the App's bottom is a
+	// bare screen that keeps its notices (a test's App).
+	Title func(c Context, notice string, attract bool) Scene
 	// Settings is the settings screen (scenes/settings).
 	Settings func(c Context) Scene
 	// About is the About page, Rules the rules opened at variant v's
@@ -77,6 +84,16 @@ type Pages struct {
 	PlayFrom   func(c Context, cfg GameConfig) Scene
 	StartTyped func(c Context, cmd access.Command)
 }
+
+// bareTitle is the bottom of the stack of an App given no title: it
+// draws the background and keeps the notices it is told.
+type bareTitle struct{ notice string }
+
+func (t *bareTitle) Name() string                          { return SceneTitle }
+func (t *bareTitle) Layout(c Context, w, h, scale float64) {}
+func (t *bareTitle) Update(c Context) error                { return nil }
+func (t *bareTitle) Draw(c Context, dst *ebiten.Image)     { dst.Fill(c.Painter().Theme.Background) }
+func (t *bareTitle) ShowNotice(c Context, msg string)      { t.notice = msg }
 
 // Pages opens the screens of other packages.
 func (a *App) Pages() *Pages { return &a.opts.Pages }

@@ -96,17 +96,13 @@ func TestContinueRestoresTheGame(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			b, _ := newTestApp(t, dir)
+			b, bstore := newTestApp(t, dir)
 			t.Cleanup(func() {
 				if err := b.Close(); err != nil { // the undo below saves too
 					t.Error(err)
 				}
 			})
-			title := b.stack[0].scene.(*TitleScene)
-			if !title.canContinue(b) {
-				t.Fatal("no Continue after a restart")
-			}
-			title.continueGame(b)
+			continueSaved(t, b, bstore)
 			got := b.play.Session()
 			gg, wg := got.Game(), want.Game()
 			if !gg.Position().Equal(wg.Position()) || gg.Ply() != wg.Ply() || len(gg.AllMoves()) != len(wg.AllMoves()) {

@@ -17,7 +17,7 @@ func TestSceneNames(t *testing.T) {
 		s    Scene
 		want string
 	}{
-		{&TitleScene{}, "title"},
+		{&bareTitle{}, "title"},
 	} {
 		if got := tc.s.Name(); got != tc.want {
 			t.Errorf("%T is named %q, want %q", tc.s, got, tc.want)

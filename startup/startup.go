@@ -137,6 +137,9 @@ func (g *Game) Close() error { return g.App.Close() }
 // imports every page.
 func Pages() scenes.Pages {
 	return scenes.Pages{
+		Title: func(c scenes.Context, notice string, attract bool) scenes.Scene {
+			return home.NewTitleScene(c, notice, attract)
+		},
 		Settings:       func(c scenes.Context) scenes.Scene { return settings.New(c) },
 		Online:         func(c scenes.Context, code string) scenes.Scene { return online.New(c, code) },
 		OpenOnlineGame: play.OpenOnlineGame,

@@ -76,6 +76,7 @@ func TestNames(t *testing.T) {
 	}{
 		{&RulesScene{}, scenes.SceneRules},
 		{&AboutScene{}, scenes.SceneAbout},
+		{&TitleScene{}, scenes.SceneTitle},
 	} {
 		if got := tc.s.Name(); got != tc.want {
 			t.Errorf("%T is named %q, want %q", tc.s, got, tc.want)

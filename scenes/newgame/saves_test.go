@@ -53,4 +53,3 @@ func TestNewGameChoicesAreSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-

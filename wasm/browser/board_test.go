@@ -8,6 +8,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 	"bashni/sprites"
 )
@@ -28,9 +29,9 @@ func (b *browser) physical() (w, h, scale float64) {
 }
 
 // titleButton is the centre of a title-screen button.
-func (b *browser) titleButton(canContinue bool, pick func(scenes.TitleRects) scenes.Rect) (float64, float64) {
+func (b *browser) titleButton(canContinue bool, pick func(home.TitleRects) scenes.Rect) (float64, float64) {
 	w, h, s := b.physical()
-	return b.cssCentre(pick(scenes.TitleLayout(w, h, s, canContinue)))
+	return b.cssCentre(pick(home.TitleLayout(w, h, s, canContinue)))
 }
 
 // newGamePlay is the centre of the new-game screen's Play button.

@@ -14,6 +14,7 @@ import (
 
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 )
 
 // The browser tests play the real game in headless Chromium: with a mouse
@@ -36,7 +37,7 @@ func (b *browser) settled(what string, cond func(state) bool) state {
 func (b *browser) startNewGame(canContinue bool) state {
 	b.t.Helper()
 	b.waitState("the title", time.Minute, func(s state) bool { return s.Scene == "title" && !s.Animating })
-	b.press(b.titleButton(canContinue, func(r scenes.TitleRects) scenes.Rect { return r.NewGame }))
+	b.press(b.titleButton(canContinue, func(r home.TitleRects) scenes.Rect { return r.NewGame }))
 	b.waitState("the new-game screen", 10*time.Second, func(s state) bool { return s.Scene == "newgame" && !s.Animating })
 	b.press(b.newGamePlay())
 	return b.settled("a new game", func(s state) bool { return s.Ply == 0 && s.FEN != "" })
@@ -130,7 +131,7 @@ func TestDesktopMouse(t *testing.T) {
 	warm := b.reload()
 	t.Logf("start-up, warm cache (reload): %v", warm)
 	b.waitState("the title", time.Minute, func(s state) bool { return s.Scene == "title" && !s.Animating })
-	b.press(b.titleButton(true, func(r scenes.TitleRects) scenes.Rect { return r.Continue }))
+	b.press(b.titleButton(true, func(r home.TitleRects) scenes.Rect { return r.Continue }))
 	got := b.settled("the continued game", func(s state) bool { return s.FEN != "" })
 	if got.FEN != st.FEN || !slices.Equal(got.Moves, st.Moves) {
 		t.Fatalf("after a reload: fen %q moves %v, want %q %v", got.FEN, got.Moves, st.FEN, st.Moves)

@@ -13,6 +13,7 @@ import (
 	"bashni/learn/puzzles"
 	"bashni/rules"
 	"bashni/scenes"
+	"bashni/scenes/home"
 	"bashni/scenes/learn"
 	"bashni/scenes/records"
 )
@@ -58,7 +59,7 @@ func TestLessonAndPuzzleOnPhone(t *testing.T) {
 	b := newBrowser(t, phone)
 	b.open(srv.url("?mute=1"))
 	b.waitState("the title", time.Minute, func(s state) bool { return s.Scene == "title" && !s.Animating })
-	b.press(b.titleButton(false, func(r scenes.TitleRects) scenes.Rect { return r.Learn }))
+	b.press(b.titleButton(false, func(r home.TitleRects) scenes.Rect { return r.Learn }))
 	b.onScene("lessons", false)
 	w, h, s := b.physical()
 	ll := learn.LessonsLayout(w, h, s, len(lessons.All()))

@@ -1,4 +1,9 @@
-package scenes
+// Package home is the pages a game starts from and comes back to: the
+// title (the main menu over the computer playing itself), About and the
+// rules. The App puts the title at the bottom of its stack through the
+// router (scenes.Pages.Title); the title opens the other pages through it
+// too.
+package home
 
 import (
 	"image/color"
@@ -9,6 +14,7 @@ import (
 
 	"bashni/platform"
 	"bashni/rules"
+	"bashni/scenes"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"
 	"bashni/session"
@@ -22,11 +28,11 @@ const attractPauseTicks = 70
 // TitleRects is where the title screen puts things (physical pixels).
 type TitleRects struct {
 	Board                              sprites.Geometry // the attract-mode board behind the menu
-	Menu                               Rect             // the column with the title and buttons
-	Continue, NewGame, Rules, Settings Rect
-	Games, Import, Editor              Rect // finished games, a pasted record, the position editor
-	About                              Rect // the About page (version, licences)
-	Learn                              Rect // the lessons and puzzles
+	Menu                               scenes.Rect      // the column with the title and buttons
+	Continue, NewGame, Rules, Settings scenes.Rect
+	Games, Import, Editor              scenes.Rect // finished games, a pasted record, the position editor
+	About                              scenes.Rect // the About page (version, licences)
+	Learn                              scenes.Rect // the lessons and puzzles
 	TitleY                             float64
 	Landscape                          bool
 }
@@ -52,7 +58,7 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 		side := math.Min(h-dp(48), w*0.58)
 		t.Board = sprites.FitGeometry(rules.Bashni, w-side-dp(24), (h-side)/2, side, side, false)
 		mw := w - side - dp(72)
-		t.Menu = Rect{X: dp(48), Y: 0, W: mw, H: h}
+		t.Menu = scenes.Rect{X: dp(48), Y: 0, W: mw, H: h}
 		bw = math.Min(bw, mw)
 		group := dp(150) + stack
 		t.TitleY = math.Round((h - group) / 2)
@@ -61,7 +67,7 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 	} else {
 		side := math.Min(w, math.Min(h*0.5, h-dp(120)-stack-dp(60)))
 		t.Board = sprites.FitGeometry(rules.Bashni, (w-side)/2, dp(12), side, side, false)
-		t.Menu = Rect{X: 0, Y: h * 0.4, W: w, H: h * 0.6}
+		t.Menu = scenes.Rect{X: 0, Y: h * 0.4, W: w, H: h * 0.6}
 		x = (w - bw) / 2
 		// The title and the buttons, centred in the space below the board.
 		below := t.Board.Outer().Y + t.Board.Outer().H
@@ -70,22 +76,22 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 		y = t.TitleY + dp(120)
 	}
 	if canContinue {
-		t.Continue = Rect{X: x, Y: y, W: bw, H: bh}
+		t.Continue = scenes.Rect{X: x, Y: y, W: bw, H: bh}
 		y += bh + gap
 	}
 	// New game and the lessons share a row: both start something.
 	half := math.Floor((bw - gap) / 2)
-	t.NewGame = Rect{X: x, Y: y, W: half, H: bh}
-	t.Learn = Rect{X: x + bw - half, Y: y, W: half, H: bh}
+	t.NewGame = scenes.Rect{X: x, Y: y, W: half, H: bh}
+	t.Learn = scenes.Rect{X: x + bw - half, Y: y, W: half, H: bh}
 	y += bh + gap
 	third := (bw - 2*gap) / 3
-	t.Games = Rect{X: x, Y: y, W: third, H: small}
-	t.Import = Rect{X: x + third + gap, Y: y, W: third, H: small}
-	t.Editor = Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
+	t.Games = scenes.Rect{X: x, Y: y, W: third, H: small}
+	t.Import = scenes.Rect{X: x + third + gap, Y: y, W: third, H: small}
+	t.Editor = scenes.Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
 	y += small + gap
-	t.Rules = Rect{X: x, Y: y, W: third, H: small}
-	t.Settings = Rect{X: x + third + gap, Y: y, W: third, H: small}
-	t.About = Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
+	t.Rules = scenes.Rect{X: x, Y: y, W: third, H: small}
+	t.Settings = scenes.Rect{X: x + third + gap, Y: y, W: third, H: small}
+	t.About = scenes.Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
 	return t
 }
 
@@ -119,7 +125,7 @@ type TitleScene struct {
 
 // NewTitleScene makes the title screen with a notice under the menu (""
 // for none) and, with attract, the computer playing itself behind it.
-func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
+func NewTitleScene(c scenes.Context, notice string, attract bool) *TitleScene {
 	s := &TitleScene{note: notice}
 	s.btnContinue = ui.Button{Kind: ui.Primary}
 	s.btnNew = ui.Button{Kind: ui.Secondary}
@@ -135,18 +141,18 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 		if ok && sg.Result == storage.ResultNone && (len(sg.Moves) > 0 || sg.StartFEN != "") {
 			s.saved = &sg
 		}
-		if words := NoticeWords(c.Text(), notice); words != "" {
+		if words := scenes.NoticeWords(c.Text(), notice); words != "" {
 			s.note = joinNotices(s.note, words)
 		}
 		// Told once, in the player's language: another copy of the
 		// game is open, or games of other copies wait.
-		if slot := SlotNoticeWords(c.Text(), store.TakeSlotNotice()); slot != "" {
+		if slot := scenes.SlotNoticeWords(c.Text(), store.TakeSlotNotice()); slot != "" {
 			s.note = joinNotices(s.note, slot)
 		}
 	}
 	s.learn.init(c, s.saved == nil)
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
-	s.board = board.New(s.r, Silent{c})
+	s.board = board.New(s.r, scenes.Silent{C: c})
 	if attract {
 		s.brain = c.NewBrain()
 		s.restartAttract()
@@ -155,10 +161,10 @@ func NewTitleScene(c Context, notice string, attract bool) *TitleScene {
 }
 
 // Name is the scene's name.
-func (s *TitleScene) Name() string { return SceneTitle }
+func (s *TitleScene) Name() string { return scenes.SceneTitle }
 
 // showNotice shows a notice from the App under the menu.
-func (s *TitleScene) ShowNotice(c Context, msg string) {
+func (s *TitleScene) ShowNotice(c scenes.Context, msg string) {
 	s.note = msg
 	c.Invalidate()
 }
@@ -167,7 +173,7 @@ func (s *TitleScene) ShowNotice(c Context, msg string) {
 func (s *TitleScene) ReadsPastes() {}
 
 // backdrop is what a card over the title shows behind it: the board.
-func (s *TitleScene) Backdrop(c Context, dst *ebiten.Image) { s.board.Draw(dst) }
+func (s *TitleScene) Backdrop(c scenes.Context, dst *ebiten.Image) { s.board.Draw(dst) }
 
 // attractLevel is the level of both sides of the background game
 // (Casual).
@@ -183,15 +189,15 @@ func (s *TitleScene) restartAttract() {
 	s.brain.NewGame()
 }
 
-func (s *TitleScene) canContinue(c Context) bool {
+func (s *TitleScene) canContinue(c scenes.Context) bool {
 	return (c.Game() != nil && !c.Game().Session().Over()) || s.saved != nil
 }
 
 // Layout places the menu.
-func (s *TitleScene) Layout(c Context, w, h, scale float64) {
+func (s *TitleScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.w, s.h = w, h
 	s.rects = TitleLayout(w, h, scale, s.canContinue(c))
-	s.board.Layout(s.rects.Board, false, Rect{W: w, H: h})
+	s.board.Layout(s.rects.Board, false, scenes.Rect{W: w, H: h})
 	s.btnContinue.Rect = s.rects.Continue
 	s.btnNew.Rect = s.rects.NewGame
 	s.btnRules.Rect = s.rects.Rules
@@ -214,7 +220,7 @@ func (s *TitleScene) Layout(c Context, w, h, scale float64) {
 }
 
 // setWords looks up the screen's words in the player's language.
-func (s *TitleScene) setWords(c Context) {
+func (s *TitleScene) setWords(c scenes.Context) {
 	cat := c.Text()
 	s.btnContinue.Label = cat.T("title.continue")
 	s.btnNew.Label = cat.T("common.new_game")
@@ -229,7 +235,7 @@ func (s *TitleScene) setWords(c Context) {
 }
 
 // Update runs the menu and the game behind it.
-func (s *TitleScene) Update(c Context) error {
+func (s *TitleScene) Update(c scenes.Context) error {
 	if s.canContinue(c) {
 		if c.Used(&s.btnContinue) {
 			s.continueGame(c)
@@ -240,7 +246,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnNew) {
-		Open(c, c.Pages().NewGame)
+		scenes.Open(c, c.Pages().NewGame)
 		return nil
 	}
 	if c.Used(&s.btnRules) {
@@ -250,11 +256,11 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnSettings) {
-		Open(c, c.Pages().Settings)
+		scenes.Open(c, c.Pages().Settings)
 		return nil
 	}
 	if c.Used(&s.btnGames) {
-		Open(c, c.Pages().Archive)
+		scenes.Open(c, c.Pages().Archive)
 		return nil
 	}
 	if c.Used(&s.btnImport) {
@@ -268,7 +274,7 @@ func (s *TitleScene) Update(c Context) error {
 		return nil
 	}
 	if c.Used(&s.btnAbout) {
-		Open(c, c.Pages().About)
+		scenes.Open(c, c.Pages().About)
 		return nil
 	}
 	if s.btnArenas.Label != "" && c.Used(&s.btnArenas) {
@@ -277,8 +283,8 @@ func (s *TitleScene) Update(c Context) error {
 		}
 		return nil
 	}
-	if c.Keys().Consume(ActNewGame) {
-		Open(c, c.Pages().NewGame)
+	if c.Keys().Consume(scenes.ActNewGame) {
+		scenes.Open(c, c.Pages().NewGame)
 		return nil
 	}
 	// A record pasted on the title screen opens in the import screen.
@@ -290,15 +296,15 @@ func (s *TitleScene) Update(c Context) error {
 		s.openImport(c, "", c.Clipboard().Paste())
 		return nil
 	}
-	if c.Keys().Consume(ActConfirm) {
+	if c.Keys().Consume(scenes.ActConfirm) {
 		if s.canContinue(c) {
 			s.continueGame(c)
 		} else {
-			Open(c, c.Pages().NewGame)
+			scenes.Open(c, c.Pages().NewGame)
 		}
 		return nil
 	}
-	if c.Keys().Consume(ActBack) {
+	if c.Keys().Consume(scenes.ActBack) {
 		if g := c.Game(); g != nil && !g.Session().Over() {
 			c.Push(g)
 		}
@@ -309,21 +315,21 @@ func (s *TitleScene) Update(c Context) error {
 
 // openImport opens the screen that reads a record, with text pasted or
 // the paste under way.
-func (s *TitleScene) openImport(c Context, text string, paste *platform.Job) {
+func (s *TitleScene) openImport(c scenes.Context, text string, paste *platform.Job) {
 	if open := c.Pages().Import; open != nil {
 		c.Push(open(c, text, paste))
 	}
 }
 
 // continueGame goes back to the game in progress, or restores the saved one.
-func (s *TitleScene) continueGame(c Context) {
+func (s *TitleScene) continueGame(c scenes.Context) {
 	if c.Game() == nil || c.Game().Session().Over() {
 		if s.saved == nil {
 			return
 		}
-		cfg, err := ConfigOfSaved(*s.saved)
+		cfg, err := scenes.ConfigOfSaved(*s.saved)
 		if err != nil {
-			s.note = c.Text().F("title.restore_failed", "Error", ErrorWords(c.Text(), err))
+			s.note = c.Text().F("title.restore_failed", "Error", scenes.ErrorWords(c.Text(), err))
 			s.saved = nil
 			c.Invalidate()
 			return
@@ -338,7 +344,7 @@ func (s *TitleScene) continueGame(c Context) {
 }
 
 // stepAttract plays the background game: a move every second or so.
-func (s *TitleScene) stepAttract(c Context) {
+func (s *TitleScene) stepAttract(c scenes.Context) {
 	if s.brain == nil || s.still {
 		return
 	}
@@ -368,13 +374,13 @@ func (s *TitleScene) stepAttract(c Context) {
 	s.match.Tick(c.Tick(), c.Tick() >= s.nextAt)
 	for _, ev := range s.match.Events() {
 		if ev.Kind == session.MovePlayed {
-			s.board.Animate(ev.Before, ev.Move, AnimOptions(c.Settings(), 0.6), 0)
+			s.board.Animate(ev.Before, ev.Move, scenes.AnimOptions(c.Settings(), 0.6), 0)
 		}
 	}
 }
 
 // Draw draws the title screen.
-func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
+func (s *TitleScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	p := c.Painter()
 	t := p.Theme
 	s.board.Draw(dst)
@@ -391,9 +397,9 @@ func (s *TitleScene) Draw(c Context, dst *ebiten.Image) {
 		top := s.rects.TitleY - p.DP(60)
 		for i := 0; i < steps; i++ {
 			y0 := top + float64(i)*p.DP(4)
-			p.Fill(dst, Rect{X: 0, Y: y0, W: s.w, H: p.DP(4) + 1}, ui.Alpha(bg, float64(i+1)/float64(steps)))
+			p.Fill(dst, scenes.Rect{X: 0, Y: y0, W: s.w, H: p.DP(4) + 1}, ui.Alpha(bg, float64(i+1)/float64(steps)))
 		}
-		p.Fill(dst, Rect{X: 0, Y: top + float64(steps)*p.DP(4), W: s.w, H: s.h}, bg)
+		p.Fill(dst, scenes.Rect{X: 0, Y: top + float64(steps)*p.DP(4), W: s.w, H: s.h}, bg)
 	}
 	cx := s.rects.Menu.X + s.rects.Menu.W/2
 	if !s.rects.Landscape {
@@ -473,7 +479,7 @@ func (s *TitleScene) Snapshot(snap *platform.State) {
 // layoutArenas puts the way to the arenas under the menu when a server is
 // known and there is room, else in the top corner; TitleLayout stays as
 // it is (the menu's places do not depend on the server).
-func (s *TitleScene) layoutArenas(c Context, w, h, scale float64) {
+func (s *TitleScene) layoutArenas(c scenes.Context, w, h, scale float64) {
 	s.btnArenas = ui.Button{}
 	if c.Server() == "" || c.Pages().Arena == nil {
 		return
@@ -481,10 +487,10 @@ func (s *TitleScene) layoutArenas(c Context, w, h, scale float64) {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	s.btnArenas = ui.Button{Kind: ui.Secondary, TextSize: 15, Label: c.Text().T("arena.open")}
 	r, gap := s.rects, dp(12)
-	row := Rect{X: r.Games.X, Y: r.About.Y + r.About.H + gap, W: r.About.X + r.About.W - r.Games.X, H: r.About.H}
+	row := scenes.Rect{X: r.Games.X, Y: r.About.Y + r.About.H + gap, W: r.About.X + r.About.W - r.Games.X, H: r.About.H}
 	if row.Y+row.H > h-dp(8) {
 		bw := dp(120)
-		row = Rect{X: w - bw - dp(12), Y: dp(12), W: bw, H: dp(44)}
+		row = scenes.Rect{X: w - bw - dp(12), Y: dp(12), W: bw, H: dp(44)}
 	}
 	s.btnArenas.Rect = row
 }

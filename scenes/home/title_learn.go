@@ -1,4 +1,4 @@
-package scenes
+package home
 
 import (
 	"strconv"
@@ -9,6 +9,7 @@ import (
 	"bashni/learn/lessons"
 	"bashni/learn/record"
 	lt "bashni/learn/text"
+	"bashni/scenes"
 	"bashni/scenes/ui"
 	"bashni/sprites"
 )
@@ -28,7 +29,7 @@ type titleLearn struct {
 
 // init finds out whether this is the player's first start: no game saved
 // and none finished.
-func (l *titleLearn) init(c Context, noSavedGame bool) {
+func (l *titleLearn) init(c scenes.Context, noSavedGame bool) {
 	l.btn = ui.Button{Kind: ui.Secondary}
 	l.first = false
 	if st := c.Store(); noSavedGame && st != nil {
@@ -38,19 +39,19 @@ func (l *titleLearn) init(c Context, noSavedGame bool) {
 
 // layout places the button and reads the progress again (a lesson may
 // have been finished since).
-func (l *titleLearn) layout(c Context, r TitleRects, canContinue bool) {
+func (l *titleLearn) layout(c scenes.Context, r TitleRects, canContinue bool) {
 	l.btn.Rect = r.Learn
-	l.btn.Label = LearnWord(c, lt.ScreenLearn)
+	l.btn.Label = scenes.LearnWord(c, lt.ScreenLearn)
 	l.btn.TextSize = 15
 	rec := record.Load(c.Store())
 	done := rec.Lessons.Count()
 	l.btn.Kind = ui.Secondary
 	switch {
 	case l.first && done == 0 && !canContinue:
-		l.line = LearnWord(c, lt.ScreenOffer)
+		l.line = scenes.LearnWord(c, lt.ScreenOffer)
 		l.btn.Kind = ui.Primary
 	case done > 0 || rec.Solved() > 0:
-		l.line = LearnWord(c, lt.ScreenProgress, "Done", strconv.Itoa(done), "Total", strconv.Itoa(len(lessons.All())), "Solved", strconv.Itoa(rec.Solved()))
+		l.line = scenes.LearnWord(c, lt.ScreenProgress, "Done", strconv.Itoa(done), "Total", strconv.Itoa(len(lessons.All())), "Solved", strconv.Itoa(rec.Solved()))
 	default:
 		l.line = ""
 	}
@@ -61,21 +62,21 @@ func (l *titleLearn) layout(c Context, r TitleRects, canContinue bool) {
 	l.room = r.Menu.W - p.DP(32)
 	l.lines, l.size = nil, 14
 	if l.line != "" {
-		l.lines, l.size = FitLines(p, l.line, 14, 12, sprites.Medium, l.room, 2)
+		l.lines, l.size = scenes.FitLines(p, l.line, 14, 12, sprites.Medium, l.room, 2)
 	}
 }
 
 // update opens the lessons when the button is pressed.
-func (l *titleLearn) update(c Context) bool {
+func (l *titleLearn) update(c scenes.Context) bool {
 	if c.Used(&l.btn) {
-		Open(c, c.Pages().Lessons)
+		scenes.Open(c, c.Pages().Lessons)
 		return true
 	}
 	return false
 }
 
 // draw draws the button and the line under the menu, centred on cx.
-func (l *titleLearn) draw(c Context, dst *ebiten.Image, cx float64) {
+func (l *titleLearn) draw(c scenes.Context, dst *ebiten.Image, cx float64) {
 	p := c.Painter()
 	l.btn.Draw(dst, p)
 	if l.line != "" {
