@@ -1,7 +1,8 @@
-// Package scenes is the game players see: the scene manager with its
-// transitions, the title, new-game, play, game-over, settings and rules
-// scenes, the board with its living columns, and the glue to the computer
-// player, the sound and the saved settings.
+// Package scenes is the shell of the game players see: the scene stack
+// with its transitions, the Context every screen gets, the router (Pages)
+// through which the pages under scenes/ (the title, New game, play,
+// settings, …) open one another, focus, scrolling, the chrome they share,
+// and the glue to the computer player, the sound and the saved settings.
 //
 // NewApp returns an ebiten.Game. The screen is drawn only when something
 // changed (ebiten.SetScreenClearedEveryFrame(false)); an idle frame costs an
