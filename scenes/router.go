@@ -62,6 +62,9 @@ type Pages struct {
 	// the paste under way, either may be empty) (scenes/records).
 	Archive func(c Context) Scene
 	Import  func(c Context, text string, paste *platform.Job) Scene
+	// Replay replays a game's record read elsewhere (an online game's,
+	// from its server), its menu opening the analysis (scenes/records).
+	Replay func(c Context, rec *rules.Record) Scene
 	// Editor builds a position, starting from p (nil: the start position
 	// of the variant last played) (scenes/editor).
 	Editor func(c Context, p *rules.Position) Scene

@@ -156,6 +156,7 @@ func Pages() scenes.Pages {
 		Import: func(c scenes.Context, text string, paste *platform.Job) scenes.Scene {
 			return records.NewImport(c, text, paste)
 		},
+		Replay:  func(c scenes.Context, rec *rules.Record) scenes.Scene { return records.NewRecordReplay(c, rec) },
 		Editor:  func(c scenes.Context, p *rules.Position) scenes.Scene { return editor.NewEditorScene(c, p) },
 		Lessons: func(c scenes.Context) scenes.Scene { return learn.NewLessonsScene(c) },
 		Analysis: func(c scenes.Context, start *rules.Position, moves []rules.Move, learner rules.Color) scenes.Scene {

@@ -187,7 +187,7 @@ func TestOffersAndTakebacks(t *testing.T) {
 	if g.s.RematchGame() != "XYZ234" {
 		t.Fatalf("rematch game %q", g.s.RematchGame())
 	}
-	rec := g.s.Record("test")
+	rec := g.s.Record("test", [2]string{})
 	for _, want := range []string{`[Result "1/2-1/2"]`, `[Termination "draw agreed"]`, "1. a3-b4 b6-a5 2. b2-a3 a7-b6 1/2-1/2"} {
 		if !strings.Contains(rec, want) {
 			t.Errorf("record lacks %q:\n%s", want, rec)
@@ -221,8 +221,9 @@ func TestLiveClock(t *testing.T) {
 	if r, reason := g.s.Outcome(); r != rules.WhiteWins || reason != protocol.ReasonTime {
 		t.Fatalf("outcome %v %s", r, reason)
 	}
-	rec := g.s.Record("test")
-	if !strings.Contains(rec, `[Termination "time forfeit"]`) || !strings.Contains(rec, `[Result "1-0"]`) || !strings.Contains(rec, `[TimeControl "300+3"]`) {
+	rec := g.s.Record("test", [2]string{"anna", ""}) // Black unnamed
+	if !strings.Contains(rec, `[Termination "time forfeit"]`) || !strings.Contains(rec, `[Result "1-0"]`) || !strings.Contains(rec, `[TimeControl "300+3"]`) ||
+		!strings.Contains(rec, `[White "anna"]`) || !strings.Contains(rec, `[Black "Black"]`) {
 		t.Errorf("record:\n%s", rec)
 	}
 }
@@ -294,7 +295,7 @@ func TestRandomGamesEndAsTheRulesSay(t *testing.T) {
 			t.Fatalf("game %d: referee %v %s, rules %v %s", i, r, reason, o.Result, o.Reason.Code())
 		}
 		reasons[reason]++
-		if _, err := rules.ParseRecord(g.s.Record("test")); err != nil {
+		if _, err := rules.ParseRecord(g.s.Record("test", [2]string{})); err != nil {
 			t.Fatalf("game %d record: %v", i, err)
 		}
 	}

@@ -71,16 +71,22 @@ func seatOrEmpty(s int8) string {
 }
 
 // Record writes the game in PROTOCOL.md's record format. site names the
-// server. A game lost on time or by abandonment is written as a
+// server, names the players (White, Black; "" for an unnamed one, written
+// as the seat). A game lost on time or by abandonment is written as a
 // resignation's result with a Termination tag saying what happened.
-func (s *State) Record(site string) string {
+func (s *State) Record(site string, names [2]string) string {
 	g := s.Game()
+	for i, seat := range []string{"White", "Black"} {
+		if names[i] == "" {
+			names[i] = seat
+		}
+	}
 	tags := []rules.Tag{
 		{Name: "Event", Value: "Online game " + s.ID},
 		{Name: "Site", Value: site},
 		{Name: "Date", Value: s.Created.UTC().Format("2006.01.02")},
-		{Name: "White", Value: "White"},
-		{Name: "Black", Value: "Black"},
+		{Name: "White", Value: names[0]},
+		{Name: "Black", Value: names[1]},
 		{Name: "Variant"},
 	}
 	switch s.Clock.Kind {

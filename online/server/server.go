@@ -282,7 +282,7 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release(rm)
 	rm.mu.Lock()
-	rec, id := rm.state.Record(s.cfg.Site), rm.id
+	rec, id := rm.state.Record(s.cfg.Site, [2]string{rm.players[0].Name, rm.players[1].Name}), rm.id // players: White, Black
 	rm.mu.Unlock()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="bashni-%s.pdn"`, id))

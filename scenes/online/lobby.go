@@ -38,7 +38,10 @@ type LobbyRects struct {
 	Transfer               scenes.Rect // "Another device" (named)
 	Claim, UseCode         scenes.Rect // a transfer code's field and its button
 	meY, whyY              float64
-	statusY                float64 // the middle of the status's first line
+	whyW                   float64 // the room for why a name (0: not shown)
+	countsX                float64
+	statusX, statusY       float64 // the status's start, and the middle of its first line
+	statusW                float64 // the room for the status's lines
 	Variant, Kind          scenes.Rect
 	Quick                  [6]scenes.Rect // the quick-pairing clocks
 	quickY                 float64
@@ -47,11 +50,15 @@ type LobbyRects struct {
 	// Compact: a phone's one column, where the seek of one's own is made
 	// in place of the list of seeks (Create a seek opens it, Close shuts
 	// it); on a wide screen it is always shown, left, under quick pairing.
-	Compact              bool
+	Compact bool
+	// Short: a phone held sideways, three columns (the name card and
+	// status; quick pairing; the seeks or the form), compact otherwise.
+	Short                bool
 	createY              float64
 	Clock, Colour, Range scenes.Rect
 	OpenSeek, Cancel     scenes.Rect
 	CreateSeek           scenes.Rect // Compact: opens the seek's form
+	While                scenes.Rect // Short: the computer while nobody answers (else in CreateSeek's place)
 	CloseForm            scenes.Rect // Compact: shuts it
 	// Command is the typed-command line (wide screens; a page's own
 	// command line does it in a browser, on a phone too).
@@ -68,6 +75,9 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 	pad, row, gap, line := dp(14), dp(46), dp(8), dp(22)
 	wide := w >= dp(900)
 	r.Compact = !wide
+	if !wide && w > h && h < dp(600) {
+		return shortLobbyLayout(w, h, scale)
+	}
 	cw := math.Min(w-dp(16), dp(1180))
 	if !wide {
 		cw = math.Min(w-dp(12), dp(620))
@@ -116,6 +126,8 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 		r.Quick[i] = scenes.Rect{X: x + float64(i%per)*(qw+gap), Y: y + float64(i/per)*(row+gap), W: qw, H: row}
 	}
 	y += 2*(row+gap) + dp(4)
+	r.countsX, r.statusX, r.statusW = x, x, r.Quick[2].X+r.Quick[2].W-x
+	r.whyW = r.statusW
 	half := (colW - gap) / 2
 	bottom := r.Card.Y + r.Card.H - pad
 	r.Back = scenes.Rect{X: x, Y: bottom - row, W: half, H: row}
@@ -161,6 +173,88 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 	end := r.Back.Y - gap
 	for sy+dp(44) <= end && len(r.Seeks) < 12 {
 		r.Seeks = append(r.Seeks, scenes.Rect{X: sx, Y: sy, W: colW, H: dp(44)})
+		sy += dp(44) + dp(4)
+	}
+	return r
+}
+
+// shortLobbyLayout lays the lobby out on a phone held sideways (844×390):
+// under the title's row three columns, the name card, the transfer code
+// and the status over Back; quick pairing; the seeks, or in their place
+// the seek's form. Why a name is left out (the name field says it).
+func shortLobbyLayout(w, h, scale float64) LobbyRects {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	var r LobbyRects
+	pad, row, gap, line := dp(14), dp(46), dp(8), dp(22)
+	r.Compact, r.Short = true, true
+	cw := math.Min(w-dp(12), dp(1180))
+	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: dp(6), W: cw, H: h - dp(12)}
+	r.pad = pad
+	inner := cw - 4*pad
+	w1, w3 := math.Floor(inner*0.36), math.Floor(inner*0.4)
+	w2 := inner - w1 - w3
+	x1 := r.Card.X + pad
+	x2 := x1 + w1 + pad
+	x3 := x2 + w2 + pad
+	y := r.Card.Y + pad
+	r.titleY = y + row/2
+	tw := math.Min(dp(120), (cw-2*pad)*0.2)
+	for i, b := range []*scenes.Rect{&r.Live, &r.Leaders, &r.Profile} {
+		*b = scenes.Rect{X: r.Card.X + cw - pad - float64(i+1)*tw - float64(i)*gap, Y: y, W: tw, H: row}
+	}
+	top := y + row + gap
+	bottom := r.Card.Y + r.Card.H - pad
+	// The name card, the transfer code, the status; Back and a friend.
+	y = top
+	r.countsX, r.countsY = x1, y+line/2
+	y += line + gap
+	bw := math.Min(dp(170), w1*0.42)
+	r.Name = scenes.Rect{X: x1, Y: y, W: w1 - bw - gap, H: row}
+	r.SaveName = scenes.Rect{X: x1 + w1 - bw, Y: y, W: bw, H: row}
+	r.Transfer = r.SaveName
+	r.meY = y + row/2
+	y += row + gap
+	r.Claim = scenes.Rect{X: x1, Y: y, W: w1 - bw - gap, H: row}
+	r.UseCode = scenes.Rect{X: x1 + w1 - bw, Y: y, W: bw, H: row}
+	y += row + gap
+	r.statusX, r.statusY, r.statusW = x1, y+dp(8), w1
+	y += dp(48) + gap
+	r.While = scenes.Rect{X: x1, Y: y, W: w1, H: row}
+	half1 := (w1 - gap) / 2
+	r.Back = scenes.Rect{X: x1, Y: bottom - row, W: half1, H: row}
+	r.Friend = scenes.Rect{X: x1 + half1 + gap, Y: bottom - row, W: half1, H: row}
+	// Quick pairing: the variant, rated or not, the clocks two a row.
+	y = top
+	r.Variant = scenes.Rect{X: x2, Y: y, W: w2, H: row}
+	y += row + gap
+	r.Kind = scenes.Rect{X: x2, Y: y, W: w2, H: row}
+	y += row + gap
+	r.quickY = y + line/2
+	y += line
+	qw := (w2 - gap) / 2
+	for i := range r.Quick {
+		r.Quick[i] = scenes.Rect{X: x2 + float64(i%2)*(qw+gap), Y: y + float64(i/2)*(row+gap), W: qw, H: row}
+	}
+	// Create a seek and Cancel seek; under them the seeks, or the form.
+	y = top
+	half3 := (w3 - gap) / 2
+	r.CreateSeek = scenes.Rect{X: x3, Y: y, W: half3, H: row}
+	r.Cancel = scenes.Rect{X: x3 + half3 + gap, Y: y, W: half3, H: row}
+	y += row + gap
+	r.createY = y + line/2
+	fy := y + line
+	r.Clock = scenes.Rect{X: x3, Y: fy, W: w3, H: row}
+	fy += row + gap
+	r.Colour = scenes.Rect{X: x3, Y: fy, W: w3, H: row}
+	fy += row + gap
+	r.Range = scenes.Rect{X: x3, Y: fy, W: w3, H: row}
+	fy += row + gap
+	r.OpenSeek = scenes.Rect{X: x3, Y: fy, W: half3, H: row}
+	r.CloseForm = scenes.Rect{X: x3 + half3 + gap, Y: fy, W: half3, H: row}
+	r.seeksY = y + line/2
+	sy := y + line + dp(2)
+	for sy+dp(44) <= bottom && len(r.Seeks) < 12 {
+		r.Seeks = append(r.Seeks, scenes.Rect{X: x3, Y: sy, W: w3, H: dp(44)})
 		sy += dp(44) + dp(4)
 	}
 	return r
@@ -285,6 +379,9 @@ func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
 	if r.Compact {
 		l.btnWhile.Rect = r.CreateSeek
 	}
+	if r.Short {
+		l.btnWhile.Rect = r.While
+	}
 	l.btnBack.Rect, l.btnFriend.Rect = r.Back, r.Friend
 	l.btnProfile.Rect, l.btnLeaders.Rect, l.btnLive.Rect = r.Profile, r.Leaders, r.Live
 	p := c.Painter()
@@ -293,7 +390,10 @@ func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
 		sg.Weigh(p)
 	}
 	l.fitMe(c)
-	l.whyLines = p.Wrap(c.Text().T("lobby.why_name"), 12, sprites.Regular, r.Quick[2].X+r.Quick[2].W-r.Quick[0].X)
+	l.whyLines = nil
+	if r.whyW > 0 {
+		l.whyLines = p.Wrap(c.Text().T("lobby.why_name"), 12, sprites.Regular, r.whyW)
+	}
 	if len(l.whyLines) > 2 {
 		l.whyLines = l.whyLines[:2]
 	}
@@ -999,7 +1099,7 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 	l.btnLeaders.Draw(dst, p)
 	l.btnLive.Draw(dst, p)
 	if l.acct != nil {
-		p.Text(dst, tx.F("lobby.counts", "Players", l.view.Players, "Games", l.view.Games), 14, sprites.Medium, x, r.countsY, text.AlignStart, text.AlignCenter, t.TextDim)
+		p.Text(dst, tx.F("lobby.counts", "Players", l.view.Players, "Games", l.view.Games), 14, sprites.Medium, r.countsX, r.countsY, text.AlignStart, text.AlignCenter, t.TextDim)
 	}
 	if l.me.Name == "" {
 		l.nameField.Draw(dst, p, c.Tick())
@@ -1023,24 +1123,24 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 		if l.isErr {
 			col = t.MustCapture
 		}
-		lines := p.Wrap(l.status, 13, sprites.Medium, r.Quick[2].X+r.Quick[2].W-x)
+		lines := p.Wrap(l.status, 13, sprites.Medium, r.statusW)
 		if len(lines) > 3 {
 			lines = lines[:3]
 		}
 		y := r.statusY
 		for _, ln := range lines {
-			p.Text(dst, ln, 13, sprites.Medium, x, y, text.AlignStart, text.AlignCenter, col)
+			p.Text(dst, ln, 13, sprites.Medium, r.statusX, y, text.AlignStart, text.AlignCenter, col)
 			y += p.DP(16)
 		}
 	}
 	l.variant.Draw(dst, p)
 	l.kind.Draw(dst, p)
-	p.Text(dst, tx.T("lobby.quick"), 15, sprites.Medium, x, r.quickY, text.AlignStart, text.AlignCenter, t.TextDim)
+	p.Text(dst, tx.T("lobby.quick"), 15, sprites.Medium, r.Quick[0].X, r.quickY, text.AlignStart, text.AlignCenter, t.TextDim)
 	for i := range l.quick {
 		l.quick[i].Draw(dst, p)
 	}
 	if l.formShown() {
-		p.Text(dst, tx.T("lobby.create"), 15, sprites.Medium, x, r.createY, text.AlignStart, text.AlignCenter, t.TextDim)
+		p.Text(dst, tx.T("lobby.create"), 15, sprites.Medium, r.Clock.X, r.createY, text.AlignStart, text.AlignCenter, t.TextDim)
 		l.clock.Draw(dst, p)
 		l.colour.Draw(dst, p)
 		l.rng.Draw(dst, p)

@@ -202,7 +202,10 @@ func (s *Profile) Update(c scenes.Context) error {
 			if i >= len(s.prof.Games) {
 				break
 			}
-			c.FocusItem(r, s.gameWords(c, s.prof.Games[i]))
+			st := c.FocusItem(r, s.gameWords(c, s.prof.Games[i]))
+			if p := c.Pointer(); st.Activated || p.Released && p.In(r) && !p.Consumed {
+				s.replay(c, s.prof.Games[i].Game)
+			}
 		}
 	}
 	if c.Used(&s.btnWatch) && s.prof != nil && len(s.prof.Playing) > 0 {
@@ -247,6 +250,32 @@ func (w *watcher) start(c scenes.Context, code string) {
 		defer cancel()
 		p, err := remote.Open(ctx, server, code, st)
 		ch <- watchResult{p, err}
+	}()
+}
+
+// replay opens a recent game's record, read from the server, in the
+// replay (whose menu opens the analysis).
+func (s *Profile) replay(c scenes.Context, code string) {
+	open := c.Pages().Replay
+	if open == nil || s.busy {
+		return
+	}
+	s.busy = true
+	server := c.Server()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+		defer cancel()
+		rec, err := remote.GameRecord(ctx, server, code)
+		s.wait <- func(s *Profile) {
+			s.busy = false
+			if err != nil {
+				s.err = refusalWords(c, err)
+				platform.Speak(s.err)
+				return
+			}
+			s.err = ""
+			c.Push(open(c, rec))
+		}
 	}()
 }
 

@@ -82,6 +82,12 @@ func NewReplayScene(c scenes.Context, im *imported) *ReplayScene {
 	return s
 }
 
+// NewRecordReplay shows a game's record read elsewhere (an online game's,
+// from its server): Pages.Replay.
+func NewRecordReplay(c scenes.Context, rec *rules.Record) *ReplayScene {
+	return NewReplayScene(c, &imported{Kind: importRecord, Game: rec.Game, Tags: rec.Tags, Variant: rec.Game.Variant(), VariantTagged: true})
+}
+
 // setWords labels the controls and the menu in the player's language.
 func (s *ReplayScene) setWords(c scenes.Context) {
 	cat := c.Text()
