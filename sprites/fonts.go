@@ -8,11 +8,11 @@ import (
 	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/opentype"
 
 	"bashni/i18n"
 	"bashni/i18n/fonts"
+	"bashni/internal/text"
 )
 
 // Weight selects one of the Go fonts (package i18n/fonts's subsets of
