@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/licenses"
 	"bashni/scenes/home"
 	"bashni/scenes/ui"

@@ -9,9 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/online/client"
 	"bashni/online/protocol"
 	"bashni/rules"

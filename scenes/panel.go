@@ -6,9 +6,9 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"

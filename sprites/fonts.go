@@ -8,11 +8,11 @@ import (
 	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/opentype"
 
 	"bashni/i18n"
 	"bashni/i18n/fonts"
+	"bashni/internal/text"
 )
 
 // Weight selects one of the Go fonts (package i18n/fonts's subsets of
@@ -31,11 +31,12 @@ const (
 // size), rounded to half a pixel so that a resize does not create a face
 // per frame.
 //
-// The faces are text/v2 GoXFaces over golang.org/x/image/font/opentype, not
+// The faces are GoXFaces over golang.org/x/image/font/opentype, not
 // GoTextFaces: the game's text needs no shaping (Latin, Cyrillic, Hangul
 // syllables, kana and kanji, all left to right), and GoTextFace's shaper
 // (go-text/typesetting) would add 0.9 MB to the gzipped WebAssembly
-// download. Each face is a MultiFace: the Go font of its weight first, then
+// download. They come from package internal/text, text/v2 without
+// GoTextFace, because importing text/v2 itself links the shaper anyway. Each face is a MultiFace: the Go font of its weight first, then
 // the small "common" subset every build has (the language menu's "한국어"
 // and "日本語", ⌘), then, once loaded for Korean or Japanese (UseLanguage),
 // that language's Noto Sans CJK subset (package i18n/fonts).

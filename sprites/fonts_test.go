@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/opentype"
 
 	"bashni/i18n"
 	"bashni/internal/testwait"
+	"bashni/internal/text"
 )
 
 // useLanguage switches the game's fonts to l and waits until they are in

@@ -6,11 +6,11 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"bashni/i18n"
 	"bashni/i18n/linebreak"
+	"bashni/internal/text"
 	"bashni/rules"
 )
 

@@ -7,8 +7,9 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"bashni/internal/text"
 )
 
 // RouteKind selects the colour of a drawn route.

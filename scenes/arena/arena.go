@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"bashni/internal/text"
 	"bashni/online/remote"
 	"bashni/platform"
 	"bashni/rules"

@@ -5,10 +5,10 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/scenes/board"
 	"bashni/scenes/input"

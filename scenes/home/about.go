@@ -12,10 +12,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
 	"bashni/i18n/linebreak"
+	"bashni/internal/text"
 	"bashni/licenses"
 	"bashni/scenes/ui"
 	"bashni/sprites"

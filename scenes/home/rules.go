@@ -6,8 +6,8 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/scenes/board"
 	"bashni/scenes/ui"

@@ -4,8 +4,8 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/internal/text"
 	"bashni/learn/lessons"
 	"bashni/learn/record"
 	lt "bashni/learn/text"

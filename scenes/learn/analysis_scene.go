@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/ai"
+	"bashni/internal/text"
 	"bashni/learn/analysis"
 	lt "bashni/learn/text"
 	"bashni/platform"

@@ -8,9 +8,9 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n/linebreak"
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/board"

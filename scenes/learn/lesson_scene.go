@@ -4,9 +4,9 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
+	"bashni/internal/text"
 	"bashni/learn/explain"
 	"bashni/learn/lessons"
 	"bashni/learn/record"

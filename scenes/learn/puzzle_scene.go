@@ -5,9 +5,9 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
+	"bashni/internal/text"
 	"bashni/learn/puzzles"
 	"bashni/learn/record"
 	lt "bashni/learn/text"

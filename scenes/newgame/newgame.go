@@ -11,10 +11,10 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/ai"
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/ui"

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/internal/text"
 	"bashni/online/remote"
 	"bashni/rules"
 	"bashni/scenes/ui"

@@ -6,9 +6,9 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/scenes/board"
 	"bashni/scenes/follow"

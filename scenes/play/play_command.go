@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/access"
+	"bashni/internal/text"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes/ui"

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/internal/text"
 	"bashni/online/remote"
 	"bashni/platform"
 	"bashni/rules"

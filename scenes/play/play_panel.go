@@ -3,8 +3,8 @@ package play
 import (
 	"bashni/scenes"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/scenes/ui"
 	"bashni/sprites"

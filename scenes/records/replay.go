@@ -5,9 +5,9 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
+	"bashni/internal/text"
 	lt "bashni/learn/text"
 	"bashni/platform"
 	"bashni/rules"

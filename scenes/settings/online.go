@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/audio"
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/online/remote"
 	"bashni/platform"
 	"bashni/scenes/ui"

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/platform"
 	"bashni/scenes/ui"
 	"bashni/sprites"

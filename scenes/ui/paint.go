@@ -7,10 +7,10 @@ import (
 	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"bashni/i18n/linebreak"
+	"bashni/internal/text"
 	"bashni/sprites"
 )
 

@@ -10,9 +10,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/exp/textinput"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"bashni/i18n"
+	"bashni/internal/text"
 	"bashni/platform"
 	"bashni/sprites"
 )

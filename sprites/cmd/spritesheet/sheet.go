@@ -5,8 +5,8 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"bashni/internal/text"
 	"bashni/rules"
 	"bashni/sprites"
 )
