@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"bashni/scenes/home"
 	"bashni/scenes/learn"
 	"bashni/scenes/records"
+	"bashni/scenes/ui"
 	"bashni/sprites"
 )
 
@@ -126,21 +128,21 @@ func TestLearnScreenshots(t *testing.T) {
 				break
 			}
 		}
-		// The refutation is searched in real time, not in ticks.
-		for i := 0; i < 30; i++ {
-			g.ticks(10)
-			time.Sleep(100 * time.Millisecond)
-		}
+		// The refutation is searched in real time: wait for what the try
+		// loses, said in the bad tone once the opponent has answered, then
+		// let the play-out animate (in ticks).
+		said := learn.PuzzleLayout(w, h, 1, rules.Bashni, pz.Player() == rules.Black, [3]float64{}).Text
+		bad := ui.Mix(theme.MustCapture, theme.Text, 0.25) // the learn screens' bad tone
+		g.untilShows("what the wrong try loses", func(img *image.RGBA) bool { return pixelsNear(img, said, bad, 12) > 40 })
+		g.ticks(300)
 		g.shot(dir, "puzzle")
 		g.close()
 
 		g = start(t, sz[0], sz[1], "-mute")
 		g.ticks(20)
 		openAnalysisOfWorkedGame(g, w, h)
-		for i := 0; i < 200; i++ {
-			g.ticks(3)
-			time.Sleep(100 * time.Millisecond)
-		}
+		g.wait("a blunder marked on the graph", analysisPatience, 8, func() bool { return blunderDots(g, w, h) > 10 })
+		g.wait("the end of the analysis", analysisPatience, 8, func() bool { return !analysing(g, w, h) })
 		al := learn.AnalysisLayout(w, h, 1, rules.Bashni)
 		g.click(al.Graph.X+al.Graph.W-3, al.Graph.Y+al.Graph.H/2) // Black's blunder, the last move
 		g.ticks(30)
@@ -228,39 +230,47 @@ func openAnalysisOfWorkedGame(g *game, w, h float64) {
 // an idle machine.
 const analysisPatience = 10 * time.Minute
 
-// analysing reports whether the analysis board shows its progress line
-// (under the heading, drawn only while the analysis runs).
-func analysing(g *game, w, h float64) bool {
-	r := learn.AnalysisLayout(w, h, 1, rules.Bashni).Progress
-	img := g.frame()
+// pixelsNear counts the pixels of r in img within tol of colour c.
+func pixelsNear(img *image.RGBA, r scenes.Rect, c color.NRGBA, tol int) int {
+	n := 0
 	for y := int(r.Y); y < int(r.Y+r.H); y++ {
 		for x := int(r.X); x < int(r.X+r.W); x++ {
-			c := img.RGBAAt(x, y)
-			// The line is 2 dp at a fractional position: its pixels are
-			// the accent blended with the panel a little.
-			if near(color.NRGBA{c.R, c.G, c.B, 255}, theme.Accent, 32) {
-				return true
+			p := img.RGBAAt(x, y)
+			if near(color.NRGBA{p.R, p.G, p.B, 255}, c, tol) {
+				n++
 			}
 		}
 	}
-	return false
+	return n
+}
+
+// analysing reports whether the analysis board shows its progress line
+// (under the heading, drawn only while the analysis runs). The line is
+// 2 dp at a fractional position: its pixels are the accent blended with
+// the panel a little.
+func analysing(g *game, w, h float64) bool {
+	r := learn.AnalysisLayout(w, h, 1, rules.Bashni).Progress
+	return pixelsNear(g.frame(), r, theme.Accent, 32) > 0
 }
 
 // blunderDots counts the pixels of the graph in the colour of a blunder's
 // mark.
 func blunderDots(g *game, w, h float64) int {
 	r := learn.AnalysisLayout(w, h, 1, rules.Bashni).Graph
+	return pixelsNear(g.frame(), r, theme.MustCapture, 16)
+}
+
+// barLabelled reports whether the evaluation bar shows its label: the
+// score written at the leading side's end in the other side's colour
+// (black on White's end at the bottom, white on Black's at the top). An
+// unknown evaluation is drawn as the bar at the half with no label.
+func barLabelled(g *game, w, h float64) bool {
+	b := learn.AnalysisLayout(w, h, 1, rules.Bashni).Bar
 	img := g.frame()
-	n := 0
-	for y := int(r.Y); y < int(r.Y+r.H); y++ {
-		for x := int(r.X); x < int(r.X+r.W); x++ {
-			c := img.RGBAAt(x, y)
-			if near(color.NRGBA{c.R, c.G, c.B, 255}, theme.MustCapture, 16) {
-				n++
-			}
-		}
-	}
-	return n
+	end := b.W // the label's room at either end, about 20 dp high
+	bottom := scenes.Rect{X: b.X + 3, Y: b.Y + b.H - end, W: b.W - 6, H: end - 3}
+	top := scenes.Rect{X: b.X + 3, Y: b.Y + 3, W: b.W - 6, H: end - 3}
+	return pixelsNear(img, bottom, theme.Black.Face, 24) > 3 || pixelsNear(img, top, theme.White.Face, 24) > 3
 }
 
 // TestAnalysisOfWorkedGame analyses RULES.md's worked game from the
@@ -406,11 +416,9 @@ func TestLessonStepAndBranchScreenshots(t *testing.T) {
 		g.enter(ab, p, mustMove(t, p, "g3-h4"))
 		p = p.Play(mustMove(t, p, "g3-h4"))
 		g.waitFor(ab, p, 120, "the branch's g3-h4")
-		// The branch's position is searched in real time.
-		for i := 0; i < 40; i++ {
-			g.ticks(3)
-			time.Sleep(100 * time.Millisecond)
-		}
+		// The branch's position is searched in real time: its evaluation
+		// comes as the bar's label.
+		g.wait("the branch's evaluation on the bar", analysisPatience, 8, func() bool { return barLabelled(g, w, h) })
 		g.shot(dir, "analysis-branch")
 		g.close()
 	}

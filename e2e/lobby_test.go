@@ -17,6 +17,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"bashni/internal/pgtest"
+	"bashni/internal/testwait"
 	"bashni/online/client"
 	"bashni/online/protocol"
 	"bashni/online/server"
@@ -121,13 +122,9 @@ func (p *page) said() string {
 
 func (p *page) waitSaid(what, want string) {
 	p.t.Helper()
-	deadline := time.Now().Add(patience)
-	for !strings.Contains(p.said(), want) {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("the phone: waiting for %s (%q); it said %q", what, want, p.said())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	p.wait(patience, func() string { return fmt.Sprintf("it said %q", p.said()) }).For(p.t, fmt.Sprintf("the phone to say %s (%q)", what, want), func() bool {
+		return strings.Contains(p.said(), want)
+	})
 }
 
 // toLobby goes from the phone's title to the lobby: New game, Play online.
@@ -377,12 +374,9 @@ func pair(t *testing.T, a, b *player) (white, black *player) {
 	if err != nil || !paired {
 		t.Fatalf("%s's pairing: paired %v, %v", b.name, paired, err)
 	}
-	for deadline := time.Now().Add(time.Minute); a.c.Seat().Game == before || a.c.Seat().Game != seat.Game; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s was not seated in %s", a.name, seat.Game)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Wait{Every: 10 * time.Millisecond}.For(t, fmt.Sprintf("%s to be seated in %s", a.name, seat.Game), func() bool {
+		return a.c.Seat().Game != before && a.c.Seat().Game == seat.Game
+	})
 	if seat.Color == protocol.White {
 		return b, a
 	}

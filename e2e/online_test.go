@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"bashni/internal/testwait"
 	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/online/server"
@@ -171,15 +172,12 @@ func (g *game) untilShows(what string, ok func(*image.RGBA) bool) {
 // (its own for work that takes long even on an idle machine: an analysis).
 func (g *game) wait(what string, guard time.Duration, ticks int, ok func() bool) {
 	g.t.Helper()
-	began := time.Now()
-	for !ok() {
-		if time.Since(began) > guard {
-			g.snap(g.frame(), "fail")
-			g.t.Fatalf("waiting for %s: it did not happen in %v", what, guard)
-		}
-		g.ticks(ticks)
-		time.Sleep(20 * time.Millisecond)
-	}
+	testwait.Wait{
+		Guard:  guard,
+		Every:  20 * time.Millisecond,
+		Step:   func() { g.ticks(ticks) },
+		Failed: func() string { g.snap(g.frame(), "fail"); return "" },
+	}.For(g.t, what, ok)
 }
 
 // page is a headless Chromium tab with a phone's screen.
@@ -250,20 +248,24 @@ func (p *page) state() phoneState {
 
 func (p *page) waitState(what string, timeout time.Duration, ok func(phoneState) bool) phoneState {
 	p.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		s := p.state()
-		if ok(s) {
-			return s
+	var s phoneState
+	p.wait(timeout, func() string { return fmt.Sprintf("it shows %+v", s) }).For(p.t, "the phone's "+what, func() bool {
+		s = p.state()
+		return ok(s)
+	})
+	return s
+}
+
+// wait is a wait for the phone, a look every 100 ms (each one asks
+// Chromium), with a screenshot into BASHNI_E2E_FRAMES and the words of
+// shows when it fails.
+func (p *page) wait(guard time.Duration, shows func() string) testwait.Wait {
+	return testwait.Wait{Guard: guard, Every: 100 * time.Millisecond, Failed: func() string {
+		if dir := os.Getenv("BASHNI_E2E_FRAMES"); dir != "" {
+			p.screenshot(filepath.Join(dir, p.t.Name()+"-phone-fail.png"))
 		}
-		if time.Now().After(deadline) {
-			if dir := os.Getenv("BASHNI_E2E_FRAMES"); dir != "" {
-				p.screenshot(filepath.Join(dir, p.t.Name()+"-phone-fail.png"))
-			}
-			p.t.Fatalf("the phone: waiting for %s; it shows %+v", what, s)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return shows()
+	}}
 }
 
 func (p *page) tap(x, y float64) {
@@ -310,13 +312,7 @@ func (p *page) tapAndSee(tap, watch scenes.Rect, what string) {
 	p.t.Helper()
 	before := p.image()
 	p.tapRect(tap)
-	deadline := time.Now().Add(patience)
-	for differing(before, p.image(), watch) < 0.05 {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("the phone: waited %v for %s", patience, what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	p.wait(patience, func() string { return "" }).For(p.t, "the phone's "+what, func() bool { return differing(before, p.image(), watch) >= 0.05 })
 }
 
 func (p *page) screenshot(path string) {
