@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/access"
 	"bashni/ai"
 	"bashni/internal/text"
 	"bashni/learn/analysis"
@@ -928,4 +929,32 @@ func (s *AnalysisScene) drawGraph(p *ui.Painter, dst *ebiten.Image) {
 			p.Circle(dst, x(i+1), y(s.graph[i+1]), rad, col)
 		}
 	}
+}
+
+// PageCommand takes a line typed into the page's command line (how a
+// screen reader moves): a legal move of the position shown is played on
+// the analysis board as a free move — a branch of the move list, as a
+// move entered on the board is (in "learn from your mistakes", a try) —
+// and said; a question about the position is answered as in a game;
+// anything else, or a move the position does not allow, is answered with
+// what is wrong, shown under the board as well.
+func (s *AnalysisScene) PageCommand(c scenes.Context, line string) {
+	g := rules.NewGameFrom(s.tree.Current().Position)
+	r := access.Respond(c.Text(), g, true, line)
+	switch {
+	case !r.Move.IsZero():
+		s.boardMove(c, r.Move)
+		platform.Speak(r.Move.String())
+		return
+	case r.Action != 0:
+		r.Text = c.Text().T("command.cannot")
+	}
+	if r.Text == "" {
+		return
+	}
+	if r.Rejected {
+		s.say, s.tone = r.Text, toneDim
+		c.Invalidate()
+	}
+	platform.Speak(r.Text)
 }

@@ -109,3 +109,50 @@ func TestAnalysisBranches(t *testing.T) {
 		t.Errorf("%d moves on the main line, want %d", main, len(moves))
 	}
 }
+
+// TestAnalysisTypedMoves: a move typed into the page's command line (how
+// a screen reader explores) is a free move on the analysis board — a
+// branch, as if entered on the board; a move the position does not allow
+// changes nothing and says what is wrong.
+func TestAnalysisTypedMoves(t *testing.T) {
+	st := storage.Defaults()
+	st.InstantAnimations = true
+	a, _ := scenetest.NewApp(t, nil, scenes.Options{Settings: st})
+	a.Resize(390, 844, 1)
+	start := rules.NewPosition(rules.Bashni)
+	var moves []rules.Move
+	p := start
+	for _, m := range []string{"c3-d4", "f6-g5", "g3-h4", "g5-f4"} {
+		mv, err := p.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, mv)
+		p = p.Play(mv)
+	}
+	s := NewAnalysisScene(a, start, moves, rules.White)
+	t.Cleanup(func() { s.leave(a) })
+	scenetest.Show(t, a, s)
+	s.show(a, 2)
+	for _, tc := range []struct {
+		line   string
+		branch bool   // the move is played as a branch
+		row    string // the move list's current row after it
+	}{
+		{"a1-b2", false, "f6-g5"},   // no column there
+		{"e3-f4", true, "e3-f4"},    // a free move: a branch
+		{"g5:c5", true, "g5:e3:c5"}, // and on in the branch (a capture)
+		{"d4-e5", true, "g5:e3:c5"}, // not legal here: nothing changes
+		{"board", true, "g5:e3:c5"}, // a question changes nothing
+	} {
+		s.say = ""
+		s.PageCommand(a, tc.line)
+		row := currentRow(s)
+		if row == nil || row.Text != tc.row || s.tree.InBranch() != tc.branch {
+			t.Fatalf("%q: current row %+v, in a branch %v", tc.line, row, s.tree.InBranch())
+		}
+		if illegal := tc.line == "a1-b2" || tc.line == "d4-e5"; illegal && s.say == "" {
+			t.Errorf("%q: nothing says what is wrong", tc.line)
+		}
+	}
+}
