@@ -89,6 +89,19 @@ func TestLessonOne(t *testing.T) {
 	g.expect(b, mustFEN(t, rules.Bashni, "W:Wa1,b2,a3,c3:Bh8"), "the third step after Next step")
 }
 
+// TestLessonsLandscapeScreenshot renders the lessons list on a phone on
+// its side (844×390: three columns, the heading beside Back) into
+// BASHNI_SCREENSHOTS as lessons-844x390.png.
+func TestLessonsLandscapeScreenshot(t *testing.T) {
+	dir := screenshotDir(t)
+	g := start(t, 844, 390, "-mute", "-seed", "5")
+	g.ticks(60)
+	g.click(mid(home.TitleLayout(844, 390, 1, false).Learn))
+	g.ticks(30)
+	g.shot(dir, "lessons")
+	g.close()
+}
+
 // TestLearnScreenshots renders the lessons list, a lesson with a wrong try
 // answered on the board, a puzzle and the analysis board at 1280×800 and
 // 390×844 into BASHNI_SCREENSHOTS (docs/ holds them).
