@@ -12,13 +12,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"bashni/online/remote"
 	"bashni/online/server"
 	"bashni/online/store"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
+	"bashni/session"
 	"bashni/storage"
 )
 
@@ -120,5 +124,129 @@ func TestProfileGameOpensReplay(t *testing.T) {
 	names := []string{opened.Tag("White"), opened.Tag("Black")}
 	if !slices.Contains(names, "anna") || !slices.Contains(names, "boris") || len(opened.Game.AllMoves()) != 0 {
 		t.Fatalf("the record opened: tags %+v, %d moves", opened.Tags, len(opened.Game.AllMoves()))
+	}
+}
+
+// shownGame stands in for the play screen of an online game.
+type shownGame struct {
+	p *remote.Player
+	s *session.Session
+}
+
+func (g *shownGame) Name() string                                 { return "play" }
+func (g *shownGame) Layout(c scenes.Context, w, h, scale float64) {}
+func (g *shownGame) Update(c scenes.Context) error                { return nil }
+func (g *shownGame) Draw(c scenes.Context, dst *ebiten.Image)     {}
+func (g *shownGame) Session() *session.Session                    { return g.s }
+func (g *shownGame) OnlineCode() string                           { return g.p.Code() }
+func (g *shownGame) ReplacedBy(next scenes.Game)                  { g.p.Close() }
+func (g *shownGame) Snapshot(s *platform.State)                   {}
+
+// TestWatchTopFollows: "watch the top game" shows the top game and, when
+// it ends, the next top game in its place; once the player leaves the
+// game's screen the following ends and its account is closed.
+func TestWatchTopFollows(t *testing.T) {
+	srv, url, gate, _ := gatedServer(t)
+	close(gate)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	pair := func() (*remote.Player, *session.Session) {
+		var accts [2]*remote.Account
+		stores := [2]*storage.Store{storage.OpenMemory(), storage.OpenMemory()}
+		for i := range accts {
+			a, _, err := remote.OpenAccount(ctx, stores[i], url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(a.Close)
+			accts[i] = a
+		}
+		o := remote.SeekOptions{Variant: rules.Bashni, Clock: remote.LobbyClocks[2]}
+		if paired, err := accts[0].QuickPair(ctx, o); err != nil || paired {
+			t.Fatalf("the seek: %v %v", paired, err)
+		}
+		if paired, err := accts[1].QuickPair(ctx, o); err != nil || !paired {
+			t.Fatalf("the pairing: %v %v", paired, err)
+		}
+		code, _ := accts[1].Paired()
+		p, err := remote.Open(ctx, url, code, stores[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Close)
+		cfg, err := p.Config()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := session.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p, s
+	}
+	first, _ := pair()
+	second, secondSession := pair()
+	var shown []string
+	st := storage.Defaults()
+	st.InstantAnimations = true
+	a, _ := scenetest.NewApp(t, nil, scenes.Options{SiteServer: url, Settings: st, Pages: scenes.Pages{OpenOnlineGame: func(c scenes.Context, p *remote.Player) {
+		shown = append(shown, p.Code())
+		cfg, err := p.Config()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := session.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &shownGame{p: p, s: s}
+		if old := c.Game(); old != nil {
+			old.ReplacedBy(g)
+		}
+		c.SetGame(g)
+		c.Start(g)
+	}}})
+	tv, _, err := remote.OpenAccount(ctx, storage.OpenMemory(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := tv.WatchTop(ctx)
+	if err != nil || code != second.Code() {
+		t.Fatalf("the top game: %q %v, want the newer %s", code, err, second.Code())
+	}
+	f := followTop(a, tv, a.OnTop(), code)
+	deadline := time.Now().Add(time.Minute)
+	follow := func(what string, done func() bool) bool {
+		t.Helper()
+		for !done() {
+			if time.Now().After(deadline) {
+				t.Fatalf("waiting for %s: shown %v", what, shown)
+			}
+			if !f.step(a) {
+				return false
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		return true
+	}
+	follow("the top game shown", func() bool { return len(shown) == 1 })
+	if shown[0] != second.Code() {
+		t.Fatalf("shown %v, want %s", shown, second.Code())
+	}
+	secondSession.Resign()
+	follow("the next top game shown", func() bool { return len(shown) == 2 })
+	if shown[1] != first.Code() {
+		t.Fatalf("shown %v, want %s after %s ended", shown, first.Code(), second.Code())
+	}
+	// The player goes to the title: the following ends, its account closed.
+	a.Home()
+	if follow("the following to end", func() bool { return false }) {
+		t.Fatal("unreachable")
+	}
+	for tv.View().Connected {
+		if time.Now().After(deadline) {
+			t.Fatalf("the account still connected after the following ended (%d connections)", srv.Stats().Connections)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
