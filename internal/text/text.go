@@ -85,16 +85,8 @@ type Metrics struct {
 	CapHeight float64
 }
 
-func fixed26_6ToFloat32(x fixed.Int26_6) float32 {
-	return float32(x) / (1 << 6)
-}
-
 func fixed26_6ToFloat64(x fixed.Int26_6) float64 {
 	return float64(x) / (1 << 6)
-}
-
-func float32ToFixed26_6(x float32) fixed.Int26_6 {
-	return fixed.Int26_6(x * (1 << 6))
 }
 
 func float64ToFixed26_6(x float64) fixed.Int26_6 {
