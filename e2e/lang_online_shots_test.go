@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,8 +70,17 @@ func TestOnlineLanguageScreenshots(t *testing.T) {
 		g.click(mid(arenasButton(w, h)))
 		g.ticks(120)
 		g.shot(dir, "arena-"+lang.Code())
-		// The list's first row (the newest arena): its table.
-		g.click(w/2, 8+14+20+32+18)
+		// The row of the players' arena (the list is in the server's
+		// order): its table.
+		list, err := players[0].c.Arenas(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := slices.IndexFunc(list, func(a protocol.ArenaInfo) bool { return a.ID == arena.ID })
+		if row < 0 {
+			t.Fatalf("arena %s is not listed: %+v", arena.ID, list)
+		}
+		g.click(w/2, 8+14+20+32+float64(row)*40+18)
 		g.ticks(120)
 		g.shot(dir, "arena-table-"+lang.Code())
 		g.close()
