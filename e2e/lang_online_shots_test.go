@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"bashni/online/protocol"
 	"bashni/online/server"
 	"bashni/scenes"
+	arenapage "bashni/scenes/arena"
 	"bashni/scenes/home"
 	"bashni/scenes/newgame"
 )
@@ -67,11 +69,27 @@ func TestOnlineLanguageScreenshots(t *testing.T) {
 		g = startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3", "-lang", lang.Code())
 		g.ticks(20)
 		g.click(mid(arenasButton(w, h)))
-		g.ticks(120)
+		// The page says the list once it has it.
+		g.until("the arenas' list", func() bool { return strings.Contains(heard(said), cat.F("arena.made_by", "Name", "anna")) })
+		g.ticks(30)
 		g.shot(dir, "arena-"+lang.Code())
-		// The list's first row (the newest arena): its table.
-		g.click(w/2, 8+14+20+32+18)
-		g.ticks(120)
+		// The row of the players' arena (the list is in the server's
+		// order): its table.
+		list, err := players[0].c.Arenas(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := slices.IndexFunc(list, func(a protocol.ArenaInfo) bool { return a.ID == arena.ID })
+		if row < 0 {
+			t.Fatalf("arena %s is not listed: %+v", arena.ID, list)
+		}
+		rows := arenapage.ListLayout(w, h, 1).Rows
+		if row >= len(rows) {
+			t.Fatalf("the players' arena is row %d of %d shown", row, len(rows))
+		}
+		g.click(mid(rows[row]))
+		g.until("the arena's table", func() bool { return strings.Count(heard(said), cat.F("arena.made_by", "Name", "anna")) >= 2 })
+		g.ticks(60)
 		g.shot(dir, "arena-table-"+lang.Code())
 		g.close()
 	}
