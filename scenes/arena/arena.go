@@ -49,6 +49,7 @@ type Screen struct {
 	busy    bool
 	err     string
 	note    string // a line for the player (copied, the need of a name)
+	noteEnd int64  // the tick the note goes at
 	wait    chan result
 	opening bool               // a paired game is being opened
 	tbl     *remote.ArenaTable // the latest table, taken from arenas each tick
@@ -285,6 +286,10 @@ func (s *Screen) Update(c scenes.Context) error {
 	if c.Tick()%30 == 0 {
 		c.Invalidate() // the countdowns
 	}
+	if s.note != "" && c.Tick() >= s.noteEnd {
+		s.note = ""
+		c.Invalidate()
+	}
 	s.relabel(c)
 	if s.updateRows(c) {
 		return nil
@@ -500,7 +505,7 @@ func (s *Screen) third(c scenes.Context) {
 
 // tell shows a line on the page and says it.
 func (s *Screen) tell(c scenes.Context, msg string) {
-	s.note = msg
+	s.note, s.noteEnd = msg, c.Tick()+300
 	platform.Speak(msg)
 	c.Invalidate()
 }
