@@ -325,18 +325,7 @@ func TestArenaPhone(t *testing.T) {
 		return s.Scene == scenes.ScenePlay && s.Online != "" && s.Board.Square > 0
 	})
 	code := ps.Online
-	sum := summary(t, base, code)
-	if sum.White.Name != "boris" && sum.Black.Name != "boris" {
-		t.Fatalf("the phone's game %s is %s against %s", code, sum.White.Name, sum.Black.Name)
-	}
-	// Berserk, typed before boris's first move: the server halves the
-	// clock (a spectator sees boris's seat berserk).
-	borisSeat := protocol.Black
-	if sum.White.Name == "boris" {
-		borisSeat = protocol.White
-	}
-	phone.command("berserk")
-	phone.waitSaid("berserk on the phone", "Berserk: half your clock")
+	// A spectator of the game tells who plays which side.
 	watcher, err := client.Dial(ctx, base)
 	if err != nil {
 		t.Fatal(err)
@@ -349,6 +338,26 @@ func TestArenaPhone(t *testing.T) {
 	if err := watcher.Watch(ctx, code); err != nil {
 		t.Fatal(err)
 	}
+	waitFor(t, "the game's players, as a spectator sees them", func() bool {
+		st := watcher.State()
+		return st.White.Name != "" && st.Black.Name != ""
+	})
+	sum := watcher.State()
+	if sum.White.Name != "boris" && sum.Black.Name != "boris" {
+		t.Fatalf("the phone's game %s is %s against %s", code, sum.White.Name, sum.Black.Name)
+	}
+	// Berserk, typed before boris's first move: the server halves the
+	// clock (the spectator sees boris's seat berserk).
+	borisSeat := protocol.Black
+	if sum.White.Name == "boris" {
+		borisSeat = protocol.White
+	}
+	if frames := os.Getenv("BASHNI_E2E_FRAMES"); frames != "" {
+		phone.blur()
+		phone.screenshot(filepath.Join(frames, "arena-game-berserk-button.png")) // to look at, not for docs
+	}
+	phone.command("berserk")
+	phone.waitSaid("berserk on the phone", "Berserk: half your clock")
 	waitFor(t, "boris berserk on the server", func() bool { return slices.Contains(watcher.State().Berserk, borisSeat) })
 	if sum.White.Name == "boris" {
 		phone.command("c3-d4")
