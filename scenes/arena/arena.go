@@ -49,6 +49,7 @@ type Screen struct {
 	busy    bool
 	err     string
 	note    string // a line for the player (copied, the need of a name)
+	noteEnd int64  // the tick the note goes at
 	wait    chan result
 	opening bool               // a paired game is being opened
 	tbl     *remote.ArenaTable // the latest table, taken from arenas each tick
@@ -131,7 +132,7 @@ const StatusLineDP = 18
 
 const (
 	listRowDP  = 62
-	tableRowDP = 34
+	tableRowDP = 46 // a row is a focus stop: 44 dp, as every target
 	podiumDP   = 138
 )
 
@@ -284,6 +285,10 @@ func (s *Screen) Update(c scenes.Context) error {
 	}
 	if c.Tick()%30 == 0 {
 		c.Invalidate() // the countdowns
+	}
+	if s.note != "" && c.Tick() >= s.noteEnd {
+		s.note = ""
+		c.Invalidate()
 	}
 	s.relabel(c)
 	if s.updateRows(c) {
@@ -500,7 +505,7 @@ func (s *Screen) third(c scenes.Context) {
 
 // tell shows a line on the page and says it.
 func (s *Screen) tell(c scenes.Context, msg string) {
-	s.note = msg
+	s.note, s.noteEnd = msg, c.Tick()+300
 	platform.Speak(msg)
 	c.Invalidate()
 }
@@ -883,13 +888,27 @@ func (s *Screen) drawRow(c scenes.Context, dst *ebiten.Image, t *remote.ArenaTab
 	nameX := box.X + p.DP(36)
 	nameRoom := (sheetRight - nameX) * 0.55
 	sheetLeft := nameX + nameRoom + p.DP(8)
-	fit := int((sheetRight - sheetLeft) / p.Measure("0 ", 13, sprites.Medium))
+	fit := int((sheetRight - sheetLeft) / p.Measure("0 ", 13, sprites.Bold))
 	sheet := Sheet(row.Sheet, fit)
-	for len(sheet) > 0 && p.Measure(sheet, 13, sprites.Medium) > sheetRight-sheetLeft {
+	for len(sheet) > 0 && p.Measure(sheet, 13, sprites.Bold) > sheetRight-sheetLeft {
 		fit--
 		sheet = Sheet(row.Sheet, fit)
 	}
-	p.Text(dst, sheet, 13, sprites.Medium, sheetRight, cy, text.AlignEnd, text.AlignCenter, th.TextDim)
+	// Each score in its colour: doubled on a streak (4, 5) in the accent,
+	// a loss dim.
+	sx := sheetRight
+	parts := strings.Fields(sheet)
+	for i := len(parts) - 1; i >= 0; i-- {
+		col := th.Text
+		switch parts[i] {
+		case "0":
+			col = th.TextDim
+		case "4", "5", "6":
+			col = th.Accent
+		}
+		p.Text(dst, parts[i], 13, sprites.Bold, sx, cy, text.AlignEnd, text.AlignCenter, col)
+		sx -= p.Measure(parts[i]+" ", 13, sprites.Bold)
+	}
 	name := row.Name
 	nx := nameX
 	if row.Playing {

@@ -1,16 +1,19 @@
 package arena
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"bashni/i18n"
 	"bashni/online/remote"
+	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
 	"bashni/sprites"
+	"bashni/storage"
 )
 
 // TestArenaFits: every word of the arenas' page fits its box in every
@@ -85,7 +88,7 @@ func fitTable(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	for _, podium := range []bool{false, true} {
 		s := New(a, "K7M2PQ4X")
 		r := TableLayout(w, h, 1, podium)
-		rows := 5
+		rows := 3
 		if podium {
 			rows = 2
 		}
@@ -193,4 +196,60 @@ func TestCountdownAndSheet(t *testing.T) {
 			t.Errorf("Sheet(%v, %d) = %q, want %q", tt.points, tt.max, got, tt.want)
 		}
 	}
+}
+
+// TestArenaTouchTargets: the buttons, the list's rows and the table's
+// rows (focus stops), in every language, on a phone held either way, are
+// at least scenes.MinTouchDP either way, measured on what is hit-tested.
+func TestArenaTouchTargets(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		cat, err := i18n.Load(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := storage.Defaults()
+		st.InstantAnimations = true
+		a, _ := scenetest.NewApp(t, nil, scenes.Options{Text: cat, Settings: st, Clipboard: &platform.Memory{}})
+		for _, sz := range [][2]float64{{390, 844}, {844, 390}} {
+			a.Resize(sz[0], sz[1], 1)
+			var hits []scenes.Rect
+			a.SetTouch(&hits)
+			for _, table := range []*remote.ArenaTable{nil, sampleTable(remote.ArenaRunning), sampleTable(remote.ArenaFinished)} {
+				s := connected(a, table)
+				name := fmt.Sprintf("%s arena %gx%g", l.Code(), sz[0], sz[1])
+				if table != nil {
+					name += " table"
+				}
+				if n := scenetest.TouchTargets(t, a, &hits, name, s, sz[0], sz[1], nil); n == 0 {
+					t.Errorf("%s: no widget hit-tested anything", name)
+				}
+			}
+		}
+	}
+}
+
+// sampleTable is an arena of 30 players with long names.
+func sampleTable(status remote.ArenaStatus) *remote.ArenaTable {
+	t := &remote.ArenaTable{ArenaInfo: longArena(status)}
+	for i := 0; i < 30; i++ {
+		t.Standings = append(t.Standings, remote.ArenaRow{Rank: i + 1, Name: "Konstantin_Ivanovich", Rating: 2250, Points: 120,
+			Sheet: []int{4, 4, 2, 0, 5, 2, 4, 4, 2, 2, 0, 4}, Streak: i%2 == 0, Playing: i%3 == 0})
+	}
+	you := t.Standings[1]
+	t.You = &you
+	return t
+}
+
+// connected is the page as a server's answers leave it: the list, or
+// table's page, for a named player (connected to nothing).
+func connected(a *scenes.App, table *remote.ArenaTable) *Screen {
+	s := New(a, "")
+	s.pending = false
+	s.arenas = &remote.Arenas{}
+	s.me = remote.Me{Name: "Konstantin_Ivanovich"}
+	s.list = []remote.ArenaInfo{longArena(remote.ArenaComing), longArena(remote.ArenaRunning), longArena(remote.ArenaFinished)}
+	if table != nil {
+		s.id, s.tbl = table.ID, table
+	}
+	return s
 }

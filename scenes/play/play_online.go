@@ -74,7 +74,7 @@ func newOnlineGame(c scenes.Context, p *remote.Player) *onlineGame {
 		}
 	}
 	o.btnCopy = ui.Button{Label: o.words.copy, Icon: ui.IconRecord, Kind: ui.Primary}
-	o.btnBerserk = ui.Button{Label: t.T("arena.berserk"), Kind: ui.Secondary, TextSize: 15}
+	o.btnBerserk = ui.Button{Label: t.T("arena.berserk"), Kind: ui.Primary, TextSize: 15}
 	return o
 }
 
@@ -112,7 +112,8 @@ func (o *onlineGame) berserkRect(c scenes.Context, s *Screen) scenes.Rect {
 	}
 	h := math.Min(p.DP(scenes.MinTouchDP), card.H-p.DP(6))
 	w := math.Max(p.DP(96), p.Measure(o.btnBerserk.Label, 15, sprites.Medium)+p.DP(28))
-	right := card.X + card.W - p.DP(40) - p.Measure("10:00", 20, sprites.Bold) - p.DP(24)
+	// Up to the presence dot left of the clock, over the card's second line.
+	right := card.X + card.W - p.DP(40) - p.Measure("10:00", 20, sprites.Bold) - p.DP(22)
 	return scenes.Rect{X: math.Round(right - w), Y: math.Round(card.Y + (card.H-h)/2), W: math.Round(w), H: math.Round(h)}
 }
 

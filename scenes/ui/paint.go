@@ -326,4 +326,20 @@ func (p *Painter) Flame(dst *ebiten.Image, x, y, size float64, col color.NRGBA) 
 	path.CubicTo(float32(x-w/2), float32(y-h*0.1), float32(x-w*0.15), float32(y-h*0.05), float32(x), float32(top))
 	path.Close()
 	p.FillPath(dst, &path, col)
+	if size >= 10 {
+		// A lighter core low in the flame: fire, not a drop.
+		p.flameCore(dst, x, y+h*0.18, size*0.5, Mix(col, color.NRGBA{255, 214, 90, 255}, 0.75))
+	}
+}
+
+func (p *Painter) flameCore(dst *ebiten.Image, x, y, size float64, col color.NRGBA) {
+	var path vector.Path
+	h, w := size, size*0.7
+	top, bot := y-h/2, y+h/2
+	path.MoveTo(float32(x), float32(top))
+	path.CubicTo(float32(x+w*0.2), float32(top+h*0.3), float32(x+w/2), float32(y), float32(x+w/2), float32(y+h*0.15))
+	path.CubicTo(float32(x+w/2), float32(bot), float32(x-w/2), float32(bot), float32(x-w/2), float32(y+h*0.15))
+	path.CubicTo(float32(x-w/2), float32(y-h*0.1), float32(x-w*0.15), float32(y-h*0.05), float32(x), float32(top))
+	path.Close()
+	p.FillPath(dst, &path, col)
 }
