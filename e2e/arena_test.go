@@ -367,7 +367,9 @@ func TestArenaPhone(t *testing.T) {
 	}
 	waitFor(t, "the bot resigns", func() bool { return summary(t, base, code).Status == protocol.StatusOver })
 	phone.waitState("the game-over card", patience, func(s phoneState) bool { return s.Scene == scenes.SceneGameOver && !s.Animating })
-	phone.blur() // the page's command line, open since the move, covers the game on a phone
+	// The page's command line, open since the move, covers the game on a
+	// phone: put away, then the card's first button, Back to the arena.
+	phone.blur()
 	phone.tapRect(play.GameOverLayout(phoneW*phoneScale, phoneH*phoneScale, phoneScale, rules.Bashni).NewGame) // Back to the arena
 	// The page says the player's place when it changes: 2 points now.
 	phone.waitSaid("boris's points on the phone", "2 points")
