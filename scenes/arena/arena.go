@@ -668,6 +668,9 @@ func (s *Screen) sayTable(c scenes.Context) {
 	switch {
 	case s.saidTable != t.ID:
 		s.saidTable, s.saidStatus, s.saidYou = t.ID, t.Status, status
+		if t.Status == remote.ArenaFinished {
+			status += ": " + s.topWords(c, t, 3) // the podium
+		}
 		platform.Speak(tx.F("arena.table_said", "Name", t.Name, "When", whenWords(c, t.ArenaInfo, time.Now()), "Players", infoWords(c, t.ArenaInfo)) + " " + status)
 	case t.Status == remote.ArenaFinished && s.saidStatus != remote.ArenaFinished:
 		s.saidStatus, s.saidYou = t.Status, status
