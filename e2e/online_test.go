@@ -197,7 +197,13 @@ func openPhone(t *testing.T, url string) *page {
 	if _, err := exec.LookPath(chromium); err != nil {
 		t.Fatalf("Chromium not found at %s (apt-get install chromium; test.sh does)", chromium)
 	}
-	profile := t.TempDir()
+	// Not t.TempDir: Chromium's helpers may go on writing into the
+	// profile for a moment after the browser is gone, and TempDir's
+	// removal would fail the test.
+	profile, err := os.MkdirTemp("", "bashni-phone-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromium), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
@@ -209,7 +215,12 @@ func openPhone(t *testing.T, url string) *page {
 	// A guard for the page's whole life: the lobby's games go through
 	// several screens of both devices, each waited for up to patience.
 	ctx, cancelTimeout := context.WithTimeout(ctx, 4*patience)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+		testwait.Wait{Every: 100 * time.Millisecond}.For(t, "Chromium's profile removed", func() bool { return os.RemoveAll(profile) == nil })
+	})
 	p := &page{t: t, ctx: ctx}
 	p.run(emulation.SetDeviceMetricsOverride(phoneW, phoneH, phoneScale, true),
 		emulation.SetTouchEmulationEnabled(true),
