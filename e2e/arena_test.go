@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bashni/internal/testwait"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -212,13 +213,7 @@ func (b *arenaBot) play(ctx context.Context) {
 // waitFor polls a condition of the server until it holds.
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(3 * patience)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waiting for %s: it never came", what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	testwait.Wait{Guard: 3 * patience, Every: 50 * time.Millisecond}.For(t, what, ok)
 }
 
 // rowOf is name's row in a table, if any.

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bashni/internal/testwait"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -229,11 +230,5 @@ func TestMirroredTextBoxesReachTheGame(t *testing.T) {
 // waitAX waits for a condition on the accessibility tree.
 func (p *page) waitAX(what string, ok func([]axNode) bool) {
 	p.t.Helper()
-	deadline := time.Now().Add(patience)
-	for !ok(p.axTree()) {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("the phone's accessibility tree: waiting for %s", what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	testwait.Wait{Guard: patience, Every: 100 * time.Millisecond}.For(p.t, "the phone's accessibility tree: "+what, func() bool { return ok(p.axTree()) })
 }

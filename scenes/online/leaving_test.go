@@ -3,7 +3,9 @@
 package online
 
 import (
+	"bashni/internal/testwait"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -58,13 +60,11 @@ func TestLobbyLeftWhileDialling(t *testing.T) {
 	l := NewLobby(a)
 	l.leave() // Back while dialling
 	close(gate)
-	deadline := time.Now().Add(time.Minute)
-	for served.Load() == 0 || srv.Stats().Connections != 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("a minute after the lobby was left: %d handshakes served, %d connections open", served.Load(), srv.Stats().Connections)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	testwait.Wait{Every: 5 * time.Millisecond, Failed: func() string {
+		return fmt.Sprintf("%d handshakes served, %d connections open", served.Load(), srv.Stats().Connections)
+	}}.For(t, "the lobby's connection closed after it was left", func() bool {
+		return served.Load() != 0 && srv.Stats().Connections == 0
+	})
 }
 
 // TestProfileGameOpensReplay: a recent game of a profile opens in the
