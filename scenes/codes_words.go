@@ -91,6 +91,29 @@ func SlotNoticeWords(cat *i18n.Catalog, n storage.SlotNotice) string {
 	return ""
 }
 
+// arenaScheduleKeys are the messages of the server's arena schedules
+// (online/arena.DefaultSchedules' keys): the server sends the key, and the
+// title is made here in the player's language.
+var arenaScheduleKeys = map[string]string{
+	"hourly-bashni-blitz": "arena.schedule.hourly_bashni_blitz",
+	"daily-lasca-rapid":   "arena.schedule.daily_lasca_rapid",
+}
+
+// ArenaTitle is an arena's title on every screen (the arena pages, the
+// lobby, the title, a profile): a server's arena by its schedule's code in
+// the player's language; a player's arena by its name as they typed it. A
+// schedule this version does not know (an operator's own, a newer
+// server's) keeps the server's readable name rather than show the code.
+func ArenaTitle(cat *i18n.Catalog, schedule, name string) string {
+	if key, ok := arenaScheduleKeys[schedule]; ok {
+		return cat.T(key)
+	}
+	if name == "" {
+		return schedule
+	}
+	return name
+}
+
 // NoticeWords tells what loading a document had to do ("" for nothing),
 // in the player's language: "the saved game was damaged (…); kept as …,
 // restored the previous save". The start-up's notices use it too.

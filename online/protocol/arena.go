@@ -46,7 +46,7 @@ const (
 // ArenaInfo is an arena as the list shows it.
 type ArenaInfo struct {
 	ID      string `json:"id"`
-	Name    string `json:"name"`
+	Name    string `json:"name"` // a player's arena: as they typed it; the server's: English words for clients that do not know Sched
 	Variant string `json:"variant"`
 	Clock   Clock  `json:"clock"`
 	Minutes int    `json:"minutes"`
@@ -56,7 +56,7 @@ type ArenaInfo struct {
 	Status  string `json:"status"` // "coming", "running", "finished"
 	Players int    `json:"players"`
 	By      string `json:"by,omitempty"`       // the name of the player who made it; absent for the server's
-	Sched   string `json:"schedule,omitempty"` // the schedule that made it
+	Sched   string `json:"schedule,omitempty"` // the schedule that made it: a code a client turns into its own words
 }
 
 // Arena is an arena with a page of its standings.
@@ -87,12 +87,14 @@ type ArenaEntry struct {
 
 // ArenaLine is an arena on a player's profile.
 type ArenaLine struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	Ends   int64  `json:"ends"`
-	Rank   int    `json:"rank"`
-	Points int    `json:"points"`
-	Status string `json:"status"`
+	ID      string `json:"id"`
+	Name    string `json:"name"` // as in ArenaInfo
+	Sched   string `json:"schedule,omitempty"`
+	Ends    int64  `json:"ends"`
+	Rank    int    `json:"rank"`
+	Points  int    `json:"points"`
+	Players int    `json:"players"` // entered players: the rank is out of these
+	Status  string `json:"status"`
 }
 
 // isArenaType reports the arenas' client message types (berserk is a

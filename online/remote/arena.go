@@ -39,17 +39,18 @@ func arenaStatusFrom(w string) ArenaStatus {
 
 // ArenaInfo is an arena as the list shows it.
 type ArenaInfo struct {
-	ID      string
-	Name    string
-	Variant rules.Variant
-	Clock   Clock
-	Minutes int
-	Rated   bool
-	Starts  time.Time
-	Ends    time.Time
-	Status  ArenaStatus
-	Players int
-	By      string // the player who made it; "" for the server's
+	ID       string
+	Name     string // a player's arena: as typed; the server's: English, for when Schedule is not known (scenes.ArenaTitle)
+	Variant  rules.Variant
+	Clock    Clock
+	Minutes  int
+	Rated    bool
+	Starts   time.Time
+	Ends     time.Time
+	Status   ArenaStatus
+	Players  int
+	By       string // the player who made it; "" for the server's
+	Schedule string // the server's schedule that made it ("hourly-bashni-blitz"); "" for a player's
 }
 
 // ArenaRow is one line of the standings.
@@ -83,7 +84,7 @@ func variantFrom(w string) rules.Variant {
 func arenaInfoOf(a protocol.ArenaInfo) ArenaInfo {
 	return ArenaInfo{ID: a.ID, Name: a.Name, Variant: variantFrom(a.Variant), Clock: clockFrom(a.Clock), Minutes: a.Minutes,
 		Rated: a.Rated, Starts: time.UnixMilli(a.Starts), Ends: time.UnixMilli(a.Ends), Status: arenaStatusFrom(a.Status),
-		Players: a.Players, By: a.By}
+		Players: a.Players, By: a.By, Schedule: a.Sched}
 }
 
 func arenaRowOf(r protocol.ArenaRow) ArenaRow {

@@ -182,4 +182,16 @@ func TestArenaOneNode(t *testing.T) {
 			t.Errorf("GET arena %s: %s, want %d", path, resp.Status, want)
 		}
 	}
+	// Cid's profile lists the arena: its free name as Ann typed it, no
+	// schedule code, and Cid's place out of the three who entered.
+	prof, err := anon.Profile(ctx, "Cid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prof.Arenas) != 1 {
+		t.Fatalf("Cid's profile arenas %+v", prof.Arenas)
+	}
+	if l := prof.Arenas[0]; l.ID != a.ID || l.Name != "Ann's blitz" || l.Sched != "" || l.Players != 3 || l.Rank < 1 || l.Rank > 3 || l.Status != "running" {
+		t.Errorf("Cid's profile arena %+v, want %s \"Ann's blitz\" without a schedule, a place of 3, running", l, a.ID)
+	}
 }

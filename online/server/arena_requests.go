@@ -313,7 +313,8 @@ func (a *arenas) profileArenas(ctx context.Context, name string, now time.Time) 
 			return nil, unavailable(err)
 		}
 		a.mu.Lock()
-		l := protocol.ArenaLine{ID: st.ID, Name: r.set.Name, Ends: st.Ends.UnixMilli(), Status: string(arena.StatusAt(st.Starts, st.Ends, now))}
+		l := protocol.ArenaLine{ID: st.ID, Name: r.set.Name, Sched: st.Schedule, Ends: st.Ends.UnixMilli(), Players: len(r.rows),
+			Status: string(arena.StatusAt(st.Starts, st.Ends, now))}
 		for _, row := range r.rows {
 			if row.Player.ID == p.ID {
 				l.Rank, l.Points = row.Rank, row.Sheet.Points

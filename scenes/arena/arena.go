@@ -600,10 +600,15 @@ func infoWords(c scenes.Context, a remote.ArenaInfo) string {
 	return strings.Join(parts, t.T("common.separator"))
 }
 
+// title is an arena's title in the player's language (scenes.ArenaTitle).
+func title(c scenes.Context, a remote.ArenaInfo) string {
+	return scenes.ArenaTitle(c.Text(), a.Schedule, a.Name)
+}
+
 // listWords is a list row as said.
 func (s *Screen) listWords(c scenes.Context, a remote.ArenaInfo, now time.Time) string {
 	sep := c.Text().T("common.separator")
-	return a.Name + sep + whenWords(c, a, now) + sep + infoWords(c, a)
+	return title(c, a) + sep + whenWords(c, a, now) + sep + infoWords(c, a)
 }
 
 // rowWords is a row of the standings as said.
@@ -651,7 +656,7 @@ func (s *Screen) sayList(c scenes.Context) {
 	now := time.Now()
 	items := make([]string, len(s.list))
 	for i, a := range s.list {
-		items[i] = strconv.Itoa(i+1) + ". " + a.Name + c.Text().T("common.separator") + whenWords(c, a, now)
+		items[i] = strconv.Itoa(i+1) + ". " + title(c, a) + c.Text().T("common.separator") + whenWords(c, a, now)
 	}
 	platform.Speak(c.Text().F("arena.list_said", "List", c.Text().List(items)))
 }
@@ -671,7 +676,7 @@ func (s *Screen) sayTable(c scenes.Context) {
 		if t.Status == remote.ArenaFinished {
 			status += ": " + s.topWords(c, t, 3) // the podium
 		}
-		platform.Speak(tx.F("arena.table_said", "Name", t.Name, "When", whenWords(c, t.ArenaInfo, time.Now()), "Players", infoWords(c, t.ArenaInfo)) + " " + status)
+		platform.Speak(tx.F("arena.table_said", "Name", title(c, t.ArenaInfo), "When", whenWords(c, t.ArenaInfo, time.Now()), "Players", infoWords(c, t.ArenaInfo)) + " " + status)
 	case t.Status == remote.ArenaFinished && s.saidStatus != remote.ArenaFinished:
 		s.saidStatus, s.saidYou = t.Status, status
 		platform.Speak(status + ": " + s.topWords(c, t, 3))
@@ -819,7 +824,7 @@ func (s *Screen) drawList(c scenes.Context, dst *ebiten.Image) {
 		ww := p.Measure(when, 14, sprites.Bold)
 		y1, y2 := box.Y+box.H*0.34, box.Y+box.H*0.72
 		p.Text(dst, when, 14, sprites.Bold, box.X+box.W-p.DP(12), y1, text.AlignEnd, text.AlignCenter, whenCol)
-		fitText(p, dst, a.Name, 16, 12, sprites.Bold, tx0, y1, box.X+box.W-p.DP(24)-ww-tx0, text.AlignStart, th.Text)
+		fitText(p, dst, title(c, a), 16, 12, sprites.Bold, tx0, y1, box.X+box.W-p.DP(24)-ww-tx0, text.AlignStart, th.Text)
 		fitText(p, dst, infoWords(c, a), 13, 12, sprites.Medium, tx0, y2, box.X+box.W-p.DP(12)-tx0, text.AlignStart, th.TextDim)
 	}
 }
@@ -837,7 +842,7 @@ func (s *Screen) drawTable(c scenes.Context, dst *ebiten.Image, t *remote.ArenaT
 	}
 	ww := p.Measure(when, 15, sprites.Bold)
 	p.Text(dst, when, 15, sprites.Bold, right, r.TitleY, text.AlignEnd, text.AlignCenter, whenCol)
-	fitText(p, dst, t.Name, 22, 14, sprites.Bold, x, r.TitleY, right-x-ww-p.DP(12), text.AlignStart, th.Text)
+	fitText(p, dst, title(c, t.ArenaInfo), 22, 14, sprites.Bold, x, r.TitleY, right-x-ww-p.DP(12), text.AlignStart, th.Text)
 	fitText(p, dst, infoWords(c, t.ArenaInfo), 13, 12, sprites.Medium, x, r.InfoY, right-x, text.AlignStart, th.TextDim)
 	status := s.statusWords(c, t)
 	statusCol := th.Text
