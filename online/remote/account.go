@@ -127,8 +127,21 @@ type Profile struct {
 	Since               time.Time
 	Ratings             []Rating
 	Wins, Draws, Losses int
-	Games               []ProfileGame // the latest, newest first
-	Playing             []string      // codes of the games going on now
+	Games               []ProfileGame  // the latest, newest first
+	Playing             []string       // codes of the games going on now
+	Arenas              []ProfileArena // the arenas entered, newest first
+}
+
+// ProfileArena is an arena on a profile: the player's place in it.
+type ProfileArena struct {
+	ID       string // open its page (the final table once over)
+	Name     string // as ArenaInfo.Name
+	Schedule string // as ArenaInfo.Schedule
+	Ends     time.Time
+	Rank     int // 0: not placed yet
+	Players  int // the rank is out of these
+	Points   int
+	Status   ArenaStatus
 }
 
 // ProfileGame is a game in a profile.
@@ -289,6 +302,10 @@ func (a *Account) Profile(ctx context.Context, name string) (Profile, error) {
 			pg.Ratings = &r
 		}
 		out.Games = append(out.Games, pg)
+	}
+	for _, l := range p.Arenas {
+		out.Arenas = append(out.Arenas, ProfileArena{ID: l.ID, Name: l.Name, Schedule: l.Sched, Ends: time.UnixMilli(l.Ends),
+			Rank: l.Rank, Players: l.Players, Points: l.Points, Status: arenaStatusFrom(l.Status)})
 	}
 	return out, nil
 }

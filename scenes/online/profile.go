@@ -39,7 +39,9 @@ func ProfileLayout(w, h, scale float64) ProfileRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r ProfileRects
 	pad, row, gap, line := dp(14), dp(46), dp(8), dp(22)
-	wide := w >= dp(900)
+	// A phone on its side is wide too: beside the graph the rows have
+	// room for four, under it for one.
+	wide := w >= dp(900) || w > h && w >= dp(640)
 	cw := math.Min(w-dp(12), dp(1180))
 	r.Card = scenes.Rect{X: math.Round((w - cw) / 2), Y: dp(6), W: cw, H: h - dp(12)}
 	r.pad = pad
@@ -198,7 +200,7 @@ func (s *Profile) Update(c scenes.Context) error {
 		c.Play(scenes.UITap)
 	}
 	if s.prof != nil {
-		for i, r := range s.rects.Games {
+		for i, r := range s.rows().games {
 			if i >= len(s.prof.Games) {
 				break
 			}
@@ -207,6 +209,7 @@ func (s *Profile) Update(c scenes.Context) error {
 				s.replay(c, s.prof.Games[i].Game)
 			}
 		}
+		s.updateArenas(c)
 	}
 	if c.Used(&s.btnWatch) && s.prof != nil && len(s.prof.Playing) > 0 {
 		s.watcher.start(c, s.prof.Playing[0])
@@ -378,7 +381,7 @@ func (s *Profile) Draw(c scenes.Context, dst *ebiten.Image) {
 		}
 		s.drawGraph(c, dst)
 		p.Text(dst, tx.T("profile.games"), 15, sprites.Medium, r.Games[0].X, r.gamesY, text.AlignStart, text.AlignCenter, t.TextDim)
-		for i, row := range r.Games {
+		for i, row := range s.rows().games {
 			if i >= len(pr.Games) {
 				break
 			}
@@ -390,6 +393,7 @@ func (s *Profile) Draw(c scenes.Context, dst *ebiten.Image) {
 			}
 			p.Text(dst, words, size, sprites.Medium, row.X+p.DP(6), row.Y+row.H/2, text.AlignStart, text.AlignCenter, t.Text)
 		}
+		s.drawArenas(c, dst)
 	}
 	s.btnBack.Draw(dst, p)
 	s.btnWatch.Draw(dst, p)
