@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -50,6 +51,21 @@ func TopSide(flipped bool) rules.Color {
 // name and a line under it; the side to move is outlined and marked with a
 // dot, or a spinner while the computer thinks.
 func DrawSideCard(c Context, dst *ebiten.Image, r Rect, side rules.Color, name, sub string, toMove, thinking bool) {
+	DrawSideCardBeside(c, dst, r, r.X+r.W-c.Painter().DP(40), side, name, sub, toMove, thinking)
+}
+
+// SideCardTextX is where a player's card (DrawSideCard) starts its name
+// and line: right of the disc.
+func SideCardTextX(p *ui.Painter, r Rect) float64 {
+	d := math.Min(r.H*0.62, p.DP(40))
+	return r.X + p.DP(14) + d + p.DP(12)
+}
+
+// DrawSideCardBeside is DrawSideCard whose name and line stop at x
+// textRight, for a page that draws more on the card's right (an online
+// game's clock, an arena's Berserk button): they shrink to 12 and 10 dp,
+// then lose their end to an ellipsis rather than run under it.
+func DrawSideCardBeside(c Context, dst *ebiten.Image, r Rect, textRight float64, side rules.Color, name, sub string, toMove, thinking bool) {
 	p := c.Painter()
 	t := p.Theme
 	fill := ui.Mix(t.Panel, t.Button, 0.35)
@@ -70,7 +86,7 @@ func DrawSideCard(c Context, dst *ebiten.Image, r Rect, side rules.Color, name, 
 	}
 
 	x := cx + d/2 + p.DP(12)
-	maxW := r.X + r.W - x - p.DP(40)
+	maxW := textRight - x
 	compact := r.H < p.DP(58)
 	nameSize, subSize, dy, subDy := 18.0, 13.5, p.DP(11), p.DP(12)
 	if compact {
@@ -82,6 +98,8 @@ func DrawSideCard(c Context, dst *ebiten.Image, r Rect, side rules.Color, name, 
 	for subSize > 10 && p.Measure(sub, subSize, sprites.Regular) > maxW {
 		subSize -= 0.5
 	}
+	name = Ellipsize(p, name, nameSize, sprites.Bold, maxW)
+	sub = Ellipsize(p, sub, subSize, sprites.Regular, maxW)
 	if sub == "" {
 		p.Text(dst, name, nameSize, sprites.Bold, x, cy, text.AlignStart, text.AlignCenter, t.Text)
 	} else {
@@ -351,4 +369,19 @@ func MoveCount(g *rules.Game, plies int) int {
 // CensusText is a card's count: "9 columns · 1 prisoner held".
 func CensusText(cat *i18n.Catalog, cols, held int) string {
 	return cat.N("play.columns", cols) + cat.T("common.separator") + cat.N("play.prisoners_held", held)
+}
+
+// Ellipsize is s, or as much of its start as fits room at size with "…"
+// after it: the end of a line that has no more room to shrink into.
+func Ellipsize(p *ui.Painter, s string, size float64, w sprites.Weight, room float64) string {
+	if p.Measure(s, size, w) <= room {
+		return s
+	}
+	rs := []rune(s)
+	for n := len(rs) - 1; n > 0; n-- {
+		if t := strings.TrimRight(string(rs[:n]), " ·,") + "…"; p.Measure(t, size, w) <= room {
+			return t
+		}
+	}
+	return "…"
 }
