@@ -74,7 +74,7 @@ func newOnlineGame(c scenes.Context, p *remote.Player) *onlineGame {
 		}
 	}
 	o.btnCopy = ui.Button{Label: o.words.copy, Icon: ui.IconRecord, Kind: ui.Primary}
-	o.btnBerserk = ui.Button{Label: t.T("arena.berserk"), Kind: ui.Primary, TextSize: 15}
+	o.btnBerserk = ui.Button{Label: t.T("arena.berserk"), Kind: ui.Primary, TextSize: 14}
 	return o
 }
 
@@ -103,7 +103,8 @@ func (o *onlineGame) berserk(c scenes.Context, s *Screen) bool {
 }
 
 // berserkRect is the berserk button, on this player's card left of the
-// clock.
+// clock: as tall as a finger, as wide as its word needs (the card's name
+// keeps the rest, TestBerserkFits).
 func (o *onlineGame) berserkRect(c scenes.Context, s *Screen) scenes.Rect {
 	p := c.Painter()
 	card := s.layout.BottomCard
@@ -111,10 +112,45 @@ func (o *onlineGame) berserkRect(c scenes.Context, s *Screen) scenes.Rect {
 		card = s.layout.TopCard
 	}
 	h := math.Min(p.DP(scenes.MinTouchDP), card.H-p.DP(6))
-	w := math.Max(p.DP(96), p.Measure(o.btnBerserk.Label, 15, sprites.Medium)+p.DP(28))
-	// Up to the presence dot left of the clock, over the card's second line.
-	right := card.X + card.W - p.DP(40) - p.Measure("10:00", 20, sprites.Bold) - p.DP(22)
+	w := math.Max(p.DP(scenes.MinTouchDP)+p.DP(16), p.Measure(o.btnBerserk.Label, o.btnBerserk.TextSize, sprites.Medium)+p.DP(20))
+	// Up to the presence dot left of the clock at its widest, the game's
+	// initial time (before this player's first move it only goes down), so
+	// that the button does not move as the clock runs.
+	right := cardClockX(p, card, liveClockText(int(o.p.Info().Clock.Initial/time.Second))) - p.DP(6)
 	return scenes.Rect{X: math.Round(right - w), Y: math.Round(card.Y + (card.H-h)/2), W: math.Round(w), H: math.Round(h)}
+}
+
+// cardClockX is the left edge of what an online game draws on a card's
+// right (drawCard): the clock clk and the presence dot left of it.
+func cardClockX(p *ui.Painter, card scenes.Rect, clk string) float64 {
+	x := card.X + card.W - p.DP(40)
+	if clk != "" {
+		x -= p.Measure(clk, 20, sprites.Bold) + p.DP(12)
+	}
+	return x - p.DP(10)
+}
+
+// cardTextX is where a card's name starts (scenes.DrawSideCard).
+func cardTextX(p *ui.Painter, card scenes.Rect) float64 { return scenes.SideCardTextX(p, card) }
+
+// cardTextRight is where a card's name and line must stop short of btn
+// (the Berserk button).
+func cardTextRight(p *ui.Painter, card, btn scenes.Rect) float64 { return btn.X - p.DP(6) }
+
+// textRight is where a card's name and line stop in an online game: short
+// of the Berserk button on this player's card while it is offered, short
+// of the clock and the presence dot (and a berserk flame) otherwise.
+func (o *onlineGame) textRight(c scenes.Context, s *Screen, r scenes.Rect, side rules.Color) float64 {
+	p := c.Painter()
+	info := o.p.Info()
+	if side == o.p.Local() && o.canBerserk(info) && s.live() {
+		return cardTextRight(p, r, o.berserkRect(c, s))
+	}
+	x := cardClockX(p, r, o.clocks[side&1]) - p.DP(6)
+	if info.Berserk[side&1] {
+		x -= p.DP(30)
+	}
+	return x
 }
 
 // update follows the server: words, clocks, a rematch; a game that can no
@@ -214,13 +250,16 @@ func (o *onlineGame) relabel(c scenes.Context, info remote.Info, now time.Time) 
 			o.clocks[side] = t.F("online.days_hours", "Days", h/24, "Hours", h%24)
 			continue
 		}
-		secs := int(math.Ceil(float64(ms) / 1000))
-		if secs >= 3600 {
-			o.clocks[side] = fmt.Sprintf("%d:%02d:%02d", secs/3600, secs/60%60, secs%60)
-		} else {
-			o.clocks[side] = fmt.Sprintf("%d:%02d", secs/60, secs%60)
-		}
+		o.clocks[side] = liveClockText(int(math.Ceil(float64(ms) / 1000)))
 	}
+}
+
+// liveClockText is a live clock's time left, secs: 2:58, 1:02:03.
+func liveClockText(secs int) string {
+	if secs >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", secs/3600, secs/60%60, secs%60)
+	}
+	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
 }
 
 // event follows the session's events: the other side's offers are asked

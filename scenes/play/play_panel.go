@@ -78,8 +78,10 @@ func (s *Screen) drawCard(c scenes.Context, dst *ebiten.Image, r scenes.Rect, si
 	}
 	thinkingSide, thinking := s.sess.Thinking()
 	thinking = thinking && thinkingSide == side && toMove && s.live()
-	scenes.DrawSideCard(c, dst, r, side, name, sub, toMove, thinking)
-	if s.online != nil {
-		s.online.drawCard(c, s, dst, r, side)
+	if s.online == nil {
+		scenes.DrawSideCard(c, dst, r, side, name, sub, toMove, thinking)
+		return
 	}
+	scenes.DrawSideCardBeside(c, dst, r, s.online.textRight(c, s, r, side), side, name, sub, toMove, thinking)
+	s.online.drawCard(c, s, dst, r, side)
 }
