@@ -1,23 +1,19 @@
 package e2e
 
 import (
-	"bashni/internal/testwait"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/accessibility"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/dom"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"bashni/i18n"
+	"bashni/internal/chromiumtest"
+	"bashni/internal/testwait"
 	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/rules"
@@ -32,93 +28,64 @@ import (
 // tree.
 
 // axNode is a node of the page's accessibility tree.
-type axNode struct {
-	Role, Name, Value string
-	backend           cdp.BackendNodeID
-}
-
-func axValue(v *accessibility.Value) string {
-	if v == nil {
-		return ""
-	}
-	var s string
-	if json.Unmarshal([]byte(v.Value), &s) == nil {
-		return s
-	}
-	return strings.Trim(string(v.Value), `"`)
-}
+type axNode = chromiumtest.Node
 
 // axTree is the tree's nodes Chromium does not ignore, in document order.
 func (p *page) axTree() []axNode {
 	p.t.Helper()
-	var nodes []*accessibility.Node
-	p.run(chromedp.ActionFunc(func(ctx context.Context) error {
-		var err error
-		nodes, err = accessibility.GetFullAXTree().Do(ctx)
-		return err
-	}))
-	var out []axNode
-	for _, n := range nodes {
-		if n.Ignored {
-			continue
-		}
-		out = append(out, axNode{Role: axValue(n.Role), Name: axValue(n.Name), Value: axValue(n.Value), backend: n.BackendDOMNodeID})
+	tree, err := chromiumtest.Tree(p.ctx)
+	if err != nil {
+		p.t.Fatal(err)
 	}
-	return out
+	return tree
 }
 
 // axFind waits for a node with that role and name.
 func (p *page) axFind(role, name string) axNode {
 	p.t.Helper()
-	deadline := time.Now().Add(patience)
-	for {
-		tree := p.axTree()
+	var found axNode
+	var tree []axNode
+	testwait.Wait{Guard: patience, Every: 100 * time.Millisecond, Failed: func() string {
+		var seen []string
+		for _, n := range tree {
+			if n.Name != "" {
+				seen = append(seen, n.String())
+			}
+		}
+		return "it has " + strings.Join(seen, ", ")
+	}}.For(p.t, fmt.Sprintf("%s %q in the accessibility tree", role, name), func() bool {
+		tree = p.axTree()
 		for _, n := range tree {
 			if n.Role == role && n.Name == name {
-				return n
+				found = n
+				return true
 			}
 		}
-		if time.Now().After(deadline) {
-			var seen []string
-			for _, n := range tree {
-				if n.Name != "" {
-					seen = append(seen, n.Role+" "+fmt.Sprintf("%q", n.Name))
-				}
-			}
-			p.t.Fatalf("no %s %q in the accessibility tree; it has %s", role, name, strings.Join(seen, ", "))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return false
+	})
+	return found
 }
 
 // axCall calls a function on a node's element (this is the element).
 func (p *page) axCall(n axNode, fn string) {
 	p.t.Helper()
-	p.run(chromedp.ActionFunc(func(ctx context.Context) error {
-		obj, err := dom.ResolveNode().WithBackendNodeID(n.backend).Do(ctx)
-		if err != nil {
-			return err
-		}
-		_, exc, err := runtime.CallFunctionOn(fn).WithObjectID(obj.ObjectID).Do(ctx)
-		if err == nil && exc != nil {
-			err = fmt.Errorf("%s", exc.Text)
-		}
-		return err
-	}))
+	if err := chromiumtest.Call(p.ctx, n, fn); err != nil {
+		p.t.Fatal(err)
+	}
 }
 
 // axActivate activates a control as a screen reader does: a click on its
 // element.
 func (p *page) axActivate(role, name string) {
 	p.t.Helper()
-	p.axCall(p.axFind(role, name), `function() { this.focus(); this.click(); }`)
+	p.axCall(p.axFind(role, name), chromiumtest.Click)
 }
 
 // axType moves the focus to a text box and types text there key by key,
 // then Enter, as a player with a screen reader does.
 func (p *page) axType(name, text string) {
 	p.t.Helper()
-	p.axCall(p.axFind("textbox", name), `function() { this.focus(); this.select(); }`)
+	p.axCall(p.axFind("textbox", name), chromiumtest.FocusText)
 	p.run(chromedp.KeyEvent(text), chromedp.KeyEvent(kb.Enter))
 }
 

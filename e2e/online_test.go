@@ -12,7 +12,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"bashni/internal/chromiumtest"
 	"bashni/internal/testwait"
 	"bashni/online/protocol"
 	"bashni/online/remote"
@@ -190,37 +190,9 @@ const phoneW, phoneH, phoneScale = 390, 844, 2
 
 func openPhone(t *testing.T, url string) *page {
 	t.Helper()
-	chromium := os.Getenv("CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	if _, err := exec.LookPath(chromium); err != nil {
-		t.Fatalf("Chromium not found at %s (apt-get install chromium; test.sh does)", chromium)
-	}
-	// Not t.TempDir: Chromium's helpers may go on writing into the
-	// profile for a moment after the browser is gone, and TempDir's
-	// removal would fail the test.
-	profile, err := os.MkdirTemp("", "bashni-phone-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.WindowSize(phoneW, phoneH))
-	ctx, cancelCtx := chromedp.NewContext(alloc)
 	// A guard for the page's whole life: the lobby's games go through
 	// several screens of both devices, each waited for up to patience.
-	ctx, cancelTimeout := context.WithTimeout(ctx, 4*patience)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancelCtx()
-		cancelAlloc()
-		testwait.Wait{Every: 100 * time.Millisecond}.For(t, "Chromium's profile removed", func() bool { return os.RemoveAll(profile) == nil })
-	})
+	ctx := chromiumtest.Start(t, phoneW, phoneH, 4*patience, nil)
 	p := &page{t: t, ctx: ctx}
 	p.run(emulation.SetDeviceMetricsOverride(phoneW, phoneH, phoneScale, true),
 		emulation.SetTouchEmulationEnabled(true),

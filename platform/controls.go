@@ -21,11 +21,13 @@ const (
 type Control struct {
 	Role     Role
 	Name     string
-	Detail   string   // a button's second line
+	Detail   string   // a button's second line; a text field's note (why it is asked, or why its text was refused)
 	Options  []string // a radio group's options
 	Selected int
 	Value    string
 	Disabled bool
+	// Invalid: a text field whose text was refused (Detail says why).
+	Invalid bool
 	// Stop is the control's keyboard Tab stop (-1: none, a disabled
 	// button): activating the mirrored control activates that stop. A
 	// text field without a Tab stop has -2-k, the k-th such field.
@@ -35,7 +37,7 @@ type Control struct {
 // Same reports whether c and d show the same thing.
 func (c *Control) Same(d *Control) bool {
 	if c.Role != d.Role || c.Name != d.Name || c.Detail != d.Detail || c.Selected != d.Selected ||
-		c.Value != d.Value || c.Disabled != d.Disabled || c.Stop != d.Stop || len(c.Options) != len(d.Options) {
+		c.Value != d.Value || c.Disabled != d.Disabled || c.Invalid != d.Invalid || c.Stop != d.Stop || len(c.Options) != len(d.Options) {
 		return false
 	}
 	for i := range c.Options {
@@ -51,6 +53,13 @@ func (c *Control) Same(d *Control) bool {
 // or a slider the option or value chosen (Pick; -1 for a plain click).
 type Activation struct {
 	Gen, Index, Pick int
-	// Text is what was typed into a mirrored text field (RoleTextField).
+	// Text is what was typed into a mirrored text field (RoleTextField);
+	// Pick is then PickSubmit when Enter was pressed there (the field's
+	// Enter on the canvas: save, use the code), -1 when the text was only
+	// committed (the box was left).
 	Text string
 }
+
+// PickSubmit is an Activation's Pick for a text field in which Enter was
+// pressed.
+const PickSubmit = 1

@@ -92,6 +92,9 @@ func mirror(gen int, list []Control) {
 			o.Set("value", c.Value)
 		}
 		o.Set("disabled", c.Disabled)
+		if c.Invalid {
+			o.Set("invalid", true)
+		}
 		arr.SetIndex(i, o)
 	}
 	f.Invoke(gen, arr)

@@ -107,6 +107,9 @@ type Context interface {
 	FocusField(f *ui.TextField, name string) FocusState
 	// MirrorField mirrors a text field that is no Tab stop the same way.
 	MirrorField(f *ui.TextField, name string)
+	// MirrorEntry mirrors such a field with its state (a note, a refused
+	// text) and reports whether Enter was pressed in the page's box.
+	MirrorEntry(f *ui.TextField, name string, st FieldState) (submitted bool)
 	KeyboardFocus() bool
 	// FocusRing is the rectangle of the stop that has the keyboard focus
 	// (ok false when none does), for a screen that scrolls it into view.

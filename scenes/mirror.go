@@ -27,10 +27,11 @@ type mirror struct {
 	// pending are activations handed in outside a page (tests).
 	pending []platform.Activation
 	// fields counts this tick's text fields without a Tab stop
-	// (MirrorField); typed is the one the page typed into (-1: none) and
-	// typedText its text.
+	// (MirrorField); typed is the one the page typed into (-1: none),
+	// typedText its text and submitted whether Enter was pressed there.
 	fields, typed int
 	typedText     string
+	submitted     bool
 }
 
 // add lists a control of this tick.
@@ -67,7 +68,7 @@ func b2i(b bool) int {
 func (m *mirror) beginTick(a *App) {
 	m.cur = m.cur[:0]
 	m.used = false
-	m.fields, m.typed = 0, -1
+	m.fields, m.typed, m.submitted = 0, -1, false
 	a.focus.remote, a.focus.remotePick = 0, -1
 	a.focus.remoteText, a.focus.remoteTyped = "", false
 	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
@@ -77,10 +78,13 @@ func (m *mirror) beginTick(a *App) {
 			continue // the page showed an older screen
 		}
 		if c := &m.shown[act.Index]; c.Role == platform.RoleTextField && c.Stop <= -2 {
-			m.typed, m.typedText = -2-c.Stop, act.Text // a field without a Tab stop
+			// A field without a Tab stop.
+			m.typed, m.typedText, m.submitted = -2-c.Stop, act.Text, act.Pick == platform.PickSubmit
 		} else if c.Stop >= 0 && !c.Disabled {
 			a.focus.remote, a.focus.remotePick = c.Stop+1, act.Pick
 			if c.Role == platform.RoleTextField {
+				// Typed (Enter or not): the text only, no option picked.
+				a.focus.remotePick = -1
 				a.focus.remoteText, a.focus.remoteTyped = act.Text, true
 			}
 		}
@@ -152,6 +156,24 @@ func (a *App) FocusField(f *ui.TextField, name string) FocusState {
 // MirrorField mirrors a text field that is no Tab stop (the online card's
 // code, typed into at once) as FocusField does.
 func (a *App) MirrorField(f *ui.TextField, name string) {
+	a.MirrorEntry(f, name, FieldState{})
+}
+
+// FieldState is what the page's mirror says of a text field besides its
+// name and text, as the sighted player reads it around the field.
+type FieldState struct {
+	// Note is why the field is asked for, or, Refused, why its text was
+	// refused (the box's description).
+	Note    string
+	Refused bool
+}
+
+// MirrorEntry mirrors a text field that is no Tab stop and that Enter
+// submits (the lobby's name and transfer code) as MirrorField does, with
+// its state; submitted reports that Enter was pressed in the page's box
+// this tick, its text already the field's, so the screen does what Enter
+// on the canvas does.
+func (a *App) MirrorEntry(f *ui.TextField, name string, st FieldState) (submitted bool) {
 	m := &a.mirror
 	k := m.fields
 	m.fields++
@@ -161,10 +183,12 @@ func (a *App) MirrorField(f *ui.TextField, name string) {
 			f.Changed = true
 			a.Invalidate()
 		}
-		m.typed = -1
+		submitted = m.submitted
+		m.typed, m.submitted = -1, false
 		m.used = true
 	}
-	m.add(platform.Control{Role: platform.RoleTextField, Name: name, Value: f.Text(), Stop: -2 - k})
+	m.add(platform.Control{Role: platform.RoleTextField, Name: name, Value: f.Text(), Detail: st.Note, Invalid: st.Refused, Stop: -2 - k})
+	return submitted
 }
 
 // JoinTyped opens the online card joining the game of the code typed

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"testing"
 
 	"bashni/storage"
@@ -173,5 +174,71 @@ func TestMirrorTextField(t *testing.T) {
 	_ = a.Update()
 	if fs.code.Text() != "k7m2pq" || fs.field.Text() != "http://192.168.1.5:8080" {
 		t.Errorf("typed into the code's box: code %q, server %q", fs.code.Text(), fs.field.Text())
+	}
+}
+
+// entryScene is a screen with a text field that Enter submits (the
+// lobby's name) and its state.
+type entryScene struct {
+	stubScene
+	name      *ui.TextField
+	state     FieldState
+	submitted []string // the texts submitted, in order
+}
+
+func (s *entryScene) Update(c Context) error {
+	if c.MirrorEntry(s.name, "Your name", s.state) {
+		s.submitted = append(s.submitted, s.name.Text())
+	}
+	return nil
+}
+
+// A text field that Enter submits: the box carries the field's note and
+// refusal, text committed by leaving the box only edits the field, and
+// Enter in the box edits it and submits once, as Enter on the canvas.
+func TestMirrorEntry(t *testing.T) {
+	a, _ := buttonsApp(t)
+	es := &entryScene{stubScene: stubScene{"entry"}, name: ui.NewTextField("Your name"), state: FieldState{Note: "Rated games need a name."}}
+	a.ShowOnly(es)
+	_ = a.Update()
+	_ = a.Update()
+	box := func() platform.Control {
+		t.Helper()
+		i := a.mirror.find(platform.RoleTextField, "Your name")
+		if i < 0 {
+			t.Fatalf("no text box for the name in %+v", a.mirror.shown)
+		}
+		return a.mirror.shown[i]
+	}
+	if b := box(); b.Detail != "Rated games need a name." || b.Invalid {
+		t.Fatalf("the box before anything is typed: %+v", b)
+	}
+	steps := []struct {
+		what      string
+		pick      int
+		text      string
+		submitted []string
+	}{
+		{"left the box", -1, "an", nil},
+		{"Enter", platform.PickSubmit, "ab", []string{"ab"}},
+		{"Enter again, the same text", platform.PickSubmit, "ab", []string{"ab", "ab"}},
+		{"left the box again", -1, "Anna", []string{"ab", "ab"}},
+	}
+	for _, st := range steps {
+		a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: a.mirror.gen, Index: a.mirror.find(platform.RoleTextField, "Your name"), Pick: st.pick, Text: st.text})
+		_ = a.Update()
+		_ = a.Update()
+		if es.name.Text() != st.text || fmt.Sprint(es.submitted) != fmt.Sprint(st.submitted) {
+			t.Errorf("%s: the field holds %q, submitted %q; want %q, %q", st.what, es.name.Text(), es.submitted, st.text, st.submitted)
+		}
+		if b := box(); b.Value != st.text {
+			t.Errorf("%s: the box shows %q", st.what, b.Value)
+		}
+	}
+	// Refused: the box says why, and is marked invalid.
+	es.state = FieldState{Note: "Someone already has that name.", Refused: true}
+	_ = a.Update()
+	if b := box(); b.Detail != "Someone already has that name." || !b.Invalid {
+		t.Errorf("the refused name's box: %+v", b)
 	}
 }

@@ -286,6 +286,9 @@ type Lobby struct {
 	btnProfile, btnLeaders   ui.Button
 	btnLive                  ui.Button
 	titleSize                float64
+	// What the server refused of the name and the transfer code, for the
+	// page's mirror of their fields.
+	nameRefused, claimRefused refusal
 
 	// The account, once connected (off the game loop: wait).
 	acct    *remote.Account
@@ -646,6 +649,20 @@ func (l *Lobby) accept(c scenes.Context, i int) {
 	})
 }
 
+// refusal is a field's text the server refused, and why in the player's
+// words.
+type refusal struct{ text, why string }
+
+// state is the field's state in the page's mirror: why its text was
+// refused while it still holds that text (as the status line says to the
+// sighted player), else note.
+func (r refusal) state(f *ui.TextField, note string) scenes.FieldState {
+	if r.why != "" && strings.TrimSpace(f.Text()) == r.text {
+		return scenes.FieldState{Note: r.why, Refused: true}
+	}
+	return scenes.FieldState{Note: note}
+}
+
 func (l *Lobby) saveName(c scenes.Context, name string) {
 	if l.acct == nil {
 		return
@@ -659,9 +676,11 @@ func (l *Lobby) saveName(c scenes.Context, name string) {
 		return err
 	}, func(l *Lobby, err error) {
 		if err != nil {
+			l.nameRefused = refusal{strings.TrimSpace(name), refusalWords(c, err)}
 			l.fail(c, err)
 			return
 		}
+		l.nameRefused = refusal{}
 		l.me = me
 		l.kind.Selected = 0
 		l.say("", false)
@@ -712,9 +731,11 @@ func (l *Lobby) claim(c scenes.Context) {
 		return nil
 	}, func(l *Lobby, err error) {
 		if err != nil {
+			l.claimRefused = refusal{strings.TrimSpace(code), refusalWords(c, err)}
 			l.fail(c, err)
 			return
 		}
+		l.claimRefused = refusal{}
 		if l.acct != nil {
 			l.acct.Close()
 		}
@@ -764,15 +785,25 @@ func (l *Lobby) Update(c scenes.Context) error {
 		c.Push(NewLive(c, l.acct))
 		return nil
 	}
+	// The name and the transfer code are text boxes in the page's mirror
+	// (no Tab stops: their buttons are), with why a name is asked or why
+	// the server refused what was typed; Enter there saves or uses it.
+	t := c.Text()
 	if !named {
+		if c.MirrorEntry(l.nameField, t.T("lobby.name_placeholder"), l.nameRefused.state(l.nameField, t.T("lobby.why_name"))) {
+			l.saveName(c, strings.TrimSpace(l.nameField.Text()))
+		}
 		if l.nameField.Update(c) {
 			c.Invalidate()
 		}
 		if c.Used(&l.btnSaveName) {
-			l.saveName(c, l.nameField.Text())
+			l.saveName(c, strings.TrimSpace(l.nameField.Text()))
 		}
 	} else if c.Used(&l.btnTransfer) {
 		l.transfer(c)
+	}
+	if c.MirrorEntry(l.claimField, t.T("lobby.claim_placeholder"), l.claimRefused.state(l.claimField, "")) {
+		l.claim(c)
 	}
 	if l.claimField.Update(c) {
 		c.Invalidate()

@@ -2,67 +2,34 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/accessibility"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
 
 	"bashni/ai"
 	"bashni/i18n"
+	"bashni/internal/chromiumtest"
+	"bashni/internal/testwait"
 	"bashni/rules"
 )
 
 // axNode is a node of the page's accessibility tree, as a screen reader
 // gets it.
-type axNode struct {
-	Role, Name, Checked, Description string
-	backend                          cdp.BackendNodeID
-}
-
-func axString(v *accessibility.Value) string {
-	if v == nil {
-		return ""
-	}
-	var s string
-	if json.Unmarshal([]byte(v.Value), &s) == nil {
-		return s
-	}
-	return strings.Trim(string(v.Value), `"`)
-}
+type axNode = chromiumtest.Node
 
 // axTree is Chromium's accessibility tree of the page, the nodes it does
 // not ignore, in document order.
 func (b *browser) axTree() []axNode {
 	b.t.Helper()
-	var nodes []*accessibility.Node
-	b.run(chromedp.ActionFunc(func(ctx context.Context) error {
-		var err error
-		nodes, err = accessibility.GetFullAXTree().Do(ctx)
-		return err
-	}))
-	var out []axNode
-	for _, n := range nodes {
-		if n.Ignored {
-			continue
-		}
-		a := axNode{Role: axString(n.Role), Name: axString(n.Name), Description: axString(n.Description), backend: n.BackendDOMNodeID}
-		for _, p := range n.Properties {
-			if p.Name == accessibility.PropertyNameChecked || p.Name == accessibility.PropertyNamePressed {
-				a.Checked = axString(p.Value)
-			}
-		}
-		out = append(out, a)
+	tree, err := chromiumtest.Tree(b.ctx)
+	if err != nil {
+		b.t.Fatal(err)
 	}
-	return out
+	return tree
 }
 
 // controls are the tree's controls: what a screen reader's list of
@@ -81,35 +48,27 @@ func (b *browser) controls() []axNode {
 // axFind waits for a control of the tree with that role and name.
 func (b *browser) axFind(role, name string) axNode {
 	b.t.Helper()
-	deadline := time.Now().Add(patience)
-	for {
-		for _, n := range b.axTree() {
-			if n.Role == role && n.Name == name {
-				return n
+	var found axNode
+	testwait.Wait{Guard: patience, Every: 100 * time.Millisecond, Failed: func() string { return fmt.Sprintf("the controls: %v", b.controls()) }}.
+		For(b.t, fmt.Sprintf("%s %q in the accessibility tree", role, name), func() bool {
+			for _, n := range b.axTree() {
+				if n.Role == role && n.Name == name {
+					found = n
+					return true
+				}
 			}
-		}
-		if time.Now().After(deadline) {
-			b.t.Fatalf("no %s %q in the accessibility tree: %+v", role, name, b.controls())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+			return false
+		})
+	return found
 }
 
 // axClick activates a node of the tree as a screen reader does (its
 // default action: a click on its element).
 func (b *browser) axClick(n axNode) {
 	b.t.Helper()
-	b.run(chromedp.ActionFunc(func(ctx context.Context) error {
-		obj, err := dom.ResolveNode().WithBackendNodeID(n.backend).Do(ctx)
-		if err != nil {
-			return err
-		}
-		_, exc, err := runtime.CallFunctionOn(`function() { this.focus(); this.click(); }`).WithObjectID(obj.ObjectID).Do(ctx)
-		if err == nil && exc != nil {
-			err = fmt.Errorf("%s", exc.Text)
-		}
-		return err
-	}))
+	if err := chromiumtest.Call(b.ctx, n, chromiumtest.Click); err != nil {
+		b.t.Fatal(err)
+	}
 }
 
 // transcript records what a blind player does and hears.

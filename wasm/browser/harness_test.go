@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"bashni/internal/chromiumtest"
 	"bashni/wasm/site"
 )
 
@@ -30,8 +30,8 @@ import (
 var theSite *site.Site
 
 func TestMain(m *testing.M) {
-	if _, err := exec.LookPath(chromiumPath()); err != nil {
-		fmt.Fprintln(os.Stderr, "browser tests: Chromium not found at", chromiumPath(), "- install it with: apt-get install chromium (test.sh does)")
+	if msg := chromiumtest.Missing(); msg != "" {
+		fmt.Fprintln(os.Stderr, "browser tests:", msg)
 		os.Exit(1)
 	}
 	// A guard: a cold build of main.wasm took minutes on a busy machine.
@@ -51,13 +51,6 @@ func TestMain(m *testing.M) {
 	}
 	fmt.Fprintf(os.Stderr, "browser tests: %s %d bytes, %d gzipped, %d with Brotli\n", theSite.WasmName, len(wasm), theSite.GzipSize(theSite.WasmName), theSite.BrotliSize(theSite.WasmName))
 	os.Exit(m.Run())
-}
-
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	return "/usr/bin/chromium"
 }
 
 // server serves the site on a loopback port that can be stopped (to test
@@ -130,49 +123,8 @@ type browser struct {
 // window.__audioContexts. extra adds command-line switches.
 func newBrowser(t *testing.T, dev device, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
-	profile, err := os.MkdirTemp("", "bashni-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := append(chromiumOptions(dev, profile), extra...)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
-	ctx, cancelTimeout := context.WithTimeout(ctx, 8*time.Minute)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancelCtx()
-		cancelAlloc()
-		// Chromium's helpers may still be writing for a moment.
-		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
+	ctx := chromiumtest.Start(t, int(dev.width), int(dev.height), 8*time.Minute, extra, chromedp.WithLogf(t.Logf))
 	return attach(t, ctx, dev)
-}
-
-// chromiumOptions is how the tests start Chromium: headless, software
-// WebGL (SwiftShader), no background work, a window of dev's size and the
-// profile in the directory given.
-func chromiumOptions(dev device, profile string) []chromedp.ExecAllocatorOption {
-	return []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath()),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.Flag("autoplay-policy", "document-user-activation-required"), // as desktop Chrome: sound waits for a gesture
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(int(dev.width), int(dev.height)),
-	}
 }
 
 // newTab opens another tab in b's browser: the same profile, so the same

@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"bashni/internal/chromiumtest"
 )
 
 // presentPage runs testdata/present, counting the page's animation frames
@@ -105,7 +107,7 @@ func presentBrowser(b *testing.B, dev device, url string) (context.Context, func
 	if err != nil {
 		b.Fatal(err)
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumOptions(dev, profile)...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumtest.Options(int(dev.width), int(dev.height), profile)...)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
 	stop := func() {
 		cancelCtx()
