@@ -46,6 +46,7 @@ type liveArena struct {
 	said     string  // the row in the page's mirror: name and when, to the minute
 	shown    int64   // the second when shows (-1: not yet)
 	saidMin  int64   // the minute said shows
+	whenLen  int     // when's length the name was fitted beside
 }
 
 type liveList struct {
@@ -73,21 +74,23 @@ func (l *titleLive) layout(c scenes.Context, r TitleRects) {
 	l.btnArenas.Label = t.T("arena.open")
 	l.btnWatch.Label = t.T("title.watch")
 	for i := range l.rows {
-		l.rows[i].shown, l.rows[i].saidMin = -1, -1
-		l.fitName(c, i)
+		l.rows[i].shown, l.rows[i].saidMin, l.rows[i].whenLen = -1, -1, -1
 	}
-	l.tick(c)
+	l.tick(c) // the countdowns in the new words, the names beside them
 }
 
-// fitName sizes row i's name to its room: 15 dp, down to 12, then cut
-// with an ellipsis (a player's arena may be named at length).
+// fitName sizes row i's name to the room its countdown leaves: 15 dp,
+// down to 12, then cut with an ellipsis (a player's arena may be named at
+// length).
 func (l *titleLive) fitName(c scenes.Context, i int) {
 	if i >= len(l.rects) {
 		return
 	}
 	p := c.Painter()
-	room := l.rects[i].W*0.55 - p.DP(12)
-	name := l.rows[i].info.Name
+	row := &l.rows[i]
+	row.whenLen = len(row.when)
+	room := l.rects[i].W - p.DP(36) - p.Measure(row.when, 14, sprites.Medium)
+	name := row.info.Name
 	size := 15.0
 	for size > 12 && p.Measure(name, size, sprites.Bold) > room {
 		size--
@@ -149,9 +152,8 @@ func (l *titleLive) take(c scenes.Context, got liveList) {
 		keep = keep[:len(l.rects)]
 	}
 	l.rows = l.rows[:0]
-	for i, a := range keep {
-		l.rows = append(l.rows, liveArena{info: a, shown: -1, saidMin: -1})
-		l.fitName(c, i)
+	for _, a := range keep {
+		l.rows = append(l.rows, liveArena{info: a, shown: -1, saidMin: -1, whenLen: -1})
 		if t := at(a).Add(time.Second); t.Before(l.next) {
 			l.next = t
 		}
@@ -180,6 +182,9 @@ func (l *titleLive) tick(c scenes.Context) {
 		}
 		r.shown = sec
 		r.when = t.F(id, "Time", scenes.Countdown(time.Duration(sec)*time.Second))
+		if len(r.when) != r.whenLen {
+			l.fitName(c, i) // the countdown's width changed: 10:00 to 9:59
+		}
 		// The mirror's name changes by the minute: a screen reader on the
 		// row hears it again only then.
 		if min := sec / 60; min != r.saidMin {
