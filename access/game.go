@@ -29,6 +29,7 @@ const (
 	KindJoin                      // join a friend's game online (Command.Code)
 	KindArena                     // the arenas ("arena"), or one arena ("join arena ID", "arena ID": Command.Code)
 	KindBerserk                   // berserk in an arena game: half the clock for an extra point on a win
+	KindWatch                     // watch the top game being played online (like a TV channel)
 )
 
 // actions are the words of the commands without arguments.
@@ -48,6 +49,7 @@ var actions = []struct {
 	{KindClock, "command.words_clock"},
 	{KindSquares, "command.words_squares"},
 	{KindBerserk, "command.words_berserk"},
+	{KindWatch, "command.words_watch"},
 }
 
 // parseGame reads the game's commands in t (normalized); ok is false when

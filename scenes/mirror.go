@@ -223,6 +223,8 @@ func (a *App) pageCommands() {
 			}
 		} else if err == nil && cmd.Kind == access.KindArena && a.opts.Pages.Arena != nil {
 			a.Push(a.opts.Pages.Arena(a, cmd.Code)) // "arena", "join arena ID"
+		} else if err == nil && cmd.Kind == access.KindWatch && a.opts.Pages.Live != nil && a.Server() != "" {
+			a.Push(a.opts.Pages.Live(a, true)) // "watch", "tv": the top game
 		} else if err == nil && cmd.Kind == access.KindJoin {
 			JoinTyped(a, cmd.Code) // "join K7M2PQ"
 		} else if err != nil && err.Error() == a.text.T("command.join_needs") {

@@ -51,6 +51,11 @@ type Pages struct {
 	// Arena is the arenas' page (scenes/arena): the list, or the arena
 	// id's table when id is not empty.
 	Arena func(c Context, id string) Scene
+	// Live is the games being played over a connection of its own
+	// (scenes/online), for a screen that has no lobby under it (the
+	// title); with top it follows the top game at once ("watch the top
+	// game", like a TV channel).
+	Live func(c Context, top bool) Scene
 	// OpenOnlineGame shows the online game p on the play screen, in place
 	// of any other game.
 	OpenOnlineGame func(c Context, p *remote.Player)

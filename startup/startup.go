@@ -150,6 +150,7 @@ func Pages() scenes.Pages {
 		PlayFrom:       func(c scenes.Context, cfg scenes.GameConfig) scenes.Scene { return newgame.PlayFrom(c, cfg) },
 		StartTyped:     newgame.StartTyped,
 		Lobby:          func(c scenes.Context) scenes.Scene { return online.NewLobby(c) },
+		Live:           func(c scenes.Context, top bool) scenes.Scene { return online.NewWatch(c, top) },
 		About:          func(c scenes.Context) scenes.Scene { return home.NewAboutScene(c) },
 		Rules:          func(c scenes.Context, v rules.Variant) scenes.Scene { return home.NewRulesSceneFor(c, v) },
 		Archive:        func(c scenes.Context) scenes.Scene { return records.NewArchiveScene(c) },

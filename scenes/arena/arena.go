@@ -537,17 +537,9 @@ func (s *Screen) create(c scenes.Context) {
 	})
 }
 
-// Countdown is d as m:ss, or h:mm:ss past an hour.
-func Countdown(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	sec := int(d / time.Second)
-	if sec >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
-	}
-	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
-}
+// Countdown is d as m:ss, or h:mm:ss past an hour (scenes.Countdown, which
+// the title's list of arenas shows too).
+func Countdown(d time.Duration) string { return scenes.Countdown(d) }
 
 // Sheet is a player's game scores, newest last, as the table shows them.
 func Sheet(points []int, max int) string {

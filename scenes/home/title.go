@@ -35,11 +35,45 @@ type TitleRects struct {
 	Learn                              scenes.Rect // the lessons and puzzles
 	TitleY                             float64
 	Landscape                          bool
+	// Online (a server is known): the arenas' page and the top game's
+	// view share a row, under which are the rows of the running and
+	// coming arenas (TitleArenaRows of them, shown as many as there
+	// are). Where the menu's column has no room for them (a phone on its
+	// side) they lie over the board's foot on a backing, LiveBack.
+	Arenas, Watch scenes.Rect
+	ArenaRows     []scenes.Rect
+	LiveBack      scenes.Rect
 }
 
-// TitleLayout lays out the title screen. Continue is empty when there is
-// no game to continue.
+// TitleArenaRows is how many running and coming arenas the title lists at
+// most.
+const TitleArenaRows = 2
+
+// The online part's sizes (dp): the row of its two buttons, an arena's
+// row, the room left above them for the lessons' line under the menu.
+const (
+	liveButtonDP = 48
+	liveRowDP    = 46
+	liveGapDP    = 6
+	learnRoomDP  = 44
+)
+
+// liveHeight is the height of the online part (dp): its buttons and its
+// arenas' rows.
+func liveHeight() float64 {
+	return liveButtonDP + TitleArenaRows*(liveRowDP+liveGapDP)
+}
+
+// TitleLayout lays out the title screen with no server known. Continue
+// is empty when there is no game to continue.
 func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
+	return TitleLayoutOnline(w, h, scale, canContinue, false)
+}
+
+// TitleLayoutOnline lays out the title screen; online: a server is known,
+// and the way to its arenas and top game, with the arenas' rows, go under
+// the menu (or over the board's foot where there is no room).
+func TitleLayoutOnline(w, h, scale float64, canContinue, online bool) TitleRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var t TitleRects
 	t.Landscape = w >= h*1.1
@@ -53,7 +87,12 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 	// The three small buttons share a row; so do Rules and Settings.
 	small := dp(50)
 	stack := (n-2)*bh + 2*small + (n-1)*gap
+	live := 0.0 // the online part's room under the menu
+	if online {
+		live = dp(learnRoomDP) + dp(liveHeight())
+	}
 	var x, y float64
+	underMenu := true
 	if t.Landscape {
 		side := math.Min(h-dp(48), w*0.58)
 		t.Board = sprites.FitGeometry(rules.Bashni, w-side-dp(24), (h-side)/2, side, side, false)
@@ -61,10 +100,16 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 		t.Menu = scenes.Rect{X: dp(48), Y: 0, W: mw, H: h}
 		bw = math.Min(bw, mw)
 		group := dp(150) + stack
+		if online && group+live <= h-dp(16) {
+			group += live
+		} else {
+			underMenu = false
+		}
 		t.TitleY = math.Round((h - group) / 2)
 		y = t.TitleY + dp(150)
 		x = t.Menu.X + (mw-bw)/2
 	} else {
+		stack += live
 		side := math.Min(w, math.Min(h*0.5, h-dp(120)-stack-dp(60)))
 		t.Board = sprites.FitGeometry(rules.Bashni, (w-side)/2, dp(12), side, side, false)
 		t.Menu = scenes.Rect{X: 0, Y: h * 0.4, W: w, H: h * 0.6}
@@ -92,6 +137,28 @@ func TitleLayout(w, h, scale float64, canContinue bool) TitleRects {
 	t.Rules = scenes.Rect{X: x, Y: y, W: third, H: small}
 	t.Settings = scenes.Rect{X: x + third + gap, Y: y, W: third, H: small}
 	t.About = scenes.Rect{X: x + 2*(third+gap), Y: y, W: third, H: small}
+	if !online {
+		return t
+	}
+	lx, lw := x, bw
+	y += small + dp(learnRoomDP)
+	if !underMenu {
+		// Over the board's foot, on a backing.
+		o := t.Board.Outer()
+		pad := dp(10)
+		lw = math.Min(o.W-2*dp(16), dp(380))
+		lx = math.Round(o.X + (o.W-lw)/2)
+		y = o.Y + o.H - dp(16) - dp(liveHeight())
+		t.LiveBack = scenes.Rect{X: lx - pad, Y: y - pad, W: lw + 2*pad, H: dp(liveHeight()) + 2*pad - dp(liveGapDP)}
+	}
+	lhalf := math.Floor((lw - gap) / 2)
+	t.Arenas = scenes.Rect{X: lx, Y: y, W: lhalf, H: dp(liveButtonDP)}
+	t.Watch = scenes.Rect{X: lx + lw - lhalf, Y: y, W: lhalf, H: dp(liveButtonDP)}
+	y += dp(liveButtonDP) + dp(liveGapDP)
+	for i := 0; i < TitleArenaRows; i++ {
+		t.ArenaRows = append(t.ArenaRows, scenes.Rect{X: lx, Y: y, W: lw, H: dp(liveRowDP)})
+		y += dp(liveRowDP + liveGapDP)
+	}
 	return t
 }
 
@@ -108,7 +175,7 @@ type TitleScene struct {
 	btnContinue, btnNew, btnRules, btnSettings ui.Button
 	btnGames, btnImport, btnEditor             ui.Button
 	btnAbout                                   ui.Button
-	btnArenas                                  ui.Button // the arenas (scenes/arena), when a server is known
+	live                                       titleLive // the arenas and the top game, when a server is known
 	saved                                      *storage.SavedGame
 	learn                                      titleLearn
 
@@ -151,6 +218,7 @@ func NewTitleScene(c scenes.Context, notice string, attract bool) *TitleScene {
 		}
 	}
 	s.learn.init(c, s.saved == nil)
+	s.live.init(c)
 	s.r = sprites.NewRenderer(c.Renderer().Theme())
 	s.board = board.New(s.r, scenes.Silent{C: c})
 	if attract {
@@ -196,7 +264,7 @@ func (s *TitleScene) canContinue(c scenes.Context) bool {
 // Layout places the menu.
 func (s *TitleScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.w, s.h = w, h
-	s.rects = TitleLayout(w, h, scale, s.canContinue(c))
+	s.rects = TitleLayoutOnline(w, h, scale, s.canContinue(c), online(c))
 	s.board.Layout(s.rects.Board, false, scenes.Rect{W: w, H: h})
 	s.btnContinue.Rect = s.rects.Continue
 	s.btnNew.Rect = s.rects.NewGame
@@ -207,7 +275,7 @@ func (s *TitleScene) Layout(c scenes.Context, w, h, scale float64) {
 	s.btnEditor.Rect = s.rects.Editor
 	s.btnAbout.Rect = s.rects.About
 	s.btnAbout.Label = c.Text().T("about.title_button")
-	s.layoutArenas(c, w, h, scale)
+	s.live.layout(c, s.rects)
 	s.learn.layout(c, s.rects, s.canContinue(c))
 	if s.canContinue(c) {
 		s.btnNew.Kind = ui.Secondary
@@ -277,10 +345,7 @@ func (s *TitleScene) Update(c scenes.Context) error {
 		scenes.Open(c, c.Pages().About)
 		return nil
 	}
-	if s.btnArenas.Label != "" && c.Used(&s.btnArenas) {
-		if open := c.Pages().Arena; open != nil {
-			c.Push(open(c, ""))
-		}
+	if s.live.update(c, s) {
 		return nil
 	}
 	if c.Keys().Consume(scenes.ActNewGame) {
@@ -434,9 +499,7 @@ func (s *TitleScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	s.btnImport.Draw(dst, p)
 	s.btnEditor.Draw(dst, p)
 	s.btnAbout.Draw(dst, p)
-	if s.btnArenas.Label != "" {
-		s.btnArenas.Draw(dst, p)
-	}
+	s.live.draw(c, dst)
 	s.learn.draw(c, dst, cx)
 	if s.note != "" {
 		lines := p.Wrap(s.note, 13, sprites.Regular, math.Min(s.w-p.DP(32), p.DP(520)))
@@ -476,21 +539,8 @@ func (s *TitleScene) Snapshot(snap *platform.State) {
 	snap.Animating = snap.Animating || s.board.Animating()
 }
 
-// layoutArenas puts the way to the arenas under the menu when a server is
-// known and there is room, else in the top corner; TitleLayout stays as
-// it is (the menu's places do not depend on the server).
-func (s *TitleScene) layoutArenas(c scenes.Context, w, h, scale float64) {
-	s.btnArenas = ui.Button{}
-	if c.Server() == "" || c.Pages().Arena == nil {
-		return
-	}
-	dp := func(v float64) float64 { return math.Round(v * scale) }
-	s.btnArenas = ui.Button{Kind: ui.Secondary, TextSize: 15, Label: c.Text().T("arena.open")}
-	r, gap := s.rects, dp(12)
-	row := scenes.Rect{X: r.Games.X, Y: r.About.Y + r.About.H + gap, W: r.About.X + r.About.W - r.Games.X, H: r.About.H}
-	if row.Y+row.H > h-dp(8) {
-		bw := dp(120)
-		row = scenes.Rect{X: w - bw - dp(12), Y: dp(12), W: bw, H: dp(44)}
-	}
-	s.btnArenas.Rect = row
+// online reports whether the title shows its online part: a server is
+// known, and the arenas' and the top game's pages are there.
+func online(c scenes.Context) bool {
+	return c.Server() != "" && c.Pages().Arena != nil && c.Pages().Live != nil
 }

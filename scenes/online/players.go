@@ -284,6 +284,11 @@ type Live struct {
 	// following is the top game's watch, once started: the account is
 	// its from then on.
 	following *topFollow
+	// own: the account is the screen's, made for it (NewWatch, a screen
+	// with no lobby under it): dialled from the first Update, closed when
+	// the screen is left; pending until it is asked for.
+	own, pending bool
+	left         leaving
 }
 
 // NewLive shows the games being played.
@@ -293,6 +298,75 @@ func NewLive(c scenes.Context, acct *remote.Account) *Live {
 	s.none = t.T("live.none")
 	s.load(c)
 	return s
+}
+
+// NewWatch shows the games being played over an account of the screen's
+// own (the router's Live, from the title); with top it follows the top
+// game as soon as the list comes.
+func NewWatch(c scenes.Context, top bool) *Live {
+	t := c.Text()
+	s := &Live{list: newList(c, nil, t.T("live.watch_top")), top: top, own: true, pending: true}
+	s.none = t.T("live.none")
+	s.btnAct.Disabled = true
+	return s
+}
+
+// connect dials the screen's own account off the game loop, then reads
+// the list. A screen left while dialling closes it (leaving).
+func (s *Live) connect(c scenes.Context) {
+	server, st, left := c.Server(), c.Store(), &s.left
+	s.busy = true
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+		defer cancel()
+		acct, _, err := remote.OpenAccount(ctx, st, server)
+		if err == nil && !left.hold(acct) {
+			return // left meanwhile: closed
+		}
+		s.wait <- func() {
+			s.busy = false
+			if err != nil {
+				s.err = refusalWords(c, err)
+				platform.Speak(s.err)
+				return
+			}
+			if !s.left.take(acct) {
+				return
+			}
+			s.acct, s.watcher.acct = acct, acct
+			s.load(c)
+			c.Meanwhile(s.guard)
+		}
+	}()
+}
+
+// guard closes the screen's own account once the screen is gone without
+// Back (another screen put in place of every other) and nothing the
+// account serves goes on: the top game's following owns it from its
+// start, a game being opened closes it when it shows.
+func (s *Live) guard(c scenes.Context) bool {
+	switch {
+	case s.following != nil || s.acct == nil:
+		return false
+	case c.OnTop() == scenes.Scene(s) || s.watcher.busy():
+		return true
+	}
+	s.leave()
+	return false
+}
+
+// leave closes the screen's own account, and one still being made.
+func (s *Live) leave() {
+	if !s.own {
+		return
+	}
+	// A following not yet shown ends with it (its account is closed);
+	// one shown has taken this screen's place on the stack.
+	s.left.leave()
+	if s.acct != nil {
+		s.acct.Close()
+	}
+	s.acct = nil
 }
 
 // liveRefresh is how often the list is read again while shown.
@@ -343,8 +417,12 @@ func (s *Live) Layout(c scenes.Context, w, h, scale float64) { s.layout(w, h, sc
 
 // Update follows the list; a row watches its game, the button the top one.
 func (s *Live) Update(c scenes.Context) error {
+	if s.pending {
+		s.pending = false
+		s.connect(c)
+	}
 	row, back := s.update(c)
-	if time.Since(s.loaded) > liveRefresh {
+	if s.acct != nil && time.Since(s.loaded) > liveRefresh {
 		s.load(c)
 	}
 	switch {
@@ -355,6 +433,7 @@ func (s *Live) Update(c scenes.Context) error {
 		s.watchTop(c)
 	case back:
 		s.watcher.abandon()
+		s.leave()
 		c.Pop()
 	}
 	return nil
@@ -370,6 +449,7 @@ func (s *Live) watchTop(c scenes.Context) {
 		return err
 	}, func() {
 		s.following = followTop(c, s.acct, s, code)
+		s.following.owned = s.own
 	})
 }
 

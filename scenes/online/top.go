@@ -26,6 +26,10 @@ type topFollow struct {
 	// opening is the game being opened; paired: the player's own.
 	opening chan watchResult
 	paired  bool
+	// owned: the account was made for the screen the watch started from
+	// (Live from the title, NewWatch), not the lobby's: gone with that
+	// screen.
+	owned bool
 }
 
 // followTop starts following from the screen from, at the top game code
@@ -78,7 +82,7 @@ func (f *topFollow) step(c scenes.Context) bool {
 		return false
 	}
 	if !f.watching(c) {
-		f.stop()
+		f.stop(c)
 		return false
 	}
 	if code, ok := f.acct.Paired(); ok {
@@ -101,14 +105,14 @@ func (f *topFollow) opened(c scenes.Context, r watchResult) bool {
 	if r.err != nil {
 		c.Notify(refusalWords(c, r.err))
 		if f.paired || f.shown == nil {
-			f.stop()
+			f.stop(c)
 			return false
 		}
 		return true // the next top game may open
 	}
 	if show == nil || !f.paired && !f.watching(c) {
 		r.p.Close()
-		f.stop()
+		f.stop(c)
 		return false
 	}
 	if f.shown != nil && !f.paired {
@@ -128,9 +132,9 @@ func (f *topFollow) opened(c scenes.Context, r watchResult) bool {
 // stop ends the following: before the first game showed the player is
 // back in the lobby's screens, whose account it still is (it only stops
 // following the top game); after, the account is closed with the lobby
-// the game replaced.
-func (f *topFollow) stop() {
-	if f.shown != nil {
+// the game replaced. An account of the screen's own goes with the screen.
+func (f *topFollow) stop(c scenes.Context) {
+	if f.shown != nil || f.owned && c.OnTop() != f.from {
 		f.acct.Close()
 		return
 	}

@@ -190,6 +190,14 @@ func (s *Screen) act(c scenes.Context, cmd access.Command) string {
 	case access.KindJoin:
 		scenes.JoinTyped(c, cmd.Code)
 		return ""
+	case access.KindWatch:
+		// The top game being played online, as the title's Top game.
+		open := c.Pages().Live
+		if open == nil || c.Server() == "" {
+			return cannot
+		}
+		c.Push(open(c, true))
+		return ""
 	case access.KindUndo:
 		if !m.CanUndo() {
 			return cannot
