@@ -36,6 +36,9 @@ type lobbyOptions struct {
 	// so half the players are on each and every seek is opened on one
 	// node and taken on the other (pair takes neighbours).
 	server2 string
+	// nodes is 2 for a cluster the load starts itself (startCluster):
+	// the same as -server and -server2 on its own nodes.
+	nodes int
 }
 
 // lobbyEveryEnv passes -lobby-every to the child node.
@@ -183,16 +186,39 @@ func runLobby(o options, lo lobbyOptions) error {
 	if o.serverURL == "" && lo.every > 0 {
 		os.Setenv(lobbyEveryEnv, lo.every.String()) // the child started next inherits it
 	}
-	stopServer, serverPID, err := useServer(&o)
-	if err != nil {
-		return err
+	if lo.server2 != "" && o.serverURL == "" {
+		return fmt.Errorf("-server2 needs -server: start both nodes of the cluster first, or use -nodes 2 (docs/ONLINE.md \"The lobby's load benchmark\")")
 	}
-	defer stopServer()
+	var pids []int // the nodes' processes, when they are ours: their CPU is measured
+	debugURLs := []string{o.debugURL}
+	switch lo.nodes {
+	case 1:
+		stopServer, serverPID, err := useServer(&o)
+		if err != nil {
+			return err
+		}
+		defer stopServer()
+		debugURLs[0] = o.debugURL
+		if serverPID != 0 {
+			pids = append(pids, serverPID)
+		}
+	case 2:
+		if o.serverURL != "" {
+			return fmt.Errorf("-nodes 2 starts its own nodes: give it no -server (or give -server and -server2 without -nodes)")
+		}
+		c, err := startCluster(2)
+		if err != nil {
+			return err
+		}
+		defer c.stop()
+		o.serverURL, lo.server2 = c.nodes[0].url, c.nodes[1].url
+		debugURLs = []string{c.nodes[0].debugURL, c.nodes[1].debugURL}
+		pids = c.pids()
+	default:
+		return fmt.Errorf("-nodes %d: the load runs one node or two", lo.nodes)
+	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	if lo.server2 != "" && serverPID != 0 {
-		return fmt.Errorf("-server2 needs -server: start both nodes of the cluster first (docs/ONLINE.md \"The lobby's load benchmark\")")
-	}
 	l := &lobbyLoad{urls: []string{strings.Replace(o.serverURL, "http", "ws", 1) + protocol.SocketPath}}
 	if lo.server2 != "" {
 		l.urls = append(l.urls, strings.Replace(lo.server2, "http", "ws", 1)+protocol.SocketPath)
@@ -215,7 +241,7 @@ func runLobby(o options, lo lobbyOptions) error {
 	l.lastErr.Store("")
 	l.from.Store(time.Now().UnixNano())
 	l.updates.Store(0)
-	serverCPU0, selfCPU0 := cpuTime(serverPID), cpuTime(os.Getpid())
+	serverCPU0, selfCPU0 := cpuTimes(pids), cpuTime(os.Getpid())
 	run, stopRun := context.WithTimeout(ctx, o.measure)
 	l.drive(run, lo, 1<<30)
 	stopRun()
@@ -224,8 +250,13 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	// Let the last updates arrive (they come within the lobby's period).
 	time.Sleep(2 * time.Second)
-	serverCPU, selfCPU := cpuTime(serverPID)-serverCPU0, cpuTime(os.Getpid())-selfCPU0
-	full, ferr := fetchStats(o.debugURL)
+	serverCPU, selfCPU := cpuTimes(pids)-serverCPU0, cpuTime(os.Getpid())-selfCPU0
+	var fulls []stats
+	for _, u := range debugURLs {
+		if full, err := fetchStats(u); err == nil {
+			fulls = append(fulls, full)
+		}
+	}
 	cancel()
 
 	n, pq, pIn := l.pairing.quantiles(100*time.Millisecond, 0.5, 0.9, 0.99)
@@ -252,14 +283,17 @@ func runLobby(o options, lo lobbyOptions) error {
 		fmt.Printf("arrivals expected:     %d (every seek at every watcher): %.2f%% arrived\n", want, 100*float64(vn)/float64(want))
 	}
 	if serverCPU > 0 {
-		fmt.Printf("CPU while measuring:   server %.1f s, simulated players %.1f s, in %v (%.2f cores together)\n",
-			serverCPU.Seconds(), selfCPU.Seconds(), o.measure, (serverCPU+selfCPU).Seconds()/o.measure.Seconds())
+		fmt.Printf("CPU while measuring:   server %.1f s (%d nodes), simulated players %.1f s, in %v (%.2f cores together)\n",
+			serverCPU.Seconds(), len(pids), selfCPU.Seconds(), o.measure, (serverCPU+selfCPU).Seconds()/o.measure.Seconds())
+		if lo.nodes == 2 {
+			fmt.Printf("                       (the players' figure includes the NATS server, which runs in the load's process; PostgreSQL's is in neither)\n")
+		}
 		if u := l.updates.Load(); u > 0 {
 			fmt.Printf("lobby-update messages: %d received; server CPU %.1f µs and players' %.1f µs per message, all work included (independent of other load)\n",
 				u, float64(serverCPU.Microseconds())/float64(u), float64(selfCPU.Microseconds())/float64(u))
 		}
 	}
-	if ferr == nil {
+	for _, full := range fulls {
 		fmt.Printf("server:                %d connections, %d games in memory, heap %.0f MB, resident %.0f MB, %d goroutines\n",
 			full.Connections, full.Games, mb(full.HeapBytes), mb(full.RSSBytes), full.Goroutines)
 	}
