@@ -394,6 +394,11 @@ func (h *hub) quickPair(c *conn, re int64, req lobby.Request) error {
 			return err
 		}
 		for _, sk := range stored {
+			// On the board first, as if its announcement had come: this
+			// node's watchers see it come and go like any other node's.
+			h.mu.Lock()
+			h.board.Add(sk)
+			h.mu.Unlock()
 			err := h.claim(c, re, sk, seeker, owner)
 			if !isCode(err, protocol.ErrSeekGone) {
 				return err

@@ -109,6 +109,10 @@ func TestQuickPairFindsStoredSeek(t *testing.T) {
 		return sk
 	}
 	unheard := storeSeek("c:stored-a/1")
+	watcher := dial(t, b.url)
+	if _, err := watcher.Lobby(ctx); err != nil {
+		t.Fatal(err)
+	}
 	taker := dial(t, b.url)
 	seat, got, paired, err := taker.QuickPair(ctx, lasca)
 	if err != nil {
@@ -120,6 +124,12 @@ func TestQuickPairFindsStoredSeek(t *testing.T) {
 	if left, err := b.st.SeeksOfKind(ctx, unheard.Kind(), 10); err != nil || len(left) != 0 {
 		t.Fatalf("seeks of the kind left in the store: %v %v", left, err)
 	}
+	// B's watchers see it come and go, as every other node's watchers do.
+	shown := false
+	waitLobby(t, watcher, "the stored seek shown and removed on B", func(u *protocol.LobbyUpdate) bool {
+		shown = shown || hasSeek(u, unheard.ID)
+		return shown && dropsSeek(u, unheard.ID)
+	})
 
 	// A removal B has heard of, its seek still stored: B's board remembers
 	// it and the quick pairing opens a seek instead. A marker seek
@@ -142,7 +152,6 @@ func TestQuickPairFindsStoredSeek(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	watcher := dial(t, b.url)
 	if l, err := watcher.Lobby(ctx); err != nil {
 		t.Fatal(err)
 	} else if !slices.ContainsFunc(l.Seeks, func(s protocol.Seek) bool { return s.ID == marker.ID }) {
