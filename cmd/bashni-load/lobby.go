@@ -156,6 +156,12 @@ type lobbyLoad struct {
 	from     atomic.Int64 // arrivals count for seeks opened from then on (UnixNano)
 	updates  atomic.Int64 // lobby-update messages received
 	seats    sync.Map     // game → *seatWait
+	// A taker whose quick pairing found no seek opens one instead (with
+	// two nodes: the seek it was to take not yet known where it asked),
+	// and waits until someone takes it: its pairing is timed until then.
+	seekSeats sync.Map     // seek id → *seatWait: when its owner was seated
+	missed    atomic.Int64 // takers that opened a seek instead
+	unpaired  atomic.Int64 // of those, still waiting when the run ended
 }
 
 func (l *lobbyLoad) seat(game string) *seatWait {
@@ -166,13 +172,22 @@ func (l *lobbyLoad) seat(game string) *seatWait {
 	return w.(*seatWait)
 }
 
+func (l *lobbyLoad) seekSeat(id string) *seatWait {
+	if w, ok := l.seekSeats.Load(id); ok {
+		return w.(*seatWait)
+	}
+	w, _ := l.seekSeats.LoadOrStore(id, &seatWait{done: make(chan struct{})})
+	return w.(*seatWait)
+}
+
 // seated: a seek's owner was seated in game at now.
-func (l *lobbyLoad) seated(game string, now time.Time) {
-	w := l.seat(game)
-	w.once.Do(func() {
-		w.at = now
-		close(w.done)
-	})
+func (l *lobbyLoad) seated(game, seek string, now time.Time) {
+	for _, w := range []*seatWait{l.seat(game), l.seekSeat(seek)} {
+		w.once.Do(func() {
+			w.at = now
+			close(w.done)
+		})
+	}
 }
 
 func runLobby(o options, lo lobbyOptions) error {
@@ -238,6 +253,8 @@ func runLobby(o options, lo lobbyOptions) error {
 	l.opened.Store(0)
 	l.paired.Store(0)
 	l.failures.Store(0)
+	l.missed.Store(0)
+	l.unpaired.Store(0)
 	l.lastErr.Store("")
 	l.from.Store(time.Now().UnixNano())
 	l.updates.Store(0)
@@ -272,6 +289,8 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	fmt.Printf("seeks opened:          %d, paired %d (%.0f a minute), %d failures, %d broken connections\n",
 		l.opened.Load(), l.paired.Load(), float64(l.paired.Load())/o.measure.Minutes(), l.failures.Load(), l.broken.Load())
+	fmt.Printf("takers without a seek: %d found none of their kind where they asked and opened one (timed until it was taken; %d still waiting at the end, not timed)\n",
+		l.missed.Load(), l.unpaired.Load())
 	if e, ok := l.lastErr.Load().(string); ok && e != "" {
 		fmt.Printf("last failure:          %s\n", e)
 	}
@@ -446,8 +465,8 @@ func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
 			case c.answers <- m:
 			default:
 			}
-		case m.Type == protocol.TypeSeated:
-			l.seated(m.Game, now)
+		case m.Type == protocol.TypeSeated && m.Seek != nil:
+			l.seated(m.Game, m.Seek.ID, now)
 		}
 	}
 }
@@ -527,7 +546,7 @@ func (l *lobbyLoad) drive(ctx context.Context, lo lobbyOptions, next int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := l.pair(a, b, variant, clock); err != nil {
+			if err := l.pair(ctx, a, b, variant, clock); err != nil {
 				l.failures.Add(1)
 				l.lastErr.Store(err.Error())
 			}
@@ -538,8 +557,11 @@ func (l *lobbyLoad) drive(ctx context.Context, lo lobbyOptions, next int) {
 // pair: a opens a seek by quick pairing; b's quick pairing of the same
 // kind takes the oldest seek of that kind, a's or another pair's (whose
 // taker may then take a's): the pairing is timed from b's request until
-// the owner of the seek b took is seated, whoever that is.
-func (l *lobbyLoad) pair(a, b *lconn, variant, clock string) error {
+// the owner of the seek b took is seated, whoever that is. When b's quick
+// pairing finds no seek and opens one, it is timed from b's request until
+// b is seated in it (a later pair's quick pairing takes it), or counted as
+// unpaired if the run (run) ends first.
+func (l *lobbyLoad) pair(run context.Context, a, b *lconn, variant, clock string) error {
 	ctx := context.Background() // every wait is bounded by ask's
 	req := fmt.Sprintf(`{"type":"quick-pair","variant":"%s","clock":%s`, variant, clock)
 	sent := time.Now()
@@ -560,13 +582,32 @@ func (l *lobbyLoad) pair(a, b *lconn, variant, clock string) error {
 	if err != nil {
 		return fmt.Errorf("taking: %w", err)
 	}
+	timeout := time.NewTimer(30 * time.Second)
+	defer timeout.Stop()
 	if m.Type != protocol.TypeSeated {
-		return nil // other pairs' takers took every seek of the kind: b opened a seek of its own
+		if m.Type != protocol.TypeSeeking || m.Seek == nil {
+			return fmt.Errorf("taking: answered %s", m.Type)
+		}
+		// No seek of the kind where b asked (other pairs' takers took
+		// them, or a's is not known there yet): b waits in a seek of its
+		// own, as a player would.
+		l.missed.Add(1)
+		w := l.seekSeat(m.Seek.ID)
+		defer l.seekSeats.Delete(m.Seek.ID)
+		select {
+		case <-w.done:
+			l.paired.Add(1)
+			l.pairing.add(w.at.Sub(take))
+			return nil
+		case <-run.Done():
+			l.unpaired.Add(1)
+			return nil
+		case <-timeout.C:
+			return fmt.Errorf("the taker's own seek %s was not taken within 30 s", m.Seek.ID)
+		}
 	}
 	w := l.seat(m.Game)
 	defer l.seats.Delete(m.Game)
-	timeout := time.NewTimer(30 * time.Second)
-	defer timeout.Stop()
 	select {
 	case <-w.done:
 		l.paired.Add(1)
