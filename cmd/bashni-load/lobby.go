@@ -36,6 +36,9 @@ type lobbyOptions struct {
 	// so half the players are on each and every seek is opened on one
 	// node and taken on the other (pair takes neighbours).
 	server2 string
+	// nodes is 2 for a cluster the load starts itself (startCluster):
+	// the same as -server and -server2 on its own nodes.
+	nodes int
 }
 
 // lobbyEveryEnv passes -lobby-every to the child node.
@@ -153,6 +156,12 @@ type lobbyLoad struct {
 	from     atomic.Int64 // arrivals count for seeks opened from then on (UnixNano)
 	updates  atomic.Int64 // lobby-update messages received
 	seats    sync.Map     // game → *seatWait
+	// A taker whose quick pairing found no seek opens one instead (with
+	// two nodes: the seek it was to take not yet known where it asked),
+	// and waits until someone takes it: its pairing is timed until then.
+	seekSeats sync.Map     // seek id → *seatWait: when its owner was seated
+	missed    atomic.Int64 // takers that opened a seek instead
+	unpaired  atomic.Int64 // of those, still waiting when the run ended
 }
 
 func (l *lobbyLoad) seat(game string) *seatWait {
@@ -163,13 +172,22 @@ func (l *lobbyLoad) seat(game string) *seatWait {
 	return w.(*seatWait)
 }
 
+func (l *lobbyLoad) seekSeat(id string) *seatWait {
+	if w, ok := l.seekSeats.Load(id); ok {
+		return w.(*seatWait)
+	}
+	w, _ := l.seekSeats.LoadOrStore(id, &seatWait{done: make(chan struct{})})
+	return w.(*seatWait)
+}
+
 // seated: a seek's owner was seated in game at now.
-func (l *lobbyLoad) seated(game string, now time.Time) {
-	w := l.seat(game)
-	w.once.Do(func() {
-		w.at = now
-		close(w.done)
-	})
+func (l *lobbyLoad) seated(game, seek string, now time.Time) {
+	for _, w := range []*seatWait{l.seat(game), l.seekSeat(seek)} {
+		w.once.Do(func() {
+			w.at = now
+			close(w.done)
+		})
+	}
 }
 
 func runLobby(o options, lo lobbyOptions) error {
@@ -183,16 +201,39 @@ func runLobby(o options, lo lobbyOptions) error {
 	if o.serverURL == "" && lo.every > 0 {
 		os.Setenv(lobbyEveryEnv, lo.every.String()) // the child started next inherits it
 	}
-	stopServer, serverPID, err := useServer(&o)
-	if err != nil {
-		return err
+	if lo.server2 != "" && o.serverURL == "" {
+		return fmt.Errorf("-server2 needs -server: start both nodes of the cluster first, or use -nodes 2 (docs/ONLINE.md \"The lobby's load benchmark\")")
 	}
-	defer stopServer()
+	var pids []int // the nodes' processes, when they are ours: their CPU is measured
+	debugURLs := []string{o.debugURL}
+	switch lo.nodes {
+	case 1:
+		stopServer, serverPID, err := useServer(&o)
+		if err != nil {
+			return err
+		}
+		defer stopServer()
+		debugURLs[0] = o.debugURL
+		if serverPID != 0 {
+			pids = append(pids, serverPID)
+		}
+	case 2:
+		if o.serverURL != "" {
+			return fmt.Errorf("-nodes 2 starts its own nodes: give it no -server (or give -server and -server2 without -nodes)")
+		}
+		c, err := startCluster(2)
+		if err != nil {
+			return err
+		}
+		defer c.stop()
+		o.serverURL, lo.server2 = c.nodes[0].url, c.nodes[1].url
+		debugURLs = []string{c.nodes[0].debugURL, c.nodes[1].debugURL}
+		pids = c.pids()
+	default:
+		return fmt.Errorf("-nodes %d: the load runs one node or two", lo.nodes)
+	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	if lo.server2 != "" && serverPID != 0 {
-		return fmt.Errorf("-server2 needs -server: start both nodes of the cluster first (docs/ONLINE.md \"The lobby's load benchmark\")")
-	}
 	l := &lobbyLoad{urls: []string{strings.Replace(o.serverURL, "http", "ws", 1) + protocol.SocketPath}}
 	if lo.server2 != "" {
 		l.urls = append(l.urls, strings.Replace(lo.server2, "http", "ws", 1)+protocol.SocketPath)
@@ -212,10 +253,12 @@ func runLobby(o options, lo lobbyOptions) error {
 	l.opened.Store(0)
 	l.paired.Store(0)
 	l.failures.Store(0)
+	l.missed.Store(0)
+	l.unpaired.Store(0)
 	l.lastErr.Store("")
 	l.from.Store(time.Now().UnixNano())
 	l.updates.Store(0)
-	serverCPU0, selfCPU0 := cpuTime(serverPID), cpuTime(os.Getpid())
+	serverCPU0, selfCPU0 := cpuTimes(pids), cpuTime(os.Getpid())
 	run, stopRun := context.WithTimeout(ctx, o.measure)
 	l.drive(run, lo, 1<<30)
 	stopRun()
@@ -224,8 +267,13 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	// Let the last updates arrive (they come within the lobby's period).
 	time.Sleep(2 * time.Second)
-	serverCPU, selfCPU := cpuTime(serverPID)-serverCPU0, cpuTime(os.Getpid())-selfCPU0
-	full, ferr := fetchStats(o.debugURL)
+	serverCPU, selfCPU := cpuTimes(pids)-serverCPU0, cpuTime(os.Getpid())-selfCPU0
+	var fulls []stats
+	for _, u := range debugURLs {
+		if full, err := fetchStats(u); err == nil {
+			fulls = append(fulls, full)
+		}
+	}
 	cancel()
 
 	n, pq, pIn := l.pairing.quantiles(100*time.Millisecond, 0.5, 0.9, 0.99)
@@ -241,6 +289,8 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	fmt.Printf("seeks opened:          %d, paired %d (%.0f a minute), %d failures, %d broken connections\n",
 		l.opened.Load(), l.paired.Load(), float64(l.paired.Load())/o.measure.Minutes(), l.failures.Load(), l.broken.Load())
+	fmt.Printf("takers without a seek: %d found none of their kind where they asked and opened one (timed until it was taken; %d still waiting at the end, not timed)\n",
+		l.missed.Load(), l.unpaired.Load())
 	if e, ok := l.lastErr.Load().(string); ok && e != "" {
 		fmt.Printf("last failure:          %s\n", e)
 	}
@@ -252,14 +302,17 @@ func runLobby(o options, lo lobbyOptions) error {
 		fmt.Printf("arrivals expected:     %d (every seek at every watcher): %.2f%% arrived\n", want, 100*float64(vn)/float64(want))
 	}
 	if serverCPU > 0 {
-		fmt.Printf("CPU while measuring:   server %.1f s, simulated players %.1f s, in %v (%.2f cores together)\n",
-			serverCPU.Seconds(), selfCPU.Seconds(), o.measure, (serverCPU+selfCPU).Seconds()/o.measure.Seconds())
+		fmt.Printf("CPU while measuring:   server %.1f s (%d nodes), simulated players %.1f s, in %v (%.2f cores together)\n",
+			serverCPU.Seconds(), len(pids), selfCPU.Seconds(), o.measure, (serverCPU+selfCPU).Seconds()/o.measure.Seconds())
+		if lo.nodes == 2 {
+			fmt.Printf("                       (the players' figure includes the NATS server, which runs in the load's process; PostgreSQL's is in neither)\n")
+		}
 		if u := l.updates.Load(); u > 0 {
 			fmt.Printf("lobby-update messages: %d received; server CPU %.1f µs and players' %.1f µs per message, all work included (independent of other load)\n",
 				u, float64(serverCPU.Microseconds())/float64(u), float64(selfCPU.Microseconds())/float64(u))
 		}
 	}
-	if ferr == nil {
+	for _, full := range fulls {
 		fmt.Printf("server:                %d connections, %d games in memory, heap %.0f MB, resident %.0f MB, %d goroutines\n",
 			full.Connections, full.Games, mb(full.HeapBytes), mb(full.RSSBytes), full.Goroutines)
 	}
@@ -412,8 +465,8 @@ func (c *lconn) read(ctx context.Context, l *lobbyLoad) {
 			case c.answers <- m:
 			default:
 			}
-		case m.Type == protocol.TypeSeated:
-			l.seated(m.Game, now)
+		case m.Type == protocol.TypeSeated && m.Seek != nil:
+			l.seated(m.Game, m.Seek.ID, now)
 		}
 	}
 }
@@ -493,7 +546,7 @@ func (l *lobbyLoad) drive(ctx context.Context, lo lobbyOptions, next int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := l.pair(a, b, variant, clock); err != nil {
+			if err := l.pair(ctx, a, b, variant, clock); err != nil {
 				l.failures.Add(1)
 				l.lastErr.Store(err.Error())
 			}
@@ -504,8 +557,11 @@ func (l *lobbyLoad) drive(ctx context.Context, lo lobbyOptions, next int) {
 // pair: a opens a seek by quick pairing; b's quick pairing of the same
 // kind takes the oldest seek of that kind, a's or another pair's (whose
 // taker may then take a's): the pairing is timed from b's request until
-// the owner of the seek b took is seated, whoever that is.
-func (l *lobbyLoad) pair(a, b *lconn, variant, clock string) error {
+// the owner of the seek b took is seated, whoever that is. When b's quick
+// pairing finds no seek and opens one, it is timed from b's request until
+// b is seated in it (a later pair's quick pairing takes it), or counted as
+// unpaired if the run (run) ends first.
+func (l *lobbyLoad) pair(run context.Context, a, b *lconn, variant, clock string) error {
 	ctx := context.Background() // every wait is bounded by ask's
 	req := fmt.Sprintf(`{"type":"quick-pair","variant":"%s","clock":%s`, variant, clock)
 	sent := time.Now()
@@ -526,13 +582,32 @@ func (l *lobbyLoad) pair(a, b *lconn, variant, clock string) error {
 	if err != nil {
 		return fmt.Errorf("taking: %w", err)
 	}
+	timeout := time.NewTimer(30 * time.Second)
+	defer timeout.Stop()
 	if m.Type != protocol.TypeSeated {
-		return nil // other pairs' takers took every seek of the kind: b opened a seek of its own
+		if m.Type != protocol.TypeSeeking || m.Seek == nil {
+			return fmt.Errorf("taking: answered %s", m.Type)
+		}
+		// No seek of the kind where b asked (other pairs' takers took
+		// them, or a's is not known there yet): b waits in a seek of its
+		// own, as a player would.
+		l.missed.Add(1)
+		w := l.seekSeat(m.Seek.ID)
+		defer l.seekSeats.Delete(m.Seek.ID)
+		select {
+		case <-w.done:
+			l.paired.Add(1)
+			l.pairing.add(w.at.Sub(take))
+			return nil
+		case <-run.Done():
+			l.unpaired.Add(1)
+			return nil
+		case <-timeout.C:
+			return fmt.Errorf("the taker's own seek %s was not taken within 30 s", m.Seek.ID)
+		}
 	}
 	w := l.seat(m.Game)
 	defer l.seats.Delete(m.Game)
-	timeout := time.NewTimer(30 * time.Second)
-	defer timeout.Stop()
 	select {
 	case <-w.done:
 		l.paired.Add(1)

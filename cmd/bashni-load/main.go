@@ -83,6 +83,7 @@ func run() error {
 	flag.IntVar(&lo.watchers, "watchers", 10000, "with -lobby: how many of the players watch the lobby")
 	flag.IntVar(&lo.seeksPerMinute, "seeks", 1000, "with -lobby: seeks a minute, each taken by a quick pairing")
 	flag.StringVar(&lo.server2, "server2", "", "with -lobby and -server: a second node of the same cluster; half the players connect to each, and every seek opened on one is taken on the other")
+	flag.IntVar(&lo.nodes, "nodes", 1, "with -lobby: 2 starts two nodes of one cluster (a private PostgreSQL, NATS) and loads them as -server and -server2 would, then stops them")
 	flag.DurationVar(&lo.every, "lobby-every", 0, "with -lobby: how often the node pushes lobby updates (default: the server's, 250ms)")
 	arenaMode := flag.Bool("arena", false, "an arena's load instead: -players named players in one arena, each game lasting -think on average (arena.go)")
 	flag.Parse()
@@ -154,6 +155,15 @@ func mb(b uint64) float64 { return float64(b) / 1e6 }
 
 // cpuTime is the CPU time (user and system) a process has used, from
 // /proc/<pid>/stat; 0 where there is no /proc.
+// cpuTimes is the CPU time of the processes together.
+func cpuTimes(pids []int) time.Duration {
+	var t time.Duration
+	for _, p := range pids {
+		t += cpuTime(p)
+	}
+	return t
+}
+
 func cpuTime(pid int) time.Duration {
 	if pid == 0 {
 		return 0
@@ -504,7 +514,7 @@ func useServer(o *options) (stop func(), pid int, err error) {
 	if o.serverURL != "" {
 		return func() {}, 0, nil
 	}
-	c, err := startChild(o.db)
+	c, err := startChild(o.db, nil)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -512,7 +522,8 @@ func useServer(o *options) (stop func(), pid int, err error) {
 	return c.stop, c.cmd.Process.Pid, nil
 }
 
-func startChild(db string) (*child, error) {
+// startChild starts a node on db, with env added to its environment.
+func startChild(db string, env []string) (*child, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -525,7 +536,7 @@ func startChild(db string) (*child, error) {
 		db = filepath.Join(dir, "games.db")
 	}
 	cmd := exec.Command(self)
-	cmd.Env = append(os.Environ(), childEnv+"="+db)
+	cmd.Env = append(append(os.Environ(), childEnv+"="+db), env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -199,6 +199,13 @@ func (b *Board) Get(id string) (Seek, bool) {
 	return s, ok
 }
 
+// Removed reports whether the board took the seek off lately (taken,
+// cancelled, its node stopped): the store may hold it a little longer.
+func (b *Board) Removed(id string) bool {
+	_, ok := b.gone[id]
+	return ok
+}
+
 // Len is how many seeks are open.
 func (b *Board) Len() int { return len(b.seeks) }
 

@@ -104,6 +104,12 @@ func TestBoard(t *testing.T) {
 	if _, ok := b.Remove("AAAAAAAA", t0); !ok {
 		t.Fatal("remove")
 	}
+	// Removed remembers the removals, not the seeks open or never seen.
+	for id, want := range map[string]bool{"AAAAAAAA": true, "CCCCCCCC": true, "BBBBBBBB": false, "ZZZZZZZZ": false} {
+		if got := b.Removed(id); got != want {
+			t.Errorf("Removed(%s) = %v, want %v", id, got, want)
+		}
+	}
 	added, removed := b.Flush()
 	if len(added) != 2 || len(removed) != 1 || removed[0] != "AAAAAAAA" {
 		t.Fatalf("flush %v %v", added, removed)
@@ -123,6 +129,9 @@ func TestBoard(t *testing.T) {
 		t.Fatalf("after reconcile (%d changes): %v", n, ids)
 	}
 	b.Forget(t0.Add(time.Hour))
+	if b.Removed("CCCCCCCC") {
+		t.Fatal("a forgotten removal is still remembered")
+	}
 	if !b.Add(mk("CCCCCCCC", t0)) {
 		t.Fatal("a forgotten removal still blocks")
 	}

@@ -376,16 +376,67 @@ func (h *hub) quickPair(c *conn, re int64, req lobby.Request) error {
 	h.mu.Lock()
 	candidates := h.board.Candidates(req, seeker, owner)
 	h.mu.Unlock()
-	for i, sk := range candidates {
-		if i == 5 {
-			break // the lobby moves fast: open a seek instead
-		}
+	tried := map[string]bool{}
+	for _, sk := range candidates[:min(len(candidates), quickTries)] {
+		tried[sk.ID] = true
 		err := h.claim(c, re, sk, seeker, owner)
 		if !isCode(err, protocol.ErrSeekGone) {
 			return err
 		}
 	}
+	if h.s.cluster != nil {
+		// Another node's seek reaches this board over NATS a few
+		// milliseconds after it is stored: a quick pairing that comes
+		// sooner would open a second seek of the kind, and both players
+		// would wait for a third. The store knows it already.
+		stored, err := h.storedCandidates(req, seeker, owner, tried)
+		if err != nil {
+			return err
+		}
+		for _, sk := range stored {
+			// On the board first, as if its announcement had come: this
+			// node's watchers see it come and go like any other node's.
+			h.mu.Lock()
+			h.board.Add(sk)
+			h.mu.Unlock()
+			err := h.claim(c, re, sk, seeker, owner)
+			if !isCode(err, protocol.ErrSeekGone) {
+				return err
+			}
+		}
+	}
 	return h.open(c, re, req)
+}
+
+// quickTries bounds the seeks one quick pairing tries to take from the
+// board (and as many from the store) before it opens a seek: the lobby
+// moves fast, and each try is a transaction.
+const quickTries = 5
+
+// storedCandidates are the stored seeks quick pairing may take for the
+// request, oldest first, but those already tried: with several nodes the
+// store holds seeks this node's board has not heard of yet.
+func (h *hub) storedCandidates(req lobby.Request, taker lobby.Seeker, owner string, tried map[string]bool) ([]lobby.Seek, error) {
+	rows, err := h.s.store.SeeksOfKind(h.s.ctx, req.Kind(), quickTries+len(tried))
+	if err != nil {
+		h.s.log.Error("reading the open seeks of a kind", "kind", req.Kind(), "err", err)
+		return nil, unavailable(err)
+	}
+	var out []lobby.Seek
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, r := range rows {
+		var sk lobby.Seek
+		// A seek the board took off lately may linger in the store: one
+		// of a stopped node, before PurgeSeeks.
+		if json.Unmarshal(r.Data, &sk) != nil || tried[sk.ID] || h.board.Removed(sk.ID) || !sk.Matches(req, taker, owner) {
+			continue
+		}
+		if out = append(out, sk); len(out) == quickTries {
+			break
+		}
+	}
+	return out, nil
 }
 
 // take takes the seek id for c.

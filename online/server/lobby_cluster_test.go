@@ -2,12 +2,15 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go"
 
 	"bashni/online/client"
+	"bashni/online/lobby"
 	"bashni/online/protocol"
 	"bashni/online/server"
 	"bashni/online/store"
@@ -77,4 +80,89 @@ func TestLobbyAcrossNodes(t *testing.T) {
 	waitLobby(t, watcher, "the second seek's removal on B", func(u *protocol.LobbyUpdate) bool { return dropsSeek(u, sk2.ID) })
 
 	takenOnce(t, []string{a.url, b.url}, 12, 3)
+}
+
+// TestQuickPairFindsStoredSeek: a node's board hears of another node's
+// seek over NATS a little after it is stored. A quick pairing in between
+// takes it from the store rather than open a second seek of the kind (its
+// player and the seek's owner would both wait for a third); a seek the
+// board has taken off lately (a stopped node's, before the purge) is not
+// taken from the store.
+func TestQuickPairFindsStoredSeek(t *testing.T) {
+	natsURL := startNATS(t)
+	startLobbyClusterNode(t, "stored-a", natsURL)
+	b := startLobbyClusterNode(t, "stored-b", natsURL)
+	ctx := ctxT(t)
+	lasca := client.SeekRequest{Variant: "lasca", Clock: protocol.Clock{Kind: protocol.ClockLive, Initial: 900, Increment: 10}}
+	// A seek as node A stores it before it announces it: B's board lacks it.
+	storeSeek := func(owner string) lobby.Seek {
+		t.Helper()
+		req := lobby.Request{Variant: lasca.Variant, Clock: lasca.Clock, Color: protocol.Random}
+		sk := lobby.NewSeek(protocol.NewSeekID(), owner, "stored-a", lobby.Seeker{}, req, []byte("token hash"), time.Now())
+		data, err := json.Marshal(sk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.st.CreateSeek(ctx, store.Seek{ID: sk.ID, Owner: sk.Owner, Kind: sk.Kind(), Node: sk.Node, Data: data, Created: sk.Created()}); err != nil {
+			t.Fatal(err)
+		}
+		return sk
+	}
+	unheard := storeSeek("c:stored-a/1")
+	watcher := dial(t, b.url)
+	if _, err := watcher.Lobby(ctx); err != nil {
+		t.Fatal(err)
+	}
+	taker := dial(t, b.url)
+	seat, got, paired, err := taker.QuickPair(ctx, lasca)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !paired || got.ID != unheard.ID || seat.Game == "" {
+		t.Fatalf("quick pairing on B: paired %v with seek %s (game %q), want the stored seek %s", paired, got.ID, seat.Game, unheard.ID)
+	}
+	if left, err := b.st.SeeksOfKind(ctx, unheard.Kind(), 10); err != nil || len(left) != 0 {
+		t.Fatalf("seeks of the kind left in the store: %v %v", left, err)
+	}
+	// B's watchers see it come and go, as every other node's watchers do.
+	shown := false
+	waitLobby(t, watcher, "the stored seek shown and removed on B", func(u *protocol.LobbyUpdate) bool {
+		shown = shown || hasSeek(u, unheard.ID)
+		return shown && dropsSeek(u, unheard.ID)
+	})
+
+	// A removal B has heard of, its seek still stored: B's board remembers
+	// it and the quick pairing opens a seek instead. A marker seek
+	// announced after the removal tells when B has handled it (one node's
+	// messages arrive in order).
+	removed := storeSeek("c:stored-a/2")
+	bus, err := nats.Connect(natsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bus.Close()
+	marker := lobby.NewSeek(protocol.NewSeekID(), "c:stored-a/3", "stored-a", lobby.Seeker{},
+		lobby.Request{Variant: "bashni", Clock: protocol.Clock{Kind: protocol.ClockCorrespondence, Days: 1}, Color: protocol.Random}, nil, time.Now())
+	for _, m := range []any{
+		map[string]any{"k": "remove", "n": "stored-a", "id": removed.ID},
+		map[string]any{"k": "add", "n": "stored-a", "s": marker},
+	} {
+		data, _ := json.Marshal(m)
+		if err := bus.Publish("bashni.lobby", data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if l, err := watcher.Lobby(ctx); err != nil {
+		t.Fatal(err)
+	} else if !slices.ContainsFunc(l.Seeks, func(s protocol.Seek) bool { return s.ID == marker.ID }) {
+		waitLobby(t, watcher, "the marker seek on B", func(u *protocol.LobbyUpdate) bool { return hasSeek(u, marker.ID) })
+	}
+	second := dial(t, b.url)
+	_, got, paired, err = second.QuickPair(ctx, lasca)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if paired || got.ID == removed.ID {
+		t.Fatalf("quick pairing on B took seek %s (paired %v): B had heard it was removed", got.ID, paired)
+	}
 }

@@ -24,6 +24,10 @@ type Seeks interface {
 	ClaimSeek(ctx context.Context, id, taker string, g NewGame, p Pairing) error
 	// ListSeeks lists every open seek, oldest first.
 	ListSeeks(ctx context.Context) ([]Seek, error)
+	// SeeksOfKind lists up to limit open seeks of a kind, oldest first:
+	// what quick pairing may take, read from the store rather than a
+	// node's board, which learns of another node's seek a little later.
+	SeeksOfKind(ctx context.Context, kind string, limit int) ([]Seek, error)
 	// PurgeSeeks deletes the seeks of every node but keep (all of them
 	// when keep is empty): seeks of nodes that have stopped.
 	PurgeSeeks(ctx context.Context, keep []string) (int, error)
@@ -76,6 +80,7 @@ var seekSchema = []string{
 		top BIGINT NOT NULL,
 		created_at BIGINT NOT NULL)`,
 	`CREATE INDEX IF NOT EXISTS pairings_top ON pairings(top)`,
+	`CREATE INDEX IF NOT EXISTS seeks_kind ON seeks(kind, created_at)`,
 }
 
 const (
@@ -85,6 +90,7 @@ const (
 	qPairing      = `INSERT INTO pairings (game_id, data, top, created_at) VALUES (?, ?, ?, ?)`
 	qPurgeAll     = `DELETE FROM seeks`
 	qListSeeks    = `SELECT id, owner, kind, node, data, created_at FROM seeks ORDER BY created_at, id`
+	qSeeksOfKind  = `SELECT id, owner, kind, node, data, created_at FROM seeks WHERE kind = ? ORDER BY created_at, id LIMIT ?`
 	qPlaying      = `SELECT p.game_id, p.data, p.top, p.created_at FROM pairings p JOIN games g ON g.id = p.game_id WHERE g.status = 'playing' ORDER BY p.top DESC, p.created_at DESC LIMIT ?`
 	qCountPlaying = `SELECT count(*) FROM games WHERE status = 'playing'`
 	qPairingOf    = `SELECT game_id, data, top, created_at FROM pairings WHERE game_id = ?`
@@ -152,14 +158,20 @@ func (d dialect) purgeSeeks(ctx context.Context, x execer, keep []string) (int, 
 }
 
 func (r reader) ListSeeks(ctx context.Context) ([]Seek, error) {
-	return queryAll(ctx, r.db, r.d, "listing seeks", qListSeeks, func(row rowScanner) (Seek, error) {
-		var s Seek
-		var data string
-		var created int64
-		err := row.Scan(&s.ID, &s.Owner, &s.Kind, &s.Node, &data, &created)
-		s.Data, s.Created = []byte(data), time.UnixMilli(created)
-		return s, err
-	})
+	return queryAll(ctx, r.db, r.d, "listing seeks", qListSeeks, scanSeek)
+}
+
+func (r reader) SeeksOfKind(ctx context.Context, kind string, limit int) ([]Seek, error) {
+	return queryAll(ctx, r.db, r.d, "listing seeks of kind "+kind, qSeeksOfKind, scanSeek, kind, limit)
+}
+
+func scanSeek(row rowScanner) (Seek, error) {
+	var s Seek
+	var data string
+	var created int64
+	err := row.Scan(&s.ID, &s.Owner, &s.Kind, &s.Node, &data, &created)
+	s.Data, s.Created = []byte(data), time.UnixMilli(created)
+	return s, err
 }
 
 func (r reader) Playing(ctx context.Context, limit int) ([]Pairing, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -128,6 +129,54 @@ func TestSeekRules(t *testing.T) {
 			}
 			if _, err := s.PairingOf(ctx, "NOPAIR"); !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("pairing of an unpaired game: %v", err)
+			}
+		})
+	}
+}
+
+// TestSeeksOfKind: quick pairing's read of the store lists the open seeks
+// of one kind only, oldest first (then by id), at most limit of them.
+func TestSeeksOfKind(t *testing.T) {
+	ctx := context.Background()
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			clear(t, s)
+			add := func(id, owner, kind string, at time.Duration) {
+				sk := seek(id, owner, kind, "n1")
+				sk.Created = t0.Add(at)
+				if err := s.CreateSeek(ctx, sk); err != nil {
+					t.Fatal(err)
+				}
+			}
+			add("NEWER000", "ann", "bashni 5+3 casual", 2*time.Second)
+			add("OLDER000", "bob", "bashni 5+3 casual", time.Second)
+			add("OLDERTOO", "cat", "bashni 5+3 casual", time.Second)
+			add("LASCA000", "dan", "lasca 5+3 casual", 0)
+			cases := []struct {
+				kind  string
+				limit int
+				want  []string
+			}{
+				{"bashni 5+3 casual", 10, []string{"OLDER000", "OLDERTOO", "NEWER000"}},
+				{"bashni 5+3 casual", 2, []string{"OLDER000", "OLDERTOO"}},
+				{"lasca 5+3 casual", 10, []string{"LASCA000"}},
+				{"bashni 3+2 casual", 10, nil},
+			}
+			for _, c := range cases {
+				got, err := s.SeeksOfKind(ctx, c.kind, c.limit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ids []string
+				for _, sk := range got {
+					ids = append(ids, sk.ID)
+					if sk.Kind != c.kind {
+						t.Errorf("%s: seek %s is of kind %q", c.kind, sk.ID, sk.Kind)
+					}
+				}
+				if !slices.Equal(ids, c.want) {
+					t.Errorf("seeks of kind %q, at most %d: %v, want %v", c.kind, c.limit, ids, c.want)
+				}
 			}
 		})
 	}
