@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"testing"
 
 	"bashni/i18n"
@@ -42,7 +43,10 @@ func TestBlindPlayerNamesSeeksAndMovesIdentity(t *testing.T) {
 		t.Fatalf("naming carla: %v", err)
 	}
 
-	p := openPhone(t, base+"/?mute=1")
+	// The server named in the address, as a link to it does: the page's
+	// own probe of its origin gives up after 3 s, which a busy machine
+	// may take while the page starts.
+	p := openPhone(t, base+"/?mute=1&server="+url.QueryEscape(base))
 	p.listen()
 	p.waitState("the title", patience, func(s phoneState) bool { return s.Scene == scenes.SceneTitle })
 	p.axActivate("button", en.T("common.new_game"))
@@ -105,6 +109,8 @@ func TestBlindPlayerNamesSeeksAndMovesIdentity(t *testing.T) {
 	p.waitSaid("why the code was refused", en.T("lobby.bad_code"))
 
 	// Carla's code moves her here.
+	ctx, cancel = context.WithTimeout(context.Background(), remote.DialTimeout)
+	defer cancel()
 	code, _, _, err := carla.TransferCode(ctx)
 	if err != nil {
 		t.Fatalf("carla's transfer code: %v", err)
