@@ -43,7 +43,7 @@ func TestNewGameScrollOnLandscapePhone(t *testing.T) {
 	if ng.MaxScroll() <= 0 || ol.MaxScroll() <= 0 {
 		t.Fatalf("the rows fit at %dx%d: nothing to scroll (new game %.0f in %.0f, online %.0f in %.0f)", w, h, ng.Content, ng.Body.H, ol.Content, ol.Body.H)
 	}
-	g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
+	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
 	g.ticks(40)
 	g.move(1, 1)
 	g.ticks(5)

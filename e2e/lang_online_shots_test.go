@@ -56,7 +56,7 @@ func TestOnlineLanguageScreenshots(t *testing.T) {
 		tools, said := fakeSpeech(t)
 		g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3", "-lang", lang.Code())
 		g.ticks(20)
-		g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
+		g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
 		g.ticks(30)
 		g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 		counts := strings.SplitN(cat.F("lobby.counts", "Players", "\x00", "Games", "\x00"), "\x00", 2)[0]
@@ -95,13 +95,8 @@ func TestOnlineLanguageScreenshots(t *testing.T) {
 	}
 }
 
-// arenasButton is where the title puts the way to the arenas
-// (TitleScene.layoutArenas): under the menu, else in the top corner.
+// arenasButton is where the title puts the way to the arenas with a
+// server known (TitleLayoutOnline).
 func arenasButton(w, h float64) scenes.Rect {
-	r := home.TitleLayout(w, h, 1, false)
-	row := scenes.Rect{X: r.Games.X, Y: r.About.Y + r.About.H + 12, W: r.About.X + r.About.W - r.Games.X, H: r.About.H}
-	if row.Y+row.H > h-8 {
-		row = scenes.Rect{X: w - 120 - 12, Y: 12, W: 120, H: 44}
-	}
-	return row
+	return home.TitleLayoutOnline(w, h, 1, false, true).Arenas
 }

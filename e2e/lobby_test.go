@@ -134,7 +134,7 @@ func (p *page) toLobby() {
 	// A tap during a screen's transition is not taken: wait for each
 	// screen to rest.
 	p.waitState("the title", patience, func(s phoneState) bool { return s.Scene == scenes.SceneTitle && !s.Animating })
-	p.tapRect(home.TitleLayout(W, H, phoneScale, false).NewGame)
+	p.tapRect(home.TitleLayoutOnline(W, H, phoneScale, false, true).NewGame)
 	p.waitState("New game", patience, func(s phoneState) bool { return s.Scene == scenes.SceneNewGame && !s.Animating })
 	p.tapRect(newgame.OnlineButton(newgame.Layout(W, H, phoneScale), phoneScale))
 	p.waitState("the lobby", patience, func(s phoneState) bool { return s.Scene == online.SceneLobby })
@@ -222,7 +222,7 @@ func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 
 	openLobby := func() {
 		t.Helper()
-		g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
+		g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
 		g.ticks(30)
 		g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 		g.ticks(10)
@@ -443,7 +443,7 @@ func TestLobbyShots(t *testing.T) {
 	tools, said := fakeSpeech(t)
 	g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3")
 	g.ticks(20)
-	g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
+	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
 	g.ticks(30)
 	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.until("the desktop in the lobby", func() bool { return strings.Contains(heard(said), " online · ") })

@@ -331,7 +331,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	g.ticks(20)
 
 	// Title → New game → Play a friend online → White, 10+5 → Create.
-	g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
+	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
 	g.ticks(30)
 	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.ticks(30)
@@ -467,7 +467,7 @@ func TestOnlineScreensOnPhone(t *testing.T) {
 	config := filepath.Join(t.TempDir(), "config")
 	g := startIn(t, w, h, guestEnv{config: config}, "-server", base, "-mute")
 	g.ticks(20)
-	g.click(mid(home.TitleLayout(w, h, 1, false).NewGame))
+	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
 	g.ticks(30)
 	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
 	g.ticks(30)

@@ -98,7 +98,9 @@ func TestOnlineServerTypedInSettings(t *testing.T) {
 		g.until(fmt.Sprintf("%gx%g: the settings file to hold %q", w, h, addr), func() bool { return savedServer(t, config) == addr })
 		g.key(ebiten.KeyEscape) // leave Settings
 		g.ticks(40)
-		g.click(mid(tl.NewGame))
+		// A server known: the title makes room for the arenas and the
+		// top game.
+		g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
 		g.ticks(40)
 		g.move(1, 1)
 		after := g.frame()

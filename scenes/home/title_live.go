@@ -30,10 +30,11 @@ type titleLive struct {
 	back                scenes.Rect   // the backing over the board, if any
 	rows                []liveArena   // the arenas shown, at most len(rects)
 
-	busy bool
-	wait chan liveList
-	next time.Time // when to read the list again
-	now  func() time.Time
+	busy   bool
+	wait   chan liveList
+	next   time.Time // when to read the list again
+	server string    // the server listed (Settings may name another)
+	now    func() time.Time
 }
 
 // liveArena is an arena's row: its words are made when the second shown
@@ -50,8 +51,9 @@ type liveArena struct {
 }
 
 type liveList struct {
-	list []remote.ArenaInfo
-	err  error
+	server string
+	list   []remote.ArenaInfo
+	err    error
 }
 
 // listRefresh is how often the title reads the arenas again while it
@@ -68,6 +70,10 @@ func (l *titleLive) init(c scenes.Context) {
 // up.
 func (l *titleLive) layout(c scenes.Context, r TitleRects) {
 	l.on = online(c)
+	if srv := c.Server(); srv != l.server {
+		// Another server named in Settings: its arenas, at once.
+		l.server, l.rows, l.next = srv, l.rows[:0], time.Time{}
+	}
 	l.btnArenas.Rect, l.btnWatch.Rect = r.Arenas, r.Watch
 	l.rects, l.back = r.ArenaRows, r.LiveBack
 	t := c.Text()
@@ -95,13 +101,7 @@ func (l *titleLive) fitName(c scenes.Context, i int) {
 	for size > 12 && p.Measure(name, size, sprites.Bold) > room {
 		size--
 	}
-	if p.Measure(name, size, sprites.Bold) > room {
-		rs := []rune(name)
-		for len(rs) > 1 && p.Measure(string(rs)+"…", size, sprites.Bold) > room {
-			rs = rs[:len(rs)-1]
-		}
-		name = string(rs) + "…"
-	}
+	name = scenes.Ellipsize(p, name, size, sprites.Bold, room)
 	l.rows[i].name, l.rows[i].nameSize = name, size
 }
 
@@ -114,7 +114,7 @@ func (l *titleLive) load(c scenes.Context) {
 		ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
 		defer cancel()
 		list, err := remote.ListArenas(ctx, server)
-		ch <- liveList{list, err}
+		ch <- liveList{server, list, err}
 	}()
 }
 
@@ -124,6 +124,9 @@ func (l *titleLive) load(c scenes.Context) {
 func (l *titleLive) take(c scenes.Context, got liveList) {
 	now := l.now()
 	l.busy = false
+	if got.server != l.server {
+		return // the server changed meanwhile: its list is read next
+	}
 	l.next = now.Add(listRefresh)
 	if got.err != nil {
 		l.rows = l.rows[:0] // nothing extra on the title
