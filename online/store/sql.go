@@ -134,20 +134,17 @@ type reader struct {
 }
 
 func (r reader) Load(ctx context.Context, id string) (*Game, error) {
-	// The events and the tokens in one statement, one round trip: a game's
-	// first load is on the way to seating its players (with several
-	// nodes, on the owner's node it is the pairing's last step). One
-	// statement reads one snapshot, so the tokens are those the events
-	// need (a token is set in the same transaction as the event that
-	// seats its holder).
-	rows, err := r.db.QueryContext(ctx, r.d.q(`SELECT e.data, g.white_token, g.black_token FROM events e JOIN games g ON g.id = e.game_id WHERE e.game_id = ? ORDER BY e.version`), id)
+	// Events first, then the tokens: a token is set in the same
+	// transaction as the event that seats its holder and never changes, so
+	// the row read second has every token the events need.
+	rows, err := r.db.QueryContext(ctx, r.d.q(`SELECT data FROM events WHERE game_id = ? ORDER BY version`), id)
 	if err != nil {
 		return nil, fmt.Errorf("loading game %s: %w", id, err)
 	}
 	g := &Game{}
 	for rows.Next() {
 		var data string
-		if err := rows.Scan(&data, &g.Tokens[0], &g.Tokens[1]); err != nil {
+		if err := rows.Scan(&data); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("loading game %s: %w", id, err)
 		}
@@ -161,6 +158,13 @@ func (r reader) Load(ctx context.Context, id string) (*Game, error) {
 	}
 	if len(g.Events) == 0 {
 		return nil, ErrNotFound
+	}
+	err = r.db.QueryRowContext(ctx, r.d.q(`SELECT white_token, black_token FROM games WHERE id = ?`), id).Scan(&g.Tokens[0], &g.Tokens[1])
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound // expired between the two reads
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading game %s: %w", id, err)
 	}
 	return g, nil
 }
