@@ -356,15 +356,12 @@ func (ids *identities) sweep() {
 	}
 }
 
-// readPlayers reads the names and ratings of the seats of a game between
+// loadPlayers reads the names and ratings of the seats of a game between
 // identified players (its match, recorded when the lobby paired them,
 // with the ratings they had then): once per load, so the game's cards
 // show who plays, the same on every node. A game without a match (by
-// link) costs one lookup. It reads while the game's events are read
-// (room.load): a paired game's first load is on the way to seating its
-// players, and on the owner's node after a pairing elsewhere it is the
-// pairing's last step. The players are put in with setPlayers.
-func (r *room) readPlayers() (store.MatchRecord, bool) {
+// link) costs one lookup. The room's mu is held.
+func (r *room) loadPlayers() {
 	ctx, cancel := context.WithTimeout(r.s.ctx, 10*time.Second)
 	defer cancel()
 	m, err := r.s.ids.svc.Match(ctx, r.id)
@@ -372,14 +369,8 @@ func (r *room) readPlayers() (store.MatchRecord, bool) {
 		if !errors.Is(err, store.ErrNotFound) {
 			r.s.log.Error("reading a game's players", "game", r.id, "err", err)
 		}
-		return m, false
+		return
 	}
-	return m, true
-}
-
-// setPlayers puts a game's match (readPlayers) in its seats. The room's
-// mu is held.
-func (r *room) setPlayers(m store.MatchRecord) {
 	names := [2]string{m.WhiteName, m.BlackName}
 	for seat := range names {
 		if names[seat] == "" {

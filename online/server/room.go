@@ -128,29 +128,15 @@ func (r *room) load() {
 		// read is missed; older ones are recognised by their version.
 		r.unsubscribe = r.s.cluster.subscribe(r.id)
 	}
-	// The players and the events at once: two round trips to the
-	// database in the time of one.
-	type match struct {
-		m  store.MatchRecord
-		ok bool
-	}
-	players := make(chan match, 1)
-	go func() {
-		m, ok := r.readPlayers()
-		players <- match{m, ok}
-	}()
 	st, tokens, err := r.s.loadGame(r.id)
 	if err != nil {
 		r.err = err
 		return
 	}
-	p := <-players
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.state, r.tokens = st, tokens
-	if p.ok {
-		r.setPlayers(p.m)
-	}
+	r.loadPlayers()
 	now := r.s.now()
 	r.offlineSince = [2]time.Time{now, now}
 	if r.s.cluster != nil {
