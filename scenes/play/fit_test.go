@@ -4,8 +4,10 @@ package play
 
 import (
 	"math"
+	"slices"
 	"testing"
 
+	"bashni/learn/explain"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
@@ -75,6 +77,7 @@ func fitPlay(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 			}
 		}
 		fitStatus(f, "status", texts, st.W-p.DP(24))
+		fitHintNote(f, s)
 		// Looking back: the line shares the box with "Back to game".
 		fitStatus(f, "status", append(scenetest.Samples(cat, "play.replaying"), scenetest.Samples(cat, "play.reviewing")...), st.W-p.DP(24)-s.review.btnReturn.Rect.W-p.DP(8))
 		f.Wrapped("banner", ui.TextFit{Text: s.words.explain, Size: 16, Weight: sprites.Medium, Room: s.board.Geometry().Inner().W - p.DP(24) - p.DP(32)}, 4)
@@ -155,3 +158,63 @@ func fitGameOver(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 // finishedFEN: White to move has just one capture, after which Black has
 // nothing left; the test plays nothing, it needs the card's layout.
 const finishedFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
+
+// fitHintNote lists the hint's note (hintnote.go) with its longest words:
+// the longest move, the two longest reasons and the longest verdict, all
+// shown at a readable size in the note's area, which covers no square of
+// the board.
+func fitHintNote(f *scenetest.Fitter, s *Screen) {
+	cat, p := f.Cat, f.P
+	area := noteArea(&s.layout)
+	if board := s.board.Geometry().Outer(); scenetest.Overlap(area, board) {
+		f.Errorf("hint note", "%s: the hint's note may take %v, over the board %v", f.Where, area, board)
+	}
+	longest := func(texts []string) string {
+		best := ""
+		for _, t := range texts {
+			if p.Measure(t, noteMaxSize, sprites.Medium) > p.Measure(best, noteMaxSize, sprites.Medium) {
+				best = t
+			}
+		}
+		return best
+	}
+	capture, err := longCapture()
+	if err != nil {
+		f.Errorf("hint note", "%s: the sample capture: %v", f.Where, err)
+	}
+	var reasons []string
+	for _, code := range explain.ReasonCodes {
+		for _, n := range []int{1, 3, 5, 22} {
+			for _, gives := range []int{0, 3} {
+				r := explain.Reason{Code: code, Count: n, Gives: gives, ByMove: 88, Square: rules.Square(7), Move: capture}
+				reasons = append(reasons, r.Say(cat))
+			}
+		}
+	}
+	first := longest(reasons)
+	reasons = slices.DeleteFunc(reasons, func(r string) bool { return r == first })
+	var verdicts []string
+	for _, id := range verdictIDs {
+		verdicts = append(verdicts, scenetest.Samples(cat, id)...)
+	}
+	heading := cat.F("play.hint_move", "Move", capture.String())
+	body := []string{first, longest(reasons), longest(verdicts)}
+	lines, size, _, cut := fitNote(p, heading, body, area)
+	if cut {
+		f.Errorf("hint note", "%s: the hint's note shows %d lines of %q in %.0f px", f.Where, len(lines), append([]string{heading}, body...), area.H)
+	}
+	room := noteRoom(p, area)
+	f.Wrapped("hint note", ui.TextFit{Text: heading, Size: size, Weight: sprites.Bold, Room: room}, len(lines))
+	for _, b := range body {
+		f.Wrapped("hint note", ui.TextFit{Text: b, Size: size, Weight: sprites.Medium, Room: room}, len(lines))
+	}
+}
+
+// longCapture is a long capture to name in the words of a reason.
+func longCapture() (rules.Move, error) {
+	pos, err := rules.ParseFEN(rules.Bashni, "W:Wa3:Bb4,d6,f6:H0:F1")
+	if err != nil {
+		return rules.Move{}, err
+	}
+	return pos.ParseMove("a3:c5:e7:g5")
+}

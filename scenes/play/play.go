@@ -47,6 +47,7 @@ type Screen struct {
 	over   ending       // the game-over card's timing
 	banner banner       // the compulsory-capture explanation
 	toast  scenes.Toast // copied, saved, a refused move: beside the status line, never in it
+	note   hintNote     // why the hinted move is good, in the panel (hintnote.go)
 	moves  scenes.MoveList
 	menu   actionMenu
 	cmd    commandLine     // typed moves (play_command.go)
@@ -124,6 +125,8 @@ func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 	s.menu.relayout(w, h, scale)
 	s.setWords(c)
 	s.layoutCommand(c)
+	s.note.area = scenes.Rect{} // laid out again for the new size
+	s.placeNote(c)
 }
 
 // live reports whether the board shows the game (not a past position).
@@ -246,7 +249,8 @@ func (s *Screen) showEvents(c scenes.Context) {
 		case session.HintReady:
 			if s.live() {
 				s.showHint(ev.Hint)
-				s.say(c, hintText(c.Text(), ev.Hint))
+				s.note.hidden = false
+				s.placeNote(c)
 			}
 			c.Invalidate()
 		case session.Refused:
@@ -273,6 +277,7 @@ func (s *Screen) tickEffects(c scenes.Context) {
 		c.Invalidate()
 	}
 	s.toast.Tick(c)
+	s.placeNote(c)
 }
 
 // --- moves and animation --------------------------------------------------
@@ -463,8 +468,17 @@ func (s *Screen) flip(c scenes.Context) {
 	c.Invalidate()
 }
 
+// askHint asks for a hint, or, while the hint shows, puts its note away or
+// brings it back.
 func (s *Screen) askHint(c scenes.Context) {
-	if s.live() && s.sess.AskHint() {
+	if !s.live() {
+		return
+	}
+	if _, ok := s.sess.Hint(); ok {
+		s.toggleNote(c)
+		return
+	}
+	if s.sess.AskHint() {
 		c.Invalidate()
 	}
 }

@@ -54,6 +54,7 @@ func (s *Screen) drawPanel(c scenes.Context, dst *ebiten.Image) {
 	}
 
 	s.moves.Draw(c, dst, s.sess.Game())
+	s.drawNote(c, dst)
 	if s.reviewing() {
 		scenes.DrawControls(p, dst, l, s.review.pb.buttons()...)
 	} else {

@@ -18,7 +18,6 @@ import (
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/scenes/ui"
-	"bashni/session"
 	"bashni/sprites"
 	"bashni/storage"
 )
@@ -182,8 +181,9 @@ func TestFinishedGameMenu(t *testing.T) {
 }
 
 // TestMessagesLeaveTheTurnLine: a message (a copied record, a refused
-// move, a hint) is a toast of its own; the status line keeps saying whose
-// move it is and that a capture is due. The toast goes.
+// move) is a toast of its own; the status line keeps saying whose move it
+// is and that a capture is due. The toast goes. (A hint's words are a note
+// in the panel: TestHintNoteBesideTheBoard.)
 func TestMessagesLeaveTheTurnLine(t *testing.T) {
 	en := i18n.New(i18n.English)
 	tests := []struct {
@@ -202,7 +202,7 @@ func TestMessagesLeaveTheTurnLine(t *testing.T) {
 				cfg.Start = mustPosition(t, tt.fen)
 			}
 			ps := start(t, a, cfg)
-			for _, msg := range []string{"Copied the record to the clipboard.", hintText(en, session.Hint{Best: ps.sess.Game().LegalMoves()[0], Text: "equal"})} {
+			for _, msg := range []string{"Copied the record to the clipboard.", en.T("play.blocked")} {
 				ps.say(a, msg)
 				if got, warn := ps.statusText(); got != tt.status || warn != tt.warn {
 					t.Errorf("after %q the status line says %q (warn %v), want %q (%v)", msg, got, warn, tt.status, tt.warn)

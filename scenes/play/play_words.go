@@ -104,29 +104,14 @@ func (s *Screen) makeStatus(k statusKey) (string, bool) {
 	return cat.ToMove(k.toMove), false
 }
 
-// hintText is what a hint says in its toast: the move, why it is good in
-// words (learn/explain.Teach's main reason, which the session worked out
-// with the search: what it wins or prevents, or what it gives and gets
-// back by when) and the computer's judgement of the position, in the
-// catalogue's language.
+// hintText is what a hint says in one line, for speech: the note's words
+// (hintParts) joined.
 func hintText(cat *i18n.Catalog, h session.Hint) string {
+	heading, body := hintParts(cat, h)
 	sep := cat.T("common.separator")
-	t := cat.F("play.hint_move", "Move", h.Best.String())
-	if h.Why != nil {
-		// The main reason and the one after it (what the move prevents,
-		// a crowning on the way): more would not be read in a toast.
-		for i, r := range h.Why.Reasons {
-			if i == 2 {
-				break
-			}
-			t += sep + r.Say(cat)
-		}
-	}
-	switch {
-	case h.HasVerdict:
-		t += sep + cat.Verdict(h.Verdict)
-	case h.Text != "":
-		t += sep + h.Text
+	t := heading
+	for _, b := range body {
+		t += sep + b
 	}
 	return t
 }

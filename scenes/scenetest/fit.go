@@ -149,6 +149,14 @@ func LangApp(t *testing.T, l i18n.Lang) *scenes.App {
 		t.Fatal(err)
 	}
 	a := scenes.NewApp(scenes.Options{Text: cat, NoAttract: true, Engine: Never})
+	UseFont(t, l)
+	return a
+}
+
+// UseFont draws and measures text in l's font from now on, once it has
+// loaded (sprites.UseLanguage(i18n.English) goes back).
+func UseFont(t *testing.T, l i18n.Lang) {
+	t.Helper()
 	sprites.UseLanguage(l)
 	testwait.For(t, "the "+l.Name()+" font to load", func() bool {
 		if !l.NeedsCJKFont() {
@@ -160,7 +168,6 @@ func LangApp(t *testing.T, l i18n.Lang) *scenes.App {
 		}
 		return changed
 	})
-	return a
 }
 
 // FitScreen lays a screen out and lists its boxes.
