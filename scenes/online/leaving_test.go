@@ -107,16 +107,13 @@ func TestProfileGameOpensReplay(t *testing.T) {
 		return &Live{list: newList(c, nil, "x")}
 	}}})
 	s := NewProfile(a, accts[0], "anna")
-	deadline := time.Now().Add(time.Minute)
 	step := func(what string, done func() bool) {
 		t.Helper()
-		for !done() {
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %s (error %q)", what, s.err)
-			}
-			a.StepScene(s, ui.Pointer{})
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Wait{
+			Every:  5 * time.Millisecond,
+			Step:   func() { a.StepScene(s, ui.Pointer{}) },
+			Failed: func() string { return fmt.Sprintf("error %q", s.err) },
+		}.For(t, what, done)
 	}
 	step("the profile", func() bool { return s.prof != nil && len(s.prof.Games) == 1 })
 	s.replay(a, s.prof.Games[0].Game)
@@ -215,19 +212,17 @@ func TestWatchTopFollows(t *testing.T) {
 		t.Fatalf("the top game: %q %v, want the newer %s", code, err, second.Code())
 	}
 	f := followTop(a, tv, a.OnTop(), code)
-	deadline := time.Now().Add(time.Minute)
+	ended := false // the following ended: f.step reported false
+	// follow steps the following until done, or until the following
+	// ends: it reports whether done came first.
 	follow := func(what string, done func() bool) bool {
 		t.Helper()
-		for !done() {
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %s: shown %v", what, shown)
-			}
-			if !f.step(a) {
-				return false
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-		return true
+		testwait.Wait{
+			Every:  5 * time.Millisecond,
+			Step:   func() { ended = !f.step(a) },
+			Failed: func() string { return fmt.Sprintf("shown %v", shown) },
+		}.For(t, what, func() bool { return ended || done() })
+		return !ended
 	}
 	follow("the top game shown", func() bool { return len(shown) == 1 })
 	if shown[0] != second.Code() {
@@ -243,10 +238,7 @@ func TestWatchTopFollows(t *testing.T) {
 	if follow("the following to end", func() bool { return false }) {
 		t.Fatal("unreachable")
 	}
-	for tv.View().Connected {
-		if time.Now().After(deadline) {
-			t.Fatalf("the account still connected after the following ended (%d connections)", srv.Stats().Connections)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	testwait.Wait{Every: 5 * time.Millisecond, Failed: func() string {
+		return fmt.Sprintf("%d connections", srv.Stats().Connections)
+	}}.For(t, "the account to disconnect after the following ended", func() bool { return !tv.View().Connected })
 }
