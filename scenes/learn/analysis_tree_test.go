@@ -31,12 +31,11 @@ func currentRow(s *AnalysisScene) *analysis.Row {
 	return nil
 }
 
-// TestAnalysisBranches drives the analysis board as a player would: a
-// free move makes a branch in the move list, "To the game" goes back in
-// one tap, a chip jumps to its move, the keyboard steps through the line,
-// and a branch's position is searched for its best move, shown with the
-// evaluation bar's label (never "M0").
-func TestAnalysisBranches(t *testing.T) {
+// openAnalysis shows the analysis board on a phone (390×844, instant
+// animations) on four moves from the start, c3-d4 f6-g5 g3-h4 g5-f4,
+// for White's mistakes: the App, its keys, the board and the moves.
+func openAnalysis(t *testing.T) (*scenes.App, scenetest.Keys, *AnalysisScene, []rules.Move) {
+	t.Helper()
 	st := storage.Defaults()
 	st.InstantAnimations = true
 	a, kb := scenetest.NewApp(t, nil, scenes.Options{Settings: st})
@@ -55,6 +54,16 @@ func TestAnalysisBranches(t *testing.T) {
 	s := NewAnalysisScene(a, start, moves, rules.White)
 	t.Cleanup(func() { s.leave(a) })
 	scenetest.Show(t, a, s)
+	return a, kb, s, moves
+}
+
+// TestAnalysisBranches drives the analysis board as a player would: a
+// free move makes a branch in the move list, "To the game" goes back in
+// one tap, a chip jumps to its move, the keyboard steps through the line,
+// and a branch's position is searched for its best move, shown with the
+// evaluation bar's label (never "M0").
+func TestAnalysisBranches(t *testing.T) {
+	a, kb, s, moves := openAnalysis(t)
 
 	s.show(a, 2)
 	free, _ := s.tree.Current().Position.ParseMove("e3-f4")
@@ -115,24 +124,7 @@ func TestAnalysisBranches(t *testing.T) {
 // branch, as if entered on the board; a move the position does not allow
 // changes nothing and says what is wrong.
 func TestAnalysisTypedMoves(t *testing.T) {
-	st := storage.Defaults()
-	st.InstantAnimations = true
-	a, _ := scenetest.NewApp(t, nil, scenes.Options{Settings: st})
-	a.Resize(390, 844, 1)
-	start := rules.NewPosition(rules.Bashni)
-	var moves []rules.Move
-	p := start
-	for _, m := range []string{"c3-d4", "f6-g5", "g3-h4", "g5-f4"} {
-		mv, err := p.ParseMove(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		moves = append(moves, mv)
-		p = p.Play(mv)
-	}
-	s := NewAnalysisScene(a, start, moves, rules.White)
-	t.Cleanup(func() { s.leave(a) })
-	scenetest.Show(t, a, s)
+	a, _, s, _ := openAnalysis(t)
 	s.show(a, 2)
 	for _, tc := range []struct {
 		line   string
