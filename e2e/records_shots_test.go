@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"image"
 	"testing"
 	"time"
 
@@ -93,7 +94,11 @@ func TestRecordScreenshots(t *testing.T) {
 		g.ticks(10)
 		g.shot(dir, "editor")
 		g.click(mid(el.Analyse))
-		g.realTime(1800) // the computer thinks for a second of real time
+		// The computer thinks in real time, off the game loop: its best
+		// move comes as an arrow on the board.
+		g.untilShows("the analysis's best move on the board", func(f *image.RGBA) bool {
+			return pixelsNear(f, el.Board.Outer(), theme.Hint, 23) > 300
+		})
 		g.shot(dir, "analysis")
 		g.click(mid(el.Play))
 		g.ticks(30)

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -32,16 +31,6 @@ func fakeClipboard(t *testing.T) (bin, file string) {
 		t.Fatal(err)
 	}
 	return bin, file
-}
-
-// realTime advances the game through ms milliseconds of wall time, a tick
-// every 10 ms, for work the game does off its loop (clipboard tools).
-func (g *game) realTime(ms int) {
-	g.t.Helper()
-	for i := 0; i < ms/10; i++ {
-		g.ticks(1)
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 // waitForFile waits until path exists and is not empty (the clipboard
