@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -103,8 +102,9 @@ func TestInspectorScreenshots(t *testing.T) {
 }
 
 // TestUXScreenshots writes the game-over card (with Analysis), the replay
-// paused with its playback row, and a toast over a game whose status line
-// still says whose move it is, at both sizes, into BASHNI_SCREENSHOTS.
+// paused with its playback row, and a hint's note beside a game whose
+// status line still says whose move it is (ux-toast-hint: once a toast),
+// at both sizes, into BASHNI_SCREENSHOTS.
 func TestUXScreenshots(t *testing.T) {
 	dir := screenshotDir(t)
 	for _, sz := range screenshotSizes {
@@ -129,10 +129,7 @@ func TestUXScreenshots(t *testing.T) {
 		g = start(t, sz[0], sz[1], "-seed", "1", "-mute", "-level", "3", "-fen", showcaseFEN)
 		g.ticks(30)
 		g.key(ebiten.KeyH)
-		for i := 0; i < 12; i++ { // the hint is searched in real time
-			time.Sleep(500 * time.Millisecond)
-			g.ticks(2)
-		}
+		g.untilHint() // searched in real time, off the game loop
 		g.shot(dir, "ux-toast-hint")
 		g.close()
 	}
