@@ -171,14 +171,15 @@ func (b *browser) ringOn(m animCount) {
 	}
 }
 
-// frontRate brings b's tab to the front, lets it animate for a second (a
-// tab coming to the front redraws), and measures its frame rate over
-// measureWindow (and at least ten frames) with its animationMeter; check
-// says whether the window is what it should be.
+// frontRate brings b's tab to the front, waits until it shows and has
+// drawn (a tab coming to the front redraws), and measures its frame rate
+// over measureWindow (and at least ten frames) with its animationMeter;
+// check says whether the window is what it should be.
 func (b *browser) frontRate(check func(animCount)) float64 {
 	b.t.Helper()
 	b.run(page.BringToFront())
-	time.Sleep(time.Second)
+	b.waitFor("the tab in front", `document.visibilityState === "visible"`, time.Minute)
+	b.nextFrame("the tab in front, drawn")
 	var ok bool
 	b.eval(resetMeter, &ok)
 	time.Sleep(measureWindow)

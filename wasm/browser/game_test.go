@@ -28,7 +28,7 @@ func (b *browser) settled(what string, cond func(state) bool) state {
 	b.waitState(what, 90*time.Second, func(s state) bool {
 		return s.Scene == "play" && !s.Thinking && !s.Animating && cond(s)
 	})
-	time.Sleep(250 * time.Millisecond) // the next frame is on the screen
+	b.nextFrame(what + ", drawn")
 	return b.state()
 }
 

@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"bashni/internal/chromiumtest"
+	"bashni/scenes"
 	"bashni/wasm/site"
 )
 
@@ -307,6 +308,32 @@ func (b *browser) waitScreen(name, what string, ok func(image.Image) bool) image
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// nextFrame waits until the page has drawn a frame after now: two of its
+// animation frames, the one under way and the next, so that what
+// window.bashni said last is on the screen (a busy machine draws late).
+func (b *browser) nextFrame(what string) {
+	b.t.Helper()
+	b.waitFor(what, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, time.Minute)
+}
+
+// covered reports whether most of r's pixels (physical, as the
+// screenshots are) differ between two screenshots: something was drawn
+// over r.
+func covered(before, after image.Image, r scenes.Rect) bool {
+	n, diff := 0, 0
+	for y := int(r.Y); y < int(r.Y+r.H); y++ {
+		for x := int(r.X); x < int(r.X+r.W); x++ {
+			n++
+			r0, g0, b0, _ := before.At(x, y).RGBA()
+			r1, g1, b1, _ := after.At(x, y).RGBA()
+			if r0 != r1 || g0 != g1 || b0 != b1 {
+				diff++
+			}
+		}
+	}
+	return n > 0 && diff*2 > n
 }
 
 // waitState polls window.bashni until cond holds and returns that state.

@@ -24,7 +24,7 @@ func (b *browser) onScene(scene string, board bool) state {
 	st := b.waitState("the "+scene+" screen", time.Minute, func(s state) bool {
 		return s.Scene == scene && !s.Animating && (!board || (s.FEN != "" && s.Board.Square > 0))
 	})
-	time.Sleep(250 * time.Millisecond)
+	b.nextFrame("the " + scene + " screen drawn")
 	return st
 }
 
@@ -38,7 +38,7 @@ func (b *browser) showsPosition(what string, p *rules.Position, timeout time.Dur
 		q, err := rules.ParseFEN(p.Variant(), s.FEN)
 		return err == nil && q.Equal(p)
 	})
-	time.Sleep(200 * time.Millisecond)
+	b.nextFrame(what + ", drawn")
 	return st
 }
 
@@ -152,21 +152,14 @@ func TestFrameRateWhileAnalysing(t *testing.T) {
 	b.press(b.cssCentre(records.ImportLayout(w, h, s).Open))
 	b.onScene("replay", false)
 	// The menu opens on the next frames, which a loaded machine draws
-	// slowly: press its item until the analysis board is up.
-	for try := 0; try < 20; try++ {
-		st := b.state()
-		if st.Scene == "analysis" {
-			break
-		}
-		if st.Scene == "replay" && !st.Animating && try%4 == 0 {
-			b.press(b.cssCentre(records.ReplayMoreButton(w, h, s, rules.Bashni)))
-			time.Sleep(2 * time.Second)
-			b.press(b.cssCentre(scenes.PopupMenuItem(w, h, s, 5, 4)))
-		}
-		time.Sleep(time.Second)
-	}
+	// slowly: its item is pressed once the menu's card covers it.
+	item := scenes.PopupMenuItem(w, h, s, 5, 4)
+	before := b.screenshot("replay")
+	b.press(b.cssCentre(records.ReplayMoreButton(w, h, s, rules.Bashni)))
+	b.waitScreen("replay-menu", "the replay's menu", func(img image.Image) bool { return covered(before, img, item) })
+	b.press(b.cssCentre(item))
 	b.waitState("the analysis under way", time.Minute, func(s state) bool { return s.Scene == "analysis" && s.Thinking && !s.Animating })
-	time.Sleep(500 * time.Millisecond)
+	b.nextFrame("the analysis board drawn")
 
 	b.eval(`(() => { const m = window.__fm = {frames: 0, ms: 0, worst: 0}; let last = null;
 		function f(t) { const s = window.bashni || {}; if (last !== null && s.thinking && !s.animating) { const dt = t - last; m.frames++; m.ms += dt; m.worst = Math.max(m.worst, dt); }
