@@ -25,11 +25,11 @@ import (
 func sampleArenas(now time.Time, name string) []remote.ArenaInfo {
 	blitz := remote.Clock{Kind: remote.LiveClock, Initial: 3 * time.Minute, Increment: 2 * time.Second}
 	return []remote.ArenaInfo{
-		{ID: "COMING01", Name: "Hourly Bashni Blitz", Variant: rules.Bashni, Clock: blitz, Rated: true, Starts: now.Add(12*time.Minute + 3*time.Second), Ends: now.Add(70 * time.Minute), Status: remote.ArenaComing, Players: 12},
+		{ID: "COMING01", Name: "Hourly Bashni Blitz", Schedule: "hourly-bashni-blitz", Variant: rules.Bashni, Clock: blitz, Rated: true, Starts: now.Add(12*time.Minute + 3*time.Second), Ends: now.Add(70 * time.Minute), Status: remote.ArenaComing, Players: 12},
 		{ID: "OVER0001", Name: "Old", Variant: rules.Bashni, Clock: blitz, Starts: now.Add(-2 * time.Hour), Ends: now.Add(-time.Hour), Status: remote.ArenaFinished},
 		{ID: "PLAYER01", Name: name + "'s arena", Variant: rules.Lasca, Clock: remote.Rapid10, Starts: now.Add(5*time.Hour + 2*time.Second), Ends: now.Add(6 * time.Hour), Status: remote.ArenaComing, Players: 2000, By: name},
-		{ID: "RUNNING1", Name: "Daily Lasca Rapid", Variant: rules.Lasca, Clock: remote.Rapid10, Rated: true, Starts: now.Add(-10 * time.Minute), Ends: now.Add(23*time.Minute + 10*time.Second), Status: remote.ArenaRunning, Players: 1999},
-		{ID: "COMING02", Name: "Hourly Bashni Blitz", Variant: rules.Bashni, Clock: blitz, Rated: true, Starts: now.Add(72 * time.Minute), Ends: now.Add(130 * time.Minute), Status: remote.ArenaComing},
+		{ID: "RUNNING1", Name: "Daily Lasca Rapid", Schedule: "daily-lasca-rapid", Variant: rules.Lasca, Clock: remote.Rapid10, Rated: true, Starts: now.Add(-10 * time.Minute), Ends: now.Add(23*time.Minute + 10*time.Second), Status: remote.ArenaRunning, Players: 1999},
+		{ID: "COMING02", Name: "Hourly Bashni Blitz", Schedule: "hourly-bashni-blitz", Variant: rules.Bashni, Clock: blitz, Rated: true, Starts: now.Add(72 * time.Minute), Ends: now.Add(130 * time.Minute), Status: remote.ArenaComing},
 	}
 }
 
@@ -90,7 +90,7 @@ func TestLobbyArenaRows(t *testing.T) {
 		t.Fatalf("the seeks %v under the arenas %v: want two rows at least, below", r.Seeks, r.Arenas)
 	}
 	row := l.arenas.rows[0]
-	if !strings.HasPrefix(row.words, "1. Daily Lasca Rapid · ") || !strings.Contains(row.when, " left") || !row.running {
+	if !strings.HasPrefix(row.words, "1. "+a.Text().T("arena.schedule.daily_lasca_rapid")+" · ") || !strings.Contains(row.when, " left") || !row.running {
 		t.Errorf("the first row %+v: want the running arena with the time it has left", row)
 	}
 	if got := l.arenas.more; got != a.Text().F("lobby.all_arenas", "Count", 4) {
