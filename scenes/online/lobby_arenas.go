@@ -10,6 +10,7 @@ import (
 
 	"bashni/internal/text"
 	"bashni/online/remote"
+	"bashni/platform"
 	"bashni/scenes"
 	"bashni/sprites"
 )
@@ -36,6 +37,7 @@ type arenaStrip struct {
 	room   float64   // the rows' width they were worded for
 	rows   []arenaRowText
 	more   string // the last row's words with ArenaMore
+	said   bool   // the list was said (once, when it first came)
 }
 
 // arenaRowText is an arena's row as drawn and said.
@@ -154,6 +156,18 @@ func (l *Lobby) setArenas(c scenes.Context, list []remote.ArenaInfo, now time.Ti
 	}
 	l.wordArenas(c, now)
 	c.Invalidate()
+	if !s.said && len(list) > 0 {
+		// Said once, as the counts are when the lobby opens: a screen
+		// reader hears the arenas and their countdowns; Tab reaches the
+		// rows.
+		s.said = true
+		t := c.Text()
+		items := make([]string, len(list))
+		for i, a := range list {
+			items[i] = strconv.Itoa(i+1) + ". " + arenaTitle(c, a) + t.T("common.separator") + arenaWhen(c, a, now)
+		}
+		platform.Speak(t.F("lobby.arenas_said", "List", t.List(items)))
+	}
 }
 
 // wordArenas words the arenas' rows at now (once a second, and when the
