@@ -164,7 +164,7 @@ func (l *Lobby) setArenas(c scenes.Context, list []remote.ArenaInfo, now time.Ti
 		t := c.Text()
 		items := make([]string, len(list))
 		for i, a := range list {
-			items[i] = strconv.Itoa(i+1) + ". " + arenaTitle(c, a) + t.T("common.separator") + arenaWhen(c, a, now)
+			items[i] = strconv.Itoa(i+1) + ". " + listedTitle(c, a) + t.T("common.separator") + arenaWhen(c, a, now)
 		}
 		platform.Speak(t.F("lobby.arenas_said", "List", t.List(items)))
 	}
