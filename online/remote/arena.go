@@ -284,3 +284,18 @@ func (a *Arenas) Watch(ctx context.Context, id string, page int) (ArenaTable, er
 func (p *Player) Berserk() {
 	p.link.enqueue(func(ctx context.Context, c *client.Conn) error { return c.Berserk(ctx) })
 }
+
+// Arenas is the running and coming arenas, and those just over, asked on
+// the lobby's own connection (the `arenas` request: the lobby lists them
+// without a connection of the arenas' own).
+func (a *Account) Arenas(ctx context.Context) ([]ArenaInfo, error) {
+	w, err := a.c.Arenas(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing the arenas: %w", err)
+	}
+	out := make([]ArenaInfo, len(w))
+	for i, x := range w {
+		out[i] = arenaInfoOf(x)
+	}
+	return out, nil
+}

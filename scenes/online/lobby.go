@@ -47,6 +47,12 @@ type LobbyRects struct {
 	quickY                 float64
 	seeksY                 float64
 	Seeks                  []scenes.Rect // the rows of open seeks that fit
+	// Arenas are the rows of the running and coming arenas, over the
+	// seeks (none when there are none); with ArenaMore the last of them
+	// opens the arenas' page, where the rest are.
+	Arenas    []scenes.Rect
+	ArenaMore bool
+	arenasY   float64
 	// Compact: a phone's one column, where the seek of one's own is made
 	// in place of the list of seeks (Create a seek opens it, Close shuts
 	// it); on a wide screen it is always shown, left, under quick pairing.
@@ -69,14 +75,30 @@ type LobbyRects struct {
 
 // LobbyLayout lays the lobby out: one column on a phone, two side by side
 // (pairing on the left, the seeks on the right) on a wide screen.
-func LobbyLayout(w, h, scale float64) LobbyRects {
+func LobbyLayout(w, h, scale float64) LobbyRects { return LobbyLayoutArenas(w, h, scale, 0) }
+
+// maxArenaRows is how many rows the arenas take over the seeks: three on a
+// wide screen, two on a phone held upright, one on a phone on its side
+// (whose seeks have the least room).
+func maxArenaRows(r *LobbyRects) int {
+	switch {
+	case r.Short:
+		return 1
+	case r.Compact:
+		return 2
+	}
+	return 3
+}
+
+// LobbyLayoutArenas is LobbyLayout with n arenas listed over the seeks.
+func LobbyLayoutArenas(w, h, scale float64, n int) LobbyRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r LobbyRects
 	pad, row, gap, line := dp(14), dp(46), dp(8), dp(22)
 	wide := w >= dp(900)
 	r.Compact = !wide
 	if !wide && w > h && h < dp(600) {
-		return shortLobbyLayout(w, h, scale)
+		return shortLobbyLayout(w, h, scale, n)
 	}
 	cw := math.Min(w-dp(16), dp(1180))
 	if !wide {
@@ -168,21 +190,38 @@ func LobbyLayout(w, h, scale float64) LobbyRects {
 		r.Cancel = scenes.Rect{X: x + half + gap, Y: r.CreateSeek.Y, W: half, H: row}
 		r.Friend.W = half
 	}
-	r.seeksY = sy + line/2
-	sy += line + dp(2)
-	end := r.Back.Y - gap
-	for sy+dp(44) <= end && len(r.Seeks) < 12 {
-		r.Seeks = append(r.Seeks, scenes.Rect{X: sx, Y: sy, W: colW, H: dp(44)})
-		sy += dp(44) + dp(4)
-	}
+	r.lists(sx, sy, colW, r.Back.Y-gap, n, scale)
 	return r
+}
+
+// lists places the arenas' rows (n arenas, as many as fit) and the seeks'
+// under them, in a column of width colW from y to end.
+func (r *LobbyRects) lists(x, y, colW, end float64, n int, scale float64) {
+	dp := func(v float64) float64 { return math.Round(v * scale) }
+	line, rowH, step := dp(22), dp(44), dp(48)
+	if k := min(n, maxArenaRows(r)); k > 0 {
+		r.arenasY = y + line/2
+		y += line + dp(2)
+		for range k {
+			r.Arenas = append(r.Arenas, scenes.Rect{X: x, Y: y, W: colW, H: rowH})
+			y += step
+		}
+		r.ArenaMore = n > k && k > 1
+		y += dp(4)
+	}
+	r.seeksY = y + line/2
+	y += line + dp(2)
+	for y+rowH <= end && len(r.Seeks) < 12 {
+		r.Seeks = append(r.Seeks, scenes.Rect{X: x, Y: y, W: colW, H: rowH})
+		y += step
+	}
 }
 
 // shortLobbyLayout lays the lobby out on a phone held sideways (844×390):
 // under the title's row three columns, the name card, the transfer code
 // and the status over Back; quick pairing; the seeks, or in their place
 // the seek's form. Why a name is left out (the name field says it).
-func shortLobbyLayout(w, h, scale float64) LobbyRects {
+func shortLobbyLayout(w, h, scale float64, n int) LobbyRects {
 	dp := func(v float64) float64 { return math.Round(v * scale) }
 	var r LobbyRects
 	pad, row, gap, line := dp(14), dp(46), dp(8), dp(22)
@@ -251,12 +290,7 @@ func shortLobbyLayout(w, h, scale float64) LobbyRects {
 	fy += row + gap
 	r.OpenSeek = scenes.Rect{X: x3, Y: fy, W: half3, H: row}
 	r.CloseForm = scenes.Rect{X: x3 + half3 + gap, Y: fy, W: half3, H: row}
-	r.seeksY = y + line/2
-	sy := y + line + dp(2)
-	for sy+dp(44) <= bottom && len(r.Seeks) < 12 {
-		r.Seeks = append(r.Seeks, scenes.Rect{X: x3, Y: sy, W: w3, H: dp(44)})
-		sy += dp(44) + dp(4)
-	}
+	r.lists(x3, y, w3, bottom, n, scale)
 	return r
 }
 
@@ -289,6 +323,11 @@ type Lobby struct {
 	// What the server refused of the name and the transfer code, for the
 	// page's mirror of their fields.
 	nameRefused, claimRefused refusal
+	size                      [3]float64 // the last Layout's w, h and scale
+	arenas                    arenaStrip
+	seekRows                  rowCache // the seeks' rows, fitted
+	seekWordsOf               []string // the seeks' rows' words, for view version seekVersion
+	seekVersion               int
 
 	// The account, once connected (off the game loop: wait).
 	acct    *remote.Account
@@ -365,8 +404,8 @@ func (l *Lobby) Name() string { return SceneLobby }
 
 // Layout places the controls.
 func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
-	r := LobbyLayout(w, h, scale)
-	l.rects = r
+	r := LobbyLayoutArenas(w, h, scale, len(l.arenas.list))
+	l.rects, l.size = r, [3]float64{w, h, scale}
 	l.nameField.Layout(r.Name)
 	l.claimField.Layout(r.Claim)
 	l.cmdField.Layout(r.Command)
@@ -704,7 +743,10 @@ func (l *Lobby) transfer(c scenes.Context) {
 			l.fail(c, err)
 			return
 		}
-		msg := c.Text().F("lobby.transfer_code", "Link", link, "Code", code)
+		// The code, and the link on the clipboard: the link is as long
+		// as the server's address, and does not fit the status's lines.
+		c.Clipboard().Copy(link)
+		msg := c.Text().F("lobby.transfer_shown", "Code", code)
 		l.say(msg, false)
 		platform.Speak(msg)
 	})
@@ -770,6 +812,9 @@ func (l *Lobby) Update(c scenes.Context) error {
 	}
 	named := l.me.Name != ""
 	if l.typing(c) {
+		return nil
+	}
+	if l.updateArenas(c) {
 		return nil
 	}
 	l.btnProfile.Disabled = !named || l.acct == nil
@@ -855,7 +900,7 @@ func (l *Lobby) Update(c scenes.Context) error {
 		if i >= len(l.view.Seeks) || !l.listShown() {
 			break
 		}
-		st := c.FocusItem(r, l.seekWords(c, i))
+		st := c.FocusItem(r, l.seekLine(c, i))
 		tapped := false
 		if p := c.Pointer(); p.Released && p.In(r) && !p.Consumed {
 			tapped = true
@@ -1075,18 +1120,44 @@ func seekName(c scenes.Context, s remote.LobbySeek) string {
 }
 
 // seekWords is seek i's row: number, name, rating, game, colour.
-func (l *Lobby) seekWords(c scenes.Context, i int) string {
+func (l *Lobby) seekWords(c scenes.Context, i int) string { return l.seekParts(c, i).words }
+
+// seekParts is seek i's row, whole and as two lines: the number, the
+// seeker and their rating; the game and the colour.
+func (l *Lobby) seekParts(c scenes.Context, i int) rowParts {
 	s := l.view.Seeks[i]
 	t := c.Text()
-	who := l.seekName(c, s)
+	rating := ""
 	if s.Name != "" {
-		who += " " + ratingWords(s.Rating, s.Provisional)
+		rating = " " + ratingWords(s.Rating, s.Provisional)
 	}
 	colour := t.T("lobby.any_colour")
 	if side, ok := s.Seat.Color(); ok {
 		colour = t.ColorName(side)
 	}
-	return strconv.Itoa(i+1) + ". " + who + " · " + gameWords(c, s.Variant, s.Clock, s.Rated) + " · " + colour
+	num := strconv.Itoa(i+1) + ". "
+	first := func(names []string) string { return num + names[0] + rating }
+	second := gameWords(c, s.Variant, s.Clock, s.Rated) + " · " + colour
+	name := l.seekName(c, s)
+	return rowParts{words: first([]string{name}) + " · " + second, names: []string{name}, first: first, second: second}
+}
+
+// seekLine is seek i's row's whole words, kept while the lobby's view is
+// the same (the Tab stop's name every frame, without making it anew).
+func (l *Lobby) seekLine(c scenes.Context, i int) string {
+	if l.seekVersion != l.view.Version || len(l.seekWordsOf) != len(l.view.Seeks) {
+		l.seekVersion = l.view.Version
+		l.seekWordsOf = l.seekWordsOf[:0]
+		for j := range l.view.Seeks {
+			l.seekWordsOf = append(l.seekWordsOf, l.seekWords(c, j))
+		}
+	}
+	return l.seekWordsOf[i]
+}
+
+// seekRow is seek i's row fitted to room (physical pixels).
+func (l *Lobby) seekRow(c scenes.Context, i int, room float64) rowText {
+	return l.seekRows.get(c.Painter(), i, room, 14, sprites.Medium, func() rowParts { return l.seekParts(c, i) }, l.seekLine(c, i))
 }
 
 func ratingWords(r int, provisional bool) string {
@@ -1205,14 +1276,10 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 				fill = t.PanelEdge
 			}
 			p.RoundRect(dst, row, p.DP(10), fill, p.DP(1), t.PanelEdge)
-			words := l.seekWords(c, i)
-			size := 14.0
-			for size > 11 && p.Measure(words, size, sprites.Medium) > row.W-p.DP(16) {
-				size--
-			}
-			p.Text(dst, words, size, sprites.Medium, row.X+p.DP(8), row.Y+row.H/2, text.AlignStart, text.AlignCenter, t.Text)
+			l.seekRow(c, i, row.W-p.DP(16)).draw(p, dst, row, sprites.Medium, t.Text)
 		}
 	}
+	l.drawArenas(c, dst)
 	l.btnBack.Draw(dst, p)
 	l.btnFriend.Draw(dst, p)
 }

@@ -140,10 +140,20 @@ func (l *Lobby) PageCommand(c scenes.Context, line string) {
 	t := c.Text()
 	if a, err := access.Parse(t, rules.NewPosition(rules.Bashni), line); err == nil && a.Kind == access.KindArena {
 		// "arena", "arena ID": the arenas' page (the title and the
-		// shell's line take the same words).
-		if open := c.Pages().Arena; open != nil {
-			c.Push(open(c, a.Code))
+		// shell's line take the same words); "arena 2": the lobby's
+		// second arena (an id is 8 letters, never a number).
+		id := a.Code
+		if n, err := strconv.Atoi(id); err == nil {
+			if n < 1 || n > len(l.arenas.list) {
+				msg := t.F("lobby.no_such_arena", "Number", n)
+				l.say(msg, true)
+				platform.Speak(msg)
+				c.Invalidate()
+				return
+			}
+			id = l.arenas.list[n-1].ID
 		}
+		l.openArena(c, id)
 		return
 	}
 	cmd, ok := parseLobbyCommand(t, line)

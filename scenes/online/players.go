@@ -79,6 +79,8 @@ type list struct {
 	btnBack ui.Button
 	btnAct  ui.Button
 	rows    []string
+	parts   []rowParts // the rows as two lines, when one does not fit
+	fitted  rowCache
 	none    string // said when there are no rows
 	err     string
 	busy    bool
@@ -175,14 +177,29 @@ func (l *list) draw(c scenes.Context, dst *ebiten.Image, title string) {
 			break
 		}
 		p.RoundRect(dst, row, p.DP(10), t.Background, p.DP(1), t.PanelEdge)
-		size := 15.0
-		for size > 11 && p.Measure(l.rows[i], size, sprites.Medium) > row.W-p.DP(16) {
-			size--
-		}
-		p.Text(dst, l.rows[i], size, sprites.Medium, row.X+p.DP(8), row.Y+row.H/2, text.AlignStart, text.AlignCenter, t.Text)
+		l.row(p, i, row.W-p.DP(16)).draw(p, dst, row, sprites.Medium, t.Text)
 	}
 	l.btnBack.Draw(dst, p)
 	l.btnAct.Draw(dst, p)
+}
+
+// row is row i fitted to room (physical pixels).
+func (l *list) row(p *ui.Painter, i int, room float64) rowText {
+	return l.fitted.get(p, i, room, 15, sprites.Medium, func() rowParts {
+		if i < len(l.parts) {
+			return l.parts[i]
+		}
+		w := l.rows[i]
+		return rowParts{words: w, first: func([]string) string { return w }}
+	}, l.rows[i])
+}
+
+// setRows sets the rows' words.
+func (l *list) setRows(parts []rowParts) {
+	l.rows, l.parts = l.rows[:0], parts
+	for _, r := range parts {
+		l.rows = append(l.rows, r.words)
+	}
 }
 
 // Leaders is the leaderboard of a variant and speed.
@@ -223,10 +240,11 @@ func (s *Leaders) load(c scenes.Context) {
 		return err
 	}, func() {
 		s.leaders = got
-		s.rows = s.rows[:0]
-		for _, l := range got {
-			s.rows = append(s.rows, strconv.Itoa(l.Rank)+". "+l.Name+" · "+strconv.Itoa(l.Rating)+" · "+c.Text().F("leaders.games", "Count", l.Games))
+		parts := make([]rowParts, len(got))
+		for i, l := range got {
+			parts[i] = leaderParts(c, l)
 		}
+		s.setRows(parts)
 	})
 }
 
@@ -381,10 +399,11 @@ func (s *Live) load(c scenes.Context) {
 		return err
 	}, func() {
 		s.games = got
-		s.rows = s.rows[:0]
-		for _, g := range got {
-			s.rows = append(s.rows, liveWords(c, g))
+		parts := make([]rowParts, len(got))
+		for i, g := range got {
+			parts[i] = liveParts(c, g)
 		}
+		s.setRows(parts)
 		s.btnAct.Disabled = len(got) == 0
 		if !s.said {
 			// Said once: the top game, or that none is being played.
@@ -399,14 +418,32 @@ func (s *Live) load(c scenes.Context) {
 }
 
 // liveWords is a game's row: White's player, Black's, the game.
-func liveWords(c scenes.Context, g remote.LiveGame) string {
-	who := func(p remote.Card) string {
+func liveWords(c scenes.Context, g remote.LiveGame) string { return liveParts(c, g).words }
+
+// liveParts is a game's row, whole and as two lines: the players; the game.
+func liveParts(c scenes.Context, g remote.LiveGame) rowParts {
+	var names [2]string
+	var ratings [2]string
+	for i, p := range g.Players {
+		names[i] = p.Name
 		if p.Name == "" {
-			return c.Text().T("lobby.guest")
+			names[i] = c.Text().T("lobby.guest")
+		} else {
+			ratings[i] = " " + ratingWords(p.Rating, p.Provisional)
 		}
-		return p.Name + " " + ratingWords(p.Rating, p.Provisional)
 	}
-	return who(g.Players[0]) + " – " + who(g.Players[1]) + " · " + gameWords(c, g.Variant, g.Clock, g.Rated)
+	first := func(n []string) string { return n[0] + ratings[0] + " – " + n[1] + ratings[1] }
+	second := gameWords(c, g.Variant, g.Clock, g.Rated)
+	return rowParts{words: first(names[:]) + " · " + second, names: names[:], first: first, second: second}
+}
+
+// leaderParts is a leader's row, whole and as two lines: the place, the
+// name and the rating; the games played.
+func leaderParts(c scenes.Context, l remote.Leader) rowParts {
+	place, rating := strconv.Itoa(l.Rank)+". ", " · "+strconv.Itoa(l.Rating)
+	first := func(n []string) string { return place + n[0] + rating }
+	second := c.Text().F("leaders.games", "Count", l.Games)
+	return rowParts{words: first([]string{l.Name}) + " · " + second, names: []string{l.Name}, first: first, second: second}
 }
 
 // Name is the scene's name.

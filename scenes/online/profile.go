@@ -74,9 +74,10 @@ func ProfileLayout(w, h, scale float64) ProfileRects {
 	}
 	r.gamesY = gy + line/2
 	gy += line + dp(2)
-	for gy+dp(40) <= r.Back.Y-gap && len(r.Games) < 20 {
-		r.Games = append(r.Games, scenes.Rect{X: gamesX, Y: gy, W: gamesW, H: dp(40)})
-		gy += dp(44)
+	// Rows of 48 dp: each opens its game, a touch target (scenes.MinTouchDP).
+	for gy+dp(48) <= r.Back.Y-gap && len(r.Games) < 20 {
+		r.Games = append(r.Games, scenes.Rect{X: gamesX, Y: gy, W: gamesW, H: dp(48)})
+		gy += dp(52)
 	}
 	return r
 }
