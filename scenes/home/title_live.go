@@ -41,7 +41,8 @@ type titleLive struct {
 // changes, so that Draw only draws.
 type liveArena struct {
 	info     remote.ArenaInfo
-	name     string  // the name as drawn (clipped to its room)
+	title    string  // its title in the player's language (scenes.ArenaTitle)
+	name     string  // the title as drawn (cut to its room)
 	nameSize float64 // dp
 	when     string  // "Starts in 12:03", "23:10 left"
 	said     string  // the row in the page's mirror: name and when, to the minute
@@ -96,7 +97,8 @@ func (l *titleLive) fitName(c scenes.Context, i int) {
 	row := &l.rows[i]
 	row.whenLen = len(row.when)
 	room := l.rects[i].W - p.DP(36) - p.Measure(row.when, 14, sprites.Medium)
-	name := row.info.Name
+	row.title = scenes.ArenaTitle(c.Text(), row.info.Schedule, row.info.Name)
+	name := row.title
 	size := 15.0
 	for size > 12 && p.Measure(name, size, sprites.Bold) > room {
 		size--
@@ -192,7 +194,7 @@ func (l *titleLive) tick(c scenes.Context) {
 		// row hears it again only then.
 		if min := sec / 60; min != r.saidMin {
 			r.saidMin = min
-			r.said = r.info.Name + t.T("common.separator") + r.when
+			r.said = r.title + t.T("common.separator") + r.when
 		}
 		c.Invalidate()
 	}

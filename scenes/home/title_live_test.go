@@ -19,6 +19,7 @@ import (
 	"bashni/internal/testwait"
 	"bashni/online/arena"
 	"bashni/online/protocol"
+	"bashni/online/remote"
 	"bashni/online/server"
 	"bashni/online/store"
 	"bashni/scenes"
@@ -85,7 +86,8 @@ func (o *opened) pages() scenes.Pages {
 }
 
 // liveApp is an App in language l at w×h dp on server url, its title's
-// pages recorded in o, with the title's arenas read.
+// pages recorded in o, with the title's arenas read: rows of them (any
+// number but none when rows < 0).
 func liveApp(t *testing.T, url string, l i18n.Lang, w, h float64, o *opened, rows int) (*scenes.App, scenetest.Keys, *TitleScene) {
 	t.Helper()
 	cat, err := i18n.Load(l)
@@ -99,7 +101,9 @@ func liveApp(t *testing.T, url string, l i18n.Lang, w, h float64, o *opened, row
 	title := a.Title().(*TitleScene)
 	testwait.Wait{Step: func() { _ = a.Update() }, Failed: func() string {
 		return fmt.Sprintf("%d rows, busy %v", len(title.live.rows), title.live.busy)
-	}}.For(t, "the title's arenas", func() bool { return len(title.live.rows) == rows && !title.live.busy })
+	}}.For(t, "the title's arenas", func() bool {
+		return !title.live.busy && (len(title.live.rows) == rows || rows < 0 && len(title.live.rows) > 0)
+	})
 	return a, kb, title
 }
 
@@ -281,6 +285,38 @@ func checkLiveFits(t *testing.T, a *scenes.App, title *TitleScene, name string) 
 		whenW := p.Measure(row.when, 14, sprites.Medium)
 		if row.nameSize < scenetest.MinTextDP || nameW+whenW+p.DP(36) > r.W {
 			t.Errorf("%s: %q (%.0f dp) and %q take %.0f px of a row of %.0f", name, row.name, row.nameSize, row.when, nameW+whenW+p.DP(36), r.W)
+		}
+	}
+}
+
+// TestTitleScheduledArenasInLanguage: the server's own arenas (an hourly
+// Bashni blitz, a daily Lasca rapid) are titled in the player's language
+// from their schedule, on the title as on the arenas' page.
+func TestTitleScheduledArenasInLanguage(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Store: st, MessagesPerSec: -1, NoPlayerLimits: true, Arenas: server.ArenaConfig{RequestsPerMinute: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
+	// The server makes its arenas once started.
+	testwait.Wait{Every: 20 * time.Millisecond}.For(t, "the server's arenas", func() bool {
+		ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
+		defer cancel()
+		list, err := remote.ListArenas(ctx, h.URL)
+		return err == nil && len(list) > 0
+	})
+	var o opened
+	_, _, title := liveApp(t, h.URL, i18n.Russian, 390, 844, &o, -1)
+	cat := i18n.New(i18n.Russian)
+	want := map[string]string{"hourly-bashni-blitz": cat.T("arena.schedule.hourly_bashni_blitz"), "daily-lasca-rapid": cat.T("arena.schedule.daily_lasca_rapid")}
+	for _, r := range title.live.rows {
+		if w, ok := want[r.info.Schedule]; !ok || r.title != w || !strings.HasPrefix(r.said, w) {
+			t.Errorf("the arena of schedule %q (%q) is titled %q, said %q; want %q", r.info.Schedule, r.info.Name, r.title, r.said, w)
 		}
 	}
 }
