@@ -4,9 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
 	"bashni/i18n"
+	"bashni/internal/chromiumtest"
 	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/online/server"
@@ -21,7 +26,8 @@ import (
 // accessibility tree and the keyboard (issues 22 and 24), goes from the
 // title to the lobby, types a name that is taken into the name's text
 // box and hears and reads why it is refused (the box's description,
-// marked invalid, and the live region), types another and is named,
+// marked invalid, and the live region), types another (kept in the box
+// while a seek that comes in remakes the page's controls) and is named,
 // makes a rated 5+3 seek with the quick-pairing button that the server
 // then holds, and enters a transfer code into its text box: a wrong one
 // first (refused, with the reason), then one made on another device,
@@ -80,8 +86,38 @@ func TestBlindPlayerNamesSeeksAndMovesIdentity(t *testing.T) {
 	})
 	p.waitSaid("why the name was refused", en.T("lobby.name_taken"))
 
-	// Another name: named; the name's box is gone, the name said.
-	p.axType(nameBox, "dora")
+	// Another name, typed; before Enter, Carla's seek comes into the
+	// lobby and the page's controls are made anew: what is typed stays in
+	// the box, which keeps the focus. Enter: named; the name's box is
+	// gone, the name said.
+	p.axCall(p.axFind("textbox", nameBox), chromiumtest.FocusText)
+	p.run(chromedp.KeyEvent("dora"))
+	ctx, cancel = context.WithTimeout(context.Background(), remote.DialTimeout)
+	defer cancel()
+	if err := carla.EnterLobby(ctx); err != nil {
+		t.Fatalf("carla in the lobby: %v", err)
+	}
+	if err := carla.Seek(ctx, remote.SeekOptions{Variant: rules.Lasca, Clock: remote.Correspondence(1), Seat: remote.NoSeat}); err != nil {
+		t.Fatalf("carla's seek: %v", err)
+	}
+	p.waitSaid("carla's seek", en.F("lobby.human_seek", "Name", "carla", "Game", ""))
+	p.waitAX("carla's seek in the list", func(tree []axNode) bool {
+		for _, n := range tree {
+			if strings.HasPrefix(n.Name, "1. carla") {
+				return true
+			}
+		}
+		return false
+	})
+	if n, _ := box(nameBox)(p.axTree()); n.Value != "dora" {
+		t.Fatalf("what was typed in the name's box after the screen changed: %+v", n)
+	}
+	var focused string
+	p.run(chromedp.Evaluate(`document.activeElement ? document.activeElement.getAttribute('aria-label') || '' : ''`, &focused))
+	if focused != nameBox {
+		t.Fatalf("the focus is on %q after the screen changed, not on the name's box", focused)
+	}
+	p.run(chromedp.KeyEvent(kb.Enter))
 	p.waitSaid("dora named", "dora · 1500?")
 	p.waitAX("the name's box gone once named", func(tree []axNode) bool {
 		_, ok := box(nameBox)(tree)
