@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"bashni/online/client"
 	"bashni/online/protocol"
 	"bashni/online/server"
@@ -87,4 +89,39 @@ func TestTitleLive(t *testing.T) {
 		}
 		g.close()
 	}
+}
+
+// TestTitleLiveOnPhone: in a phone's page on a bashni-server, the
+// title's arenas and Top game are in the page's mirror of the controls
+// (a screen reader finds them), and "tv" typed into the page's command
+// line on the title follows the top game onto the play screen.
+func TestTitleLiveOnPhone(t *testing.T) {
+	base := onlineServerWith(t, browserSite(t), server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1, FirstMove: patience},
+		Arenas: server.ArenaConfig{NoSchedule: true, CreatePerHour: -1, RequestsPerMinute: -1}})
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	anna, boris := namedPlayer(t, base, "anna"), namedPlayer(t, base, "boris")
+	if _, err := anna.c.CreateArena(ctx, client.ArenaRequest{Name: "Evening Bashni Blitz", Variant: "bashni",
+		Clock: protocol.Clock{Kind: protocol.ClockLive, Initial: 180, Increment: 2}, Minutes: 60, Rated: true}); err != nil {
+		t.Fatal(err)
+	}
+	white, black := pair(t, anna, boris)
+	playMoves(t, white, black, "c3-d4", "f6-e5")
+
+	phone := openPhone(t, base+"/?mute=1")
+	phone.listen()
+	phone.waitState("the title", patience, func(s phoneState) bool { return s.Scene == scenes.SceneTitle && !s.Animating })
+	mirrored := func() string {
+		var names string
+		phone.run(chromedp.Evaluate(`Array.from(document.getElementById('controls').querySelectorAll('button, [role]')).map(e => e.textContent + ' ' + (e.getAttribute('aria-label') || '')).join('\n')`, &names))
+		return names
+	}
+	phone.wait(patience, func() string { return "the mirror holds " + mirrored() }).For(t, "the arena and Top game in the page's mirror", func() bool {
+		m := mirrored()
+		return strings.Contains(m, "Evening Bashni Blitz") && strings.Contains(m, "Top game") && strings.Contains(m, "Arenas")
+	})
+	phone.command("tv")
+	phone.waitState("the top game followed", patience, func(s phoneState) bool {
+		return s.Scene == scenes.ScenePlay && len(s.Moves) == 2
+	})
 }
