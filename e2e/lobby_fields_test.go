@@ -110,7 +110,7 @@ func TestBlindPlayerNamesSeeksAndMovesIdentity(t *testing.T) {
 		return false
 	})
 	if n, _ := box(nameBox)(p.axTree()); n.Value != "dora" {
-		t.Fatalf("what was typed in the name's box after the screen changed: %+v", n)
+		t.Fatalf("the name's box holds %q after the screen changed, not what was typed (\"dora\")", n.Value)
 	}
 	var focused string
 	p.run(chromedp.Evaluate(`document.activeElement ? document.activeElement.getAttribute('aria-label') || '' : ''`, &focused))
