@@ -32,7 +32,9 @@ func arenaGame(t *testing.T, you, other string) *remote.Player {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, MessagesPerSec: -1, CreatePerMinute: -1, AttachPerMinute: -1,
+	// The game is never aborted for want of a first move: the test
+	// measures it before anyone moves, however long a busy machine takes.
+	srv, err := server.New(server.Config{Store: st, MessagesPerSec: -1, CreatePerMinute: -1, AttachPerMinute: -1, Lobby: server.LobbyConfig{FirstMove: -1},
 		Arenas: server.ArenaConfig{NoSchedule: true, Tick: 50 * time.Millisecond, Push: 100 * time.Millisecond, CreatePerHour: -1, RequestsPerMinute: -1}})
 	if err != nil {
 		t.Fatal(err)
