@@ -251,7 +251,8 @@ func fitListRows(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 // TestLobbyTouchTargetsEveryWay completes TestLobbyTouchTargets (390×844,
 // no profile): the lobby, a profile and the lists, in every language, on
 // a phone held either way, every hit area at least scenes.MinTouchDP (a
-// profile's recent games too, with a game, and the lobby's arenas' rows).
+// profile's recent games too, with a game, its arenas played, and the
+// lobby's arenas' rows).
 func TestLobbyTouchTargetsEveryWay(t *testing.T) {
 	for _, l := range i18n.Langs() {
 		cat, err := i18n.Load(l)
@@ -269,6 +270,8 @@ func TestLobbyTouchTargetsEveryWay(t *testing.T) {
 			profile := &Profile{name: longName, wait: make(chan func(*Profile), 1)}
 			profile.btnBack = ui.Button{Label: cat.T("lobby.back"), Icon: ui.IconBack, TextSize: 15}
 			profile.btnWatch = ui.Button{Label: cat.T("lobby.watch_game"), TextSize: 15}
+			arenas := &Profile{name: longName, wait: make(chan func(*Profile), 1)}
+			arenas.btnBack, arenas.btnWatch = profile.btnBack, profile.btnWatch
 			for _, sc := range []struct {
 				s     scenes.Scene
 				setup func()
@@ -278,6 +281,7 @@ func TestLobbyTouchTargetsEveryWay(t *testing.T) {
 					lobby.setArenas(a, shownArenas(sampleArenas(now, longName), now), now)
 				}},
 				{profile, func() { profile.show(a, sampleProfile()) }},
+				{arenas, func() { arenas.show(a, profileWithArenas()) }},
 				{&Leaders{list: newList(a, nil, "x")}, nil},
 				{&Live{list: newList(a, nil, "x")}, nil},
 			} {
@@ -285,6 +289,19 @@ func TestLobbyTouchTargetsEveryWay(t *testing.T) {
 				n := scenetest.TouchTargets(t, a, &hits, name, sc.s, sz[0], sz[1], sc.setup)
 				if n == 0 {
 					t.Errorf("%s: no widget hit-tested anything", name)
+				}
+				if sc.s == arenas {
+					// The arenas' rows must be among what was checked, or
+					// this test would pass without them.
+					rows := arenas.rows().arenas
+					if len(rows) == 0 {
+						t.Errorf("%s: no arena row on the profile", name)
+					}
+					for i, r := range rows {
+						if !hasRect(a.FocusStops(), r) {
+							t.Errorf("%s: arena row %d %v is not a focus stop", name, i, r)
+						}
+					}
 				}
 			}
 			lobby.leave()
@@ -305,4 +322,13 @@ func sampleProfile() remote.Profile {
 
 func sizeName(sz [2]float64) string {
 	return fmt.Sprintf("%gx%g", sz[0], sz[1])
+}
+
+func hasRect(rs []scenes.Rect, r scenes.Rect) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
 }

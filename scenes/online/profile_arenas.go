@@ -55,7 +55,8 @@ func (s *Profile) rows() profileRows {
 
 // arenaTitle and arenaDetails are an arena's row: its title in the
 // player's language (scenes.ArenaTitle), then the player's place out of
-// how many, the points and the date it ended (or that it is going on).
+// how many, the points and the date it ended (or that it is going on, or
+// has not started yet).
 func arenaTitle(c scenes.Context, a remote.ProfileArena) string {
 	return scenes.ArenaTitle(c.Text(), a.Schedule, a.Name)
 }
@@ -67,9 +68,12 @@ func arenaDetails(c scenes.Context, a remote.ProfileArena) string {
 		parts = append(parts, t.F("profile.arena_place", "Rank", a.Rank, "Players", a.Players))
 	}
 	parts = append(parts, t.N("arena.points", a.Points))
-	if a.Status == remote.ArenaFinished {
+	switch a.Status {
+	case remote.ArenaFinished:
 		parts = append(parts, t.Date(a.Ends))
-	} else {
+	case remote.ArenaComing: // the profile does not carry the start, only that it is ahead
+		parts = append(parts, t.T("profile.arena_coming"))
+	default:
 		parts = append(parts, t.T("profile.arena_running"))
 	}
 	out := parts[0]

@@ -5,11 +5,13 @@ package online
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/i18n"
 	"bashni/internal/testwait"
 	"bashni/online/remote"
 	"bashni/scenes"
@@ -181,5 +183,29 @@ func TestProfileArenaOpensPage(t *testing.T) {
 	scenetest.Press(a, kb, ebiten.KeyEnter)
 	if len(opened) != 1 || opened[0] != made.ID {
 		t.Fatalf("Enter on the row opened %v, want the arena %s", opened, made.ID)
+	}
+}
+
+// TestArenaDetailsStatus: a profile's arena row ends with the date it
+// ended, "going on" while it runs, and that it has not started while it
+// is coming (never "going on"), in every language.
+func TestArenaDetailsStatus(t *testing.T) {
+	ends := time.Date(2026, 12, 28, 19, 57, 0, 0, time.UTC)
+	for _, l := range i18n.Langs() {
+		a := scenetest.LangApp(t, l)
+		tx := a.Text()
+		for _, tc := range []struct {
+			status    remote.ArenaStatus
+			want, not string
+		}{
+			{remote.ArenaFinished, tx.Date(ends), tx.T("profile.arena_running")},
+			{remote.ArenaRunning, tx.T("profile.arena_running"), tx.T("profile.arena_coming")},
+			{remote.ArenaComing, tx.T("profile.arena_coming"), tx.T("profile.arena_running")},
+		} {
+			got := arenaDetails(a, remote.ProfileArena{Name: "x", Ends: ends, Status: tc.status})
+			if !strings.HasSuffix(got, tc.want) || strings.Contains(got, tc.not) {
+				t.Errorf("%s: status %v: details %q, want it to end with %q and not say %q", l.Code(), tc.status, got, tc.want, tc.not)
+			}
+		}
 	}
 }
