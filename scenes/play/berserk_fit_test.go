@@ -26,6 +26,13 @@ import (
 // a live arena game before anyone's first move, Berserk offered.
 func arenaGame(t *testing.T, you, other string) *remote.Player {
 	t.Helper()
+	return arenaPair(t, you, other)[0]
+}
+
+// arenaPair is arenaGame with both seats: the game as each of the two
+// players opens it, you first.
+func arenaPair(t *testing.T, you, other string) [2]*remote.Player {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
@@ -72,16 +79,20 @@ func arenaGame(t *testing.T, you, other string) *remote.Player {
 		code = arenas[0].Paired()
 		return code != ""
 	})
-	p, err := remote.Open(ctx, h.URL, code, stores[0])
-	if err != nil {
-		t.Fatal(err)
+	var ps [2]*remote.Player
+	for i := range ps {
+		p, err := remote.Open(ctx, h.URL, code, stores[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Close)
+		testwait.Wait{Every: 10 * time.Millisecond}.For(t, "the arena game's state", func() bool {
+			i := p.Info()
+			return i.Arena == made.ID && i.Status == remote.Playing && i.Players[0].Name != "" && i.Players[1].Name != ""
+		})
+		ps[i] = p
 	}
-	t.Cleanup(p.Close)
-	testwait.Wait{Every: 10 * time.Millisecond}.For(t, "the arena game's state", func() bool {
-		i := p.Info()
-		return i.Arena == made.ID && i.Status == remote.Playing && i.Players[0].Name != "" && i.Players[1].Name != ""
-	})
-	return p
+	return ps
 }
 
 // TestBerserkFits: the Berserk button on the real play screen of an arena

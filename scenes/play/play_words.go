@@ -29,7 +29,7 @@ type statusKey struct {
 	explaining, thinking bool
 	one, mustCapture     bool
 	review, online       string
-	thinker, toMove      rules.Color
+	thinker, toMove, you rules.Color // you: the one person's side (when one)
 }
 
 // cardWords is one card's name and line, with what they were made from.
@@ -61,7 +61,7 @@ func (s *Screen) statusText() (string, bool) {
 	k := statusKey{cat: s.words.cat, reviewing: s.reviewing(), review: s.review.now, over: s.sess.Over(),
 		explaining: s.banner.until != 0, toMove: g.Position().SideToMove(), mustCapture: s.board.MustCapture()}
 	k.thinker, k.thinking = s.sess.Thinking()
-	_, k.one = s.sess.Local()
+	k.you, k.one = s.sess.Local()
 	if s.online != nil {
 		k.online = s.online.msg
 	}
@@ -91,6 +91,11 @@ func (s *Screen) makeStatus(k statusKey) (string, bool) {
 			return cat.T("play.thinking"), false
 		}
 		return cat.Side("play.thinking_side", k.thinker), false
+	}
+	if k.one && k.toMove != k.you {
+		// The other side is not the computer thinking: someone online
+		// (or a computer not yet begun) is to move, not the person here.
+		return cat.T("play.their_move"), false
 	}
 	if k.one {
 		if k.mustCapture {
