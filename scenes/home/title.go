@@ -35,6 +35,11 @@ type TitleRects struct {
 	Learn                              scenes.Rect // the lessons and puzzles
 	TitleY                             float64
 	Landscape                          bool
+	// The heading's text size (dp) and whether the subtitle and (on a
+	// wide screen) the tagline are shown under it: on a phone on its
+	// side the menu leaves room only for a smaller heading alone.
+	HeadSize          float64
+	Subtitle, Tagline bool
 	// Online (a server is known): the arenas' page and the top game's
 	// view share a row, under which are the rows of the running and
 	// coming arenas (TitleArenaRows of them, shown as many as there
@@ -99,14 +104,27 @@ func TitleLayoutOnline(w, h, scale float64, canContinue, online bool) TitleRects
 		mw := w - side - dp(72)
 		t.Menu = scenes.Rect{X: dp(48), Y: 0, W: mw, H: h}
 		bw = math.Min(bw, mw)
-		group := dp(150) + stack
+		// The largest header that leaves the menu on the screen: the
+		// heading, subtitle and tagline; without the tagline; a smaller
+		// heading alone.
+		head := 0.0
+		for _, hd := range []struct {
+			room, size float64
+			sub, tag   bool
+		}{{150, 64, true, true}, {96, 52, true, false}, {52, 40, false, false}} {
+			head, t.HeadSize, t.Subtitle, t.Tagline = dp(hd.room), hd.size, hd.sub, hd.tag
+			if head+stack <= h-dp(16) {
+				break
+			}
+		}
+		group := head + stack
 		if online && group+live <= h-dp(16) {
 			group += live
 		} else {
 			underMenu = false
 		}
-		t.TitleY = math.Round((h - group) / 2)
-		y = t.TitleY + dp(150)
+		t.TitleY = math.Max(dp(8), math.Round((h-group)/2))
+		y = t.TitleY + head
 		x = t.Menu.X + (mw-bw)/2
 	} else {
 		stack += live
@@ -117,6 +135,7 @@ func TitleLayoutOnline(w, h, scale float64, canContinue, online bool) TitleRects
 		// The title and the buttons, centred in the space below the board.
 		below := t.Board.Outer().Y + t.Board.Outer().H
 		group := dp(120) + stack
+		t.HeadSize, t.Subtitle = 52, true
 		t.TitleY = math.Round(below + math.Max(dp(16), (h-below-group)/2))
 		y = t.TitleY + dp(120)
 	}
@@ -472,17 +491,16 @@ func (s *TitleScene) Draw(c scenes.Context, dst *ebiten.Image) {
 	}
 	y := s.rects.TitleY
 	// The title with a small column of discs beside it.
-	size := 64.0
-	if !s.rects.Landscape {
-		size = 52
-	}
-	tw := p.Measure(s.name, size, sprites.Bold)
+	size := s.rects.HeadSize
+	head := headingRect(p, s.rects, s.name, cx)
 	colW := p.DP(size * 1.05)
-	x0 := cx - (tw+colW)/2
+	x0 := head.X
 	s.drawEmblem(dst, x0+colW/2-p.DP(4), y+p.DP(size*0.62), p.DP(size*0.95))
 	p.Text(dst, s.name, size, sprites.Bold, x0+colW, y+p.DP(size*0.5), text.AlignStart, text.AlignCenter, t.Text)
-	p.Text(dst, s.subtitle, 17, sprites.Regular, cx, y+p.DP(size+14), text.AlignCenter, text.AlignCenter, t.TextDim)
-	if s.rects.Landscape {
+	if s.rects.Subtitle {
+		p.Text(dst, s.subtitle, 17, sprites.Regular, cx, y+p.DP(size+14), text.AlignCenter, text.AlignCenter, t.TextDim)
+	}
+	if s.rects.Tagline {
 		yy := y + p.DP(size+44)
 		for _, ln := range s.taglineLines {
 			p.Text(dst, ln, 14, sprites.Regular, cx, yy, text.AlignCenter, text.AlignCenter, ui.Alpha(t.TextDim, 0.8))
@@ -509,6 +527,15 @@ func (s *TitleScene) Draw(c scenes.Context, dst *ebiten.Image) {
 			yy += p.DP(17)
 		}
 	}
+}
+
+// headingRect is where the heading and the column beside it are drawn,
+// centred on cx: the emblem's column, then the name, size dp tall.
+func headingRect(p *ui.Painter, r TitleRects, name string, cx float64) scenes.Rect {
+	size := r.HeadSize
+	tw := p.Measure(name, size, sprites.Bold)
+	colW := p.DP(size * 1.05)
+	return scenes.Rect{X: cx - (tw+colW)/2, Y: r.TitleY, W: tw + colW, H: p.DP(size * 1.1)}
 }
 
 // drawEmblem draws a small column — two white men over a black prisoner —

@@ -53,9 +53,9 @@ func fitTitle(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	for _, b := range []*ui.Button{&s.btnContinue, &s.btnNew, &s.btnRules, &s.btnSettings, &s.btnGames, &s.btnImport, &s.btnEditor, &s.btnAbout} {
 		f.Controls("button", b.Fits(p))
 	}
-	size, room := 64.0, s.rects.Menu.W
+	size, room := s.rects.HeadSize, s.rects.Menu.W
 	if !s.rects.Landscape {
-		size, room = 52, w-p.DP(24)
+		room = w - p.DP(24)
 	}
 	// The name has a column of discs beside it.
 	f.Line("name", ui.TextFit{Text: s.name, Size: size, Weight: sprites.Bold, Room: room - p.DP(size*1.05)})
@@ -66,7 +66,7 @@ func fitTitle(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 		_, size := scenes.FitLines(p, line, 14, 12, sprites.Medium, s.learn.room, 2)
 		f.Wrapped("lessons line", ui.TextFit{Text: line, Size: size, Weight: sprites.Medium, Room: s.learn.room}, 2)
 	}
-	if s.rects.Landscape {
+	if s.rects.Tagline {
 		// The tagline has the room between the subtitle and the buttons.
 		f.Wrapped("tagline", ui.TextFit{Text: s.tagline, Size: 14, Weight: sprites.Regular, Room: s.rects.Menu.W * 0.9}, 3)
 	}
