@@ -20,6 +20,12 @@ type mirror struct {
 	cur   []platform.Control // this tick's, being listed
 	shown []platform.Control // the page's
 	gen   int
+	// prev is the role and Tab stop of each control of the list before
+	// shown (generation gen-1). A label that changes while the player
+	// acts (a countdown, a clock) publishes a new list between the page's
+	// reading and its click; the click still reaches the control in the
+	// same place, but never another kind of control.
+	prev []slot
 	// used: a control acted this tick, so the scene may have returned
 	// before listing the rest; the list waits for a whole tick.
 	used bool
@@ -32,6 +38,30 @@ type mirror struct {
 	fields, typed int
 	typedText     string
 	submitted     bool
+}
+
+// slot is where a control stands in a list: its role and Tab stop.
+type slot struct {
+	role platform.Role
+	stop int
+}
+
+func slotOf(c *platform.Control) slot { return slot{c.Role, c.Stop} }
+
+// current reports whether act refers to the control at its index in the
+// list the page shows: made from that list, or from the one before it
+// with the same kind of control at that index.
+func (m *mirror) current(act platform.Activation) bool {
+	if act.Index < 0 || act.Index >= len(m.shown) {
+		return false
+	}
+	switch act.Gen {
+	case m.gen:
+		return true
+	case m.gen - 1:
+		return act.Index < len(m.prev) && m.prev[act.Index] == slotOf(&m.shown[act.Index])
+	}
+	return false
 }
 
 // add lists a control of this tick.
@@ -74,7 +104,7 @@ func (m *mirror) beginTick(a *App) {
 	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
 	m.pending = m.pending[:0]
 	for _, act := range m.acts {
-		if act.Gen != m.gen || act.Index < 0 || act.Index >= len(m.shown) {
+		if !m.current(act) {
 			continue // the page showed an older screen
 		}
 		if c := &m.shown[act.Index]; c.Role == platform.RoleTextField && c.Stop <= -2 {
@@ -110,6 +140,10 @@ func (m *mirror) endTick() {
 		}
 	}
 	// Changed: copy, options too (a widget may rewrite its slice in place).
+	m.prev = m.prev[:0]
+	for i := range m.shown {
+		m.prev = append(m.prev, slotOf(&m.shown[i]))
+	}
 	m.shown = m.shown[:0]
 	for _, c := range m.cur {
 		if c.Options != nil {

@@ -66,6 +66,28 @@ func TestMirrorListsAndActivatesTheControls(t *testing.T) {
 	if bs.flips != 1 {
 		t.Errorf("a stale activation pressed Flip again")
 	}
+	// A label changed between the page's reading and its click (a
+	// countdown): the click made from the list before still presses the
+	// button in that place; one made two lists ago does not.
+	bs.flip.Label = "Flip 0:59"
+	_ = a.Update()
+	if a.mirror.gen != gen+1 {
+		t.Fatalf("a changed label published generation %d, want %d", a.mirror.gen, gen+1)
+	}
+	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: gen, Index: flip, Pick: -1})
+	_ = a.Update()
+	if bs.flips != 2 {
+		t.Errorf("a click on the list before a label changed pressed Flip %d times, want 2 in all", bs.flips)
+	}
+	bs.flip.Label = "Flip 0:58"
+	_ = a.Update()
+	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: gen, Index: flip, Pick: -1})
+	_ = a.Update()
+	if bs.flips != 2 {
+		t.Errorf("a click two lists old pressed Flip")
+	}
+	bs.flip.Label = "Flip"
+	_ = a.Update()
 
 	// New game's choices are radio groups named by their labels; a pick
 	// chooses that option.

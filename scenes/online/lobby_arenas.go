@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -47,6 +48,8 @@ type arenaRowText struct {
 	when    string // the countdown
 	words   string // the whole row, as its Tab stop says it
 	running bool
+	id      string // the arena's, and the minute its words were made in:
+	minute  int64  // the words change by the minute (see wordArenas)
 }
 
 // listedTitle is an arena's title as the lobby shows it: a scheduled
@@ -177,6 +180,14 @@ func (l *Lobby) wordArenas(c scenes.Context, now time.Time) {
 	r := &l.rects
 	p := c.Painter()
 	s.sec = now.Unix()
+	// The Tab stop's words (the page's mirror) change by the minute, not
+	// by the second: a screen reader on the row hears it again only then,
+	// and the page's copy of the lobby is not rebuilt every second under
+	// a player's fingers.
+	said := make(map[string]arenaRowText, len(s.rows))
+	for _, r := range s.rows {
+		said[r.id] = r
+	}
 	s.rows = s.rows[:0]
 	if len(r.Arenas) == 0 {
 		return
@@ -193,12 +204,23 @@ func (l *Lobby) wordArenas(c scenes.Context, now time.Time) {
 		title, when, info := listedTitle(c, a), arenaWhen(c, a, now), arenaInfo(c, a)
 		whenW := p.Measure(when, 14, sprites.Bold)
 		room := s.room - p.DP(16)
+		end := a.Starts
+		if a.Status == remote.ArenaRunning {
+			end = a.Ends
+		}
+		minute := int64(end.Sub(now) / time.Minute)
+		words := strconv.Itoa(i+1) + ". " + title + sep + when + sep + info
+		if old, ok := said[a.ID]; ok && old.minute == minute && strings.HasPrefix(old.words, strconv.Itoa(i+1)+". "+title+sep) && strings.HasSuffix(old.words, sep+info) {
+			words = old.words
+		}
 		s.rows = append(s.rows, arenaRowText{
 			title:   cutEnd(p, title, 14, sprites.Bold, room-whenW-p.DP(10)),
 			info:    cutEnd(p, info, 12, sprites.Medium, room-whenW-p.DP(10)),
 			when:    when,
-			words:   strconv.Itoa(i+1) + ". " + title + sep + when + sep + info,
+			words:   words,
 			running: a.Status == remote.ArenaRunning,
+			id:      a.ID,
+			minute:  minute,
 		})
 	}
 }
