@@ -86,6 +86,8 @@ type buttonScene struct {
 	stubScene
 	flip, undo ui.Button
 	flips      int
+	// before are buttons listed ahead of Flip (rows that arrive).
+	before []ui.Button
 }
 
 func newButtonScene() *buttonScene {
@@ -96,6 +98,9 @@ func newButtonScene() *buttonScene {
 }
 
 func (s *buttonScene) Update(c Context) error {
+	for i := range s.before {
+		c.Used(&s.before[i])
+	}
 	if c.Used(&s.flip) {
 		s.flips++
 	}

@@ -20,12 +20,13 @@ type mirror struct {
 	cur   []platform.Control // this tick's, being listed
 	shown []platform.Control // the page's
 	gen   int
-	// prev is the role and Tab stop of each control of the list before
-	// shown (generation gen-1). A label that changes while the player
-	// acts (a countdown, a clock) publishes a new list between the page's
-	// reading and its click; the click still reaches the control in the
-	// same place, but never another kind of control.
-	prev []slot
+	// prev is the list before shown (generation gen-1). The list can
+	// change between the page's reading and its click (a countdown's
+	// label, rows that arrive); a click made from prev still reaches the
+	// control it was on: the one of the same role and name, or, renamed
+	// in place, the same kind of control at the same Tab stop. Never
+	// another control.
+	prev []platform.Control
 	// used: a control acted this tick, so the scene may have returned
 	// before listing the rest; the list waits for a whole tick.
 	used bool
@@ -40,28 +41,36 @@ type mirror struct {
 	submitted     bool
 }
 
-// slot is where a control stands in a list: its role and Tab stop.
-type slot struct {
-	role platform.Role
-	stop int
-}
-
-func slotOf(c *platform.Control) slot { return slot{c.Role, c.Stop} }
-
-// current reports whether act refers to the control at its index in the
-// list the page shows: made from that list, or from the one before it
-// with the same kind of control at that index.
-func (m *mirror) current(act platform.Activation) bool {
-	if act.Index < 0 || act.Index >= len(m.shown) {
-		return false
+// resolve is the index in shown of the control act was made on, or -1.
+func (m *mirror) resolve(act platform.Activation) int {
+	switch {
+	case act.Index < 0:
+		return -1
+	case act.Gen == m.gen:
+		if act.Index < len(m.shown) {
+			return act.Index
+		}
+		return -1
+	case act.Gen != m.gen-1 || act.Index >= len(m.prev):
+		return -1
 	}
-	switch act.Gen {
-	case m.gen:
-		return true
-	case m.gen - 1:
-		return act.Index < len(m.prev) && m.prev[act.Index] == slotOf(&m.shown[act.Index])
+	was := &m.prev[act.Index]
+	found := -1
+	for i := range m.shown {
+		if c := &m.shown[i]; c.Role == was.Role && c.Name == was.Name {
+			if found >= 0 {
+				return -1 // two of that name: which one is not known
+			}
+			found = i
+		}
 	}
-	return false
+	if found >= 0 {
+		return found
+	}
+	if i := act.Index; i < len(m.shown) && m.shown[i].Role == was.Role && m.shown[i].Stop == was.Stop {
+		return i
+	}
+	return -1
 }
 
 // add lists a control of this tick.
@@ -104,10 +113,11 @@ func (m *mirror) beginTick(a *App) {
 	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
 	m.pending = m.pending[:0]
 	for _, act := range m.acts {
-		if !m.current(act) {
+		at := m.resolve(act)
+		if at < 0 {
 			continue // the page showed an older screen
 		}
-		if c := &m.shown[act.Index]; c.Role == platform.RoleTextField && c.Stop <= -2 {
+		if c := &m.shown[at]; c.Role == platform.RoleTextField && c.Stop <= -2 {
 			// A field without a Tab stop.
 			m.typed, m.typedText, m.submitted = -2-c.Stop, act.Text, act.Pick == platform.PickSubmit
 		} else if c.Stop >= 0 && !c.Disabled {
@@ -140,11 +150,7 @@ func (m *mirror) endTick() {
 		}
 	}
 	// Changed: copy, options too (a widget may rewrite its slice in place).
-	m.prev = m.prev[:0]
-	for i := range m.shown {
-		m.prev = append(m.prev, slotOf(&m.shown[i]))
-	}
-	m.shown = m.shown[:0]
+	m.prev, m.shown = m.shown, m.prev[:0]
 	for _, c := range m.cur {
 		if c.Options != nil {
 			c.Options = append([]string(nil), c.Options...)

@@ -88,6 +88,22 @@ func TestMirrorListsAndActivatesTheControls(t *testing.T) {
 	}
 	bs.flip.Label = "Flip"
 	_ = a.Update()
+	// A row arrives ahead of Flip between the reading and the click: the
+	// click made from the list before reaches Flip by its name, not the
+	// row now at Flip's old place.
+	gen, flip = a.mirror.gen, a.mirror.find(platform.RoleButton, "Flip")
+	bs.before = []ui.Button{{Label: "Arena", Rect: Rect{X: 100, Y: 200, W: 120, H: 48}}}
+	_ = a.Update()
+	if now := a.mirror.find(platform.RoleButton, "Flip"); now == flip {
+		t.Fatalf("the row did not move Flip in the list (%d)", now)
+	}
+	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: gen, Index: flip, Pick: -1})
+	_ = a.Update()
+	if bs.flips != 3 {
+		t.Errorf("a click on Flip made before a row arrived pressed Flip %d times, want 3 in all", bs.flips)
+	}
+	bs.before = nil
+	_ = a.Update()
 
 	// New game's choices are radio groups named by their labels; a pick
 	// chooses that option.
