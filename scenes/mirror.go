@@ -20,13 +20,14 @@ type mirror struct {
 	cur   []platform.Control // this tick's, being listed
 	shown []platform.Control // the page's
 	gen   int
-	// prev is the list before shown (generation gen-1). The list can
-	// change between the page's reading and its click (a countdown's
-	// label, rows that arrive); a click made from prev still reaches the
-	// control it was on: the one of the same role and name, or, renamed
-	// in place, the same kind of control at the same Tab stop. Never
-	// another control.
-	prev []platform.Control
+	// older are the lists before shown: older[k] is generation gen-1-k.
+	// The list can change, even several times, between the page's reading
+	// and its click (a countdown's label, rows that arrive as the lobby
+	// opens); a click made from one of them still reaches the control it
+	// was on: the one of the same role and name, or, when only its label
+	// changed since the list before, the same kind of control at the same
+	// Tab stop. Never another control.
+	older [keptLists][]platform.Control
 	// used: a control acted this tick, so the scene may have returned
 	// before listing the rest; the list waits for a whole tick.
 	used bool
@@ -41,20 +42,24 @@ type mirror struct {
 	submitted     bool
 }
 
+// keptLists is how many lists before the shown one a click may come from.
+const keptLists = 4
+
 // resolve is the index in shown of the control act was made on, or -1.
 func (m *mirror) resolve(act platform.Activation) int {
+	age := m.gen - act.Gen
 	switch {
-	case act.Index < 0:
+	case act.Index < 0 || age < 0 || age > keptLists:
 		return -1
-	case act.Gen == m.gen:
+	case age == 0:
 		if act.Index < len(m.shown) {
 			return act.Index
 		}
 		return -1
-	case act.Gen != m.gen-1 || act.Index >= len(m.prev):
+	case act.Index >= len(m.older[age-1]):
 		return -1
 	}
-	was := &m.prev[act.Index]
+	was := &m.older[age-1][act.Index]
 	found := -1
 	for i := range m.shown {
 		if c := &m.shown[i]; c.Role == was.Role && c.Name == was.Name {
@@ -67,7 +72,7 @@ func (m *mirror) resolve(act platform.Activation) int {
 	if found >= 0 {
 		return found
 	}
-	if i := act.Index; i < len(m.shown) && m.shown[i].Role == was.Role && m.shown[i].Stop == was.Stop {
+	if i := act.Index; age == 1 && i < len(m.shown) && m.shown[i].Role == was.Role && m.shown[i].Stop == was.Stop {
 		return i
 	}
 	return -1
@@ -150,7 +155,10 @@ func (m *mirror) endTick() {
 		}
 	}
 	// Changed: copy, options too (a widget may rewrite its slice in place).
-	m.prev, m.shown = m.shown, m.prev[:0]
+	// The oldest list's slice is reused for the new one.
+	reuse := m.older[keptLists-1]
+	copy(m.older[1:], m.older[:keptLists-1])
+	m.older[0], m.shown = m.shown, reuse[:0]
 	for _, c := range m.cur {
 		if c.Options != nil {
 			c.Options = append([]string(nil), c.Options...)
