@@ -332,3 +332,18 @@ func hasRect(rs []scenes.Rect, r scenes.Rect) bool {
 	}
 	return false
 }
+
+// profileWithArenas is sampleProfile with arenas as long as they come: the
+// server's two schedules, a player's arena of a 40-byte name, the last
+// place of a full arena, and one going on.
+func profileWithArenas() remote.Profile {
+	p := sampleProfile()
+	ends := time.Date(2026, 12, 28, 19, 57, 0, 0, time.UTC)
+	p.Arenas = []remote.ProfileArena{
+		{ID: "K7MP2QAB", Name: "Daily Lasca Rapid", Schedule: "daily-lasca-rapid", Ends: ends, Rank: 1999, Players: 2000, Points: 122, Status: remote.ArenaFinished},
+		{ID: "K7MP2QAC", Name: "Hourly Bashni Blitz", Schedule: "hourly-bashni-blitz", Ends: ends, Rank: 3, Players: 124, Points: 17, Status: remote.ArenaRunning},
+		{ID: "K7MP2QAD", Name: "Friday Night Lasca Marathon for Everyone", Ends: ends, Rank: 12, Players: 1500, Points: 1, Status: remote.ArenaFinished},
+		{ID: "K7MP2QAE", Name: "Турнир клуба «Ладья»", Ends: ends, Rank: 0, Players: 0, Points: 0, Status: remote.ArenaComing},
+	}
+	return p
+}
