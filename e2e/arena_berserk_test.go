@@ -37,13 +37,11 @@ func TestArenaBerserkShots(t *testing.T) {
 	// (the only other one), plays c3-d4 if White and resigns only once
 	// the game's player has moved (they never do here).
 	players := []struct{ you, bot string }{{"boris", "Olga"}, {"vera", "Sven"}}
-	var arenas []string
 	for i, sz := range screenshotSizes {
 		w, h := sz[0], sz[1]
 		pl := players[i%len(players)]
 		now := time.Now()
 		id := putArena(t, st, "Evening Blitz", "bashni", blitz, now.Add(-2*time.Minute), now.Add(58*time.Minute))
-		arenas = append(arenas, id)
 		startArenaBots(t, ctx, base, id, []string{pl.bot}, 1200*time.Millisecond, pl.you)
 		config := t.TempDir()
 		ds, err := storage.Open(config)

@@ -417,9 +417,6 @@ func (s *Live) load(c scenes.Context) {
 	})
 }
 
-// liveWords is a game's row: White's player, Black's, the game.
-func liveWords(c scenes.Context, g remote.LiveGame) string { return liveParts(c, g).words }
-
 // liveParts is a game's row, whole and as two lines: the players; the game.
 func liveParts(c scenes.Context, g remote.LiveGame) rowParts {
 	var names [2]string
