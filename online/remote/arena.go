@@ -209,15 +209,7 @@ func (a *Arenas) Paired() string {
 
 // List is the running and coming arenas, and those just over.
 func (a *Arenas) List(ctx context.Context) ([]ArenaInfo, error) {
-	w, err := a.c.Arenas(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing the arenas: %w", err)
-	}
-	out := make([]ArenaInfo, len(w))
-	for i, x := range w {
-		out[i] = arenaInfoOf(x)
-	}
-	return out, nil
+	return listArenas(ctx, a.c)
 }
 
 // ArenaRequest is a new arena.
@@ -289,13 +281,5 @@ func (p *Player) Berserk() {
 // the lobby's own connection (the `arenas` request: the lobby lists them
 // without a connection of the arenas' own).
 func (a *Account) Arenas(ctx context.Context) ([]ArenaInfo, error) {
-	w, err := a.c.Arenas(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing the arenas: %w", err)
-	}
-	out := make([]ArenaInfo, len(w))
-	for i, x := range w {
-		out[i] = arenaInfoOf(x)
-	}
-	return out, nil
+	return listArenas(ctx, a.c)
 }

@@ -17,6 +17,11 @@ func ListArenas(ctx context.Context, server string) ([]ArenaInfo, error) {
 		return nil, err
 	}
 	defer c.Close()
+	return listArenas(ctx, c)
+}
+
+// listArenas asks c for the arenas (the `arenas` request) and reads them.
+func listArenas(ctx context.Context, c *client.Conn) ([]ArenaInfo, error) {
 	w, err := c.Arenas(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("listing the arenas: %w", err)
