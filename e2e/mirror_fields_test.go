@@ -197,5 +197,17 @@ func TestMirroredTextBoxesReachTheGame(t *testing.T) {
 // waitAX waits for a condition on the accessibility tree.
 func (p *page) waitAX(what string, ok func([]axNode) bool) {
 	p.t.Helper()
-	testwait.Wait{Guard: patience, Every: 100 * time.Millisecond}.For(p.t, "the phone's accessibility tree: "+what, func() bool { return ok(p.axTree()) })
+	var tree []axNode
+	testwait.Wait{Guard: patience, Every: 100 * time.Millisecond, Failed: func() string {
+		var boxes []string
+		for _, n := range tree {
+			if n.Role == "textbox" {
+				boxes = append(boxes, fmt.Sprintf("%s value %q invalid %v description %q", n, n.Value, n.Invalid, n.Description))
+			}
+		}
+		return "its text boxes: " + strings.Join(boxes, ", ")
+	}}.For(p.t, "the phone's accessibility tree: "+what, func() bool {
+		tree = p.axTree()
+		return ok(tree)
+	})
 }

@@ -57,15 +57,6 @@ type focus struct {
 	// stop's, its ring drawn clipped to it (clipImg).
 	clip, ringClip ui.Rect
 	clipImg        ui.Clip
-	// remote is one more than the stop activated from the page's mirror of
-	// the controls this tick (0, the zero value: none, so that a focus no
-	// tick has begun activates nothing), remotePick the option or value
-	// chosen there (-1: a plain activation).
-	remote, remotePick int
-	// remoteText is the text typed into the mirror of a text field
-	// (FocusField), remoteTyped whether there was one.
-	remoteText  string
-	remoteTyped bool
 }
 
 // beginTick reads the focus keys before the scene's Update. keys is this
@@ -135,15 +126,15 @@ func (f *focus) beginTick(a *App) {
 
 // stop registers the next Tab stop at r and says what the keyboard did to
 // it. takesArrows: the stop uses Left and Right (a choice, a slider), so
-// the screen's own arrow actions are not taken.
-func (f *focus) stop(a *App, r ui.Rect, takesArrows bool) FocusState {
+// the screen's own arrow actions are not taken. remote: the stop's control
+// was activated in the page's mirror.
+func (f *focus) stop(a *App, r ui.Rect, takesArrows, remote bool) FocusState {
 	i := f.count
 	f.count++
 	f.rects = append(f.rects, r)
-	if f.remote != 0 && i == f.remote-1 {
+	if remote {
 		// Activated in the page's mirror: as Enter on it, without moving
 		// the ring.
-		f.remote = 0
 		if i != f.index {
 			return FocusState{Activated: true}
 		}
@@ -198,12 +189,12 @@ func (f *focus) endTick(a *App) {
 
 // Focus registers a Tab stop at r (physical pixels) and reports what the
 // keyboard did to it this tick.
-func (a *App) Focus(r ui.Rect) FocusState { return a.focus.stop(a, r, false) }
+func (a *App) Focus(r ui.Rect) FocusState { return a.focus.stop(a, r, false, false) }
 
 // FocusArrows is Focus for a stop that takes the arrow keys itself (the
 // board): while it has the focus the screen's arrow actions are its.
 func (a *App) FocusArrows(r ui.Rect) FocusState {
-	st := a.focus.stop(a, r, true)
+	st := a.focus.stop(a, r, true, false)
 	if st.Focused {
 		for _, act := range []Action{ActPrev, ActNext, ActFirst, ActLast} {
 			a.keys.Consume(act)
@@ -259,10 +250,13 @@ func (a *App) usedByKeys(w Widget, k keyStepper) (bool, int) {
 	}
 	stop := a.focus.count
 	pick := -1
-	if a.focus.remote != 0 && a.focus.remote-1 == stop {
-		pick = a.focus.remotePick
+	remote := false
+	if a.mirror.looking() {
+		if c, ok := controlOf(w, stop); ok && a.mirror.wants(c.Role, c.Name) {
+			remote, pick = true, a.mirror.clicked().pick
+		}
 	}
-	st := a.focus.stop(a, k.Bounds(), arrows)
+	st := a.focus.stop(a, k.Bounds(), arrows, remote)
 	if st.Activated && pick >= 0 {
 		// A choice made in the page: that option, that value.
 		switch w := w.(type) {

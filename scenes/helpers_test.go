@@ -86,8 +86,12 @@ type buttonScene struct {
 	stubScene
 	flip, undo ui.Button
 	flips      int
-	// before are buttons listed ahead of Flip (rows that arrive).
-	before []ui.Button
+	// before are buttons listed ahead of Flip (rows that arrive), and
+	// befores the times one of them was pressed.
+	before  []ui.Button
+	befores int
+	// hold: the screen lists nothing (it is opening).
+	hold bool
 }
 
 func newButtonScene() *buttonScene {
@@ -98,8 +102,13 @@ func newButtonScene() *buttonScene {
 }
 
 func (s *buttonScene) Update(c Context) error {
+	if s.hold {
+		return nil
+	}
 	for i := range s.before {
-		c.Used(&s.before[i])
+		if c.Used(&s.before[i]) {
+			s.befores++
+		}
 	}
 	if c.Used(&s.flip) {
 		s.flips++

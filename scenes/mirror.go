@@ -12,8 +12,9 @@ import (
 // rows it names with FocusItem) are listed with their role, name and
 // state; when the list differs from the one the page shows, the page gets
 // the new one (platform.State.Controls) and rebuilds its off-screen HTML
-// copy. Activating a copy activates the control's Tab stop on the next
-// tick, so it does exactly what a click or Enter on the canvas does. The
+// copy. Activating a copy activates, on a following tick, the control of
+// that role and name as the scene lists it (waiting), so it does exactly
+// what a click or Enter on the canvas does. The
 // list reuses its slices and the widgets' strings: an unchanged screen
 // allocates nothing.
 type mirror struct {
@@ -28,19 +29,53 @@ type mirror struct {
 	// changed since the list before, the same kind of control at the same
 	// Tab stop. Never another control.
 	older [keptLists][]platform.Control
+	// listing is the scene whose Update lists cur; shownScene the one
+	// shown was listed for. A click made on one screen's list does
+	// nothing on another screen.
+	listing, shownScene Scene
 	// used: a control acted this tick, so the scene may have returned
 	// before listing the rest; the list waits for a whole tick.
 	used bool
 	acts []platform.Activation
 	// pending are activations handed in outside a page (tests).
 	pending []platform.Activation
+	// waiting are the clicks found in the page's list, oldest first. The
+	// first is armed each tick: it acts on the control of its role and
+	// name as the scene lists it, not on a Tab stop's number, because
+	// the screen may change in the very tick it acts (a seek that comes
+	// in puts a row ahead of the button: the button's stop is then
+	// another control's).
+	waiting []clickTarget
+	armed   bool // waiting[0] is being looked for this tick
+	fired   bool // and was found
+	seen    int  // this tick's controls so far of its role and name
 	// fields counts this tick's text fields without a Tab stop
-	// (MirrorField); typed is the one the page typed into (-1: none),
-	// typedText its text and submitted whether Enter was pressed there.
-	fields, typed int
-	typedText     string
-	submitted     bool
+	// (MirrorEntry), which are told apart by it.
+	fields int
 }
+
+// clickTarget is a control clicked in the page, as it was listed.
+type clickTarget struct {
+	role platform.Role
+	name string
+	// nth is which of the controls of that role and name it is (two rows
+	// of one name: the second).
+	nth int
+	// index is its place in the list it was found in: a label that
+	// changes the very tick the click arrives (a countdown) leaves the
+	// control there.
+	index      int
+	relabelled bool // its label was followed once
+	pick       int
+	text       string
+	scene      Scene
+	// idle counts the ticks in which the screen listed no control (it is
+	// opening); the click waits for its controls a while.
+	idle int
+}
+
+// idleTicks is how long a click waits for a screen that lists nothing.
+const idleTicks = 60
 
 // keptLists is how many lists before the shown one a click may come from.
 const keptLists = 4
@@ -79,7 +114,44 @@ func (m *mirror) resolve(act platform.Activation) int {
 }
 
 // add lists a control of this tick.
-func (m *mirror) add(c platform.Control) { m.cur = append(m.cur, c) }
+func (m *mirror) add(c platform.Control) {
+	if m.looking() && c.Role == m.waiting[0].role && c.Name == m.waiting[0].name {
+		m.seen++
+	}
+	m.cur = append(m.cur, c)
+}
+
+// looking reports whether a click from the page is looked for this tick.
+func (m *mirror) looking() bool { return m.armed && !m.fired }
+
+// wants reports whether the control about to be listed (add) is the one
+// clicked in the page; it is then the click's, which acts once.
+func (m *mirror) wants(role platform.Role, name string) bool {
+	if !m.looking() {
+		return false
+	}
+	t := &m.waiting[0]
+	if t.role != role || t.name != name || m.seen != t.nth {
+		return false
+	}
+	m.fired = true
+	return true
+}
+
+// clicked is the click wants found this tick.
+func (m *mirror) clicked() *clickTarget { return &m.waiting[0] }
+
+// targetOf is the control of shown at that index, as a click's target.
+func (m *mirror) targetOf(at int, act platform.Activation) clickTarget {
+	c := &m.shown[at]
+	nth := 0
+	for i := 0; i < at; i++ {
+		if m.shown[i].Role == c.Role && m.shown[i].Name == c.Name {
+			nth++
+		}
+	}
+	return clickTarget{role: c.Role, name: c.Name, nth: nth, index: at, pick: act.Pick, text: act.Text, scene: m.shownScene}
+}
 
 // controlOf describes a package ui widget; stop is its Tab stop (-1 none).
 func controlOf(w Widget, stop int) (platform.Control, bool) {
@@ -107,38 +179,41 @@ func b2i(b bool) int {
 	return 0
 }
 
-// beginTick takes the page's activations: the one for the list the page
-// shows activates its control's Tab stop this tick.
+// beginTick takes the page's activations: each is resolved to the control
+// it was made on, and the oldest waiting is looked for as this tick's
+// scene lists its controls.
 func (m *mirror) beginTick(a *App) {
 	m.cur = m.cur[:0]
-	m.used = false
-	m.fields, m.typed, m.submitted = 0, -1, false
-	a.focus.remote, a.focus.remotePick = 0, -1
-	a.focus.remoteText, a.focus.remoteTyped = "", false
+	m.used, m.fields = false, 0
+	m.listing = a.scene
 	m.acts = platform.Activations(append(m.acts[:0], m.pending...))
 	m.pending = m.pending[:0]
 	for _, act := range m.acts {
-		at := m.resolve(act)
-		if at < 0 {
-			continue // the page showed an older screen
-		}
-		if c := &m.shown[at]; c.Role == platform.RoleTextField && c.Stop <= -2 {
-			// A field without a Tab stop.
-			m.typed, m.typedText, m.submitted = -2-c.Stop, act.Text, act.Pick == platform.PickSubmit
-		} else if c.Stop >= 0 && !c.Disabled {
-			a.focus.remote, a.focus.remotePick = c.Stop+1, act.Pick
-			if c.Role == platform.RoleTextField {
-				// Typed (Enter or not): the text only, no option picked.
-				a.focus.remotePick = -1
-				a.focus.remoteText, a.focus.remoteTyped = act.Text, true
-			}
+		if at := m.resolve(act); at >= 0 && !m.shown[at].Disabled {
+			m.waiting = append(m.waiting, m.targetOf(at, act))
 		}
 		a.Invalidate()
 	}
+	// A click made on another screen's list does nothing here.
+	kept := m.waiting[:0]
+	for _, t := range m.waiting {
+		if t.scene == a.scene {
+			kept = append(kept, t)
+		}
+	}
+	clear(m.waiting[len(kept):])
+	m.waiting = kept
+	m.armed, m.fired, m.seen = len(m.waiting) > 0, false, 0
 }
 
-// endTick publishes the list when it changed.
+// endTick publishes the list when it changed, and settles the click
+// looked for: found, it is done; not found, it waits for a screen that
+// listed nothing or stopped early, follows a label that changed this
+// tick, or is dropped (its control is gone).
 func (m *mirror) endTick() {
+	if m.armed {
+		m.settle()
+	}
 	if m.used {
 		return
 	}
@@ -166,12 +241,56 @@ func (m *mirror) endTick() {
 		m.shown = append(m.shown, c)
 	}
 	m.gen++
+	m.shownScene = m.listing
+}
+
+// settle decides what becomes of the click looked for this tick.
+func (m *mirror) settle() {
+	t := &m.waiting[0]
+	switch {
+	case m.fired:
+	case m.used:
+		return // another control acted first: next tick
+	case len(m.cur) == 0:
+		if t.idle++; t.idle <= idleTicks {
+			return
+		}
+	case !t.relabelled && m.relabelledOnly(t):
+		// Its label changed this tick: the control in its place.
+		c := &m.cur[t.index]
+		t.name, t.nth, t.relabelled = c.Name, 0, true
+		for i := 0; i < t.index; i++ {
+			if m.cur[i].Role == c.Role && m.cur[i].Name == c.Name {
+				t.nth++
+			}
+		}
+		return
+	}
+	copy(m.waiting, m.waiting[1:])
+	m.waiting[len(m.waiting)-1] = clickTarget{}
+	m.waiting = m.waiting[:len(m.waiting)-1]
+}
+
+// relabelledOnly reports whether this tick's list is the one shown but
+// for the label of t's control: a countdown moved on, nothing came or
+// went, so the control in its place is its own.
+func (m *mirror) relabelledOnly(t *clickTarget) bool {
+	if len(m.cur) != len(m.shown) || t.index >= len(m.cur) || m.shown[t.index].Name != t.name {
+		return false
+	}
+	for i := range m.cur {
+		c, was := &m.cur[i], &m.shown[i]
+		if c.Role != was.Role || c.Stop != was.Stop || (i != t.index && c.Name != was.Name) {
+			return false
+		}
+	}
+	return true
 }
 
 // FocusItem is Focus for a row of a list that opens something (a past
 // game): it is mirrored in the page as a control named name.
 func (a *App) FocusItem(r ui.Rect, name string) FocusState {
-	st := a.focus.stop(a, r, false)
+	st := a.focus.stop(a, r, false, a.mirror.wants(platform.RoleItem, name))
 	a.mirror.add(platform.Control{Role: platform.RoleItem, Name: name, Stop: a.focus.count - 1})
 	if st.Activated {
 		a.mirror.used = true
@@ -185,16 +304,17 @@ func (a *App) FocusItem(r ui.Rect, name string) FocusState {
 // or by leaving the box) becomes the field's text, Changed set, as if
 // typed on the canvas.
 func (a *App) FocusField(f *ui.TextField, name string) FocusState {
-	st := a.focus.stop(a, f.Rect, false)
+	typed := a.mirror.wants(platform.RoleTextField, name)
+	st := a.focus.stop(a, f.Rect, false, false)
 	stop := a.focus.count - 1
-	if a.focus.remoteTyped && st.Activated && a.focus.remotePick < 0 {
-		if t := a.focus.remoteText; t != f.Text() {
+	if typed {
+		// Typed in the page (Enter or not): the text only, as if typed on
+		// the canvas; the field is not asked to start typing.
+		if t := a.mirror.clicked().text; t != f.Text() {
 			f.SetText(t)
 			f.Changed = true
 			a.Invalidate()
 		}
-		a.focus.remoteTyped = false
-		st.Activated = false // typed, not asked to start typing
 		a.mirror.used = true
 	}
 	a.mirror.add(platform.Control{Role: platform.RoleTextField, Name: name, Value: f.Text(), Stop: stop})
@@ -225,14 +345,14 @@ func (a *App) MirrorEntry(f *ui.TextField, name string, st FieldState) (submitte
 	m := &a.mirror
 	k := m.fields
 	m.fields++
-	if m.typed == k {
-		if f.Text() != m.typedText {
-			f.SetText(m.typedText)
+	if m.wants(platform.RoleTextField, name) {
+		typed := m.clicked()
+		if f.Text() != typed.text {
+			f.SetText(typed.text)
 			f.Changed = true
 			a.Invalidate()
 		}
-		submitted = m.submitted
-		m.typed, m.submitted = -1, false
+		submitted = typed.pick == platform.PickSubmit
 		m.used = true
 	}
 	m.add(platform.Control{Role: platform.RoleTextField, Name: name, Value: f.Text(), Detail: st.Note, Invalid: st.Refused, Stop: -2 - k})

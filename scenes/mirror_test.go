@@ -128,6 +128,74 @@ func TestMirrorListsAndActivatesTheControls(t *testing.T) {
 	}
 }
 
+// TestMirrorClickWhileTheScreenChanges: the screen changes in the very
+// tick a click from the page arrives (a seek comes in and puts a row ahead
+// of the button, the screen lists nothing while it opens, a countdown's
+// label moves on, another screen opens): the click reaches the control it
+// was made on, or nothing; never the control now at its Tab stop.
+func TestMirrorClickWhileTheScreenChanges(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// change changes the screen after the click and before the tick
+		// that takes it; after runs after each tick.
+		change, after  func(a *App, bs *buttonScene)
+		flips, befores int
+	}{
+		{name: "nothing changes", change: func(*App, *buttonScene) {}, flips: 1},
+		{
+			name: "a row arrives ahead of the button",
+			change: func(_ *App, bs *buttonScene) {
+				bs.before = []ui.Button{{Label: "Arena", Rect: Rect{X: 100, Y: 200, W: 120, H: 48}}}
+			},
+			flips: 1,
+		},
+		{
+			name:   "the screen lists nothing for a few ticks",
+			change: func(_ *App, bs *buttonScene) { bs.hold = true },
+			after:  func(a *App, bs *buttonScene) { bs.hold = a.tick%4 != 0 },
+			flips:  1,
+		},
+		{
+			name:   "its label changes",
+			change: func(_ *App, bs *buttonScene) { bs.flip.Label = "Flip 0:59" },
+			flips:  1,
+		},
+		{
+			name: "its label changes and a row arrives ahead of it",
+			change: func(_ *App, bs *buttonScene) {
+				bs.flip.Label = "Flip 0:59"
+				bs.before = []ui.Button{{Label: "Arena", Rect: Rect{X: 100, Y: 200, W: 120, H: 48}}}
+			},
+			flips: 0, // not known to be the same control: nothing
+		},
+		{
+			name:   "another screen opens",
+			change: func(a *App, _ *buttonScene) { a.ShowOnly(newButtonScene()) },
+			flips:  0,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, bs := buttonsApp(t)
+			_ = a.Update()
+			flip := a.mirror.find(platform.RoleButton, "Flip")
+			a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: a.mirror.gen, Index: flip, Pick: -1})
+			tc.change(a, bs)
+			for i := 0; i < 10; i++ {
+				_ = a.Update()
+				if tc.after != nil {
+					tc.after(a, bs)
+				}
+			}
+			if bs.flips != tc.flips || bs.befores != tc.befores {
+				t.Errorf("Flip pressed %d times and the rows ahead of it %d, want %d and %d", bs.flips, bs.befores, tc.flips, tc.befores)
+			}
+			if len(a.mirror.waiting) != 0 {
+				t.Errorf("clicks still waiting: %+v", a.mirror.waiting)
+			}
+		})
+	}
+}
+
 // An idle tick with the mirror allocates nothing (the play screen's own:
 // scenes/play).
 func TestMirrorIdleTickAllocatesNothing(t *testing.T) {
