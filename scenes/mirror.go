@@ -217,6 +217,9 @@ func (m *mirror) endTick() {
 	if m.used {
 		return
 	}
+	// The list shown is now this scene's, also when it is the same as
+	// the screen's before (another screen of one Back button).
+	m.shownScene = m.listing
 	if len(m.cur) == len(m.shown) {
 		same := true
 		for i := range m.cur {
@@ -241,7 +244,6 @@ func (m *mirror) endTick() {
 		m.shown = append(m.shown, c)
 	}
 	m.gen++
-	m.shownScene = m.listing
 }
 
 // settle decides what becomes of the click looked for this tick.

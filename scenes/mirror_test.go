@@ -196,6 +196,25 @@ func TestMirrorClickWhileTheScreenChanges(t *testing.T) {
 	}
 }
 
+// TestMirrorClickOnASameLookingScreen: a screen whose controls are the
+// same as the screen's before it (the page's list is not sent again)
+// takes the clicks made on it.
+func TestMirrorClickOnASameLookingScreen(t *testing.T) {
+	a, first := buttonsApp(t)
+	second := newButtonScene()
+	a.ShowOnly(second)
+	gen := a.mirror.gen
+	_ = a.Update()
+	if a.mirror.gen != gen {
+		t.Fatalf("the same controls were sent again (generation %d, was %d)", a.mirror.gen, gen)
+	}
+	a.mirror.pending = append(a.mirror.pending, platform.Activation{Gen: a.mirror.gen, Index: a.mirror.find(platform.RoleButton, "Flip"), Pick: -1})
+	_ = a.Update()
+	if second.flips != 1 || first.flips != 0 {
+		t.Errorf("Flip pressed on the screen shown %d times, on the one before %d; want 1 and 0", second.flips, first.flips)
+	}
+}
+
 // An idle tick with the mirror allocates nothing (the play screen's own:
 // scenes/play).
 func TestMirrorIdleTickAllocatesNothing(t *testing.T) {
