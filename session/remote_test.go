@@ -293,3 +293,47 @@ func TestRestoreOffer(t *testing.T) {
 		t.Fatal("no draw offer after the withdrawal")
 	}
 }
+
+// TestWatchedGameStaysThePlayers: a game watched at this device (remote
+// players on both sides, as a spectator's session is) offers nothing that
+// would change it here — no undo, redo, resignation, draw offer, takeback
+// answer or hint — and doing any of them leaves the board as the players
+// left it; a takeback the players agree between them is still followed.
+func TestWatchedGameStaysThePlayers(t *testing.T) {
+	white, black := newFakeRemote(rules.White), newFakeRemote(rules.Black)
+	s := mustNew(t, Config{Variant: rules.Bashni, Players: [2]Player{white, black},
+		Moves: []string{"c3-d4", "f6-g5", "b2-c3"}, Ply: 2})
+	c := newClock(t, s)
+	for _, tc := range []struct {
+		name string
+		can  func() bool
+		do   func() bool // reports whether it claimed to act
+	}{
+		{"undo", s.CanUndo, s.Undo},
+		{"redo", s.CanRedo, s.Redo},
+		{"resign", s.CanResign, func() bool { return s.Resign() == nil }},
+		{"offer a draw", s.CanOfferDraw, func() bool { return s.OfferDraw() == nil }},
+		{"hint", s.CanAskHint, s.AskHint},
+		{"accept a takeback", func() bool { return false }, func() bool { return s.AnswerTakeback(true) == nil }},
+	} {
+		if tc.can() {
+			t.Errorf("%s is offered on a watched game", tc.name)
+		}
+		if tc.do() {
+			t.Errorf("%s acted on a watched game", tc.name)
+		}
+		c.tick(true)
+		if s.Game().Ply() != 2 || len(s.Game().AllMoves()) != 3 || s.Over() {
+			t.Fatalf("after %s the watched game stands at ply %d of %d (over: %v), want 2 of 3", tc.name, s.Game().Ply(), len(s.Game().AllMoves()), s.Over())
+		}
+	}
+	// Black asks to take back f6-g5 and White agrees: the watcher's board
+	// follows them.
+	black.arrive(Action{Kind: ActRequestTakeback})
+	c.until("Black's request", func() bool { _, _, open := s.Offer(); return open })
+	white.arrive(Action{Kind: ActAnswerTakeback, Accept: true})
+	c.until("the takeback the players agreed", func() bool { return s.Game().Ply() == 1 })
+	if s.CanUndo() || s.CanRedo() {
+		t.Error("after the players' takeback, the watcher is offered undo or redo")
+	}
+}

@@ -552,9 +552,17 @@ func (s *Session) remoteOpponent() bool {
 // any move.
 func (s *Session) final() bool { return s.archive != nil && s.Over() }
 
+// watched reports whether nobody at this device plays the game: someone
+// else's game followed from a server (remote players on both sides). Its
+// moves are the players' own: a spectator takes none back and plays none
+// again here, or the board would leave the game being watched.
+func (s *Session) watched() bool {
+	return s.Kind(rules.White) == Remote && s.Kind(rules.Black) == Remote
+}
+
 // CanUndo reports whether Undo would do anything.
 func (s *Session) CanUndo() bool {
-	if s.final() {
+	if s.final() || s.watched() {
 		return false
 	}
 	c, pairs := s.undoer()
@@ -600,7 +608,7 @@ func (s *Session) undoTo(ply int) {
 
 // CanRedo reports whether Redo would do anything.
 func (s *Session) CanRedo() bool {
-	if s.final() {
+	if s.final() || s.watched() {
 		return false
 	}
 	_, ok := s.redoTarget()

@@ -66,6 +66,10 @@ const maxFields = 20
 type controls struct {
 	btnUndo, btnRedo, btnFlip, btnHint, btnMenu ui.Button
 	rects                                       []scenes.Rect
+	// row are the buttons shown, in order: all five, or a spectator's
+	// Flip and Menu (someone else's game offers no undo, redo or hint,
+	// on the canvas or in the page's mirror).
+	row []*ui.Button
 }
 
 // ending is when the game ended and whether its card was shown.
@@ -92,6 +96,10 @@ func New(c scenes.Context, cfg scenes.GameConfig) *Screen {
 	s.ctl.btnFlip = ui.Button{Icon: ui.IconFlip, Kind: ui.Flat}
 	s.ctl.btnHint = ui.Button{Icon: ui.IconHint, Kind: ui.Flat}
 	s.ctl.btnMenu = ui.Button{Icon: ui.IconMenu, Kind: ui.Flat}
+	s.ctl.row = []*ui.Button{&s.ctl.btnUndo, &s.ctl.btnRedo, &s.ctl.btnFlip, &s.ctl.btnHint, &s.ctl.btnMenu}
+	if cfg.Online != nil && cfg.Online.Spectator() {
+		s.ctl.row = []*ui.Button{&s.ctl.btnFlip, &s.ctl.btnMenu}
+	}
 	s.review.btnReturn = ui.Button{Icon: ui.IconPlay, Kind: ui.Primary, TextSize: 15}
 	s.setWords(c)
 	s.review.pb.init(c)
@@ -112,9 +120,13 @@ func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 	s.board.AllowTap = c.Settings().Input.AllowsTap()
 	s.board.Layout(s.layout.Board, c.Settings().ShowCoordinates, scenes.Rect{X: 0, Y: 0, W: w, H: h})
 	s.ctl.rects = s.layout.ControlButtons(5, s.ctl.rects[:0])
-	for i, b := range []*ui.Button{&s.ctl.btnUndo, &s.ctl.btnRedo, &s.ctl.btnFlip, &s.ctl.btnHint, &s.ctl.btnMenu} {
-		b.Rect = s.ctl.rects[i]
+	for i := range s.ctl.rects {
 		s.review.pb.buttons()[i].Rect = s.ctl.rects[i]
+	}
+	// A shorter row keeps to the right, where Flip and Menu end the
+	// full one.
+	for i, b := range s.ctl.row {
+		b.Rect = s.ctl.rects[len(s.ctl.rects)-len(s.ctl.row)+i]
 	}
 	st := s.layout.Status
 	bw := math.Min(st.W*0.45, s.layout.DP(170))
@@ -495,20 +507,22 @@ func (s *Screen) handlePanel(c scenes.Context) {
 		s.ctl.btnHint.Disabled = !s.live() || !s.sess.CanAskHint()
 		_, hinted := s.sess.Hint()
 		s.ctl.btnHint.Toggled = hinted && s.live()
-		if c.Used(&s.ctl.btnUndo) {
-			s.undo(c)
-		}
-		if c.Used(&s.ctl.btnRedo) {
-			s.redo(c)
-		}
-		if c.Used(&s.ctl.btnFlip) {
-			s.flip(c)
-		}
-		if c.Used(&s.ctl.btnHint) {
-			s.askHint(c)
-		}
-		if c.Used(&s.ctl.btnMenu) {
-			s.openMenu(c)
+		for _, b := range s.ctl.row {
+			if !c.Used(b) {
+				continue
+			}
+			switch b {
+			case &s.ctl.btnUndo:
+				s.undo(c)
+			case &s.ctl.btnRedo:
+				s.redo(c)
+			case &s.ctl.btnFlip:
+				s.flip(c)
+			case &s.ctl.btnHint:
+				s.askHint(c)
+			case &s.ctl.btnMenu:
+				s.openMenu(c)
+			}
 		}
 	}
 	if !s.live() || s.review.replaying {

@@ -58,7 +58,7 @@ func (s *Screen) drawPanel(c scenes.Context, dst *ebiten.Image) {
 	if s.reviewing() {
 		scenes.DrawControls(p, dst, l, s.review.pb.buttons()...)
 	} else {
-		scenes.DrawControls(p, dst, l, &s.ctl.btnUndo, &s.ctl.btnRedo, &s.ctl.btnFlip, &s.ctl.btnHint, &s.ctl.btnMenu)
+		scenes.DrawControls(p, dst, l, s.ctl.row...)
 	}
 	if s.sess.HintPending() {
 		r := s.ctl.btnHint.Rect
