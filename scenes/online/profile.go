@@ -96,6 +96,7 @@ type Profile struct {
 	busy     bool
 	err      string
 	opening  bool
+	lines    arenaLines // the arenas' rows' second lines, worded once a second
 }
 
 var _ scenes.Scene = (*Profile)(nil)
