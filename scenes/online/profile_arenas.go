@@ -73,8 +73,8 @@ func arenaDetails(c scenes.Context, a remote.ProfileArena, now time.Time) string
 	})
 }
 
-// arenaParts joins the row's second line, coming saying when a coming
-// arena whose start is known begins.
+// arenaParts joins the row's second line; coming words when a coming
+// arena whose start is known begins (drawn and said differ there).
 func arenaParts(c scenes.Context, a remote.ProfileArena, coming func() string) string {
 	t := c.Text()
 	var parts []string
