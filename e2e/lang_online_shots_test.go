@@ -27,7 +27,9 @@ func TestOnlineLanguageScreenshots(t *testing.T) {
 	base := onlineServerWith(t, nil, server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1}})
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	players := []*player{namedPlayer(t, base, "anna"), namedPlayer(t, base, "boris"), namedPlayer(t, base, "Konstantin_Ivanovich"), namedPlayer(t, base, "dmitri")}
+	// Konstantin_Ivanovich (20 letters) seeks the live game the phone
+	// lists first, so that the shot shows how a long name is cut.
+	players := []*player{namedPlayer(t, base, "anna"), namedPlayer(t, base, "Konstantin_Ivanovich"), namedPlayer(t, base, "boris"), namedPlayer(t, base, "dmitri")}
 	seeks := []client.SeekRequest{
 		{Variant: "bashni", Clock: protocol.Clock{Kind: protocol.ClockLive, Initial: 300, Increment: 3}, Rated: true},
 		{Variant: "lasca", Clock: protocol.Clock{Kind: protocol.ClockLive, Initial: 600, Increment: 5}, Rated: false, Color: "black"},

@@ -90,6 +90,7 @@ type ArenaLine struct {
 	ID      string `json:"id"`
 	Name    string `json:"name"` // as in ArenaInfo
 	Sched   string `json:"schedule,omitempty"`
+	Starts  int64  `json:"starts"` // Unix ms: a coming arena's profile line says when it starts
 	Ends    int64  `json:"ends"`
 	Rank    int    `json:"rank"`
 	Points  int    `json:"points"`

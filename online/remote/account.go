@@ -134,9 +134,10 @@ type Profile struct {
 
 // ProfileArena is an arena on a profile: the player's place in it.
 type ProfileArena struct {
-	ID       string // open its page (the final table once over)
-	Name     string // as ArenaInfo.Name
-	Schedule string // as ArenaInfo.Schedule
+	ID       string    // open its page (the final table once over)
+	Name     string    // as ArenaInfo.Name
+	Schedule string    // as ArenaInfo.Schedule
+	Starts   time.Time // zero from a server that does not send it
 	Ends     time.Time
 	Rank     int // 0: not placed yet
 	Players  int // the rank is out of these
@@ -304,10 +305,19 @@ func (a *Account) Profile(ctx context.Context, name string) (Profile, error) {
 		out.Games = append(out.Games, pg)
 	}
 	for _, l := range p.Arenas {
-		out.Arenas = append(out.Arenas, ProfileArena{ID: l.ID, Name: l.Name, Schedule: l.Sched, Ends: time.UnixMilli(l.Ends),
+		out.Arenas = append(out.Arenas, ProfileArena{ID: l.ID, Name: l.Name, Schedule: l.Sched, Starts: unixMilliOrZero(l.Starts), Ends: time.UnixMilli(l.Ends),
 			Rank: l.Rank, Players: l.Players, Points: l.Points, Status: arenaStatusFrom(l.Status)})
 	}
 	return out, nil
+}
+
+// unixMilliOrZero is a time the server sends in Unix ms, or the zero time
+// when it did not send it (a server older than the field).
+func unixMilliOrZero(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms)
 }
 
 // Leaderboard reads the best established players of a variant and speed.

@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"bashni/online/client"
 	"bashni/online/protocol"
@@ -79,7 +80,8 @@ func TestArenaOneNode(t *testing.T) {
 		t.Fatalf("arenas %+v %v", list, err)
 	}
 	// The burst is 2: the third arena from one address waits.
-	if _, err := bob.CreateArena(ctx, client.ArenaRequest{Name: "Bob's", Clock: blitz, Minutes: 30, StartsIn: 3600}); err != nil {
+	coming, err := bob.CreateArena(ctx, client.ArenaRequest{Name: "Bob's", Clock: blitz, Minutes: 30, StartsIn: 3600})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := cid.CreateArena(ctx, client.ArenaRequest{Name: "Cid's", Clock: blitz, Minutes: 30}); errCode(err) != protocol.ErrRateLimited {
@@ -182,16 +184,29 @@ func TestArenaOneNode(t *testing.T) {
 			t.Errorf("GET arena %s: %s, want %d", path, resp.Status, want)
 		}
 	}
-	// Cid's profile lists the arena: its free name as Ann typed it, no
-	// schedule code, and Cid's place out of the three who entered.
+	// Cid enters Bob's coming arena too.
+	if _, err := cid.JoinArena(ctx, coming.ID); err != nil {
+		t.Fatal(err)
+	}
+	// Cid's profile lists the arenas: the running one by its free name as
+	// Ann typed it, no schedule code, and Cid's place out of the three who
+	// entered; the coming one with its start (an hour ahead), which is all
+	// a profile can say of it.
 	prof, err := anon.Profile(ctx, "Cid")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(prof.Arenas) != 1 {
-		t.Fatalf("Cid's profile arenas %+v", prof.Arenas)
+	if len(prof.Arenas) != 2 {
+		t.Fatalf("Cid's profile arenas %+v, want Ann's and Bob's", prof.Arenas)
 	}
-	if l := prof.Arenas[0]; l.ID != a.ID || l.Name != "Ann's blitz" || l.Sched != "" || l.Players != 3 || l.Rank < 1 || l.Rank > 3 || l.Status != "running" {
-		t.Errorf("Cid's profile arena %+v, want %s \"Ann's blitz\" without a schedule, a place of 3, running", l, a.ID)
+	lines := map[string]protocol.ArenaLine{}
+	for _, l := range prof.Arenas {
+		lines[l.ID] = l
+	}
+	if l := lines[a.ID]; l.Name != "Ann's blitz" || l.Sched != "" || l.Players != 3 || l.Rank < 1 || l.Rank > 3 || l.Status != "running" || l.Starts != a.Starts || l.Ends != a.Ends {
+		t.Errorf("Cid's profile arena %+v, want %s \"Ann's blitz\" without a schedule, a place of 3, running from %d to %d", l, a.ID, a.Starts, a.Ends)
+	}
+	if l := lines[coming.ID]; l.Name != "Bob's" || l.Status != "coming" || l.Starts != coming.Starts || l.Ends != coming.Ends || l.Starts-time.Now().UnixMilli() < 3000_000 {
+		t.Errorf("Cid's profile arena %+v, want %s \"Bob's\" coming, starting at %d (in an hour), ending at %d", l, coming.ID, coming.Starts, coming.Ends)
 	}
 }

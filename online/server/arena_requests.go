@@ -313,7 +313,7 @@ func (a *arenas) profileArenas(ctx context.Context, name string, now time.Time) 
 			return nil, unavailable(err)
 		}
 		a.mu.Lock()
-		l := protocol.ArenaLine{ID: st.ID, Name: r.set.Name, Sched: st.Schedule, Ends: st.Ends.UnixMilli(), Players: len(r.rows),
+		l := protocol.ArenaLine{ID: st.ID, Name: r.set.Name, Sched: st.Schedule, Starts: st.Starts.UnixMilli(), Ends: st.Ends.UnixMilli(), Players: len(r.rows),
 			Status: string(arena.StatusAt(st.Starts, st.Ends, now))}
 		for _, row := range r.rows {
 			if row.Player.ID == p.ID {

@@ -59,6 +59,18 @@ type Screen struct {
 	saidTable  string // the arena whose table was said
 	saidYou    string
 	saidStatus remote.ArenaStatus
+	// The list's rows as the page's mirror names them: their countdowns
+	// to the minute, so that a screen reader on a row does not hear it
+	// again every second (the title and the lobby do the same).
+	rowSaid []listSaid
+}
+
+// listSaid is a list row's words and the minute of its countdown they
+// were made in.
+type listSaid struct {
+	id     string
+	minute int64
+	words  string
 }
 
 type result struct {
@@ -312,6 +324,7 @@ func (s *Screen) take(c scenes.Context, r result) {
 	}
 	if r.list != nil {
 		s.list = r.list
+		s.rowSaid = s.rowSaid[:0] // the players and states may have changed
 		s.focused = -1
 		s.sayList(c)
 	}
@@ -398,7 +411,7 @@ func (s *Screen) updateRows(c scenes.Context) bool {
 		if i >= len(s.list) {
 			break
 		}
-		st := c.FocusItem(r, s.listWords(c, s.list[i], time.Now()))
+		st := c.FocusItem(r, s.listSaid(c, i, time.Now()))
 		if st.Focused {
 			s.focused = i
 		}
@@ -601,6 +614,24 @@ func title(c scenes.Context, a remote.ArenaInfo) string {
 func (s *Screen) listWords(c scenes.Context, a remote.ArenaInfo, now time.Time) string {
 	sep := c.Text().T("common.separator")
 	return title(c, a) + sep + whenWords(c, a, now) + sep + infoWords(c, a)
+}
+
+// listSaid is list row i's words for the page's mirror at now: made again
+// when the minute of its countdown changes, not every second.
+func (s *Screen) listSaid(c scenes.Context, i int, now time.Time) string {
+	a := s.list[i]
+	end := a.Starts
+	if a.Status == remote.ArenaRunning {
+		end = a.Ends
+	}
+	minute := int64(end.Sub(now) / time.Minute)
+	for len(s.rowSaid) <= i {
+		s.rowSaid = append(s.rowSaid, listSaid{minute: -1})
+	}
+	if sd := &s.rowSaid[i]; sd.id != a.ID || sd.minute != minute || sd.words == "" {
+		*sd = listSaid{id: a.ID, minute: minute, words: s.listWords(c, a, now)}
+	}
+	return s.rowSaid[i].words
 }
 
 // rowWords is a row of the standings as said.

@@ -253,3 +253,39 @@ func connected(a *scenes.App, table *remote.ArenaTable) *Screen {
 	}
 	return s
 }
+
+// TestListWordsByTheMinute: the list's rows are named in the page's mirror
+// with their countdowns to the minute: the same words (not made again)
+// within a minute, new ones when the minute changes or a new list comes.
+func TestListWordsByTheMinute(t *testing.T) {
+	a, _ := scenetest.NewApp(t, nil, scenes.Options{})
+	s := connected(a, nil)
+	now := time.Now()
+	coming := longArena(remote.ArenaComing)
+	coming.Starts = now.Add(5*time.Minute + 30*time.Second)
+	s.list = []remote.ArenaInfo{coming}
+	first := s.listSaid(a, 0, now)
+	if want := s.listWords(a, coming, now); first != want {
+		t.Fatalf("the row is said %q, want %q", first, want)
+	}
+	for _, tc := range []struct {
+		name  string
+		after time.Duration
+		same  bool
+	}{
+		{"a second on", time.Second, true},
+		{"29 s on, the same minute", 29 * time.Second, true},
+		{"31 s on, the next minute", 31 * time.Second, false},
+	} {
+		got := s.listSaid(a, 0, now.Add(tc.after))
+		if same := got == first; same != tc.same {
+			t.Errorf("%s: said %q after %q: same %v, want %v", tc.name, got, first, same, tc.same)
+		}
+	}
+	// A new list (one more player): said anew at once.
+	coming.Players++
+	s.take(a, result{list: []remote.ArenaInfo{coming}})
+	if got := s.listSaid(a, 0, now.Add(time.Minute)); got != s.listWords(a, coming, now.Add(time.Minute)) {
+		t.Errorf("after a new list the row is said %q", got)
+	}
+}

@@ -343,7 +343,7 @@ func profileWithArenas() remote.Profile {
 		{ID: "K7MP2QAB", Name: "Daily Lasca Rapid", Schedule: "daily-lasca-rapid", Ends: ends, Rank: 1999, Players: 2000, Points: 122, Status: remote.ArenaFinished},
 		{ID: "K7MP2QAC", Name: "Hourly Bashni Blitz", Schedule: "hourly-bashni-blitz", Ends: ends, Rank: 3, Players: 124, Points: 17, Status: remote.ArenaRunning},
 		{ID: "K7MP2QAD", Name: "Friday Night Lasca Marathon for Everyone", Ends: ends, Rank: 12, Players: 1500, Points: 1, Status: remote.ArenaFinished},
-		{ID: "K7MP2QAE", Name: "Турнир клуба «Ладья»", Ends: ends, Rank: 0, Players: 0, Points: 0, Status: remote.ArenaComing},
+		{ID: "K7MP2QAE", Name: "Турнир клуба «Ладья»", Starts: ends.Add(-90 * time.Minute), Ends: ends, Rank: 0, Players: 0, Points: 0, Status: remote.ArenaComing},
 	}
 	return p
 }

@@ -53,6 +53,10 @@ type LobbyRects struct {
 	Arenas    []scenes.Rect
 	ArenaMore bool
 	arenasY   float64
+	// AllArenas (Short) opens the arenas' list from the title's row when
+	// more arenas are known than the one row shows: a phone on its side
+	// has no room for a second row that would do it.
+	AllArenas scenes.Rect
 	// Compact: a phone's one column, where the seek of one's own is made
 	// in place of the list of seeks (Create a seek opens it, Close shuts
 	// it); on a wide screen it is always shown, left, under quick pairing.
@@ -291,7 +295,19 @@ func shortLobbyLayout(w, h, scale float64, n int) LobbyRects {
 	r.OpenSeek = scenes.Rect{X: x3, Y: fy, W: half3, H: row}
 	r.CloseForm = scenes.Rect{X: x3 + half3 + gap, Y: fy, W: half3, H: row}
 	r.lists(x3, y, w3, bottom, n, scale)
+	if n > len(r.Arenas) {
+		r.AllArenas = scenes.Rect{X: r.Profile.X - gap - tw, Y: r.Profile.Y, W: tw, H: row}
+	}
 	return r
+}
+
+// titleEnd is where the title's row's buttons begin: the title has the
+// room before it.
+func (r *LobbyRects) titleEnd() float64 {
+	if r.AllArenas.W > 0 {
+		return r.AllArenas.X
+	}
+	return r.Profile.X
 }
 
 // rangeSteps are the rating ranges offered: anyone, or within ± of the
@@ -319,6 +335,7 @@ type Lobby struct {
 	btnBack, btnFriend       ui.Button
 	btnProfile, btnLeaders   ui.Button
 	btnLive                  ui.Button
+	btnArenas                ui.Button // Short: the arenas' list (LobbyRects.AllArenas)
 	titleSize                float64
 	// What the server refused of the name and the transfer code, for the
 	// page's mirror of their fields.
@@ -381,6 +398,7 @@ func NewLobby(c scenes.Context) *Lobby {
 	l.btnProfile = ui.Button{Label: t.T("lobby.profile"), TextSize: 14, Disabled: true}
 	l.btnLeaders = ui.Button{Label: t.T("lobby.leaders"), TextSize: 14}
 	l.btnLive = ui.Button{Label: t.T("lobby.live"), TextSize: 14}
+	l.btnArenas = ui.Button{Label: t.T("arena.open"), TextSize: 14}
 	l.connect(c)
 	return l
 }
@@ -426,8 +444,9 @@ func (l *Lobby) Layout(c scenes.Context, w, h, scale float64) {
 	}
 	l.btnBack.Rect, l.btnFriend.Rect = r.Back, r.Friend
 	l.btnProfile.Rect, l.btnLeaders.Rect, l.btnLive.Rect = r.Profile, r.Leaders, r.Live
+	l.btnArenas.Rect = r.AllArenas
 	p := c.Painter()
-	l.titleSize = scenes.FitSize(p, c.Text().T("lobby.title"), 24, 16, sprites.Bold, r.Profile.X-r.Card.X-r.pad-p.DP(8))
+	l.titleSize = scenes.FitSize(p, c.Text().T("lobby.title"), 24, 16, sprites.Bold, r.titleEnd()-r.Card.X-r.pad-p.DP(8))
 	for _, sg := range []*ui.Segmented{&l.variant, &l.kind, &l.clock, &l.colour, &l.rng} {
 		sg.Weigh(p)
 	}
@@ -820,6 +839,9 @@ func (l *Lobby) Update(c scenes.Context) error {
 	l.btnProfile.Disabled = !named || l.acct == nil
 	l.btnLeaders.Disabled, l.btnLive.Disabled = l.acct == nil, l.acct == nil
 	switch {
+	case l.rects.AllArenas.W > 0 && c.Used(&l.btnArenas):
+		l.openArena(c, "")
+		return nil
 	case c.Used(&l.btnProfile):
 		c.Push(NewProfile(c, l.acct, l.me.Name))
 		return nil
@@ -1195,11 +1217,14 @@ func (l *Lobby) Draw(c scenes.Context, dst *ebiten.Image) {
 	x := r.Card.X + r.pad
 	p.Text(dst, tx.T("lobby.title"), l.titleSize, sprites.Bold, x, r.titleY, text.AlignStart, text.AlignCenter, t.Text)
 	if l.busy || l.opening {
-		c.Renderer().DrawSpinner(dst, r.Profile.X-p.DP(16), r.countsY, p.DP(16), float64(c.Tick()%60)/60, t.Accent)
+		c.Renderer().DrawSpinner(dst, r.titleEnd()-p.DP(16), r.countsY, p.DP(16), float64(c.Tick()%60)/60, t.Accent)
 	}
 	l.btnProfile.Draw(dst, p)
 	l.btnLeaders.Draw(dst, p)
 	l.btnLive.Draw(dst, p)
+	if r.AllArenas.W > 0 {
+		l.btnArenas.Draw(dst, p)
+	}
 	if l.acct != nil {
 		p.Text(dst, tx.F("lobby.counts", "Players", l.view.Players, "Games", l.view.Games), 14, sprites.Medium, r.countsX, r.countsY, text.AlignStart, text.AlignCenter, t.TextDim)
 	}

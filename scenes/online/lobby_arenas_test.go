@@ -116,6 +116,25 @@ func TestLobbyArenaRows(t *testing.T) {
 	if strings.Join(opened, ",") != "RUNNING1," {
 		t.Fatalf("tapping the rows opened %q, want RUNNING1 then the list (\"\")", opened)
 	}
+	// On its side the phone shows one row, the running arena, and the
+	// title's row's All arenas opens the list; with one arena known there
+	// is no such button (the row is all there is).
+	opened = opened[:0]
+	a.Resize(h, w, 1)
+	l.Layout(a, h, w, 1)
+	r = l.rects
+	if len(r.Arenas) != 1 || r.ArenaMore || r.AllArenas.W == 0 {
+		t.Fatalf("a phone on its side shows %d arena rows (more %v) and All arenas %v: want one row and the button", len(r.Arenas), r.ArenaMore, r.AllArenas)
+	}
+	tap(r.Arenas[0])
+	tap(r.AllArenas)
+	if strings.Join(opened, ",") != "RUNNING1," {
+		t.Fatalf("on its side, the row and All arenas opened %q, want RUNNING1 then the list (\"\")", opened)
+	}
+	l.setArenas(a, shownArenas(sampleArenas(now, "anna"), now)[:1], now)
+	if l.rects.AllArenas.W != 0 || len(l.rects.Arenas) != 1 {
+		t.Errorf("one arena known: All arenas %v, %d rows; want the row alone", l.rects.AllArenas, len(l.rects.Arenas))
+	}
 	for _, lang := range i18n.Langs() {
 		cat, err := i18n.Load(lang)
 		if err != nil {
@@ -180,6 +199,28 @@ func fitLobbyArenas(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float
 			if !scenetest.Inside(row, r.Card) || row.Y+row.H > r.Seeks[0].Y {
 				t.Errorf("%s: an arena's row %v is off the card or over the seeks %v", f.Where, row, r.Seeks[0])
 			}
+		}
+		// More arenas than rows: the way to all of them, a row on a wide
+		// screen and an upright phone, a button in the title's row on a
+		// phone on its side (whose one row leaves no room for another),
+		// on the card beside the other buttons, its label and the
+		// title before it fitting.
+		if r.Short {
+			if r.ArenaMore || r.AllArenas.W == 0 {
+				t.Errorf("%s: on its side, the last row opens the list (%v) or no button does (%v)", f.Where, r.ArenaMore, r.AllArenas)
+			}
+			if !scenetest.Inside(r.AllArenas, r.Card) || r.AllArenas.H < p.DP(44) {
+				t.Errorf("%s: All arenas %v is off the card %v or under 44 dp high", f.Where, r.AllArenas, r.Card)
+			}
+			for _, o := range []scenes.Rect{r.Profile, r.Leaders, r.Live, r.Name, r.Variant, r.CreateSeek} {
+				if scenetest.Overlap(r.AllArenas, o) {
+					t.Errorf("%s: All arenas %v overlaps %v", f.Where, r.AllArenas, o)
+				}
+			}
+			f.Buttons(&l.btnArenas)
+			f.Line("title", ui.TextFit{Text: f.Cat.T("lobby.title"), Size: l.titleSize, Weight: sprites.Bold, Room: r.titleEnd() - r.Card.X - r.pad - p.DP(8)})
+		} else if !r.ArenaMore || r.AllArenas.W != 0 {
+			t.Errorf("%s: the last row does not open the list (%v), or a button does too (%v)", f.Where, r.ArenaMore, r.AllArenas)
 		}
 		room := r.Arenas[0].W - p.DP(16)
 		f.Line("header", ui.TextFit{Text: f.Cat.T("lobby.arenas"), Size: 15, Weight: sprites.Medium, Room: room})

@@ -96,6 +96,7 @@ type Profile struct {
 	busy     bool
 	err      string
 	opening  bool
+	lines    arenaLines // the arenas' rows' second lines, worded once a second
 }
 
 var _ scenes.Scene = (*Profile)(nil)
@@ -128,6 +129,7 @@ func NewProfile(c scenes.Context, acct *remote.Account, name string) *Profile {
 // show takes the profile read.
 func (s *Profile) show(c scenes.Context, p remote.Profile) {
 	s.prof = &p
+	s.lines = arenaLines{} // worded again for these arenas
 	s.rating.Options = s.rating.Options[:0]
 	best, oneVariant := 0, true
 	for i, r := range p.Ratings {

@@ -1,6 +1,8 @@
 package online
 
 import (
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"bashni/internal/text"
@@ -56,23 +58,37 @@ func (s *Profile) rows() profileRows {
 // arenaTitle and arenaDetails are an arena's row: its title in the
 // player's language (scenes.ArenaTitle), then the player's place out of
 // how many, the points and the date it ended (or that it is going on, or
-// has not started yet).
+// the countdown to its start at now).
 func arenaTitle(c scenes.Context, a remote.ProfileArena) string {
 	return scenes.ArenaTitle(c.Text(), a.Schedule, a.Name)
 }
 
-func arenaDetails(c scenes.Context, a remote.ProfileArena) string {
+func arenaDetails(c scenes.Context, a remote.ProfileArena, now time.Time) string {
+	t := c.Text()
+	return arenaParts(c, a, func() string {
+		if !now.Before(a.Starts) { // started since the profile was read
+			return t.T("profile.arena_running")
+		}
+		return t.F("profile.arena_starts_in", "Time", scenes.Countdown(a.Starts.Sub(now)))
+	})
+}
+
+// arenaParts joins the row's second line; coming words when a coming
+// arena whose start is known begins (drawn and said differ there).
+func arenaParts(c scenes.Context, a remote.ProfileArena, coming func() string) string {
 	t := c.Text()
 	var parts []string
 	if a.Rank > 0 {
 		parts = append(parts, t.F("profile.arena_place", "Rank", a.Rank, "Players", a.Players))
 	}
 	parts = append(parts, t.N("arena.points", a.Points))
-	switch a.Status {
-	case remote.ArenaFinished:
+	switch {
+	case a.Status == remote.ArenaFinished:
 		parts = append(parts, t.Date(a.Ends))
-	case remote.ArenaComing: // the profile does not carry the start, only that it is ahead
+	case a.Status == remote.ArenaComing && a.Starts.IsZero(): // a server older than the line's start
 		parts = append(parts, t.T("profile.arena_coming"))
+	case a.Status == remote.ArenaComing:
+		parts = append(parts, coming())
 	default:
 		parts = append(parts, t.T("profile.arena_running"))
 	}
@@ -83,16 +99,55 @@ func arenaDetails(c scenes.Context, a remote.ProfileArena) string {
 	return out
 }
 
-// arenaWords is a row as a screen reader hears it.
+// arenaWords is a row as a screen reader hears it: a coming arena by the
+// date and time it starts rather than the countdown drawn, so that the
+// row's name does not change every second under the reader.
 func arenaWords(c scenes.Context, a remote.ProfileArena) string {
-	return arenaTitle(c, a) + c.Text().T("common.separator") + arenaDetails(c, a)
+	t := c.Text()
+	return arenaTitle(c, a) + t.T("common.separator") + arenaParts(c, a, func() string {
+		return t.F("profile.arena_starts_at", "Date", t.Date(a.Starts))
+	})
 }
 
-// updateArenas makes the arenas' rows focusable and opens the one chosen
-// (by keyboard, the page's mirror or a tap) on the arenas' page.
+// arenaLines are the arenas' rows' second lines, worded when the second
+// changes (a coming arena's countdown) rather than every frame.
+type arenaLines struct {
+	sec     int64
+	details []string
+}
+
+// wordArenas words the rows' second lines at now, and reports whether
+// they changed.
+func (s *Profile) wordArenas(c scenes.Context, now time.Time) bool {
+	n := min(len(s.rows().arenas), len(s.prof.Arenas))
+	l := &s.lines
+	if l.sec == now.Unix() && len(l.details) == n {
+		return false
+	}
+	l.sec = now.Unix()
+	changed := len(l.details) != n
+	l.details = l.details[:min(len(l.details), n)]
+	for i := range n {
+		d := arenaDetails(c, s.prof.Arenas[i], now)
+		if i < len(l.details) {
+			changed = changed || l.details[i] != d
+			l.details[i] = d
+		} else {
+			l.details = append(l.details, d)
+		}
+	}
+	return changed
+}
+
+// updateArenas words the rows when the second changes (redrawing when a
+// countdown moved), makes them focusable and opens the one chosen (by
+// keyboard, the page's mirror or a tap) on the arenas' page.
 func (s *Profile) updateArenas(c scenes.Context) {
 	if s.prof == nil {
 		return
+	}
+	if s.wordArenas(c, time.Now()) {
+		c.Invalidate()
 	}
 	for i, r := range s.rows().arenas {
 		a := s.prof.Arenas[i]
@@ -125,7 +180,12 @@ func (s *Profile) drawArenas(c scenes.Context, dst *ebiten.Image) {
 		title := arenaTitle(c, a)
 		size := fitSize(c, title, 14, sprites.Bold, room)
 		p.Text(dst, title, size, sprites.Bold, r.X+p.DP(6), r.Y+r.H*0.32, text.AlignStart, text.AlignCenter, th.Text)
-		details := arenaDetails(c, a)
+		var details string
+		if i < len(s.lines.details) {
+			details = s.lines.details[i]
+		} else { // not yet worded by Update
+			details = arenaDetails(c, a, time.Now())
+		}
 		size = fitSize(c, details, 13, sprites.Medium, room)
 		p.Text(dst, details, size, sprites.Medium, r.X+p.DP(6), r.Y+r.H*0.72, text.AlignStart, text.AlignCenter, th.TextDim)
 	}

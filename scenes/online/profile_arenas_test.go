@@ -107,7 +107,9 @@ func fitProfileArenas(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h flo
 	room := rows.arenas[0].W - f.P.DP(12)
 	for _, ar := range p.Arenas {
 		f.Shrinking("arena title", ui.TextFit{Text: arenaTitle(a, ar), Size: 14, Weight: sprites.Bold, Room: room}, 12)
-		f.Shrinking("arena details", ui.TextFit{Text: arenaDetails(a, ar), Size: 13, Weight: sprites.Medium, Room: room}, 12)
+		// The longest countdown a coming arena shows: a day to go.
+		now := ar.Starts.Add(-(23*time.Hour + 59*time.Minute + 59*time.Second))
+		f.Shrinking("arena details", ui.TextFit{Text: arenaDetails(a, ar, now), Size: 13, Weight: sprites.Medium, Room: room}, 12)
 	}
 }
 
@@ -172,25 +174,87 @@ func TestProfileArenaOpensPage(t *testing.T) {
 }
 
 // TestArenaDetailsStatus: a profile's arena row ends with the date it
-// ended, "going on" while it runs, and that it has not started while it
-// is coming (never "going on"), in every language.
+// ended, "going on" while it runs, and while it is coming the countdown to
+// its start (the screen reader hears the date and time it starts, which
+// does not change every second), or that it has not started when the
+// server did not say when; in every language.
 func TestArenaDetailsStatus(t *testing.T) {
-	ends := time.Date(2026, 12, 28, 19, 57, 0, 0, time.UTC)
+	starts := time.Date(2026, 12, 28, 18, 57, 0, 0, time.UTC)
+	ends := starts.Add(time.Hour)
+	now := starts.Add(-(12*time.Minute + 3*time.Second))
 	for _, l := range i18n.Langs() {
 		a := scenetest.LangApp(t, l)
 		tx := a.Text()
 		for _, tc := range []struct {
-			status    remote.ArenaStatus
-			want, not string
+			name       string
+			arena      remote.ProfileArena
+			now        time.Time
+			drawn, not string // the drawn line ends with drawn and lacks not
+			said       string // the row's words end with it
 		}{
-			{remote.ArenaFinished, tx.Date(ends), tx.T("profile.arena_running")},
-			{remote.ArenaRunning, tx.T("profile.arena_running"), tx.T("profile.arena_coming")},
-			{remote.ArenaComing, tx.T("profile.arena_coming"), tx.T("profile.arena_running")},
+			{"finished", remote.ProfileArena{Starts: starts, Ends: ends, Status: remote.ArenaFinished}, now,
+				tx.Date(ends), tx.T("profile.arena_running"), tx.Date(ends)},
+			{"running", remote.ProfileArena{Starts: starts, Ends: ends, Status: remote.ArenaRunning}, now,
+				tx.T("profile.arena_running"), tx.T("profile.arena_coming"), tx.T("profile.arena_running")},
+			{"coming", remote.ProfileArena{Starts: starts, Ends: ends, Status: remote.ArenaComing}, now,
+				tx.F("profile.arena_starts_in", "Time", "12:03"), tx.T("profile.arena_running"), tx.F("profile.arena_starts_at", "Date", tx.Date(starts))},
+			{"coming in a day", remote.ProfileArena{Starts: starts, Ends: ends, Status: remote.ArenaComing}, starts.Add(-25 * time.Hour),
+				tx.F("profile.arena_starts_in", "Time", "25:00:00"), tx.T("profile.arena_coming"), tx.F("profile.arena_starts_at", "Date", tx.Date(starts))},
+			{"coming, started since the profile came", remote.ProfileArena{Starts: starts, Ends: ends, Status: remote.ArenaComing}, starts.Add(time.Second),
+				tx.T("profile.arena_running"), "0:00", tx.F("profile.arena_starts_at", "Date", tx.Date(starts))},
+			{"coming, no start from an older server", remote.ProfileArena{Ends: ends, Status: remote.ArenaComing}, now,
+				tx.T("profile.arena_coming"), tx.T("profile.arena_running"), tx.T("profile.arena_coming")},
 		} {
-			got := arenaDetails(a, remote.ProfileArena{Name: "x", Ends: ends, Status: tc.status})
-			if !strings.HasSuffix(got, tc.want) || strings.Contains(got, tc.not) {
-				t.Errorf("%s: status %v: details %q, want it to end with %q and not say %q", l.Code(), tc.status, got, tc.want, tc.not)
+			tc.arena.Name = "x"
+			got := arenaDetails(a, tc.arena, tc.now)
+			if !strings.HasSuffix(got, tc.drawn) || strings.Contains(got, tc.not) {
+				t.Errorf("%s: %s: details %q, want it to end with %q and not say %q", l.Code(), tc.name, got, tc.drawn, tc.not)
+			}
+			if said := arenaWords(a, tc.arena); !strings.HasPrefix(said, "x"+tx.T("common.separator")) || !strings.HasSuffix(said, tc.said) {
+				t.Errorf("%s: %s: said %q, want the title first and %q last", l.Code(), tc.name, said, tc.said)
 			}
 		}
+	}
+}
+
+// TestProfileComingArenaCountdown: on the profile, a coming arena's row
+// counts down to its start, worded again when the second changes (not
+// every frame), while the row's name for a screen reader stays the start's
+// date and time.
+func TestProfileComingArenaCountdown(t *testing.T) {
+	a, _ := scenetest.NewApp(t, nil, scenes.Options{})
+	a.Resize(390, 844, 1)
+	s := &Profile{name: "anna", wait: make(chan func(*Profile), 1)}
+	s.Layout(a, 390, 844, 1)
+	p := sampleProfile()
+	starts := time.Now().Add(12*time.Minute + 30*time.Second)
+	coming := remote.ProfileArena{ID: "K7MP2QAE", Name: "Anna's evening", Starts: starts, Ends: starts.Add(time.Hour), Status: remote.ArenaComing}
+	p.Arenas = []remote.ProfileArena{coming}
+	s.show(a, p)
+	if len(s.rows().arenas) != 1 {
+		t.Fatalf("%d arena rows", len(s.rows().arenas))
+	}
+	a.StepScene(s, ui.Pointer{})
+	tx := a.Text()
+	prefix := tx.N("arena.points", 0) + tx.T("common.separator") + tx.F("profile.arena_starts_in", "Time", "12:")
+	if len(s.lines.details) != 1 || !strings.HasPrefix(s.lines.details[0], prefix) {
+		t.Fatalf("the row's line %q, want it to start %q", s.lines.details, prefix)
+	}
+	// The same second: the same string, not worded again.
+	sec, first := s.lines.sec, s.lines.details[0]
+	a.StepScene(s, ui.Pointer{})
+	if s.lines.sec == sec && unsafeString(s.lines.details[0]) != unsafeString(first) {
+		t.Error("the countdown was worded again within the same second")
+	}
+	testwait.For(t, "the next second's countdown", func() bool {
+		a.StepScene(s, ui.Pointer{})
+		return s.lines.sec != sec && s.lines.details[0] != first
+	})
+	if !strings.HasPrefix(s.lines.details[0], prefix) {
+		t.Errorf("the next second's line %q", s.lines.details[0])
+	}
+	want := "Anna's evening" + tx.T("common.separator") + tx.N("arena.points", 0) + tx.T("common.separator") + tx.F("profile.arena_starts_at", "Date", tx.Date(starts))
+	if got := arenaWords(a, coming); got != want {
+		t.Errorf("the row is said %q, want %q", got, want)
 	}
 }

@@ -124,7 +124,15 @@ type browser struct {
 // window.__audioContexts. extra adds command-line switches.
 func newBrowser(t *testing.T, dev device, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
-	ctx := chromiumtest.Start(t, int(dev.width), int(dev.height), 8*time.Minute, extra, chromedp.WithLogf(t.Logf))
+	return newBrowserFor(t, dev, 8*time.Minute, extra...)
+}
+
+// newBrowserFor is newBrowser whose Chromium is stopped after guard (a
+// guard against a test that hangs, not a measure): a test that plays a
+// whole game needs longer than the others on a busy machine.
+func newBrowserFor(t *testing.T, dev device, guard time.Duration, extra ...chromedp.ExecAllocatorOption) *browser {
+	t.Helper()
+	ctx := chromiumtest.Start(t, int(dev.width), int(dev.height), guard, extra, chromedp.WithLogf(t.Logf))
 	return attach(t, ctx, dev)
 }
 
