@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"bashni/i18n"
-	"bashni/internal/chromiumtest"
 	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/online/server"
@@ -90,7 +89,7 @@ func TestBlindPlayerNamesSeeksAndMovesIdentity(t *testing.T) {
 	// lobby and the page's controls are made anew: what is typed stays in
 	// the box, which keeps the focus. Enter: named; the name's box is
 	// gone, the name said.
-	p.axCall(p.axFind("textbox", nameBox), chromiumtest.FocusText)
+	p.axFocusText(nameBox)
 	p.run(chromedp.KeyEvent("dora"))
 	ctx, cancel = context.WithTimeout(context.Background(), remote.DialTimeout)
 	defer cancel()

@@ -85,8 +85,25 @@ func (p *page) axActivate(role, name string) {
 // then Enter, as a player with a screen reader does.
 func (p *page) axType(name, text string) {
 	p.t.Helper()
-	p.axCall(p.axFind("textbox", name), chromiumtest.FocusText)
+	p.axFocusText(name)
 	p.run(chromedp.KeyEvent(text), chromedp.KeyEvent(kb.Enter))
+}
+
+// axFocusText moves the focus to a text box and selects its text, as a
+// player with a screen reader does before typing over it.
+func (p *page) axFocusText(name string) {
+	p.t.Helper()
+	// The box found may be replaced before the focus reaches it (the
+	// screen's controls are made anew): then it is found again, as a
+	// screen reader's user would.
+	testwait.Wait{Guard: patience, Every: 100 * time.Millisecond}.For(p.t, fmt.Sprintf("the focus in the text box %q, its text selected", name), func() bool {
+		p.axCall(p.axFind("textbox", name), chromiumtest.FocusText)
+		var ok bool
+		p.run(chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.activeElement;
+			return !!e && e.type === 'text' && e.getAttribute('aria-label') === %q &&
+				e.selectionStart === 0 && e.selectionEnd === e.value.length; })()`, name), &ok))
+		return ok
+	})
 }
 
 // TestMirroredTextBoxesReachTheGame: on a phone's page served by a plain
