@@ -67,6 +67,20 @@ type lobbyMsg struct {
 	Game    string      `json:"g,omitempty"`    // remove: the game the seek paired, if taken
 	Seat    int8        `json:"seat,omitempty"` // remove with a game: the owner's seat
 	Players int         `json:"p,omitempty"`
+	// remove with a game: the game as it was created (its seed), so that
+	// the owner's node seats the owner without reading it from the store.
+	// A node that sends none (an older one) has its game read.
+	Event  json.RawMessage `json:"e,omitempty"`
+	Tokens [][]byte        `json:"t,omitempty"` // White's and Black's token hashes
+	Match  bool            `json:"m,omitempty"` // the game has a match (named players)
+}
+
+// seed is the game a remove message carries, if it does.
+func (m lobbyMsg) seed() *seed {
+	if m.Game == "" || len(m.Event) == 0 || len(m.Tokens) != 2 {
+		return nil
+	}
+	return &seed{event: m.Event, tokens: [2][]byte{m.Tokens[0], m.Tokens[1]}, match: m.Match}
 }
 
 // pairingData is what the store keeps of a paired game (store.Pairing).
@@ -488,6 +502,7 @@ func (h *hub) claim(c *conn, re int64, sk lobby.Seek, seeker lobby.Seeker, owner
 	now := h.s.now()
 	first := referee.Paired(now, variant, sk.Clock, h.cfg.FirstMove)
 	var id string
+	event := first.Marshal()
 	for range 5 {
 		id = protocol.NewCode()
 		st := &referee.State{ID: id}
@@ -497,7 +512,7 @@ func (h *hub) claim(c *conn, re int64, sk lobby.Seek, seeker lobby.Seeker, owner
 		live := protocol.LiveGame{Game: id, Variant: sk.Variant, Clock: sk.Clock, Rated: sk.Rated, White: players[referee.White], Black: players[referee.Black]}
 		data, _ := json.Marshal(pairingData{Live: live, WhiteOwner: owners[referee.White], BlackOwner: owners[referee.Black]})
 		err = h.s.store.ClaimSeek(h.s.ctx, sk.ID, owner,
-			store.NewGame{ID: id, Event: first.Marshal(), Tokens: tokens, Created: st.Created, Meta: metaOf(st)},
+			store.NewGame{ID: id, Event: event, Tokens: tokens, Created: st.Created, Meta: metaOf(st)},
 			store.Pairing{Game: id, Data: data, Top: lobby.Top(ss, seeker), Created: now})
 		if !errors.Is(err, store.ErrExists) {
 			break
@@ -517,22 +532,35 @@ func (h *hub) claim(c *conn, re int64, sk lobby.Seek, seeker lobby.Seeker, owner
 	// and ratings, and a rated game is rated at its end (identity.go).
 	var ids [2]string
 	ids[ownerSeat], ids[takerSeat] = sk.Player, seeker.ID
-	if ids[0] != "" || ids[1] != "" {
+	match := ids[0] != "" || ids[1] != ""
+	if match {
 		if err := h.s.Identities().StartMatch(h.s.ctx, id, sk.Variant, sk.Clock, sk.Rated, ids[referee.White], ids[referee.Black]); err != nil {
 			h.s.log.Error("recording a paired game's players", "game", id, "err", err)
 		}
 	}
-	h.removed(sk.ID, id, int8(ownerSeat))
-	h.publish(lobbyMsg{Kind: "remove", ID: sk.ID, Game: id, Seat: int8(ownerSeat)})
+	// The game's room before the other nodes hear of the game: made from
+	// what was just stored, it reads nothing, and subscribed before the
+	// message below it sees every change the owner's node makes.
+	r, _, err := h.s.acquireSeeded(c.ctx, id, seed{event: event, tokens: tokens, match: match})
+	// An owner connected here is seated in that room (nil: not from the
+	// seed, which a room released meanwhile would no longer match).
+	h.removed(sk.ID, id, int8(ownerSeat), nil)
+	h.publish(lobbyMsg{Kind: "remove", ID: sk.ID, Game: id, Seat: int8(ownerSeat), Event: event, Tokens: tokens[:], Match: match})
 	// The taker's own seeks are withdrawn: they are playing now.
 	h.withdrawAll(c)
+	if err != nil {
+		return err // the node is stopping
+	}
 	w := sk.Wire()
-	return h.seat(c, re, id, int8(takerSeat), token, &w)
+	h.seatIn(c, re, r, int8(takerSeat), token, &w, false)
+	return nil
 }
 
 // removed takes a seek off the board; if it paired a game and its owner
-// is connected here, the owner is seated.
-func (h *hub) removed(id, game string, seat int8) {
+// is connected here, the owner is seated: in a room made from sd (the
+// game as another node created it) when this node does not hold the game
+// yet, else as in any game (sd nil: read from the store if not held).
+func (h *hub) removed(id, game string, seat int8, sd *seed) {
 	h.mu.Lock()
 	h.board.Remove(id, h.s.now())
 	o := h.owned[id]
@@ -551,30 +579,45 @@ func (h *hub) removed(id, game string, seat int8) {
 			return // the owner left within the grace: the game will be aborted
 		}
 		h.unfollow(o.c)
-		if err := h.seat(o.c, 0, game, seat, o.token, &w); err != nil {
-			o.c.sendError(0, err)
+		c := o.c
+		c.leave()
+		var r *room
+		var fresh bool
+		var err error
+		if sd != nil {
+			r, fresh, err = h.s.acquireSeeded(c.ctx, game, *sd)
+		} else {
+			r, err = h.s.acquire(c.ctx, game)
+		}
+		if err != nil {
+			c.sendError(0, err)
 			return
 		}
-		h.withdrawAll(o.c)
+		// A room made here from the message may have missed a change the
+		// taker's node made before this node subscribed: checked once the
+		// owner has their seat.
+		h.seatIn(c, 0, r, seat, o.token, &w, fresh)
+		h.withdrawAll(c)
 	}()
 }
 
-// seat puts c in a seat of a paired game (c.act held): as a resume would,
-// with the seek in the seated message.
-func (h *hub) seat(c *conn, re int64, game string, seat int8, token string, sk *protocol.Seek) error {
+// seatIn puts c in a seat of a paired game's room r, whose reference it
+// takes (c.act held): as a resume would, with the seek in the seated
+// message. check: the room's version is checked once c is seated.
+func (h *hub) seatIn(c *conn, re int64, r *room, seat int8, token string, sk *protocol.Seek, check bool) {
 	c.leave()
-	r, err := h.s.acquire(c.ctx, game)
-	if err != nil {
-		return err
-	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.add(c, seat)
 	r.replace(seat, c)
 	r.sendState(c, seat)
-	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeSeated, Re: re, Game: game, Seat: referee.SeatName(rules.Color(seat)), Token: token, Seek: sk})
-	c.holds(game)
-	return nil
+	c.sendMsg(protocol.ServerMessage{Type: protocol.TypeSeated, Re: re, Game: r.id, Seat: referee.SeatName(rules.Color(seat)), Token: token, Seek: sk})
+	c.holds(r.id)
+	if check {
+		if err := r.refresh(); err != nil {
+			h.s.log.Error("checking a paired game's version", "game", r.id, "err", err)
+		}
+	}
 }
 
 // withdrawAll withdraws c's open seeks.

@@ -43,7 +43,7 @@ func (h *hub) onBus(msg *nats.Msg) {
 			h.mu.Unlock()
 		}
 	case "remove":
-		h.removed(m.ID, m.Game, m.Seat)
+		h.removed(m.ID, m.Game, m.Seat, m.seed())
 	}
 	// Every message says its node is alive.
 	h.mu.Lock()

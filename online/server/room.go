@@ -65,35 +65,63 @@ func isCode(err error, code string) bool {
 // acquire returns the game's room, loading it if this node does not hold
 // it yet; the caller must release it.
 func (s *Server) acquire(ctx context.Context, id string) (*room, error) {
+	r, _, err := s.acquireWith(ctx, id, (*room).load)
+	return r, err
+}
+
+// seed is a game as it was created, known whole to the node that paired
+// it and, from its message, to the node of the seek's owner (lobby.go): a
+// room made from it reads nothing from the store but its players, when it
+// has a match (named players). On a busy machine each read is a wait for
+// the database, and a pairing made two of them, three reads each.
+type seed struct {
+	event  []byte    // the game's first event
+	tokens [2][]byte // its seat tokens' hashes
+	match  bool      // the game has a match: its players are read (loadPlayers)
+}
+
+// acquireSeeded is acquire for a game known from its seed; fresh reports
+// whether the room was made from it (false: the node held the game
+// already, read from the store). A node that heard of the game from
+// another must check a fresh room's version (room.refresh) once it is
+// subscribed: a change committed before its subscription reached NATS
+// would be missed.
+func (s *Server) acquireSeeded(ctx context.Context, id string, sd seed) (r *room, fresh bool, err error) {
+	return s.acquireWith(ctx, id, func(r *room) { r.loadSeed(sd) })
+}
+
+// acquireWith is acquire, loading a room this node does not hold with
+// load; loaded reports whether it did.
+func (s *Server) acquireWith(ctx context.Context, id string, load func(*room)) (r *room, loaded bool, err error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return nil, protocol.Errorf(protocol.ErrUnavailable, "the server is shutting down: reconnect")
+		return nil, false, protocol.Errorf(protocol.ErrUnavailable, "the server is shutting down: reconnect")
 	}
-	r := s.rooms[id]
-	load := r == nil
-	if load {
+	r = s.rooms[id]
+	loaded = r == nil
+	if loaded {
 		r = &room{s: s, id: id, ready: make(chan struct{}), conns: map[*conn]int8{}}
 		s.rooms[id] = r
 	}
 	r.refs++
 	s.mu.Unlock()
-	if load {
-		r.load()
+	if loaded {
+		load(r)
 		close(r.ready)
 	} else {
 		select {
 		case <-r.ready:
 		case <-ctx.Done():
 			s.release(r)
-			return nil, protocol.Errorf(protocol.ErrUnavailable, "gave up waiting for game %s", id)
+			return nil, false, protocol.Errorf(protocol.ErrUnavailable, "gave up waiting for game %s", id)
 		}
 	}
 	if r.err != nil {
 		s.release(r)
-		return nil, r.err
+		return nil, false, r.err
 	}
-	return r, nil
+	return r, loaded, nil
 }
 
 // hold takes another reference to a room this node still holds, for a
@@ -133,10 +161,33 @@ func (r *room) load() {
 		r.err = err
 		return
 	}
+	r.start(st, tokens, true)
+}
+
+// loadSeed makes the room from a game's seed (acquireSeeded): subscribed
+// first, as load is.
+func (r *room) loadSeed(sd seed) {
+	if r.s.cluster != nil {
+		r.unsubscribe = r.s.cluster.subscribe(r.id)
+	}
+	st, err := referee.Replay(r.id, [][]byte{sd.event})
+	if err != nil {
+		r.s.log.Error("replaying a paired game's first event", "game", r.id, "err", err)
+		r.err = protocol.Errorf(protocol.ErrUnavailable, "game %s cannot be read back: %v", r.id, err)
+		return
+	}
+	r.start(st, sd.tokens, sd.match)
+}
+
+// start puts a loaded game in the room; players: read its players (a game
+// without a match has none to read).
+func (r *room) start(st *referee.State, tokens [2][]byte, players bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.state, r.tokens = st, tokens
-	r.loadPlayers()
+	if players {
+		r.loadPlayers()
+	}
 	now := r.s.now()
 	r.offlineSince = [2]time.Time{now, now}
 	if r.s.cluster != nil {

@@ -243,8 +243,36 @@ func (s *postgresStore) CancelSeek(ctx context.Context, id string) error {
 	return s.d.cancelSeek(ctx, s.db, id)
 }
 
+// qClaimSeekPostgres is claimSeek in one statement: a pairing's path
+// waits on every round trip to the database, and on a busy machine each is
+// a process to wake (six for BEGIN, the three inserts, the delete and
+// COMMIT). The games, events and pairings rows are made from the deleted
+// seek's row, so there are none when the seek is gone or the taker's own;
+// a second claim of the seek waits for the first's row lock and then
+// deletes nothing. A game id taken already fails the whole statement
+// (23505: the seek stays), where claimSeek's ON CONFLICT finds no row.
+const qClaimSeekPostgres = `WITH s AS (DELETE FROM seeks WHERE id = $1 AND owner <> $2 RETURNING id),
+	g AS (INSERT INTO games (id, version, status, result, white_token, black_token, created_at, updated_at, deadline)
+		SELECT $3::text, 1, $4::text, $5::text, $6::bytea, $7::bytea, $8::bigint, $9::bigint, $10::bigint FROM s RETURNING id),
+	e AS (INSERT INTO events (game_id, version, data) SELECT id, 1, $11::text FROM g),
+	p AS (INSERT INTO pairings (game_id, data, top, created_at) SELECT id, $12::text, $13::bigint, $14::bigint FROM g)
+	SELECT count(*) FROM s`
+
 func (s *postgresStore) ClaimSeek(ctx context.Context, id, taker string, g NewGame, p Pairing) error {
-	return inTx(ctx, s.db, func(tx *sql.Tx) error { return s.d.claimSeek(ctx, tx, id, taker, g, p) })
+	var n int
+	err := s.db.QueryRowContext(ctx, qClaimSeekPostgres, id, taker,
+		g.ID, g.Meta.Status, g.Meta.Result, nullBytes(g.Tokens[0]), nullBytes(g.Tokens[1]),
+		g.Created.UnixMilli(), g.Meta.Updated.UnixMilli(), nullTime(g.Meta.Deadline),
+		string(g.Event), string(p.Data), p.Top, p.Created.UnixMilli()).Scan(&n)
+	switch {
+	case isUnique(err):
+		return ErrExists
+	case err != nil:
+		return fmt.Errorf("taking seek %s: %w", id, err)
+	case n == 0:
+		return ErrNotFound
+	}
+	return nil
 }
 
 func (s *postgresStore) PurgeSeeks(ctx context.Context, keep []string) (int, error) {

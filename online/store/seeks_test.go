@@ -181,3 +181,60 @@ func TestSeeksOfKind(t *testing.T) {
 		})
 	}
 }
+
+// TestClaimSeekMakesItsGame: a claim makes exactly the game it was given
+// (its first event, both tokens, its deadline, its pairing) and takes the
+// seek; a claim whose game id is taken already is ErrExists and leaves the
+// seek open, so that the lobby can try again with another id.
+func TestClaimSeekMakesItsGame(t *testing.T) {
+	ctx := context.Background()
+	for name, s := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			clear(t, s)
+			if err := s.CreateSeek(ctx, seek("SEEKGAME", "ann", "bashni 5+3 casual", "n1")); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Create(ctx, newGame("TAKENN")); err != nil {
+				t.Fatal(err)
+			}
+			pairing := func(game string) store.Pairing {
+				return store.Pairing{Game: game, Data: []byte(`{"g":"` + game + `"}`), Top: 1600, Created: t0}
+			}
+			if err := s.ClaimSeek(ctx, "SEEKGAME", "bob", newGame("TAKENN"), pairing("TAKENN")); !errors.Is(err, store.ErrExists) {
+				t.Fatalf("a claim with a game id taken: %v, want ErrExists", err)
+			}
+			if left, err := s.SeeksOfKind(ctx, "bashni 5+3 casual", 10); err != nil || len(left) != 1 {
+				t.Fatalf("after a claim with a game id taken the seek is gone: %v %v", left, err)
+			}
+			if _, err := s.PairingOf(ctx, "TAKENN"); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("a failed claim stored a pairing: %v", err)
+			}
+			g := newGame("CLAIMD")
+			g.Event = []byte(`{"k":"paired","n":1}`)
+			g.Tokens = [2][]byte{[]byte("white-hash"), []byte("black-hash")}
+			g.Meta = store.Meta{Status: "playing", Result: "*", Updated: t0.Add(time.Second), Deadline: t0.Add(30 * time.Second)}
+			if err := s.ClaimSeek(ctx, "SEEKGAME", "bob", g, pairing("CLAIMD")); err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Load(ctx, "CLAIMD")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Events) != 1 || string(got.Events[0]) != string(g.Event) || string(got.Tokens[0]) != "white-hash" || string(got.Tokens[1]) != "black-hash" {
+				t.Fatalf("claimed game: events %q, tokens %q", got.Events, got.Tokens)
+			}
+			if v, err := s.Version(ctx, "CLAIMD"); err != nil || v != 1 {
+				t.Fatalf("claimed game's version %d %v", v, err)
+			}
+			if p, err := s.PairingOf(ctx, "CLAIMD"); err != nil || string(p.Data) != `{"g":"CLAIMD"}` || p.Top != 1600 || !p.Created.Equal(t0) {
+				t.Fatalf("claimed game's pairing %+v %v", p, err)
+			}
+			if left, err := s.ListSeeks(ctx); err != nil || len(left) != 0 {
+				t.Fatalf("seeks left after the claim: %v %v", left, err)
+			}
+			if err := s.ClaimSeek(ctx, "SEEKGAME", "cat", newGame("AGAINN"), pairing("AGAINN")); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("a second claim: %v, want ErrNotFound", err)
+			}
+		})
+	}
+}
