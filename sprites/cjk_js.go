@@ -20,3 +20,11 @@ func loadCJK(set string) (regular, bold []byte, err error) {
 	}
 	return regular, bold, nil
 }
+
+// namesAtOnce: the browser fetches a names font when a line first needs
+// it, and PollFonts puts it in use.
+const namesAtOnce = false
+
+// loadName fetches the names font file (fonts.NameFile) from beside
+// main.wasm.
+func loadName(file string) ([]byte, error) { return jsfetch.Get("fonts/" + file) }

@@ -14,3 +14,10 @@ func loadCJK(set string) (regular, bold []byte, err error) {
 	}
 	return regular, bold, nil
 }
+
+// namesAtOnce: desktop builds have the names fonts compiled in, so a
+// name's font is put in use the moment a line needs it.
+const namesAtOnce = true
+
+// loadName reads the compiled-in names font file (fonts.NameFile).
+func loadName(file string) ([]byte, error) { return fonts.NameFont(file) }

@@ -79,11 +79,16 @@ func TestCJKGlyphsAreDrawn(t *testing.T) {
 	if inked(pa) < 50 || bytes.Equal(pa, pb) {
 		t.Error("the language names are not drawn in English")
 	}
-	// Without the Japanese subset a kana is a missing glyph: the same box
-	// as any other.
+	// Without the Japanese subset kana are drawn too (a player's name
+	// may be in kana: the names fonts); a letter of a script no font has
+	// is a missing glyph, the same box as any other.
 	onMain(func() { pa, pb = glyphPixels(f, "バ"), glyphPixels(f, "ニ") })
+	if inked(pa) < 50 || bytes.Equal(pa, pb) {
+		t.Error("kana are not drawn without the Japanese subset")
+	}
+	onMain(func() { pa, pb = glyphPixels(f, "ب"), glyphPixels(f, "ت") })
 	if !bytes.Equal(pa, pb) {
-		t.Error("kana are drawn without the Japanese subset")
+		t.Error("Arabic letters are drawn: no font should have them")
 	}
 }
 

@@ -84,3 +84,31 @@ var (
 	//go:embed common-bold.otf
 	commonBold []byte
 )
+
+// nameBlock[b] reports whether the block of 256 code points b<<8… has a
+// names font (names_blocks.go, made by gen.go).
+var nameBlock = func() (t [256]bool) {
+	for _, b := range nameBlocks {
+		t[b] = true
+	}
+	return t
+}()
+
+// InNameFont reports whether r is in a block that has a names font: the
+// Hangul, kana and Han of players' names, which the Go fonts lack and the
+// language subsets hold only when a message uses them. It is cheap enough
+// for every rune of every line drawn.
+func InNameFont(r rune) bool { return r >= 0 && r < 0x10000 && nameBlock[r>>8] }
+
+// NameFile is the names font of r's block, "names-ac00.otf" (served
+// beside the language subsets, under fonts/); "" when InNameFont(r) is
+// false. A block's font holds the runes of gen.go's nameScripts in it, not
+// necessarily every code point.
+func NameFile(r rune) string {
+	if !InNameFont(r) {
+		return ""
+	}
+	const hex = "0123456789abcdef"
+	b := byte(r >> 8)
+	return "names-" + string([]byte{hex[b>>4], hex[b&15]}) + "00.otf"
+}

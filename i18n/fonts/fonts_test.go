@@ -209,3 +209,44 @@ func TestSubsetsAreSmall(t *testing.T) {
 		}
 	}
 }
+
+// CanDraw says which letters of players' names every screen can draw: the
+// server refuses the others.
+func TestCanDraw(t *testing.T) {
+	for _, tc := range []struct {
+		r    rune
+		want bool
+	}{
+		{'a', true}, {'Ж', true}, {'Ω', true}, {'ő', true}, {'7', true},
+		{'김', true}, {'힣', true}, {'ㅋ', true}, {'た', true}, {'ヴ', true}, {'ー', true}, {'々', true},
+		{'山', true}, {'钱', true}, {'龍', true},
+		{'ب', false}, {'क', false}, {'ก', false}, {'ა', false}, {'א', false},
+		{'\U00020BB7', false}, // 𠮷, beyond the Basic Multilingual Plane
+		{'\u9fa6', false},     // a unified ideograph in no national set
+		{'ㄅ', false},          // Bopomofo, in the compatibility jamo's block
+	} {
+		if got := CanDraw(tc.r); got != tc.want {
+			t.Errorf("CanDraw(%c U+%04X) = %v, want %v", tc.r, tc.r, got, tc.want)
+		}
+	}
+}
+
+// Every rune gen.go put in a names font is in it, where NameFile says.
+func TestNamesFontsHaveTheirRunes(t *testing.T) {
+	for _, set := range []string{"hangul", "kana", "han"} {
+		b, err := os.ReadFile("runes-names-" + set + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, r := range strings.TrimSpace(string(b)) {
+			n++
+			if !InNameFont(r) || !CanDraw(r) {
+				t.Errorf("%s: %c U+%04X is not drawn (%q)", set, r, r, NameFile(r))
+			}
+		}
+		if n < 150 {
+			t.Errorf("%s: %d runes only", set, n)
+		}
+	}
+}

@@ -26,11 +26,17 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"go/format"
 	"log"
 	"os"
 	"os/exec"
 	"slices"
 	"strings"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomedium"
@@ -145,7 +151,8 @@ func main() {
 		}
 		fmt.Fprintf(&report, "| %s | %d | %d bytes | %d bytes |\n", set, len([]rune(sets[set])), sizes["regular"], sizes["bold"])
 	}
-	report.WriteString("\n### Commands\n\n```sh\n" + strings.Join(commands, "\n") + "\n```\n")
+	report.WriteString("\n### Commands\n\n```sh\n" + strings.Join(commands, "\n") + "\n```\n\n")
+	makeNameBlocks(&report)
 	if err := os.WriteFile("SOURCE.md", []byte(report.String()), 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -321,3 +328,174 @@ func debVersion(pkg string) string {
 	}
 	return string(out)
 }
+
+// nameScripts are the scripts of players' names (online play: letters of
+// any script, docs/ONLINE.md) that neither the Go fonts nor the language
+// subsets draw, each from the Noto Sans CJK face whose glyph forms fit it,
+// in Regular only (a name in bold text keeps these glyphs regular: a
+// second weight would double the files). Their runes are split into
+// blocks of 256 code points, one font file each (names/names-ac00.otf),
+// so that the browser fetches only the blocks the names on its screen
+// need; desktop builds compile them all in. The server refuses a name
+// with a letter none of the game's fonts has (fonts.CanDraw).
+var nameScripts = []struct {
+	name  string
+	face  int
+	runes func() []rune
+}{
+	{"hangul", faces["ko"], func() []rune {
+		// Every syllable, and the compatibility jamo ("ㅋㅋㅋ").
+		return append(span(0xac00, 0xd7a3), span(0x3131, 0x318e)...)
+	}},
+	{"kana", faces["ja"], func() []rune {
+		// Hiragana and katakana with their iteration and length marks,
+		// and 々 and 〆, letters Japanese names use.
+		rs := []rune{0x3005, 0x3006}
+		rs = append(rs, span(0x3041, 0x3096)...)
+		rs = append(rs, span(0x3099, 0x309a)...)
+		rs = append(rs, span(0x309d, 0x309f)...)
+		rs = append(rs, span(0x30a1, 0x30fa)...)
+		return append(rs, span(0x30fc, 0x30ff)...)
+	}},
+	{"han", faces["ja"], func() []rune {
+		// The ideographs of the national character sets: JIS X 0208
+		// (levels 1 and 2), GB 2312 and KS X 1001's hanja, which hold the
+		// characters of Japanese, Chinese and Korean names (10,450 of the
+		// 20,992 unified ideographs, drawn in their Japanese forms).
+		var rs []rune
+		for _, enc := range []encoding.Encoding{japanese.EUCJP, simplifiedchinese.GBK, korean.EUCKR} {
+			dec := enc.NewDecoder()
+			for b1 := 0xa1; b1 <= 0xfe; b1++ {
+				for b2 := 0xa1; b2 <= 0xfe; b2++ {
+					s, err := dec.Bytes([]byte{byte(b1), byte(b2)})
+					if err != nil {
+						continue
+					}
+					for _, r := range string(s) {
+						if r >= 0x4e00 && r <= 0x9fff && !slices.Contains(rs, r) {
+							rs = append(rs, r)
+						}
+					}
+				}
+			}
+		}
+		return rs
+	}},
+}
+
+func span(from, to rune) []rune {
+	var rs []rune
+	for r := from; r <= to; r++ {
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// splitBlocks subsets the font file argv[1] into one file per line of the
+// file argv[2] ("<output>\t<runes>"), with pyftsubset's options of the
+// other subsets, in one process (a pyftsubset per block would read the
+// font each time).
+const splitBlocks = `import sys
+from fontTools import subset
+opts = subset.Options()
+opts.layout_features = []
+opts.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "VORG", "vhea", "vmtx", "DSIG"]
+opts.hinting = False
+opts.desubroutinize = True
+opts.notdef_outline = True
+opts.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+for line in open(sys.argv[2], encoding="utf-8").read().splitlines():
+    out, text = line.split("\t", 1)
+    font = subset.load_font(sys.argv[1], opts)
+    s = subset.Subsetter(opts)
+    s.populate(text=text)
+    s.subset(font)
+    subset.save_font(font, out, opts)`
+
+// makeNameBlocks writes names/ and names_blocks.go.
+func makeNameBlocks(report *strings.Builder) {
+	if err := os.RemoveAll("names"); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.Mkdir("names", 0o755); err != nil {
+		log.Fatal(err)
+	}
+	report.WriteString("## Players' names\n\nThe runes of names that neither the Go fonts nor the language subsets draw, from\n" +
+		"NotoSansCJK-Regular.ttc, one file per block of 256 code points (names/names-XXXX.otf,\n" +
+		"XXXX the block's first code point): gen.go's nameScripts says which.\n\n" +
+		"| script | face | runes | files | bytes |\n|---|---|---|---|---|\n")
+	var blocks []int
+	var commands []string
+	for _, sc := range nameScripts {
+		rs := sc.runes()
+		slices.Sort(rs)
+		runesFile := "runes-names-" + sc.name + ".txt"
+		if err := os.WriteFile(runesFile, []byte(string(rs)+"\n"), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		tmp := "names-" + sc.name + ".otf.tmp"
+		args := []string{fontDir + sources["regular"], fmt.Sprintf("--font-number=%d", sc.face),
+			"--text-file=" + runesFile, "--output-file=" + tmp,
+			"--layout-features=", "--drop-tables+=GSUB,GPOS,GDEF,BASE,VORG,vhea,vmtx,DSIG",
+			"--no-hinting", "--desubroutinize", "--notdef-outline", "--name-IDs=0,1,2,3,4,5,6,13,14"}
+		run("pyftsubset", args...)
+		run(python(), "-c", dropUVS, tmp)
+		var lines []string
+		byBlock := map[int][]rune{}
+		for _, r := range rs {
+			byBlock[int(r>>8)] = append(byBlock[int(r>>8)], r)
+		}
+		var mine []int
+		for b := range byBlock {
+			mine = append(mine, b)
+		}
+		slices.Sort(mine)
+		for _, b := range mine {
+			lines = append(lines, fmt.Sprintf("names/%s\t%s", nameFile(b), string(byBlock[b])))
+		}
+		list := "names-" + sc.name + ".blocks.tmp"
+		if err := os.WriteFile(list, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		run(python(), "-c", splitBlocks, tmp, list)
+		commands = append(commands, "pyftsubset "+strings.Join(args, " "), "python3 -c \"$DROP_UVS\" "+tmp,
+			"python3 -c \"$SPLIT_BLOCKS\" "+tmp+" "+list+"   # gen.go's splitBlocks: a subset per block of "+runesFile)
+		os.Remove(tmp)
+		os.Remove(list)
+		total := 0
+		for _, b := range mine {
+			fi, err := os.Stat("names/" + nameFile(b))
+			if err != nil {
+				log.Fatal(err)
+			}
+			total += int(fi.Size())
+		}
+		fmt.Fprintf(report, "| %s | %d | %d | %d | %d |\n", sc.name, sc.face, len(rs), len(mine), total)
+		blocks = append(blocks, mine...)
+	}
+	report.WriteString("\n```sh\n" + strings.Join(commands, "\n") + "\n```\n")
+	slices.Sort(blocks)
+	var src strings.Builder
+	src.WriteString("// Code generated by gen.go; DO NOT EDIT.\n\npackage fonts\n\n" +
+		"// nameBlocks are the blocks of 256 code points (their first >> 8) that\n" +
+		"// have a names font, names/names-XXXX.otf.\nvar nameBlocks = [...]uint8{")
+	for i, b := range blocks {
+		if b > 0xff {
+			log.Fatalf("block %x is beyond the table", b)
+		}
+		if i > 0 {
+			src.WriteString(", ")
+		}
+		fmt.Fprintf(&src, "0x%02x", b)
+	}
+	src.WriteString("}\n")
+	out, err := format.Source([]byte(src.String()))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile("names_blocks.go", out, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func nameFile(block int) string { return fmt.Sprintf("names-%04x.otf", block<<8) }

@@ -14,6 +14,8 @@
 // linked, and the game's text is laid out and drawn by exactly the code
 // that drew it before.
 //
+// hasglyph.go is the game's own: HasGlyph, for tests.
+//
 // Keep it in step with Ebitengine: when go.mod's ebiten/v2 moves, copy
 // the same files from its text/v2 again (sed the textutil import to
 // bashni/internal/text/internal/textutil) and run gofmt.

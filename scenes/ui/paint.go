@@ -144,11 +144,15 @@ func (p *Painter) Text(dst *ebiten.Image, s string, size float64, w sprites.Weig
 	p.top.ColorScale.Scale(float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff)
 	p.top.PrimaryAlign = h
 	p.top.SecondaryAlign = v
+	// A player's name may need a font of its own (Hangul on an English
+	// screen): NeedRunes puts it in use before the face is taken.
+	p.Fonts.NeedRunes(s)
 	text.Draw(dst, s, p.Fonts.Face(size*p.Scale, w), &p.top)
 }
 
 // Measure returns the width of s at size (dp) and weight, in physical pixels.
 func (p *Painter) Measure(s string, size float64, w sprites.Weight) float64 {
+	p.Fonts.NeedRunes(s)
 	width, _ := text.Measure(s, p.Fonts.Face(size*p.Scale, w), 0)
 	return width
 }
