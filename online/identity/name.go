@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 
+	"bashni/i18n/fonts"
 	"bashni/online/protocol"
 )
 
@@ -67,6 +68,33 @@ func CheckName(s string) (name, folded string, err error) {
 	folded = norm.NFC.String(folder.String(name))
 	if reserved[strings.NewReplacer("_", "", "-", "").Replace(folded)] {
 		return "", "", protocol.Errorf(protocol.ErrBadName, "%q is reserved: choose another name", name)
+	}
+	return name, folded, nil
+}
+
+// CheckNewName is CheckName for a name being chosen, which must also be
+// drawable: every letter, digit and mark one that the game's fonts have
+// on every screen (fonts.CanDraw: Latin, Greek, Cyrillic, Hangul, kana and
+// the Han characters of JIS X 0208, GB 2312 and KS X 1001). A name in
+// another script (Arabic, Devanagari, Thai…) would be drawn as empty boxes
+// in the lobby, on game cards and leaderboards, so it is refused. Names
+// chosen before this rule are still found (CheckName) and shown as they
+// can be.
+func CheckNewName(s string) (name, folded string, err error) {
+	name, folded, err = CheckName(s)
+	if err != nil {
+		return "", "", err
+	}
+	for _, r := range name {
+		if r == '_' || r == '-' || fonts.CanDraw(r) {
+			continue
+		}
+		script := scriptOf(r)
+		if script == "" {
+			script = "no"
+		}
+		return "", "", protocol.Errorf(protocol.ErrBadName,
+			"the game's fonts have no %q (U+%04X, %s script): a name is written in Latin, Greek, Cyrillic, Hangul, kana or common Han characters, so that every screen can show it", r, r, script)
 	}
 	return name, folded, nil
 }

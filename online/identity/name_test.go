@@ -68,3 +68,44 @@ func TestFoldingAcrossScripts(t *testing.T) {
 		}
 	}
 }
+
+// A new name must be one every screen can draw: names in scripts the
+// game's fonts lack are refused, saying which letter; a name chosen before
+// the rule is still found.
+func TestCheckNewName(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		bad  string // a part of the refusal; "" when accepted
+		name string
+	}{
+		{in: "김철수", name: "김철수"},
+		{in: "たろう", name: "たろう"},
+		{in: "山田太郎", name: "山田太郎"},
+		{in: "佐々木_7", name: "佐々木_7"},
+		{in: "钱学森", name: "钱学森"},
+		{in: "Иван", name: "Иван"},
+		{in: "Αλέξης", name: "Αλέξης"},
+		{in: "O\u0304kami", name: "Ōkami"},
+		{in: "ㅋㅋㅋ", name: "ㅋㅋㅋ"},
+		{in: "नमस्ते", bad: "Devanagari"},
+		{in: "محمد", bad: "Arabic"},
+		{in: "สมชาย", bad: "Thai"},
+		{in: "\U00020BB7野家", bad: "U+20BB7"}, // 𠮷, beyond the national sets
+		{in: "ab", bad: "3 to 20"},           // CheckName's rules first
+	} {
+		name, _, err := CheckNewName(c.in)
+		if c.bad == "" {
+			if err != nil || name != c.name {
+				t.Errorf("%q: %q %v; want %q", c.in, name, err, c.name)
+			}
+			continue
+		}
+		pe, ok := err.(*protocol.Error)
+		if !ok || pe.Code != protocol.ErrBadName || !strings.Contains(pe.Message, c.bad) {
+			t.Errorf("%q: %v; want a bad-name refusal naming %q", c.in, err, c.bad)
+		}
+	}
+	if _, _, err := CheckName("नमस्ते"); err != nil {
+		t.Errorf("an older Devanagari name is not found: %v", err)
+	}
+}

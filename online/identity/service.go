@@ -81,7 +81,7 @@ func newPlayerID() string { return protocol.NewCode() + protocol.NewCode() }
 
 // SetName names the player (or renames them, once a month).
 func (s *Service) SetName(ctx context.Context, id, name string) (store.Player, error) {
-	name, folded, err := CheckName(name)
+	name, folded, err := CheckNewName(name)
 	if err != nil {
 		return store.Player{}, err
 	}

@@ -161,7 +161,7 @@ func (ids *identities) handle(c *conn, m *protocol.ClientMessage) (bool, error) 
 		}
 		// A name that cannot be is refused without looking anything up
 		// (and without counting against the limit).
-		if _, _, err := identity.CheckName(m.Name); err != nil {
+		if _, _, err := identity.CheckNewName(m.Name); err != nil {
 			return true, err
 		}
 		if !ids.nameLimits.allow(c.ip) {

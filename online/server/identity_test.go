@@ -66,6 +66,7 @@ func TestNames(t *testing.T) {
 		{"comp-uter", protocol.ErrBadName},
 		{strings.Repeat("x", 21), protocol.ErrBadName},
 		{strings.Repeat("x", 200), protocol.ErrBadName},
+		{"नमस्ते", protocol.ErrBadName}, // letters no font of the game draws
 	} {
 		if _, err := a.SetName(ctx, c.name); errCode(err) != c.code {
 			t.Errorf("name %q: %v, want %s", c.name, err, c.code)
