@@ -9,7 +9,7 @@ import (
 
 // names are players' names of every script the server allows, with
 // letters no message uses (a Korean screen's subset has 바 and 니, not 김).
-var names = []string{"김철수", "ㅋㅋㅋ", "たろう", "山田", "佐々木", "钱学森", "Иван", "Ōkami", "Αλέξης"}
+var names = []string{"김철수", "ㅋㅋㅋ", "たろう", "山田太郎", "佐々木", "钱学森", "Иван", "Ōkami", "Αλέξης"}
 
 // TestNamesDrawInEveryLanguage: every name is drawn with glyphs of its own,
 // not boxes, in every screen language and weight: measuring or drawing a
