@@ -68,4 +68,3 @@ func TestNamesDrawInEveryLanguage(t *testing.T) {
 		}
 	}
 }
-
