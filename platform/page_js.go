@@ -77,6 +77,7 @@ func (g *webGame) Draw(screen *ebiten.Image) {
 //	  draws: 12,                // frames the game has drawn (it draws only when something changed)
 //	  scale: 2,                 // device pixels per CSS pixel
 //	  online: "K7MP2Q",         // the online game's code ("" if none)
+//	  namesFonts: 0,            // fonts of players' names fetched and in use
 //	}
 type publisher struct {
 	obj, board  js.Value
@@ -98,6 +99,7 @@ type publisher struct {
 	flipped             bool
 	inspect             rules.Square
 	scale               float64
+	namesFonts          int
 	first               bool
 	draws               int  // frames the game has drawn
 	controlsGen         int  // the controls last sent to the page's mirror
@@ -181,6 +183,10 @@ func (p *publisher) publish(g Game) {
 	if first || s.ReducedMotion != p.reducedMotion {
 		p.reducedMotion = s.ReducedMotion
 		o.Set("reducedMotion", s.ReducedMotion)
+	}
+	if first || s.NamesFonts != p.namesFonts {
+		p.namesFonts = s.NamesFonts
+		o.Set("namesFonts", s.NamesFonts)
 	}
 	if first || s.Animating != p.animating {
 		p.animating = s.Animating

@@ -48,4 +48,7 @@ type State struct {
 	// is read then, not every tick).
 	Controls    []Control
 	ControlsGen int
+	// NamesFonts is how many fonts for players' names are in use: the
+	// browser fetches one when a name on screen needs it.
+	NamesFonts int
 }

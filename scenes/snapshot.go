@@ -21,6 +21,7 @@ func (a *App) Snapshot(s *platform.State) {
 	s.Inspect = rules.NoSquare
 	s.Online = ""
 	s.Controls, s.ControlsGen = a.mirror.shown, a.mirror.gen
+	s.NamesFonts = sprites.NamesFonts()
 	if a.play != nil {
 		s.Online = a.play.OnlineCode()
 		s.Game = a.play.Session().Game()

@@ -373,3 +373,12 @@ func (f *Fonts) Draw(dst *ebiten.Image, s string, size float64, w Weight, x, y f
 	f.NeedRunes(s)
 	text.Draw(dst, s, f.Face(size, w), op)
 }
+
+// NamesFonts is how many names fonts are in use (the browser's page shows
+// it, so that a test waits for a name's font to arrive).
+func NamesFonts() int {
+	s := gameFonts()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.names)
+}
