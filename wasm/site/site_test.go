@@ -257,7 +257,8 @@ func TestWriteDirDoesNotFollowLinks(t *testing.T) {
 	}
 }
 
-// The CJK fonts and the compiled messages are served beside main.wasm, and
+// The CJK fonts, the names fonts and the compiled messages are served
+// beside main.wasm, and
 // the manifests of every language with the page.
 func TestFontsAndManifestsAreServed(t *testing.T) {
 	s, err := New([]byte("\x00asm\x01\x00\x00\x00"))
@@ -266,6 +267,7 @@ func TestFontsAndManifestsAreServed(t *testing.T) {
 	}
 	for _, tc := range []struct{ path, ctype string }{
 		{"/fonts/ja-regular.otf", "font/otf"}, {"/fonts/ko-bold.otf", "font/otf"}, {"/locales/ru.json", "application/json"},
+		{"/fonts/names-ac00.otf", "font/otf"}, {"/fonts/names-3000.otf", "font/otf"}, {"/fonts/names-5c00.otf", "font/otf"}, // players' names
 		{"/manifest.ru.webmanifest", "application/manifest+json"}, {"/manifest.ja.webmanifest", "application/manifest+json"},
 	} {
 		rec := httptest.NewRecorder()
