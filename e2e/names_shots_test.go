@@ -25,10 +25,11 @@ import (
 // the blocks the names need, and the test waits until they are in use.
 func TestNameShots(t *testing.T) {
 	dir := screenshotDir(t)
-	base := onlineServerWith(t, browserSite(t), server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1, FirstMove: patience}})
+	// No arenas: a phone's lobby then has room for every seek.
+	base := onlineServerWith(t, browserSite(t), server.Config{Lobby: server.LobbyConfig{SeeksPerMinute: -1, FirstMove: patience}, Arenas: server.ArenaConfig{NoSchedule: true}})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	names := []string{"김철수", "たろう", "山田太郎", "Иван_Петров"}
+	names := []string{"김철수", "Иван_Петров", "たろう", "山田太郎"}
 	clocks := []protocol.Clock{protocol.Blitz5, protocol.Rapid10, {Kind: protocol.ClockLive, Initial: 180, Increment: 2}, {Kind: protocol.ClockCorrespondence, Days: 1}}
 	blocks := map[string]bool{}
 	for i, name := range names {

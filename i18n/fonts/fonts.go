@@ -13,6 +13,15 @@
 // The Korean and Japanese subsets are compiled into desktop builds only: the
 // browser fetches them from beside main.wasm when the player picks the
 // language (the site builder serves Files under fonts/).
+//
+// Players' names may be in Hangul, kana or Han whatever the screen's
+// language, with letters no message uses: the names fonts (names/, Noto
+// Sans CJK Regular, 128 files of one block of 256 code points each, 4.1 MB
+// in all) have every Hangul syllable and compatibility jamo, the kana and
+// the Han characters of JIS X 0208, GB 2312 and KS X 1001. Desktop builds
+// compile them in; the browser fetches only the blocks the names on its
+// screen need (package sprites, NeedRunes). CanDraw is what the server
+// allows in a new name.
 package fonts
 
 import _ "embed"
