@@ -160,14 +160,19 @@ func fitGameOver(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 const finishedFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
 
 // fitHintNote lists the hint's note (hintnote.go) with its longest words:
-// the longest move, the two longest reasons and the longest verdict, all
-// shown at a readable size in the note's area, which covers no square of
-// the board.
+// the longest move, the two longest reasons (one on a phone on its side,
+// notePlaces' last resort) and the longest verdict, all shown at a
+// readable size in the largest place the note may take, which
+// covers no square of the board and neither player's card.
 func fitHintNote(f *scenetest.Fitter, s *Screen) {
 	cat, p := f.Cat, f.P
-	area := noteArea(&s.layout)
-	if board := s.board.Geometry().Outer(); scenetest.Overlap(area, board) {
-		f.Errorf("hint note", "%s: the hint's note may take %v, over the board %v", f.Where, area, board)
+	places := notePlaces(&s.layout)
+	largest := places[len(places)-1]
+	area := largest.area
+	for name, r := range map[string]scenes.Rect{"board": s.board.Geometry().Outer(), "opponent's card": s.layout.TopCard, "own card": largest.card} {
+		if scenetest.Overlap(area, r) {
+			f.Errorf("hint note", "%s: the hint's note may take %v, over the %s %v", f.Where, area, name, r)
+		}
 	}
 	longest := func(texts []string) string {
 		best := ""
@@ -199,7 +204,10 @@ func fitHintNote(f *scenetest.Fitter, s *Screen) {
 	}
 	heading := cat.F("play.hint_move", "Move", capture.String())
 	body := []string{first, longest(reasons), longest(verdicts)}
-	lines, size, _, cut := fitNote(p, heading, body, area)
+	if largest.oneReason { // the last resort drops the second reason
+		body = []string{first, longest(verdicts)}
+	}
+	lines, size, _, cut := fitNote(p, heading, body, area, largest.padY)
 	if cut {
 		f.Errorf("hint note", "%s: the hint's note shows %d lines of %q in %.0f px", f.Where, len(lines), append([]string{heading}, body...), area.H)
 	}

@@ -24,7 +24,12 @@ import (
 // lineEngine is a computer player whose hint is a fixed line (the engine's
 // search is package ai's business; here the screen is tested), and whose
 // moves are the first legal one.
-type lineEngine struct{ pv []string }
+// lineEngine hints pv; with verdict it also judges the position as the
+// real engine does (a longer note).
+type lineEngine struct {
+	pv      []string
+	verdict bool
+}
 
 func (e lineEngine) ChooseMove(_ context.Context, h []*rules.Position, _ int) rules.Move {
 	return h[len(h)-1].LegalMoves(nil)[0]
@@ -41,7 +46,11 @@ func (e lineEngine) Hint(_ context.Context, h []*rules.Position) session.Hint {
 		pv = append(pv, m)
 		p = p.Play(m)
 	}
-	return session.Hint{Best: pv[0], PV: pv, Score: 200}
+	hint := session.Hint{Best: pv[0], PV: pv, Score: 200}
+	if e.verdict {
+		hint.Verdict, hint.HasVerdict = ai.VerdictOf(hint.Score, h[len(h)-1].SideToMove()), true
+	}
+	return hint
 }
 
 func (lineEngine) NewGame() {}
@@ -133,7 +142,8 @@ func TestHintBudget(t *testing.T) {
 // TestHintNoteBesideTheBoard: the hint's words (issue 21) are beside the
 // line they explain, never over it: on a phone held either way and on a
 // laptop, in every language, the note covers no square of the board nor
-// the status line, the opponent's card or the controls, shows all its
+// the status line, either player's card (the own card as drawn, shorter
+// on a phone on its side while the note shows) or the controls, shows all its
 // words at a readable size inside its width, and stays while the line
 // does — past the four seconds a toast lasted — until the player moves.
 // Hint again puts it away (the move list gets its place back) and brings
@@ -149,7 +159,7 @@ func TestHintNoteBesideTheBoard(t *testing.T) {
 			for _, sz := range sizes {
 				w, h := sz[0], sz[1]
 				where := fmt.Sprintf("%s %gx%g", lang.Code(), w, h)
-				a, _ := newApp(t, scenes.Options{Engine: func(uint64) session.Engine { return lineEngine{pv: pv} }})
+				a, _ := newApp(t, scenes.Options{Engine: func(uint64) session.Engine { return lineEngine{pv: pv, verdict: true} }})
 				st := a.Settings()
 				st.Language = lang.Code()
 				a.SetSettings(st)
@@ -167,7 +177,14 @@ func TestHintNoteBesideTheBoard(t *testing.T) {
 				if scenetest.Overlap(n, ps.board.Geometry().Outer()) {
 					t.Errorf("%s: the note %v covers the board %v", where, n, ps.board.Geometry().Outer())
 				}
-				for name, r := range map[string]scenes.Rect{"status line": l.Status, "opponent's card": l.TopCard, "controls": l.Controls} {
+				own := ps.ownCard()
+				if !scenetest.Inside(own, l.BottomCard) || own.Y+own.H != l.BottomCard.Y+l.BottomCard.H || own.H < l.DP(noteOwnCard) {
+					t.Errorf("%s: the own card is drawn at %v, want at least %g dp of %v at its bottom", where, own, noteOwnCard, l.BottomCard)
+				}
+				if n.Y+n.H <= l.MoveList.Y+l.MoveList.H && own != l.BottomCard {
+					t.Errorf("%s: the note %v fits the move list's place %v, yet the own card is %v, not %v", where, n, l.MoveList, own, l.BottomCard)
+				}
+				for name, r := range map[string]scenes.Rect{"status line": l.Status, "opponent's card": l.TopCard, "own card": own, "controls": l.Controls} {
 					if scenetest.Overlap(n, r) {
 						t.Errorf("%s: the note %v covers the %s %v", where, n, name, r)
 					}
@@ -208,8 +225,8 @@ func TestHintNoteBesideTheBoard(t *testing.T) {
 				// Hint again: the note goes, the list has its place back,
 				// the line stays; and again: the note is back.
 				ps.askHint(a)
-				if ps.noteText() != "" || ps.moves.Rect != l.MoveList || len(ps.board.HintLine()) == 0 {
-					t.Errorf("%s: Hint again leaves the note %q, the list at %v (want %v), the line %v", where, ps.noteText(), ps.moves.Rect, l.MoveList, ps.board.HintLine())
+				if ps.noteText() != "" || ps.moves.Rect != l.MoveList || ps.ownCard() != l.BottomCard || len(ps.board.HintLine()) == 0 {
+					t.Errorf("%s: Hint again leaves the note %q, the list at %v (want %v), the own card at %v (want %v), the line %v", where, ps.noteText(), ps.moves.Rect, l.MoveList, ps.ownCard(), l.BottomCard, ps.board.HintLine())
 				}
 				ps.askHint(a)
 				if ps.note.rect != n {
@@ -219,8 +236,8 @@ func TestHintNoteBesideTheBoard(t *testing.T) {
 					t.Fatal(err)
 				}
 				run(t, a, func() bool { return ps.noteText() == "" }, 100)
-				if ps.noteText() != "" || ps.moves.Rect != l.MoveList {
-					t.Errorf("%s: after the move the note says %q, the list is at %v (want %v)", where, ps.noteText(), ps.moves.Rect, l.MoveList)
+				if ps.noteText() != "" || ps.moves.Rect != l.MoveList || ps.ownCard() != l.BottomCard {
+					t.Errorf("%s: after the move the note says %q, the list is at %v (want %v), the own card at %v (want %v)", where, ps.noteText(), ps.moves.Rect, l.MoveList, ps.ownCard(), l.BottomCard)
 				}
 			}
 		})

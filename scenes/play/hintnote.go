@@ -32,6 +32,15 @@ const (
 	notePadY    = 8.0  // inside, above and under the words
 	noteStripe  = 4.0  // the bar in the hint's colour that ties it to the line
 	noteGap     = 8.0  // between the note and what is under it
+	// The player's own card while the note needs its room, on a phone on
+	// its side: its name, its line and the turn dot still show, a little
+	// smaller (scenes.DrawSideCard's compact card, as on a phone held
+	// upright).
+	noteOwnCard = 48.0
+	// Where the own card gives the note its room, the note sits a little
+	// tighter: less inside above and under its words, and over the card.
+	notePadYTight = 5.0
+	noteGapTight  = 6.0
 )
 
 // noteLine is one line of the note; the first paragraph (the move) is bold.
@@ -45,16 +54,19 @@ type hintNote struct {
 	hidden bool // put away by Hint again, until the next hint
 	// What the lines below were made from: a change of hint, language or
 	// layout lays the note out again.
-	hint  rules.Move
-	ply   int
-	cat   *i18n.Catalog
-	area  scenes.Rect
-	shown bool
-	words []string // the move, then why: the paragraphs of lines
-	lines []noteLine
-	size  float64
-	cut   bool        // lines were dropped: the note did not fit its area
-	rect  scenes.Rect // where it is drawn (zero: not shown)
+	hint   rules.Move
+	ply    int
+	cat    *i18n.Catalog
+	places notePlace // the largest place the layout offered
+	shown  bool
+	area   scenes.Rect // the place the note was laid out for
+	words  []string    // the move, then why: the paragraphs of lines
+	lines  []noteLine
+	size   float64
+	cut    bool        // lines were dropped: the note did not fit its area
+	rect   scenes.Rect // where it is drawn (zero: not shown)
+	padY   float64     // dp above and under its words
+	card   scenes.Rect // the player's own card while the note shows
 }
 
 // noteLineHeight is the height of a line of the note's words at size dp.
@@ -62,16 +74,45 @@ func noteLineHeight(p *ui.Painter, size float64) float64 {
 	return math.Ceil(p.DP(size * 1.4))
 }
 
-// noteArea is the most the note may take: the move list's place and, when
-// that is short (a phone on its side), down to the controls over the
-// player's card under it. Never a square of the board.
-func noteArea(l *scenes.PlayLayout) scenes.Rect {
-	top := l.MoveList.Y
-	bottom := l.MoveList.Y + l.MoveList.H
-	if l.Landscape {
-		bottom = l.Controls.Y - l.DP(12) // above the rule over the controls
+// notePlace is a place the note may take and the player's own card
+// beside it.
+type notePlace struct {
+	area, card scenes.Rect
+	padY       float64 // dp above and under the words
+	// oneReason: the note says the main reason only, the last resort on
+	// a phone on its side for the longest words.
+	oneReason bool
+}
+
+// notePlaces are the places the note may take, the first it fits in
+// chosen: the move list's place, and on a phone on its side, where that
+// is short, also the top of the player's own card, which gets shorter
+// (noteOwnCard) and keeps its name, its line and the dot that says whose
+// turn it is; there, when even that is short, the note leaves out the
+// second reason. Never a square of the board, nor a card.
+func notePlaces(l *scenes.PlayLayout) []notePlace {
+	places := []notePlace{{area: l.MoveList, card: l.BottomCard, padY: notePadY}}
+	if !l.Landscape || l.BottomCard.H <= l.DP(noteOwnCard) {
+		return places
 	}
-	return scenes.Rect{X: l.MoveList.X, Y: top, W: l.MoveList.W, H: math.Max(0, bottom-top)}
+	card := l.BottomCard
+	card.H = l.DP(noteOwnCard)
+	card.Y = l.BottomCard.Y + l.BottomCard.H - card.H
+	bottom := card.Y - l.DP(noteGapTight)
+	area := scenes.Rect{X: l.MoveList.X, Y: l.MoveList.Y, W: l.MoveList.W, H: math.Max(0, bottom-l.MoveList.Y)}
+	tight := notePlace{area: area, card: card, padY: notePadYTight}
+	one := tight
+	one.oneReason = true
+	return append(places, tight, one)
+}
+
+// ownCard is the player's own card as drawn: shorter while the note
+// needs its room.
+func (s *Screen) ownCard() scenes.Rect {
+	if s.note.rect.H > 0 && s.note.card.H > 0 {
+		return s.note.card
+	}
+	return s.layout.BottomCard
 }
 
 // noteRoom is the width of the note's words in area.
@@ -85,7 +126,7 @@ func noteRoom(p *ui.Painter, area scenes.Rect) float64 {
 // area's height. At noteMinSize what does not fit is dropped (the layout
 // test, fit_test.go, fails on it). It returns the lines, their size and
 // the note's height, and whether lines were dropped.
-func fitNote(p *ui.Painter, heading string, body []string, area scenes.Rect) (lines []noteLine, size, height float64, cut bool) {
+func fitNote(p *ui.Painter, heading string, body []string, area scenes.Rect, padY float64) (lines []noteLine, size, height float64, cut bool) {
 	room := noteRoom(p, area)
 	for size = noteMaxSize; ; size -= 0.5 {
 		lines = lines[:0]
@@ -98,12 +139,12 @@ func fitNote(p *ui.Painter, heading string, body []string, area scenes.Rect) (li
 			}
 		}
 		lh := noteLineHeight(p, size)
-		height = float64(len(lines))*lh + p.DP(2*notePadY)
+		height = float64(len(lines))*lh + p.DP(2*padY)
 		if height <= area.H || size <= noteMinSize {
 			if height > area.H {
-				n := max(0, int((area.H-p.DP(2*notePadY))/lh))
+				n := max(0, int((area.H-p.DP(2*padY))/lh))
 				lines, cut = lines[:min(n, len(lines))], true
-				height = float64(len(lines))*lh + p.DP(2*notePadY)
+				height = float64(len(lines))*lh + p.DP(2*padY)
 			}
 			return lines, size, height, cut
 		}
@@ -115,13 +156,14 @@ func fitNote(p *ui.Painter, heading string, body []string, area scenes.Rect) (li
 // session worked out with the search: what it wins or prevents, or what it
 // gives and gets back by when) and the computer's judgement of the
 // position, in the catalogue's language.
-func hintParts(cat *i18n.Catalog, h session.Hint) (heading string, body []string) {
+func hintParts(cat *i18n.Catalog, h session.Hint, reasons int) (heading string, body []string) {
 	heading = cat.F("play.hint_move", "Move", h.Best.String())
 	if h.Why != nil {
 		// The main reason and the one after it (what the move prevents,
-		// a crowning on the way): more would not be read beside a board.
+		// a crowning on the way): more would not be read beside a board;
+		// where even that is too much, the main reason only.
 		for i, r := range h.Why.Reasons {
-			if i == 2 {
+			if i == reasons {
 				break
 			}
 			body = append(body, r.Say(cat))
@@ -149,19 +191,32 @@ func (s *Screen) noteWanted() (session.Hint, bool) {
 // tick.
 func (s *Screen) placeNote(c scenes.Context) {
 	h, want := s.noteWanted()
-	area := noteArea(&s.layout)
+	places := notePlaces(&s.layout)
 	n := &s.note
-	if want == n.shown && (!want || (n.hint == h.Best && n.ply == s.sess.Game().Ply() && n.cat == c.Text() && n.area == area)) {
+	if want == n.shown && (!want || (n.hint == h.Best && n.ply == s.sess.Game().Ply() && n.cat == c.Text() && n.places == places[len(places)-1])) {
 		return
 	}
-	n.shown, n.hint, n.ply, n.cat, n.area = want, h.Best, s.sess.Game().Ply(), c.Text(), area
+	n.shown, n.hint, n.ply, n.cat, n.places = want, h.Best, s.sess.Game().Ply(), c.Text(), places[len(places)-1]
 	s.moves.Rect = s.layout.MoveList
-	n.rect = scenes.Rect{}
+	n.rect, n.card, n.area = scenes.Rect{}, scenes.Rect{}, scenes.Rect{}
 	if want {
-		heading, body := hintParts(c.Text(), h)
-		n.words = append(append(n.words[:0], heading), body...)
 		var height float64
-		n.lines, n.size, height, n.cut = fitNote(c.Painter(), heading, body, area)
+		// The first place it fits in whole: the own card keeps its
+		// height unless the note needs its room.
+		for _, pl := range places {
+			reasons := 2
+			if pl.oneReason {
+				reasons = 1
+			}
+			heading, body := hintParts(c.Text(), h, reasons)
+			n.words = append(append(n.words[:0], heading), body...)
+			n.lines, n.size, height, n.cut = fitNote(c.Painter(), heading, body, pl.area, pl.padY)
+			n.area, n.card, n.padY = pl.area, pl.card, pl.padY
+			if !n.cut {
+				break
+			}
+		}
+		area := n.area
 		n.rect = scenes.Rect{X: area.X, Y: area.Y, W: area.W, H: math.Ceil(height)}
 		// The list keeps what is left under the note, whole rows or none.
 		list := s.layout.MoveList
@@ -204,7 +259,7 @@ func (s *Screen) drawNote(c scenes.Context, dst *ebiten.Image) {
 	p.RoundRect(dst, scenes.Rect{X: r.X + p.DP(4), Y: r.Y + p.DP(6), W: p.DP(noteStripe), H: r.H - p.DP(12)}, p.DP(noteStripe/2), t.Hint, 0, t.Hint)
 	lh := noteLineHeight(p, s.note.size)
 	x := r.X + p.DP(noteStripe+notePadX)
-	y := r.Y + p.DP(notePadY) + lh/2
+	y := r.Y + p.DP(s.note.padY) + lh/2
 	for _, l := range s.note.lines {
 		w, col := sprites.Medium, t.Text
 		if l.bold {

@@ -137,7 +137,7 @@ func (s *Screen) Layout(c scenes.Context, w, h, scale float64) {
 	s.menu.relayout(w, h, scale)
 	s.setWords(c)
 	s.layoutCommand(c)
-	s.note.area = scenes.Rect{} // laid out again for the new size
+	s.note.places = notePlace{} // laid out again for the new size
 	s.placeNote(c)
 }
 

@@ -19,7 +19,7 @@ func (s *Screen) drawPanel(c scenes.Context, dst *ebiten.Image) {
 	scenes.DrawPanelBack(p, dst, l)
 	top := scenes.TopSide(s.flipped)
 	s.drawCard(c, dst, l.TopCard, top)
-	s.drawCard(c, dst, l.BottomCard, top.Opponent())
+	s.drawCard(c, dst, s.ownCard(), top.Opponent())
 
 	// Status.
 	st := l.Status

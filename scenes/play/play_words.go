@@ -112,7 +112,7 @@ func (s *Screen) makeStatus(k statusKey) (string, bool) {
 // hintText is what a hint says in one line, for speech: the note's words
 // (hintParts) joined.
 func hintText(cat *i18n.Catalog, h session.Hint) string {
-	heading, body := hintParts(cat, h)
+	heading, body := hintParts(cat, h, 2)
 	sep := cat.T("common.separator")
 	t := heading
 	for _, b := range body {
