@@ -166,7 +166,8 @@ const finishedFEN = "W:Wc3-000/00,g3-0/000,a1-1,e1:Bd4-0/0:H0:F40"
 // covers no square of the board and neither player's card.
 func fitHintNote(f *scenetest.Fitter, s *Screen) {
 	cat, p := f.Cat, f.P
-	places := notePlaces(&s.layout)
+	var buf [3]notePlace
+	places := notePlaces(&buf, &s.layout)
 	largest := places[len(places)-1]
 	area := largest.area
 	for name, r := range map[string]scenes.Rect{"board": s.board.Geometry().Outer(), "opponent's card": s.layout.TopCard, "own card": largest.card} {

@@ -58,15 +58,17 @@ type hintNote struct {
 	ply    int
 	cat    *i18n.Catalog
 	places notePlace // the largest place the layout offered
-	shown  bool
-	area   scenes.Rect // the place the note was laid out for
-	words  []string    // the move, then why: the paragraphs of lines
-	lines  []noteLine
-	size   float64
-	cut    bool        // lines were dropped: the note did not fit its area
-	rect   scenes.Rect // where it is drawn (zero: not shown)
-	padY   float64     // dp above and under its words
-	card   scenes.Rect // the player's own card while the note shows
+	// placesBuf holds notePlaces' answer each tick.
+	placesBuf [3]notePlace
+	shown     bool
+	area      scenes.Rect // the place the note was laid out for
+	words     []string    // the move, then why: the paragraphs of lines
+	lines     []noteLine
+	size      float64
+	cut       bool        // lines were dropped: the note did not fit its area
+	rect      scenes.Rect // where it is drawn (zero: not shown)
+	padY      float64     // dp above and under its words
+	card      scenes.Rect // the player's own card while the note shows
 }
 
 // noteLineHeight is the height of a line of the note's words at size dp.
@@ -89,9 +91,10 @@ type notePlace struct {
 // is short, also the top of the player's own card, which gets shorter
 // (noteOwnCard) and keeps its name, its line and the dot that says whose
 // turn it is; there, when even that is short, the note leaves out the
-// second reason. Never a square of the board, nor a card.
-func notePlaces(l *scenes.PlayLayout) []notePlace {
-	places := []notePlace{{area: l.MoveList, card: l.BottomCard, padY: notePadY}}
+// second reason. Never a square of the board, nor a card. They go into
+// buf's array, so that the tick that asks allocates nothing.
+func notePlaces(buf *[3]notePlace, l *scenes.PlayLayout) []notePlace {
+	places := append(buf[:0], notePlace{area: l.MoveList, card: l.BottomCard, padY: notePadY})
 	if !l.Landscape || l.BottomCard.H <= l.DP(noteOwnCard) {
 		return places
 	}
@@ -191,8 +194,8 @@ func (s *Screen) noteWanted() (session.Hint, bool) {
 // tick.
 func (s *Screen) placeNote(c scenes.Context) {
 	h, want := s.noteWanted()
-	places := notePlaces(&s.layout)
 	n := &s.note
+	places := notePlaces(&n.placesBuf, &s.layout)
 	if want == n.shown && (!want || (n.hint == h.Best && n.ply == s.sess.Game().Ply() && n.cat == c.Text() && n.places == places[len(places)-1])) {
 		return
 	}
