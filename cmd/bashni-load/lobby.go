@@ -205,6 +205,7 @@ func runLobby(o options, lo lobbyOptions) error {
 		return fmt.Errorf("-server2 needs -server: start both nodes of the cluster first, or use -nodes 2 (docs/ONLINE.md \"The lobby's load benchmark\")")
 	}
 	var pids []int // the nodes' processes, when they are ours: their CPU is measured
+	natsPID := 0   // the NATS server's (-nodes 2)
 	debugURLs := []string{o.debugURL}
 	switch lo.nodes {
 	case 1:
@@ -229,6 +230,7 @@ func runLobby(o options, lo lobbyOptions) error {
 		o.serverURL, lo.server2 = c.nodes[0].url, c.nodes[1].url
 		debugURLs = []string{c.nodes[0].debugURL, c.nodes[1].debugURL}
 		pids = c.pids()
+		natsPID = c.nats.cmd.Process.Pid
 	default:
 		return fmt.Errorf("-nodes %d: the load runs one node or two", lo.nodes)
 	}
@@ -258,7 +260,7 @@ func runLobby(o options, lo lobbyOptions) error {
 	l.lastErr.Store("")
 	l.from.Store(time.Now().UnixNano())
 	l.updates.Store(0)
-	serverCPU0, selfCPU0 := cpuTimes(pids), cpuTime(os.Getpid())
+	serverCPU0, selfCPU0, natsCPU0 := cpuTimes(pids), cpuTime(os.Getpid()), cpuTime(natsPID)
 	run, stopRun := context.WithTimeout(ctx, o.measure)
 	l.drive(run, lo, 1<<30)
 	stopRun()
@@ -267,7 +269,7 @@ func runLobby(o options, lo lobbyOptions) error {
 	}
 	// Let the last updates arrive (they come within the lobby's period).
 	time.Sleep(2 * time.Second)
-	serverCPU, selfCPU := cpuTimes(pids)-serverCPU0, cpuTime(os.Getpid())-selfCPU0
+	serverCPU, selfCPU, natsCPU := cpuTimes(pids)-serverCPU0, cpuTime(os.Getpid())-selfCPU0, cpuTime(natsPID)-natsCPU0
 	var fulls []stats
 	for _, u := range debugURLs {
 		if full, err := fetchStats(u); err == nil {
@@ -302,10 +304,10 @@ func runLobby(o options, lo lobbyOptions) error {
 		fmt.Printf("arrivals expected:     %d (every seek at every watcher): %.2f%% arrived\n", want, 100*float64(vn)/float64(want))
 	}
 	if serverCPU > 0 {
-		fmt.Printf("CPU while measuring:   server %.1f s (%d nodes), simulated players %.1f s, in %v (%.2f cores together)\n",
-			serverCPU.Seconds(), len(pids), selfCPU.Seconds(), o.measure, (serverCPU+selfCPU).Seconds()/o.measure.Seconds())
-		if lo.nodes == 2 {
-			fmt.Printf("                       (the players' figure includes the NATS server, which runs in the load's process; PostgreSQL's is in neither)\n")
+		fmt.Printf("CPU while measuring:   server %.1f s (%d nodes), simulated players %.1f s, in %v (%.2f cores together, NATS included)\n",
+			serverCPU.Seconds(), len(pids), selfCPU.Seconds(), o.measure, (serverCPU+selfCPU+natsCPU).Seconds()/o.measure.Seconds())
+		if natsPID != 0 {
+			fmt.Printf("                       NATS server %.1f s (PostgreSQL's CPU is not counted)\n", natsCPU.Seconds())
 		}
 		if u := l.updates.Load(); u > 0 {
 			fmt.Printf("lobby-update messages: %d received; server CPU %.1f µs and players' %.1f µs per message, all work included (independent of other load)\n",

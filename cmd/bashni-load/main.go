@@ -47,6 +47,12 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("bashni-load: ")
+	if os.Getenv(natsServeEnv) != "" {
+		if err := serveNATS(); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if os.Getenv(childEnv) != "" {
 		if err := serveChild(); err != nil {
 			log.Fatal(err)
@@ -524,42 +530,57 @@ func useServer(o *options) (stop func(), pid int, err error) {
 
 // startChild starts a node on db, with env added to its environment.
 func startChild(db string, env []string) (*child, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "bashni-load-")
-	if err != nil {
-		return nil, err
-	}
+	dir := "" // a fresh SQLite file's, removed with the child
 	if db == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "bashni-load-"); err != nil {
+			return nil, err
+		}
 		db = filepath.Join(dir, "games.db")
 	}
+	c, f, err := spawn(append(env, childEnv+"="+db), 3)
+	if err != nil {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+		return nil, fmt.Errorf("the server did not start: %w", err)
+	}
+	c.dir = dir
+	c.url, c.debugURL = "http://"+f[1], "http://"+f[2]
+	log.Printf("server (pid %d) at %s (figures and profiles at %s/debug/), games in %s", c.cmd.Process.Pid, c.url, c.debugURL, db)
+	return c, nil
+}
+
+// spawn starts this binary again with env added to its environment and
+// reads its first line, "ready" and fields-1 more fields.
+func spawn(env []string, fields int) (*child, []string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
 	cmd := exec.Command(self)
-	cmd.Env = append(append(os.Environ(), childEnv+"="+db), env...)
+	cmd.Env = append(os.Environ(), env...)
+	c := &child{cmd: cmd}
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	c := &child{cmd: cmd, dir: dir}
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
 		c.stop()
-		return nil, fmt.Errorf("the server did not start: %w", err)
+		return nil, nil, err
 	}
 	f := strings.Fields(line)
-	if len(f) != 3 || f[0] != "ready" {
+	if len(f) != fields || f[0] != "ready" {
 		c.stop()
-		return nil, fmt.Errorf("the server said %q", line)
+		return nil, nil, fmt.Errorf("the child said %q", line)
 	}
-	c.url, c.debugURL = "http://"+f[1], "http://"+f[2]
 	go io.Copy(io.Discard, out)
-	log.Printf("server (pid %d) at %s (figures and profiles at %s/debug/), games in %s", cmd.Process.Pid, c.url, c.debugURL, db)
-	return c, nil
+	return c, f, nil
 }
 
 func (c *child) stop() {
@@ -572,7 +593,9 @@ func (c *child) stop() {
 		c.cmd.Process.Kill()
 		<-done
 	}
-	os.RemoveAll(c.dir)
+	if c.dir != "" {
+		os.RemoveAll(c.dir)
+	}
 }
 
 // stats is what the server's debug listener reports.

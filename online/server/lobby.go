@@ -67,6 +67,10 @@ type lobbyMsg struct {
 	Game    string      `json:"g,omitempty"`    // remove: the game the seek paired, if taken
 	Seat    int8        `json:"seat,omitempty"` // remove with a game: the owner's seat
 	Players int         `json:"p,omitempty"`
+	// counts: the node's lobby watchers, so that every node of a cluster
+	// pushes at the pace its whole lobby calls for (pushEvery). An older
+	// node sends none: its watchers are not counted.
+	Watchers int `json:"w,omitempty"`
 	// remove with a game: the game as it was created (its seed), so that
 	// the owner's node seats the owner without reading it from the store.
 	// A node that sends none (an older one) has its game read.
@@ -134,8 +138,9 @@ type member struct {
 }
 
 type nodeCount struct {
-	players int
-	at      time.Time
+	players  int
+	watchers int // its lobby's watchers
+	at       time.Time
 }
 
 func (cfg *LobbyConfig) defaults() {

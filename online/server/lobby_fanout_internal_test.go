@@ -2,10 +2,13 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"bashni/online/lobby"
 	"bashni/online/protocol"
@@ -151,5 +154,80 @@ func BenchmarkLobbyPush10000(b *testing.B) {
 	b.StopTimer()
 	if want := int64(b.N) * 10000; got.Load() != want {
 		b.Fatalf("the watchers took %d messages, want %d", got.Load(), want)
+	}
+}
+
+// TestPushFollowsTheClusterWatchers: a node pushes at the pace of the
+// whole cluster's watchers, as the other nodes tell theirs in their counts,
+// not of its own: one watcher here and 1,999 on node b push every 100 ms
+// (pushEvery(50 ms, 2000)), where one watcher alone is told every 50 ms.
+func TestPushFollowsTheClusterWatchers(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st, err := store.Open(ctx, t.TempDir()+"/games.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	const every = 50 * time.Millisecond
+	s, err := New(Config{Store: st, Node: "a", Lobby: LobbyConfig{Every: every}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	h := s.hub
+	want := pushEvery(every, 2000)
+	if want != 2*every {
+		t.Fatalf("pushEvery(%v, 2000) = %v: the test wants two periods", every, want)
+	}
+	counts, err := json.Marshal(lobbyMsg{Kind: "counts", Node: "b", Players: 2500, Watchers: 1999})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := lobby.Request{Variant: "bashni", Clock: protocol.Clock{Initial: 300, Increment: 3}, Color: protocol.Random}
+	seeks := 0
+	addSeek := func() {
+		seeks++
+		id := "s" + strconv.Itoa(seeks)
+		h.board.Add(lobby.NewSeek(id, "o"+id, "n", lobby.Seeker{}, req, nil, time.Now()))
+	}
+	// The one watcher here records when each push it gets was decided
+	// (h.pushed: the next push waits for this one's batch), and leaves a
+	// new seek for the next.
+	w := &conn{s: s, out: make(chan outMsg, outQueue)}
+	pushes := make(chan time.Time, 16)
+	h.onBus(&nats.Msg{Data: counts})
+	h.mu.Lock()
+	h.watchers[w] = struct{}{}
+	addSeek()
+	h.mu.Unlock()
+	go func() {
+		for {
+			select {
+			case m := <-w.out:
+				h.onBus(&nats.Msg{Data: counts}) // node b stays alive
+				h.mu.Lock()
+				at := h.pushed
+				addSeek()
+				h.mu.Unlock()
+				m.batch.written()
+				select {
+				case pushes <- at:
+				default:
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var last time.Time
+	for i := range 8 {
+		at := <-pushes
+		if i > 0 {
+			if gap := at.Sub(last); gap < want-every/2 {
+				t.Fatalf("push %d came %v after the one before: the cluster's 2,000 watchers call for one every %v", i, gap, want)
+			}
+		}
+		last = at
 	}
 }

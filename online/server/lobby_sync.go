@@ -49,7 +49,7 @@ func (h *hub) onBus(msg *nats.Msg) {
 	h.mu.Lock()
 	n := h.nodes[m.Node]
 	if m.Kind == "counts" {
-		n.players = m.Players
+		n.players, n.watchers = m.Players, m.Watchers
 	}
 	n.at = time.Now()
 	h.nodes[m.Node] = n
@@ -102,7 +102,10 @@ func (h *hub) loop() {
 }
 
 func (h *hub) publishCounts() {
-	h.publish(lobbyMsg{Kind: "counts", Players: h.s.Stats().Connections})
+	h.mu.Lock()
+	watchers := len(h.watchers)
+	h.mu.Unlock()
+	h.publish(lobbyMsg{Kind: "counts", Players: h.s.Stats().Connections, Watchers: watchers})
 }
 
 func (h *hub) countGames() {
@@ -183,10 +186,26 @@ const maxPushEvery = 600 * time.Millisecond
 // (the loop's ticks): every, or less often when that many watchers would
 // take more than fanoutPerSec messages a second, up to maxPushEvery (or
 // every, if longer).
+//
+// On a cluster, watchers are the whole lobby's, every node's
+// (clusterWatchers), not the node's own: the lobby is one, and a node
+// that pushed twice as often as another would show each seek to its
+// players sooner, giving them the first chance to take it. Every node
+// then pushes at the same pace.
 func pushEvery(every time.Duration, watchers int) time.Duration {
 	d := time.Duration(watchers) * time.Second / fanoutPerSec
 	n := (d + every - 1) / every
 	return every * max(1, min(n, maxPushEvery/every))
+}
+
+// clusterWatchers is how many watch the lobby on this node and on the
+// others as last heard (h.mu held).
+func (h *hub) clusterWatchers() int {
+	n := len(h.watchers)
+	for _, c := range h.nodes {
+		n += c.watchers
+	}
+	return n
 }
 
 // push sends the watchers what changed since the last push: one message,
@@ -195,7 +214,7 @@ func (h *hub) push() {
 	h.fanMu.Lock()
 	defer h.fanMu.Unlock()
 	h.mu.Lock()
-	if time.Since(h.pushed) < pushEvery(h.cfg.Every, len(h.watchers))-h.cfg.Every/2 {
+	if time.Since(h.pushed) < pushEvery(h.cfg.Every, h.clusterWatchers())-h.cfg.Every/2 {
 		h.mu.Unlock()
 		return // the changes wait for the next push (pushEvery)
 	}
