@@ -31,6 +31,9 @@ import (
 type lobbyOptions struct {
 	players, watchers, seeksPerMinute int
 	every                             time.Duration
+	// seekers is how many of the players open and take the seeks, in a
+	// process of their own (seekers.go); 0: all in the load's process.
+	seekers int
 	// server2 is a second node of the same cluster (PostgreSQL + NATS):
 	// player i connects to -server when i is even, to server2 when odd,
 	// so half the players are on each and every seek is opened on one
@@ -153,9 +156,10 @@ type lobbyLoad struct {
 	failures atomic.Int64
 	broken   atomic.Int64
 	lastErr  atomic.Value
-	from     atomic.Int64 // arrivals count for seeks opened from then on (UnixNano)
-	updates  atomic.Int64 // lobby-update messages received
-	seats    sync.Map     // game → *seatWait
+	onOpened func(id string, sent time.Time) // the seekers' process tells its parent
+	from     atomic.Int64                    // arrivals count for seeks opened from then on (UnixNano)
+	updates  atomic.Int64                    // lobby-update messages received
+	seats    sync.Map                        // game → *seatWait
 	// A taker whose quick pairing found no seek opens one instead (with
 	// two nodes: the seek it was to take not yet known where it asked),
 	// and waits until someone takes it: its pairing is timed until then.
@@ -240,36 +244,48 @@ func runLobby(o options, lo lobbyOptions) error {
 	if lo.server2 != "" {
 		l.urls = append(l.urls, strings.Replace(lo.server2, "http", "ws", 1)+protocol.SocketPath)
 	}
+	// The seekers' players in a process of their own (seekers.go), the
+	// others here: the first watchers of each watch the lobby.
+	here, seekers := lo, lo
+	if lo.seekers > 0 {
+		if lo.seekers < 2 || lo.seekers > lo.players {
+			return fmt.Errorf("-seekers %d: want 0, or 2 to -players (%d)", lo.seekers, lo.players)
+		}
+		here.players = lo.players - lo.seekers
+		here.watchers = min(lo.watchers, here.players)
+		seekers.players, seekers.watchers = lo.seekers, lo.watchers-here.watchers
+	}
 	start := time.Now()
-	if err := l.connect(ctx, lo, o.setups); err != nil {
+	var sk *seekersChild
+	if lo.seekers > 0 {
+		var err error
+		sk, err = startSeekers(seekersConfig{URLs: l.urls, Players: seekers.players, Watchers: seekers.watchers, SeeksPerMinute: lo.seeksPerMinute, Setups: o.setups})
+		if err != nil {
+			return err
+		}
+		defer sk.stop()
+	}
+	if err := l.connect(ctx, here, o.setups); err != nil {
 		return err
 	}
-	log.Printf("%d players connected, %d watching the lobby, after %.1f s; pairing %d seeks a minute for %v…", len(l.conns), lo.watchers, time.Since(start).Seconds(), lo.seeksPerMinute, o.measure)
-	// A few seconds of pairing before measuring, so that the server's
-	// caches and the database are warm.
-	warm, stopWarm := context.WithTimeout(ctx, 5*time.Second)
-	l.drive(warm, lo, 0)
-	stopWarm()
-	l.pairing.reset()
-	l.visible.reset()
-	l.opened.Store(0)
-	l.paired.Store(0)
-	l.failures.Store(0)
-	l.missed.Store(0)
-	l.unpaired.Store(0)
-	l.lastErr.Store("")
-	l.from.Store(time.Now().UnixNano())
-	l.updates.Store(0)
-	serverCPU0, selfCPU0, natsCPU0 := cpuTimes(pids), cpuTime(os.Getpid()), cpuTime(natsPID)
-	run, stopRun := context.WithTimeout(ctx, o.measure)
-	l.drive(run, lo, 1<<30)
-	stopRun()
+	log.Printf("%d players connected, %d watching the lobby, after %.1f s; pairing %d seeks a minute for %v…", lo.players, lo.watchers, time.Since(start).Seconds(), lo.seeksPerMinute, o.measure)
+	var serverCPU0, selfCPU0, natsCPU0 time.Duration
+	measuring := func(from time.Time) {
+		l.resetFigures()
+		l.from.Store(from.UnixNano())
+		serverCPU0, selfCPU0, natsCPU0 = cpuTimes(pids), cpuTime(os.Getpid())+cpuTime(sk.pid()), cpuTime(natsPID)
+	}
+	if sk != nil {
+		if err := sk.run(l, 5*time.Second, o.measure, measuring); err != nil {
+			return err
+		}
+	} else {
+		l.phases(ctx, lo, 5*time.Second, o.measure, measuring)
+	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	// Let the last updates arrive (they come within the lobby's period).
-	time.Sleep(2 * time.Second)
-	serverCPU, selfCPU, natsCPU := cpuTimes(pids)-serverCPU0, cpuTime(os.Getpid())-selfCPU0, cpuTime(natsPID)-natsCPU0
+	serverCPU, selfCPU, natsCPU := cpuTimes(pids)-serverCPU0, cpuTime(os.Getpid())+cpuTime(sk.pid())-selfCPU0, cpuTime(natsPID)-natsCPU0
 	var fulls []stats
 	for _, u := range debugURLs {
 		if full, err := fetchStats(u); err == nil {
@@ -285,7 +301,10 @@ func runLobby(o options, lo lobbyOptions) error {
 		every = lo.every.String()
 	}
 	fmt.Printf("\n== bashni-load -lobby: %d players, %d watching the lobby, %d seeks a minute, lobby updates every %s, measured %v\n",
-		len(l.conns), lo.watchers, lo.seeksPerMinute, every, o.measure)
+		lo.players, lo.watchers, lo.seeksPerMinute, every, o.measure)
+	if lo.seekers > 0 {
+		fmt.Printf("seekers:               %d of the players open and take the seeks, in a process of their own (-seekers)\n", lo.seekers)
+	}
 	if len(l.urls) > 1 {
 		fmt.Printf("nodes:                 %d, the players alternating between them: every seek opened on one node and taken on the other\n", len(l.urls))
 	}
@@ -579,6 +598,9 @@ func (l *lobbyLoad) pair(run context.Context, a, b *lconn, variant, clock string
 	}
 	l.opened.Add(1)
 	l.openedAt(m.Seek.ID, sent)
+	if l.onOpened != nil {
+		l.onOpened(m.Seek.ID, sent)
+	}
 	take := time.Now()
 	m, err = b.ask(ctx, req)
 	if err != nil {

@@ -53,6 +53,12 @@ func main() {
 		}
 		return
 	}
+	if os.Getenv(seekersEnv) != "" {
+		if err := serveSeekers(); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if os.Getenv(childEnv) != "" {
 		if err := serveChild(); err != nil {
 			log.Fatal(err)
@@ -88,6 +94,7 @@ func run() error {
 	flag.IntVar(&lo.players, "players", 10000, "with -lobby: connected players")
 	flag.IntVar(&lo.watchers, "watchers", 10000, "with -lobby: how many of the players watch the lobby")
 	flag.IntVar(&lo.seeksPerMinute, "seeks", 1000, "with -lobby: seeks a minute, each taken by a quick pairing")
+	flag.IntVar(&lo.seekers, "seekers", 200, "with -lobby: how many of the players open and take the seeks, in a process of their own, as players on their own devices (they watch the lobby too when every player does); 0: all players in the load's process")
 	flag.StringVar(&lo.server2, "server2", "", "with -lobby and -server: a second node of the same cluster; half the players connect to each, and every seek opened on one is taken on the other")
 	flag.IntVar(&lo.nodes, "nodes", 1, "with -lobby: 2 starts two nodes of one cluster (a private PostgreSQL, NATS) and loads them as -server and -server2 would, then stops them")
 	flag.DurationVar(&lo.every, "lobby-every", 0, "with -lobby: how often the node pushes lobby updates (default: the server's, 250ms)")
