@@ -62,6 +62,15 @@ type clusterNode struct {
 
 func startClusterNode(t *testing.T, name, natsURL string) *clusterNode {
 	t.Helper()
+	return startClusterNodeWith(t, name, natsURL, server.Config{}, nil)
+}
+
+// startClusterNodeWith starts a node of the test's cluster (PostgreSQL and
+// the NATS server at natsURL) with cfg's other settings (a lobby's period,
+// say); wrap, if set, stands between the node and its store (a test's
+// counting store).
+func startClusterNodeWith(t *testing.T, name, natsURL string, cfg server.Config, wrap func(store.Store) store.Store) *clusterNode {
+	t.Helper()
 	st, err := store.Open(context.Background(), pg.DSN)
 	if err != nil {
 		t.Fatal(err)
@@ -70,11 +79,16 @@ func startClusterNode(t *testing.T, name, natsURL string) *clusterNode {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg.Store, cfg.NATS, cfg.Node = st, nc, name
+	if wrap != nil {
+		cfg.Store = wrap(st)
+	}
 	// Three missed beats and a node counts as gone: with a beat a second a
 	// live node on a busy machine must be silent for 3 s to be taken for
 	// dead (600 ms with 200 ms beats), and a dead one is still found in
 	// seconds.
-	n := startNode(t, server.Config{Store: st, NATS: nc, Node: name, Heartbeat: time.Second})
+	cfg.Heartbeat = time.Second
+	n := startNode(t, cfg)
 	cn := &clusterNode{node: n, st: st, nc: nc}
 	t.Cleanup(func() { nc.Close(); st.Close() })
 	return cn

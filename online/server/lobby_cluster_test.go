@@ -24,19 +24,8 @@ import (
 // changes often.
 func startLobbyClusterNode(t *testing.T, name, natsURL string) *clusterNode {
 	t.Helper()
-	st, err := store.Open(context.Background(), pg.DSN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	nc, err := nats.Connect(natsURL, nats.Name(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := startNode(t, server.Config{Store: st, NATS: nc, Node: name, Heartbeat: time.Second,
-		Lobby: server.LobbyConfig{Every: 20 * time.Millisecond, Grace: 50 * time.Millisecond}})
-	cn := &clusterNode{node: n, st: st, nc: nc}
-	t.Cleanup(func() { nc.Close(); st.Close() })
-	return cn
+	return startClusterNodeWith(t, name, natsURL, server.Config{
+		Lobby: server.LobbyConfig{Every: 20 * time.Millisecond, Grace: 50 * time.Millisecond}}, nil)
 }
 
 // TestLobbyAcrossNodes: a seek opened on node A reaches a watcher on node
@@ -198,19 +187,13 @@ func (s *countingStore) loadsOf(id string) int {
 func TestPairedAcrossNodesReadsNoGame(t *testing.T) {
 	natsURL := startNATS(t)
 	node := func(name string) (*node, *countingStore) {
-		st, err := store.Open(context.Background(), pg.DSN)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nc, err := nats.Connect(natsURL, nats.Name(name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs := &countingStore{Store: st, loads: map[string]int{}}
-		n := startNode(t, server.Config{Store: cs, NATS: nc, Node: name, Heartbeat: time.Second,
-			Lobby: server.LobbyConfig{Every: 20 * time.Millisecond, FirstMove: patience}})
-		t.Cleanup(func() { nc.Close(); st.Close() })
-		return n, cs
+		var cs *countingStore
+		n := startClusterNodeWith(t, name, natsURL, server.Config{Lobby: server.LobbyConfig{Every: 20 * time.Millisecond, FirstMove: patience}},
+			func(st store.Store) store.Store {
+				cs = &countingStore{Store: st, loads: map[string]int{}}
+				return cs
+			})
+		return n.node, cs
 	}
 	// Names of their own: the database outlives a run (-count).
 	run := protocol.NewCode()
