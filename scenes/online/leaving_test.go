@@ -3,12 +3,11 @@
 package online
 
 import (
+	"bashni/internal/onlinetest"
 	"bashni/internal/testwait"
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -18,7 +17,6 @@ import (
 
 	"bashni/online/remote"
 	"bashni/online/server"
-	"bashni/online/store"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
@@ -32,23 +30,15 @@ import (
 // until the gate opens (a slow network), counting those served.
 func gatedServer(t *testing.T) (srv *server.Server, url string, gate chan struct{}, served *atomic.Int64) {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err = server.New(server.Config{Store: st, MessagesPerSec: -1, CreatePerMinute: -1, AttachPerMinute: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
 	gate, served = make(chan struct{}), &atomic.Int64{}
-	inner := srv.Handler()
-	h := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		<-gate
-		served.Add(1)
-		inner.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
-	return srv, h.URL, gate, served
+	srv, url = onlinetest.Server(t, server.Config{}, func(inner http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			<-gate
+			served.Add(1)
+			inner.ServeHTTP(w, r)
+		})
+	})
+	return srv, url, gate, served
 }
 
 // TestLobbyLeftWhileDialling: a lobby closed while its connection is
@@ -75,38 +65,13 @@ func TestProfileGameOpensReplay(t *testing.T) {
 	close(gate)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var accts [2]*remote.Account
-	stores := [2]*storage.Store{storage.OpenMemory(), storage.OpenMemory()}
-	for i, name := range []string{"anna", "boris"} {
-		a, _, err := remote.OpenAccount(ctx, stores[i], url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer a.Close()
-		if _, err := a.SetName(ctx, name); err != nil {
-			t.Fatal(err)
-		}
-		accts[i] = a
-	}
-	o := remote.SeekOptions{Variant: rules.Bashni, Clock: remote.LobbyClocks[2]}
-	if paired, err := accts[0].QuickPair(ctx, o); err != nil || paired {
-		t.Fatalf("the seek: %v %v", paired, err)
-	}
-	if paired, err := accts[1].QuickPair(ctx, o); err != nil || !paired {
-		t.Fatalf("the pairing: %v %v", paired, err)
-	}
-	code, _ := accts[1].Paired()
-	p, err := remote.Open(ctx, url, code, stores[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close() // the game goes on, without a move yet: its record all the same
+	seats := onlinetest.Pair(ctx, t, url, "anna", "boris") // the game goes on, without a move yet: its record all the same
 	var opened *rules.Record
 	a, _ := scenetest.NewApp(t, nil, scenes.Options{SiteServer: url, Pages: scenes.Pages{Replay: func(c scenes.Context, rec *rules.Record) scenes.Scene {
 		opened = rec
 		return &Live{list: newList(c, nil, "x")}
 	}}})
-	s := NewProfile(a, accts[0], "anna")
+	s := NewProfile(a, seats[0].Account, "anna")
 	step := func(what string, done func() bool) {
 		t.Helper()
 		testwait.Wait{
@@ -148,38 +113,8 @@ func TestWatchTopFollows(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	pair := func() (*remote.Player, *session.Session) {
-		var accts [2]*remote.Account
-		stores := [2]*storage.Store{storage.OpenMemory(), storage.OpenMemory()}
-		for i := range accts {
-			a, _, err := remote.OpenAccount(ctx, stores[i], url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(a.Close)
-			accts[i] = a
-		}
-		o := remote.SeekOptions{Variant: rules.Bashni, Clock: remote.LobbyClocks[2]}
-		if paired, err := accts[0].QuickPair(ctx, o); err != nil || paired {
-			t.Fatalf("the seek: %v %v", paired, err)
-		}
-		if paired, err := accts[1].QuickPair(ctx, o); err != nil || !paired {
-			t.Fatalf("the pairing: %v %v", paired, err)
-		}
-		code, _ := accts[1].Paired()
-		p, err := remote.Open(ctx, url, code, stores[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(p.Close)
-		cfg, err := p.Config()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := session.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p, s
+		taker := onlinetest.Pair(ctx, t, url)[1]
+		return taker.Player, taker.Session
 	}
 	first, _ := pair()
 	second, secondSession := pair()

@@ -10,9 +10,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/internal/onlinetest"
 	"bashni/internal/testwait"
 	"bashni/online/remote"
-	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/scenetest"
 	"bashni/session"
@@ -31,29 +31,7 @@ func TestWatchFromTitle(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	// A game going on between two players.
-	var accts [2]*remote.Account
-	stores := [2]*storage.Store{storage.OpenMemory(), storage.OpenMemory()}
-	for i := range accts {
-		acct, _, err := remote.OpenAccount(ctx, stores[i], url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(acct.Close)
-		accts[i] = acct
-	}
-	o := remote.SeekOptions{Variant: rules.Bashni, Clock: remote.LobbyClocks[2]}
-	if paired, err := accts[0].QuickPair(ctx, o); err != nil || paired {
-		t.Fatalf("the seek: %v %v", paired, err)
-	}
-	if paired, err := accts[1].QuickPair(ctx, o); err != nil || !paired {
-		t.Fatalf("the pairing: %v %v", paired, err)
-	}
-	code, _ := accts[1].Paired()
-	p, err := remote.Open(ctx, url, code, stores[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(p.Close)
+	code := onlinetest.Pair(ctx, t, url)[1].Player.Code()
 	base := srv.Stats().Connections
 
 	var shown []string

@@ -5,25 +5,21 @@ package play
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"bashni/internal/onlinetest"
 	"bashni/internal/testwait"
-	"bashni/online/remote"
 	"bashni/online/server"
-	"bashni/online/store"
 	"bashni/platform"
 	"bashni/rules"
 	"bashni/scenes"
 	"bashni/scenes/online"
 	"bashni/scenes/scenetest"
 	"bashni/session"
-	"bashni/storage"
 )
 
 // TestSpectatorIsOfferedNothingOfThePlayers: someone else's game, opened
@@ -148,55 +144,12 @@ func gameBeingPlayed(t *testing.T, moves int) (string, [2]*session.Session) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The game is never aborted for want of a first move, however long a
 	// busy machine takes to make it.
-	srv, err := server.New(server.Config{Store: st, MessagesPerSec: -1, CreatePerMinute: -1, AttachPerMinute: -1, Lobby: server.LobbyConfig{FirstMove: -1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { h.Close(); srv.Close(); st.Close() })
-	var accts [2]*remote.Account
-	stores := [2]*storage.Store{storage.OpenMemory(), storage.OpenMemory()}
-	for i := range accts {
-		acct, _, err := remote.OpenAccount(ctx, stores[i], h.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(acct.Close)
-		accts[i] = acct
-	}
-	o := remote.SeekOptions{Variant: rules.Bashni, Clock: remote.LobbyClocks[2]}
-	if paired, err := accts[0].QuickPair(ctx, o); err != nil || paired {
-		t.Fatalf("the seek: %v %v", paired, err)
-	}
-	if paired, err := accts[1].QuickPair(ctx, o); err != nil || !paired {
-		t.Fatalf("the pairing: %v %v", paired, err)
-	}
+	_, url := onlinetest.Server(t, server.Config{Lobby: server.LobbyConfig{FirstMove: -1}}, nil)
 	var players [2]*session.Session
-	for i, acct := range accts {
-		code, ok := acct.Paired()
-		if !ok {
-			testwait.For(t, "the pairing told to the seek's owner", func() bool { code, ok = acct.Paired(); return ok })
-		}
-		p, err := remote.Open(ctx, h.URL, code, stores[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(p.Close)
-		cfg, err := p.Config()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := session.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[p.Local()&1] = s
+	for _, seat := range onlinetest.Pair(ctx, t, url) {
+		players[seat.Player.Local()&1] = seat.Session
 	}
 	if players[0] == nil || players[1] == nil {
 		t.Fatal("both players have the same seat")
@@ -204,7 +157,7 @@ func gameBeingPlayed(t *testing.T, moves int) (string, [2]*session.Session) {
 	for ply := 0; ply < moves; ply++ {
 		playMove(t, players, ply)
 	}
-	return h.URL, players
+	return url, players
 }
 
 // playMove has the side to move play its first legal move at ply and
