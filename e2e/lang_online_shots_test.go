@@ -13,7 +13,6 @@ import (
 	"bashni/scenes"
 	arenapage "bashni/scenes/arena"
 	"bashni/scenes/home"
-	"bashni/scenes/newgame"
 )
 
 // TestOnlineLanguageScreenshots shows the lobby and the arenas in Russian
@@ -58,9 +57,7 @@ func TestOnlineLanguageScreenshots(t *testing.T) {
 		tools, said := fakeSpeech(t)
 		g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3", "-lang", lang.Code())
 		g.ticks(20)
-		g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
-		g.ticks(30)
-		g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
+		g.toOnline(w, h)
 		counts := strings.SplitN(cat.F("lobby.counts", "Players", "\x00", "Games", "\x00"), "\x00", 2)[0]
 		g.until("the lobby with its seeks", func() bool { return strings.Contains(heard(said), counts) })
 		g.ticks(60)

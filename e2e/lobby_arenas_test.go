@@ -13,8 +13,6 @@ import (
 	"bashni/internal/testwait"
 	"bashni/online/client"
 	"bashni/online/protocol"
-	"bashni/scenes/home"
-	"bashni/scenes/newgame"
 	"bashni/scenes/online"
 )
 
@@ -76,9 +74,7 @@ func TestLobbyArenas(t *testing.T) {
 		tools, said := fakeSpeech(t)
 		g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3")
 		g.ticks(20)
-		g.click(mid(home.TitleLayoutOnline(float64(w), float64(h), 1, false, true).NewGame)) // a server is known
-		g.ticks(30)
-		g.click(mid(newgame.OnlineButton(newgame.Layout(float64(w), float64(h), 1), 1)))
+		g.toOnline(float64(w), float64(h))
 		g.until("the lobby's arenas", func() bool {
 			s := heard(said)
 			return strings.Contains(s, "Arenas now and soon: 1. "+first+" · ") && strings.Contains(s, "Friday Blitz") && strings.Contains(s, "Вечерняя Ласка у Саши")

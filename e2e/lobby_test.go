@@ -222,9 +222,7 @@ func ratedGameThroughLobby(t *testing.T, base, phoneBase, shots string) {
 
 	openLobby := func() {
 		t.Helper()
-		g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
-		g.ticks(30)
-		g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
+		g.toOnline(w, h)
 		g.ticks(10)
 	}
 	lr := online.LobbyLayout(w, h, 1)
@@ -443,9 +441,7 @@ func TestLobbyShots(t *testing.T) {
 	tools, said := fakeSpeech(t)
 	g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3")
 	g.ticks(20)
-	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
-	g.ticks(30)
-	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
+	g.toOnline(w, h)
 	g.until("the desktop in the lobby", func() bool { return strings.Contains(heard(said), " online · ") })
 	lr := online.LobbyLayout(w, h, 1)
 	g.click(mid(lr.Claim))

@@ -14,8 +14,6 @@ import (
 	"bashni/online/client"
 	"bashni/online/protocol"
 	"bashni/online/server"
-	"bashni/scenes/home"
-	"bashni/scenes/newgame"
 )
 
 // TestNameShots takes the screenshots of an English lobby whose open seeks
@@ -48,9 +46,7 @@ func TestNameShots(t *testing.T) {
 	tools, said := fakeSpeech(t)
 	g := startIn(t, w, h, guestEnv{path: tools}, "-server", base, "-mute", "-seed", "3")
 	g.ticks(20)
-	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
-	g.ticks(30)
-	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
+	g.toOnline(w, h)
 	g.until("the desktop in the lobby", func() bool { return strings.Contains(heard(said), " online · ") })
 	g.ticks(30)
 	g.shot(dir, "names-en")

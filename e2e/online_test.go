@@ -312,6 +312,15 @@ func (p *page) screenshot(path string) {
 
 // friendCard goes from the lobby ("Play online") to Play a friend by
 // link.
+// toOnline goes from the title (with a server known) to New game and on to
+// its online page: the lobby, or the friend's card without a lobby.
+func (g *game) toOnline(w, h float64) {
+	g.t.Helper()
+	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
+	g.ticks(30)
+	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
+}
+
 func (g *game) friendCard(w, h float64) {
 	g.t.Helper()
 	g.click(mid(online.LobbyLayout(w, h, 1).Friend))
@@ -331,9 +340,7 @@ func TestOnlineBrowserAgainstDesktop(t *testing.T) {
 	g.ticks(20)
 
 	// Title → New game → Play a friend online → White, 10+5 → Create.
-	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
-	g.ticks(30)
-	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
+	g.toOnline(w, h)
 	g.ticks(30)
 	g.friendCard(w, h)
 	ol := online.Layout(w, h, 1)
@@ -467,9 +474,7 @@ func TestOnlineScreensOnPhone(t *testing.T) {
 	config := filepath.Join(t.TempDir(), "config")
 	g := startIn(t, w, h, guestEnv{config: config}, "-server", base, "-mute")
 	g.ticks(20)
-	g.click(mid(home.TitleLayoutOnline(w, h, 1, false, true).NewGame))
-	g.ticks(30)
-	g.click(mid(newgame.OnlineButton(newgame.Layout(w, h, 1), 1)))
+	g.toOnline(w, h)
 	g.ticks(30)
 	g.friendCard(w, h)
 	ol := online.Layout(w, h, 1)
