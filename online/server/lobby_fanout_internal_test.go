@@ -192,8 +192,11 @@ func TestPushFollowsTheClusterWatchers(t *testing.T) {
 		h.board.Add(lobby.NewSeek(id, "o"+id, "n", lobby.Seeker{}, req, nil, time.Now()))
 	}
 	// The one watcher here records when each push it gets was decided
-	// (h.pushed: the next push waits for this one's batch), and leaves a
-	// new seek for the next.
+	// (h.pushed: the next push waits until this one's batch is written,
+	// however long a busy machine takes: no fanWait), and leaves a new
+	// seek for the next. fanWait is set before the watcher is added, so
+	// no push reads it meanwhile.
+	h.fanWait = time.Hour
 	w := &conn{s: s, out: make(chan outMsg, outQueue)}
 	pushes := make(chan time.Time, 16)
 	h.onBus(&nats.Msg{Data: counts})
