@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"bashni/online/client"
@@ -197,13 +198,28 @@ func (a *Account) Accept(ctx context.Context, id string) error {
 
 // Cancel withdraws one of this device's seeks.
 func (a *Account) Cancel(ctx context.Context, id string) error {
-	if err := a.c.CancelSeek(ctx, id); err != nil {
-		return err
+	err := a.c.CancelSeek(ctx, id)
+	if err == nil || RefusalOf(err) == RefusedSeekGone {
+		a.mu.Lock()
+		delete(a.mine, id) // withdrawn, or gone: MySeeks no longer has it
+		a.mu.Unlock()
 	}
+	return err
+}
+
+// MySeeks are the ids of this device's seeks, sorted: every seek the
+// server answered opening and nobody has cancelled or taken, including
+// one the lobby's pushes have not listed yet (a seek just opened), and
+// one gone since (withdrawing it is refused as seek-gone).
+func (a *Account) MySeeks() []string {
 	a.mu.Lock()
-	delete(a.mine, id)
-	a.mu.Unlock()
-	return nil
+	defer a.mu.Unlock()
+	ids := make([]string, 0, len(a.mine))
+	for id := range a.mine {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // Paired is the game a seek of this device paired, once: its seat's token

@@ -66,6 +66,9 @@ func TestLobbyRatedPairing(t *testing.T) {
 	if v := a.View(); len(v.Seeks) != 1 || !v.Seeks[0].Mine || v.Players < 2 {
 		t.Fatalf("anna sees %+v", v)
 	}
+	if ids := a.MySeeks(); len(ids) != 1 || ids[0] != seen.ID {
+		t.Fatalf("anna's own seeks %v, want %s", ids, seen.ID)
+	}
 	if err := a.Accept(ctx, seen.ID); remote.RefusalOf(err) != remote.RefusedOwnSeek {
 		t.Fatalf("anna takes her own seek: %v", err)
 	}
@@ -81,6 +84,9 @@ func TestLobbyRatedPairing(t *testing.T) {
 	testwait.For(t, "anna told of the pairing", func() bool { codeA, ok = a.Paired(); return ok })
 	if codeA != codeB {
 		t.Fatalf("paired in %s and %s", codeA, codeB)
+	}
+	if ids := a.MySeeks(); len(ids) != 0 {
+		t.Fatalf("anna's seek paired, her own seeks are still %v", ids)
 	}
 	if _, ok := remote.FindSeat(stA, url, codeA); !ok {
 		t.Fatal("anna's seat was not kept")

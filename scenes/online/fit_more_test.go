@@ -155,7 +155,7 @@ func fitLobbyOnItsSide(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h fl
 	}
 	for _, k := range []string{"lobby.bad_name", "lobby.name_taken", "lobby.too_soon", "lobby.bad_code", "lobby.key_moved",
 		"lobby.rate_limited", "lobby.name_required", "lobby.own_seek", "lobby.seek_gone", "lobby.already_seeking",
-		"lobby.out_of_range", "lobby.lobby_full", "lobby.nobody", "lobby.while_notice", "lobby.paired", "lobby.connecting", "lobby.moved_here"} {
+		"lobby.out_of_range", "lobby.lobby_full", "lobby.nobody", "lobby.while_notice", "lobby.paired", "lobby.connecting", "lobby.moved_here", "lobby.busy"} {
 		f.Wrapped(k, ui.TextFit{Text: cat.T(k), Size: 13, Weight: sprites.Medium, Room: r.statusW}, 3)
 	}
 }
@@ -222,6 +222,9 @@ func fitLobbyRows(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64
 		"no such seek":   cat.F("lobby.no_such_seek", "Number", 12),
 		"no such arena":  cat.F("lobby.no_such_arena", "Number", 12),
 	} {
+		f.Wrapped(what, ui.TextFit{Text: msg, Size: 13, Weight: sprites.Medium, Room: room}, 3)
+	}
+	for what, msg := range letterRefusals(cat) {
 		f.Wrapped(what, ui.TextFit{Text: msg, Size: 13, Weight: sprites.Medium, Room: room}, 3)
 	}
 }

@@ -352,7 +352,9 @@ type Lobby struct {
 	view    remote.LobbyView
 	wait    chan func(*Lobby)
 	busy    bool
-	status  string // what the last action said (errors in the MustCapture colour)
+	flying  action         // the kind of the request on its way (busy)
+	pending func(l *Lobby) // the action asked for meanwhile, run when it ends
+	status  string         // what the last action said (errors in the MustCapture colour)
 	isErr   bool
 	seekAt  time.Time // when our seek opened; zero: none open
 	seen    map[string]bool
@@ -473,19 +475,64 @@ func (l *Lobby) formShown() bool { return !l.rects.Compact || l.creating }
 // listShown: the open seeks are on screen.
 func (l *Lobby) listShown() bool { return !l.rects.Compact || !l.creating }
 
-// do runs f off the game loop with a deadline; then, on the game loop,
-// done with its error.
-func (l *Lobby) do(c scenes.Context, f func(ctx context.Context) error, done func(l *Lobby, err error)) {
-	if l.busy {
-		return
+// action is a kind of request the lobby makes of the server, one at a
+// time (do).
+type action uint8
+
+const (
+	actConnect  action = iota + 1
+	actSeek            // a quick pairing, a seek opened or accepted
+	actCancel          // our seeks withdrawn
+	actName            // the name saved
+	actTransfer        // a transfer code made
+	actClaim           // a transfer code used
+)
+
+// later reports whether the action of kind, run, must wait because a
+// request is on its way. A tap made then is not lost: the action runs
+// when the request ends (one waits, the latest asked; run calls the
+// action anew, so it reads the lobby as it is then: a cancel withdraws
+// the seek that was being opened). An action of the request's own kind is
+// not repeated (a second tap on a quick pairing would open a second seek,
+// a second Save would save the name twice): the player hears and reads
+// that the last request is still on its way, as a spinner shows it.
+func (l *Lobby) later(c scenes.Context, kind action, run func(l *Lobby)) bool {
+	if !l.busy {
+		return false
 	}
-	l.busy = true
+	if kind == l.flying {
+		msg := c.Text().T("lobby.busy")
+		l.say(msg, false)
+		platform.Speak(msg)
+		c.Invalidate()
+		return true
+	}
+	l.pending = run
+	return true
+}
+
+// do runs f, a request of kind, off the game loop with a deadline; then,
+// on the game loop, done with its error, and the action asked for
+// meanwhile (later). Actions ask later first: do is not called while
+// busy.
+func (l *Lobby) do(c scenes.Context, kind action, f func(ctx context.Context) error, done func(l *Lobby, err error)) {
+	l.busy, l.flying = true, kind
 	c.Invalidate()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), remote.DialTimeout)
 		defer cancel()
 		err := f(ctx)
-		l.wait <- func(l *Lobby) { l.busy = false; done(l, err) }
+		l.wait <- func(l *Lobby) {
+			l.busy, l.flying = false, 0
+			if l.status == c.Text().T("lobby.busy") {
+				l.say("", false) // said while busy: no longer true
+			}
+			done(l, err)
+			if run := l.pending; run != nil && !l.busy {
+				l.pending = nil
+				run(l)
+			}
+		}
 	}()
 }
 
@@ -494,7 +541,7 @@ func (l *Lobby) connect(c scenes.Context) {
 	var acct *remote.Account
 	var me remote.Me
 	l.say(c.Text().T("lobby.connecting"), false)
-	l.do(c, func(ctx context.Context) error {
+	l.do(c, actConnect, func(ctx context.Context) error {
 		var err error
 		acct, me, err = remote.OpenAccount(ctx, st, server)
 		if err != nil {
@@ -617,13 +664,13 @@ func gameWords(c scenes.Context, v rules.Variant, cl remote.Clock, rated bool) s
 }
 
 func (l *Lobby) quickPair(c scenes.Context, i int) {
-	if l.acct == nil {
+	if l.later(c, actSeek, func(l *Lobby) { l.quickPair(c, i) }) || l.acct == nil {
 		return
 	}
 	o := l.options(i)
 	a := l.acct
 	var paired bool
-	l.do(c, func(ctx context.Context) error {
+	l.do(c, actSeek, func(ctx context.Context) error {
 		var err error
 		paired, err = a.QuickPair(ctx, o)
 		return err
@@ -639,7 +686,7 @@ func (l *Lobby) quickPair(c scenes.Context, i int) {
 }
 
 func (l *Lobby) openSeek(c scenes.Context) {
-	if l.acct == nil {
+	if l.later(c, actSeek, func(l *Lobby) { l.openSeek(c) }) || l.acct == nil {
 		return
 	}
 	o := l.options(l.clock.Selected)
@@ -649,7 +696,7 @@ func (l *Lobby) openSeek(c scenes.Context) {
 		o.Min, o.Max = max(0, mine-d), min(4000, mine+d)
 	}
 	a := l.acct
-	l.do(c, func(ctx context.Context) error { return a.Seek(ctx, o) }, func(l *Lobby, err error) {
+	l.do(c, actSeek, func(ctx context.Context) error { return a.Seek(ctx, o) }, func(l *Lobby, err error) {
 		if err != nil {
 			l.fail(c, err)
 			return
@@ -668,18 +715,14 @@ func (l *Lobby) seeking(c scenes.Context, o remote.SeekOptions) {
 }
 
 func (l *Lobby) cancelSeeks(c scenes.Context) {
-	if l.acct == nil {
+	if l.later(c, actCancel, func(l *Lobby) { l.cancelSeeks(c) }) || l.acct == nil {
 		return
 	}
-	var ids []string
-	for _, s := range l.view.Seeks {
-		if s.Mine {
-			ids = append(ids, s.ID)
-		}
-	}
 	a := l.acct
-	l.do(c, func(ctx context.Context) error {
-		for _, id := range ids {
+	l.do(c, actCancel, func(ctx context.Context) error {
+		// The account's, not the list's: a seek whose opening this
+		// cancel waited for may not be listed yet.
+		for _, id := range a.MySeeks() {
 			if err := a.Cancel(ctx, id); err != nil && remote.RefusalOf(err) != remote.RefusedSeekGone {
 				return err
 			}
@@ -696,11 +739,20 @@ func (l *Lobby) cancelSeeks(c scenes.Context) {
 
 // accept takes the open seek at index i of the list.
 func (l *Lobby) accept(c scenes.Context, i int) {
-	if l.acct == nil || i < 0 || i >= len(l.view.Seeks) {
+	if i < 0 || i >= len(l.view.Seeks) {
 		return
 	}
-	id, a := l.view.Seeks[i].ID, l.acct
-	l.do(c, func(ctx context.Context) error { return a.Accept(ctx, id) }, func(l *Lobby, err error) {
+	l.acceptID(c, l.view.Seeks[i].ID)
+}
+
+// acceptID takes the open seek id (the one tapped, even if the list has
+// changed while it waited for a request before it).
+func (l *Lobby) acceptID(c scenes.Context, id string) {
+	if l.later(c, actSeek, func(l *Lobby) { l.acceptID(c, id) }) || l.acct == nil {
+		return
+	}
+	a := l.acct
+	l.do(c, actSeek, func(ctx context.Context) error { return a.Accept(ctx, id) }, func(l *Lobby, err error) {
 		if err != nil {
 			l.fail(c, err)
 		}
@@ -722,13 +774,23 @@ func (r refusal) state(f *ui.TextField, note string) scenes.FieldState {
 }
 
 func (l *Lobby) saveName(c scenes.Context, name string) {
-	if l.acct == nil {
+	if l.later(c, actName, func(l *Lobby) { l.saveName(c, name) }) || l.acct == nil {
+		return
+	}
+	if why := nameLetterWords(c, name); why != "" {
+		// The server would refuse it (identity.CheckNewName) with a
+		// bad-name whose words are English only: the lobby says which
+		// letter, in the player's language, without asking.
+		l.nameRefused = refusal{strings.TrimSpace(name), why}
+		l.say(why, true)
+		platform.Speak(why)
+		c.Invalidate()
 		return
 	}
 	a := l.acct
 	var me remote.Me
 	l.nameField.Blur()
-	l.do(c, func(ctx context.Context) error {
+	l.do(c, actName, func(ctx context.Context) error {
 		var err error
 		me, err = a.SetName(ctx, name)
 		return err
@@ -748,12 +810,12 @@ func (l *Lobby) saveName(c scenes.Context, name string) {
 }
 
 func (l *Lobby) transfer(c scenes.Context) {
-	if l.acct == nil {
+	if l.later(c, actTransfer, func(l *Lobby) { l.transfer(c) }) || l.acct == nil {
 		return
 	}
 	a := l.acct
 	var code, link string
-	l.do(c, func(ctx context.Context) error {
+	l.do(c, actTransfer, func(ctx context.Context) error {
 		var err error
 		code, link, _, err = a.TransferCode(ctx)
 		return err
@@ -774,12 +836,15 @@ func (l *Lobby) transfer(c scenes.Context) {
 // claim moves the player of a typed transfer code to this device: a new
 // account replaces this one.
 func (l *Lobby) claim(c scenes.Context) {
+	if l.later(c, actClaim, func(l *Lobby) { l.claim(c) }) {
+		return
+	}
 	code := l.claimField.Text()
 	server, st := c.Server(), c.Store()
 	var acct *remote.Account
 	var me remote.Me
 	l.claimField.Blur()
-	l.do(c, func(ctx context.Context) error {
+	l.do(c, actClaim, func(ctx context.Context) error {
 		var err error
 		acct, me, err = remote.ClaimTransfer(ctx, st, server, code)
 		if err != nil {

@@ -132,7 +132,7 @@ func fitLobby(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64) {
 	}
 	for _, k := range []string{"lobby.bad_name", "lobby.name_taken", "lobby.too_soon", "lobby.bad_code", "lobby.key_moved",
 		"lobby.rate_limited", "lobby.name_required", "lobby.own_seek", "lobby.seek_gone", "lobby.already_seeking",
-		"lobby.out_of_range", "lobby.lobby_full", "lobby.nobody", "lobby.while_notice", "lobby.paired", "lobby.connecting", "lobby.moved_here"} {
+		"lobby.out_of_range", "lobby.lobby_full", "lobby.nobody", "lobby.while_notice", "lobby.paired", "lobby.connecting", "lobby.moved_here", "lobby.busy"} {
 		f.Wrapped(k, ui.TextFit{Text: cat.T(k), Size: 13, Weight: sprites.Medium, Room: room}, 3)
 	}
 }
