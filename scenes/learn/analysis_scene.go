@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -129,6 +130,10 @@ type AnalysisScene struct {
 	evals      chan branchEval
 	stopEval   context.CancelFunc
 	evalEngine *ai.Engine
+	// evalMu is held by the goroutine searching with evalEngine: a
+	// search told to stop (stopEvaluating) may go on for a moment, and
+	// the next must not use the engine meanwhile.
+	evalMu *sync.Mutex
 
 	// Learn from your mistakes.
 	moments []analysis.Moment
@@ -290,14 +295,19 @@ func (s *AnalysisScene) evaluate(n *analysis.Node) {
 	}
 	s.stopEvaluating()
 	if s.evalEngine == nil {
-		s.evalEngine = ai.NewEngine(ai.Options{HashMiB: 8})
+		s.evalEngine, s.evalMu = ai.NewEngine(ai.Options{HashMiB: 8}), &sync.Mutex{}
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	ch := make(chan branchEval, 1)
 	s.evaluating, s.evals, s.stopEval = n, ch, stop
-	e, history := s.evalEngine, n.History()
+	e, mu, history := s.evalEngine, s.evalMu, n.History()
 	side := n.Position.SideToMove()
 	go func() {
+		mu.Lock() // the last search, stopped, lets go of the engine
+		defer mu.Unlock()
+		if ctx.Err() != nil {
+			return // stopped before it began: a later search is wanted
+		}
 		res := e.Search(ctx, history, analysis.DefaultLimits, nil)
 		score := res.Score
 		if side == rules.Black {

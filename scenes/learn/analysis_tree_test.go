@@ -148,3 +148,38 @@ func TestAnalysisTypedMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisBranchSearchesOneAtATime: stepping quickly through a
+// branch's moves starts a search of each position shown and stops the
+// last; a stopped search may still be running when the next begins, and
+// the two must not share the engine (they did: under load the engine's
+// root moves were changed under a running search, which panicked). Each
+// step is made at once, without waiting; the position shown at the end is
+// searched.
+func TestAnalysisBranchSearchesOneAtATime(t *testing.T) {
+	a, kb, s, _ := openAnalysis(t)
+	s.show(a, 2)
+	// A branch of four free moves.
+	for range 4 {
+		pos := s.tree.Current().Position
+		s.boardMove(a, pos.LegalMoves(nil)[0])
+	}
+	if !s.tree.InBranch() {
+		t.Fatal("the free moves made no branch")
+	}
+	for i := range 60 {
+		key := ebiten.KeyArrowLeft
+		if i/3%2 == 1 {
+			key = ebiten.KeyArrowRight
+		}
+		scenetest.Press(a, kb, key)
+		// A new search each step: forget what the last one found.
+		if n := s.tree.Current(); !n.Main {
+			n.Eval = nil
+			s.evaluating = nil
+			s.evaluate(n)
+		}
+	}
+	cur := s.tree.Current()
+	testwait.Wait{Step: func() { _ = a.Update() }}.For(t, "the position shown searched", func() bool { return cur.Eval != nil })
+}
