@@ -56,6 +56,15 @@ func fitSettings(t *testing.T, a *scenes.App, f *scenetest.Fitter, w, h float64)
 	}
 	f.Line("title", ui.TextFit{Text: s.heading, Size: 28, Weight: sprites.Bold, Room: s.card.W - p.DP(48)})
 	f.Wrapped("no sound", ui.TextFit{Text: s.noticeText, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
+	// Whether the desktop speaks is known once its probe ends, which may
+	// come before the screen or after: each notice it may show is measured
+	// (the sound device's notice is, above, whatever the probe said).
+	cat := a.Text()
+	for _, key := range []string{"settings.speech_on", "settings.speech_off"} {
+		s.speech = cat.T(key)
+		s.fitNotice(a)
+		f.Wrapped(key, ui.TextFit{Text: s.noticeText, Size: s.noSoundSize, Weight: sprites.Regular, Room: s.noSoundRoom(p)}, 3)
+	}
 	fitOnlineRow(f, s.online)
 }
 
