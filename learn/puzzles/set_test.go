@@ -3,6 +3,9 @@ package puzzles
 import (
 	"context"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -269,6 +272,42 @@ func TestNextKeepsNearLevel(t *testing.T) {
 			if math.Abs(float64(r-skill)) > 250 {
 				t.Errorf("skill %d: offered a puzzle rated %d late on (%v)", skill, r, offered)
 				break
+			}
+		}
+	}
+}
+
+// TestShippedPassedTheDeepCheck: every shipped puzzle has passed the deep
+// uniqueness check (every legal first move searched on its own, 4,000,000
+// nodes each: `bashni-puzzles verify`, too slow for the suite), as its
+// results in data/found/verify-*.txt record, and none has failed it. A
+// build that lets in a puzzle not checked, or one that failed, fails here.
+func TestShippedPassedTheDeepCheck(t *testing.T) {
+	files, err := filepath.Glob("data/found/verify-*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no deep check results in data/found: %v", err)
+	}
+	ok, failed := map[string]bool{}, map[string]string{}
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			switch f := strings.Fields(line); {
+			case len(f) >= 2 && f[0] == "ok":
+				ok[f[1]] = true
+			case len(f) >= 2 && f[0] == "FAIL":
+				failed[f[1]] = filepath.Base(name) + ": " + line
+			}
+		}
+	}
+	for _, v := range []rules.Variant{rules.Bashni, rules.Lasca} {
+		for _, pz := range loadSet(t, v).All() {
+			if why, bad := failed[pz.ID]; bad {
+				t.Errorf("%v puzzle %s failed the deep check (%s)", v, pz.ID, why)
+			} else if !ok[pz.ID] {
+				t.Errorf("%v puzzle %s is not in the deep check's results", v, pz.ID)
 			}
 		}
 	}
