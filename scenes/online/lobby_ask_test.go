@@ -31,10 +31,13 @@ func TestUndrawableAsTheServer(t *testing.T) {
 		{"김철수", 0, ""},
 		{"山田たろう", 0, ""},
 		{"e\u0301mile", 0, ""}, // é once in NFC, as the server stores it
-		{"สมชาย", 'ส', "Thai"},
-		{"محمد", 'م', "Arabic"},
-		{"ანა", 'ა', "Georgian"},
-		{"ab\U00020BB7", '\U00020BB7', "Han"}, // 𠮷: in no names font
+		{"สมชาย", 'ส', "thai"},
+		{"محمد", 'م', "arabic"},
+		{"ანა", 'ა', "georgian"},
+		{"ab\U00020BB7", '\U00020BB7', ""}, // 𠮷: in no names font, Han: not named
+		{"\u212Bsa", 0, ""},                // the ångström sign: Å in NFC
+		{"\uF900山田", 0, ""},                // a compatibility ideograph: 豈 in NFC
+		{"\u1100\u1161\u11A8수민", 0, ""},    // conjoining jamo: 각 in NFC
 	} {
 		r, script, bad := undrawable(tc.name)
 		if bad != (tc.letter != 0) || r != tc.letter || script != tc.script {
