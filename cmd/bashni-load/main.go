@@ -32,6 +32,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,12 +42,20 @@ import (
 	"github.com/coder/websocket"
 
 	"bashni/online/protocol"
+	"bashni/online/server"
 	"bashni/rules"
 )
 
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("bashni-load: ")
+	// The nodes it starts collect as bashni-server's do, and the load's
+	// own process as seldom: its pauses would be counted as the server's
+	// latency. The children inherit the setting.
+	server.TuneGC()
+	if os.Getenv("GOGC") == "" {
+		os.Setenv("GOGC", strconv.Itoa(server.GCPercent))
+	}
 	if os.Getenv(natsServeEnv) != "" {
 		if err := serveNATS(); err != nil {
 			log.Fatal(err)

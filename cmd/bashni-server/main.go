@@ -36,6 +36,7 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("bashni-server: ")
+	server.TuneGC()
 	if err := run(); err != nil {
 		log.Fatal(err)
 	}
