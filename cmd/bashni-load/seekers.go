@@ -133,9 +133,9 @@ func serveSeekers() error {
 
 // seekersChild is the parent's end of the seekers' process.
 type seekersChild struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines *bufio.Scanner
+	*child // its process: stop ends it
+	stdin  io.WriteCloser
+	lines  *bufio.Scanner
 }
 
 // startSeekers starts the seekers' process and waits until its players
@@ -163,7 +163,7 @@ func startSeekers(cfg seekersConfig) (*seekersChild, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the seekers' process: %w", err)
 	}
-	s := &seekersChild{cmd: cmd, stdin: stdin, lines: bufio.NewScanner(stdout)}
+	s := &seekersChild{child: &child{cmd: cmd}, stdin: stdin, lines: bufio.NewScanner(stdout)}
 	s.lines.Buffer(make([]byte, 1<<16), 1<<24) // the result line holds two histograms
 	if !s.lines.Scan() || s.lines.Text() != "ready" {
 		s.stop()
@@ -225,18 +225,6 @@ func (s *seekersChild) pid() int {
 		return 0
 	}
 	return s.cmd.Process.Pid
-}
-
-func (s *seekersChild) stop() {
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { s.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		s.cmd.Process.Kill()
-		<-done
-	}
 }
 
 // phases pairs for warm (so that the server's caches and the database are

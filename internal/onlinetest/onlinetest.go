@@ -21,10 +21,10 @@ import (
 	"bashni/storage"
 )
 
-// Server starts a server on a fresh SQLite file with cfg's settings and
-// with no rate limits (a busy machine's test may be quick about what a
-// player is not); wrap, if set, stands in front of its handler (a slow
-// network, say). It stops when the test ends.
+// Server starts a server on a fresh SQLite file with cfg's settings, and
+// with no limit on messages, games created or attached that cfg leaves at
+// its default (a test is quicker than a player); wrap, if set, stands in
+// front of its handler (a slow network, say). It stops when the test ends.
 func Server(t *testing.T, cfg server.Config, wrap func(http.Handler) http.Handler) (*server.Server, string) {
 	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
@@ -32,7 +32,14 @@ func Server(t *testing.T, cfg server.Config, wrap func(http.Handler) http.Handle
 		t.Fatal(err)
 	}
 	cfg.Store = st
-	cfg.MessagesPerSec, cfg.CreatePerMinute, cfg.AttachPerMinute = -1, -1, -1
+	if cfg.MessagesPerSec == 0 {
+		cfg.MessagesPerSec = -1
+	}
+	for _, limit := range []*int{&cfg.CreatePerMinute, &cfg.AttachPerMinute} {
+		if *limit == 0 {
+			*limit = -1
+		}
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		st.Close()

@@ -3,15 +3,12 @@
 package remote_test
 
 import (
-	"context"
-	"net/http/httptest"
-	"path/filepath"
 	"testing"
 
+	"bashni/internal/onlinetest"
 	"bashni/internal/testwait"
 	"bashni/online/remote"
 	"bashni/online/server"
-	"bashni/online/store"
 	"bashni/rules"
 	"bashni/storage"
 )
@@ -20,17 +17,7 @@ import (
 // name, lists the server's scheduled arenas (the hourly Bashni blitz, made
 // an hour ahead), each with its id, name and times.
 func TestLobbyListsArenas(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Store: st, MessagesPerSec: -1, Arenas: server.ArenaConfig{RequestsPerMinute: -1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
-	url := h.URL
+	_, url := onlinetest.Server(t, server.Config{Arenas: server.ArenaConfig{RequestsPerMinute: -1}}, nil)
 	ctx := ctxT(t)
 	a, _, err := remote.OpenAccount(ctx, storage.OpenMemory(), url)
 	if err != nil {

@@ -3,18 +3,16 @@
 package remote_test
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
-	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"bashni/internal/onlinetest"
 	"bashni/online/protocol"
 	"bashni/online/remote"
 	"bashni/online/server"
-	"bashni/online/store"
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
@@ -251,20 +249,11 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 7)) }
 // through, a move refused as rate-limited is not lost nor taken back: the
 // game is asked for again a moment later and the move resent.
 func TestRateLimitedMovesGetThrough(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Two messages a second, a burst of four, on each connection: the
 	// hello and the create take two; quick moves soon run out.
-	srv, err := server.New(server.Config{Store: st, MessagesPerSec: 2, CreatePerMinute: -1, AttachPerMinute: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
+	_, url := onlinetest.Server(t, server.Config{MessagesPerSec: 2}, nil)
 
-	a, b := twoDevices(t, h.URL, remote.Game{Variant: rules.Bashni, Seat: remote.WhiteSeat}, storage.OpenMemory(), storage.OpenMemory())
+	a, b := twoDevices(t, url, remote.Game{Variant: rules.Bashni, Seat: remote.WhiteSeat}, storage.OpenMemory(), storage.OpenMemory())
 	rnd := newRand(7)
 	limited := false
 	for range 16 {

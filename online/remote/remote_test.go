@@ -13,31 +13,21 @@ import (
 	"testing"
 	"time"
 
+	"bashni/internal/onlinetest"
 	"bashni/internal/testwait"
 	"bashni/online/remote"
 	"bashni/online/server"
-	"bashni/online/store"
 	"bashni/rules"
 	"bashni/session"
 	"bashni/storage"
 )
 
-// startServer runs a real node on loopback with a SQLite file in a temp dir.
+// startServer runs a real node on loopback with a SQLite file in a temp
+// dir, without rate limits (the test plays far faster than people).
 func startServer(t *testing.T) string {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Store: st,
-		// The test plays far faster than people: no rate limits.
-		MessagesPerSec: -1, CreatePerMinute: -1, AttachPerMinute: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { srv.Close(); h.Close(); st.Close() })
-	return h.URL
+	_, url := onlinetest.Server(t, server.Config{}, nil)
+	return url
 }
 
 func ctxT(t *testing.T) context.Context {

@@ -15,6 +15,24 @@ import (
 	"bashni/online/store"
 )
 
+// hubServer is a server of cfg on a fresh SQLite file, for a test of its
+// hub; it stops when the test ends.
+func hubServer(tb testing.TB, cfg Config) *Server {
+	tb.Helper()
+	st, err := store.Open(context.Background(), tb.TempDir()+"/games.db")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg.Store = st
+	s, err := New(cfg)
+	if err != nil {
+		st.Close()
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close(); st.Close() })
+	return s
+}
+
 // TestPushEvery: the lobby pushes every period while its watchers take at
 // most fanoutPerSec messages a second together, less often beyond, and
 // never less often than maxPushEvery (or the period, if longer), in
@@ -47,16 +65,7 @@ func TestPushEvery(t *testing.T) {
 func TestPushInBatches(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := store.Open(ctx, t.TempDir()+"/games.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s, err := New(Config{Store: st, Lobby: LobbyConfig{Every: time.Hour}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := hubServer(t, Config{Lobby: LobbyConfig{Every: time.Hour}})
 	h := s.hub
 	h.fanWait = time.Hour // a batch goes out only once written
 	release := make(chan struct{})
@@ -112,16 +121,7 @@ func TestPushInBatches(t *testing.T) {
 func BenchmarkLobbyPush10000(b *testing.B) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := store.Open(ctx, b.TempDir()+"/games.db")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	s, err := New(Config{Store: st, Lobby: LobbyConfig{Every: time.Hour}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := hubServer(b, Config{Lobby: LobbyConfig{Every: time.Hour}})
 	h := s.hub
 	var got atomic.Int64
 	h.mu.Lock()
@@ -164,17 +164,8 @@ func BenchmarkLobbyPush10000(b *testing.B) {
 func TestPushFollowsTheClusterWatchers(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := store.Open(ctx, t.TempDir()+"/games.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	const every = 50 * time.Millisecond
-	s, err := New(Config{Store: st, Node: "a", Lobby: LobbyConfig{Every: every}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := hubServer(t, Config{Node: "a", Lobby: LobbyConfig{Every: every}})
 	h := s.hub
 	want := pushEvery(every, 2000)
 	if want != 2*every {
